@@ -1,0 +1,31 @@
+import type { Product } from '../../../shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { addItem, cartItemFromProduct } from './cart-store';
+
+/**
+ * A product card's Add to Cart: one unit per click, disabled at stock 0 or less. The cart store enforces
+ * the stock limit ('Maximum Stock Reached' / 'Limited Stock Available') and shows 'Added to cart'.
+ */
+export function AddToCartButton({ product, className }: { product: Product; className?: string }) {
+  const outOfStock = !(product.stock > 0);
+  return (
+    <Button
+      className={className ?? 'w-full'}
+      disabled={outOfStock}
+      onClick={() => {
+        if (outOfStock) {
+          toast({
+            title: 'Cannot add to cart',
+            description: 'This product is out of stock.',
+            variant: 'destructive',
+          });
+          return;
+        }
+        addItem(cartItemFromProduct(product), 1);
+      }}
+    >
+      Add to Cart
+    </Button>
+  );
+}

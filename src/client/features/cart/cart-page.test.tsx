@@ -1,0 +1,180 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetToasts } from '../../components/ui/toast-store';
+import { CartPage } from './cart-page';
+import {
+  addItem,
+  CART_STORAGE_KEY,
+  type CartProductInput,
+  getCart,
+  resetCartStoreForTests,
+} from './cart-store';
+import { fakeApi, fetchedPaths, renderRoutes } from './test-utils';
+
+const monitor: CartProductInput = {
+  productId: 11,
+  name: 'Refurbished Monitor',
+  price: '200.00',
+  imageUrl: '/uploads/monitor-640.webp',
+  compareAtPrice: '250.00',
+  discountApplied: true,
+  slug: 'refurbished-monitor',
+  stock: 3,
+};
+const kettle: CartProductInput = {
+  productId: 12,
+  name: 'Kettle',
+  price: '20.00',
+  imageUrl: '/uploads/kettle-640.webp',
+  compareAtPrice: null,
+  discountApplied: false,
+  slug: 'kettle',
+  stock: 50,
+};
+
+const taxes = [
+  { provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' },
+  { provinceCode: 'AB', provinceName: 'Alberta', taxRate: '5' },
+];
+
+function renderCart() {
+  return renderRoutes(
+    [
+      { path: 'cart', element: <CartPage /> },
+      { path: 'checkout', element: <h1>Checkout page</h1> },
+      { path: 'products/:slug', element: <h1>Product page</h1> },
+    ],
+    '/cart',
+  );
+}
+
+const toastText = () => screen.queryAllByTestId('toast').map((t) => t.textContent);
+
+beforeEach(() => {
+  resetCartStoreForTests();
+  resetToasts();
+});
+
+describe('cart page', () => {
+  it("shows 'Your cart is empty' with Continue Shopping, and Proceed to Checkout disabled", async () => {
+    const api = fakeApi({ '/api/taxes': { body: taxes } });
+    renderCart();
+    expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    const empty = screen.getByTestId('empty-cart');
+    expect(within(empty).getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe(
+      '/categories',
+    );
+    const proceed = screen.getByRole('button', { name: 'Proceed to Checkout' }) as HTMLButtonElement;
+    expect(proceed.disabled).toBe(true);
+    // Shipping settings are not needed on the cart page.
+    await waitFor(() => expect(fetchedPaths(api)).toContain('/api/taxes'));
+    expect(fetchedPaths(api)).not.toContain('/api/shipping');
+  });
+
+  it('lists the items with Product, Price, Quantity and Total, each linking to its product', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    addItem(monitor, 2, { notify: false });
+    addItem(kettle, 1, { notify: false });
+    renderCart();
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Product', 'Price', 'Quantity', 'Total', 'Remove']);
+    const rows = screen.getAllByTestId('cart-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/products/11');
+    expect(within(rows[0]!).getByTestId('line-total').textContent).toBe('$400.00');
+    // Original 2 x 250 + 20 = 520, paid 420, discount 100; tax 13% of 420 = 54.60.
+    expect(screen.getByTestId('summary-original').textContent).toBe('$520.00');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('-$100.00');
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('$420.00');
+    expect(screen.queryByTestId('summary-shipping')).toBeNull();
+    expect(screen.getByTestId('summary-tax').textContent).toBe('$54.60');
+    expect(screen.getByTestId('summary-total').textContent).toBe('$474.60');
+    expect(screen.getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).toBe('/checkout');
+  });
+
+  it('minus never goes below 1, plus increases, and plus stops at the stock limit with the message', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    addItem(monitor, 1, { notify: false });
+    renderCart();
+    const user = userEvent.setup();
+    const minus = (await screen.findByRole('button', {
+      name: 'Decrease quantity of Refurbished Monitor',
+    })) as HTMLButtonElement;
+    expect(minus.disabled).toBe(true);
+    const plus = screen.getByRole('button', { name: 'Increase quantity of Refurbished Monitor' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(getCart().items[0]?.quantity).toBe(3);
+    expect((screen.getByLabelText('Quantity of Refurbished Monitor') as HTMLInputElement).value).toBe('3');
+    await user.click(plus);
+    expect(getCart().items[0]?.quantity).toBe(3);
+    expect(toastText()).toEqual([
+      'Maximum Stock ReachedYou already have 3 of this item in your cart, which is the maximum available.×',
+    ]);
+    await user.click(minus);
+    expect(getCart().items[0]?.quantity).toBe(2);
+  });
+
+  it('accepts only whole numbers above 0 typed into the quantity', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    addItem(kettle, 2, { notify: false });
+    renderCart();
+    const user = userEvent.setup();
+    const input = (await screen.findByLabelText('Quantity of Kettle')) as HTMLInputElement;
+    await user.clear(input);
+    await user.type(input, '0{Enter}');
+    expect(getCart().items[0]?.quantity).toBe(2);
+    expect(input.value).toBe('2');
+    await user.clear(input);
+    await user.type(input, '-1.5x{Enter}');
+    // Only the digits can be typed: '-1.5x' becomes 15.
+    expect(getCart().items[0]?.quantity).toBe(15);
+    await user.clear(input);
+    await user.type(input, '7');
+    await user.tab();
+    expect(getCart().items[0]?.quantity).toBe(7);
+    expect(toastText().at(-1)).toContain('Updated quantity to 7');
+  });
+
+  it('removes an item, and keeps the special instructions', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    addItem(kettle, 1, { notify: false });
+    addItem(monitor, 1, { notify: false });
+    renderCart();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Kettle' }));
+    expect(getCart().items.map((i) => i.productId)).toEqual([11]);
+    expect(toastText()[0]).toContain('Item removed');
+    const notes = screen.getByLabelText('Special Instructions') as HTMLTextAreaElement;
+    expect(notes.placeholder).toBe('Add any special notes or instructions...');
+    await user.type(notes, 'Leave at door');
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY)!).specialInstructions).toBe(
+      'Leave at door',
+    );
+  });
+
+  it('uses the default 13% until the tax rates arrive', async () => {
+    let release: (v: unknown) => void = () => {};
+    const gate = new Promise((r) => {
+      release = r;
+    });
+    fakeApi({ '/api/taxes': { body: [{ provinceCode: 'ON', provinceName: 'Ontario', taxRate: '15' }] } });
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (...args: Parameters<typeof fetch>) => {
+      await gate;
+      return realFetch(...args);
+    }) as typeof fetch;
+    addItem(kettle, 1, { notify: false });
+    renderCart();
+    expect((await screen.findByTestId('summary-tax')).textContent).toBe('$2.60');
+    expect(screen.getByText('Tax (13%)')).toBeTruthy();
+    await act(async () => release(null));
+    await waitFor(() => expect(screen.getByText('Tax (15%)')).toBeTruthy());
+    expect(screen.getByTestId('summary-tax').textContent).toBe('$3.00');
+  });
+});

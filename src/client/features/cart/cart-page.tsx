@@ -1,0 +1,206 @@
+import { useQuery } from '@tanstack/react-query';
+import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { ProductImage } from '../../components/ui/product-image';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Seo } from '../../lib/head';
+import { productQueryOptions } from '../catalog/api';
+import {
+  type CartItem,
+  clearCart,
+  removeItem,
+  setSpecialInstructions,
+  updateQuantity,
+  useCart,
+} from './cart-store';
+import { OrderSummary } from './order-summary';
+
+export function CartPage() {
+  const cart = useCart();
+  const instructionsId = useId();
+  const empty = cart.items.length === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Seo title="Shopping Cart" description="Your shopping cart." canonicalPath="/cart" noIndex />
+      <h1 className="mb-6 text-3xl font-bold">Shopping Cart</h1>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div>
+          {!cart.ready ? (
+            // The cart lives in this browser: the server (and hydration) show a placeholder.
+            <div aria-busy="true" className="space-y-3">
+              <Skeleton className="h-12 w-full" />
+              <Skeleton className="h-20 w-full" />
+              <Skeleton className="h-20 w-full" />
+            </div>
+          ) : empty ? (
+            <div className="rounded-lg border border-slate-200 p-10 text-center" data-testid="empty-cart">
+              <h2 className="text-xl font-semibold">Your cart is empty</h2>
+              <Link to="/categories" className={buttonClasses('primary', 'md', 'mt-6')}>
+                Continue Shopping
+              </Link>
+            </div>
+          ) : (
+            <>
+              <div className="overflow-x-auto rounded-lg border border-slate-200">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-slate-50 text-slate-600">
+                    <tr>
+                      <th scope="col" className="px-3 py-3 font-medium">
+                        Product
+                      </th>
+                      <th scope="col" className="px-3 py-3 font-medium">
+                        Price
+                      </th>
+                      <th scope="col" className="px-3 py-3 font-medium">
+                        Quantity
+                      </th>
+                      <th scope="col" className="px-3 py-3 font-medium">
+                        Total
+                      </th>
+                      <th scope="col" className="px-3 py-3">
+                        <span className="sr-only">Remove</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-200">
+                    {cart.items.map((item) => (
+                      <CartRow key={item.productId} item={item} />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <div className="mt-4 flex flex-wrap justify-between gap-3">
+                <Link to="/categories" className={buttonClasses('outline')}>
+                  Continue Shopping
+                </Link>
+                <Button variant="ghost" onClick={() => clearCart()}>
+                  Clear Cart
+                </Button>
+              </div>
+            </>
+          )}
+        </div>
+
+        <aside aria-label="Order" className="flex flex-col gap-4">
+          <OrderSummary mode="cart" />
+          <div className="flex flex-col gap-2">
+            <label htmlFor={instructionsId} className="text-sm font-medium">
+              Special Instructions
+            </label>
+            <textarea
+              id={instructionsId}
+              rows={4}
+              value={cart.specialInstructions}
+              onChange={(e) => setSpecialInstructions(e.target.value)}
+              placeholder="Add any special notes or instructions..."
+              maxLength={2000}
+              className="rounded-md border border-slate-300 p-3 text-sm"
+            />
+          </div>
+          {empty ? (
+            <Button size="lg" disabled className="w-full">
+              Proceed to Checkout
+            </Button>
+          ) : (
+            <Link to="/checkout" className={buttonClasses('primary', 'lg', 'w-full')}>
+              Proceed to Checkout
+            </Link>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function CartRow({ item }: { item: CartItem }) {
+  const quantityId = useId();
+  const [draft, setDraft] = useState(String(item.quantity));
+  useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
+  // Lines stored without an image get it from the product (GET /api/products/{id}).
+  const product = useQuery({ ...productQueryOptions(String(item.productId)), enabled: !item.imageUrl });
+  const imageUrl = item.imageUrl ?? product.data?.imageUrl ?? null;
+  const lineCents = (toCents(item.price) ?? 0) * item.quantity;
+
+  function commitDraft() {
+    // Only whole numbers above 0; anything else puts the current quantity back.
+    const typed = /^\d+$/.test(draft.trim()) ? Number.parseInt(draft.trim(), 10) : 0;
+    if (typed > 0 && typed !== item.quantity && updateQuantity(item.productId, typed)) return;
+    setDraft(String(item.quantity));
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commitDraft();
+    }
+  };
+
+  return (
+    <tr data-testid="cart-row">
+      <td className="px-3 py-3">
+        <Link to={`/products/${item.productId}`} className="flex items-center gap-3 hover:underline">
+          <span className="hidden w-14 shrink-0 overflow-hidden rounded border border-slate-200 sm:block">
+            <ProductImage url={imageUrl} alt="" sizes="56px" />
+          </span>
+          <span className="font-medium">{item.name}</span>
+        </Link>
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap">
+        <span>{formatMoney(item.price)}</span>
+        {item.compareAtPrice && (
+          <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice)}</s>
+        )}
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex items-center">
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Decrease quantity of ${item.name}`}
+            disabled={item.quantity <= 1}
+            onClick={() => updateQuantity(item.productId, Math.max(1, item.quantity - 1))}
+          >
+            −
+          </Button>
+          <label htmlFor={quantityId} className="sr-only">
+            Quantity of {item.name}
+          </label>
+          <input
+            id={quantityId}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            value={draft}
+            onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
+            onBlur={commitDraft}
+            onKeyDown={onKeyDown}
+            className="h-8 w-12 border-y border-slate-300 text-center"
+          />
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Increase quantity of ${item.name}`}
+            onClick={() => updateQuantity(item.productId, item.quantity + 1)}
+          >
+            +
+          </Button>
+        </div>
+      </td>
+      <td className="px-3 py-3 font-medium whitespace-nowrap" data-testid="line-total">
+        {formatCents(lineCents)}
+      </td>
+      <td className="px-3 py-3">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Remove ${item.name}`}
+          onClick={() => removeItem(item.productId)}
+        >
+          ✕
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,189 @@
+// The Order Summary of the cart page and the checkout (spec/shopper.md sections 2 and 9). Every figure
+// comes from src/shared/pricing.ts, so it matches what the server charges.
+import { useQuery } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { useEffect } from 'react';
+import {
+  DEFAULT_TAX_PROVINCE,
+  SHIPPING_METHOD_LABELS,
+  SHIPPING_METHODS,
+  type ShippingMethod,
+} from '../../../shared/constants';
+import { formatCents, toCents } from '../../../shared/money';
+import { DEFAULT_SHIPPING, type OrderTotals, orderTotals, taxRateFor } from '../../../shared/pricing';
+import { toast } from '../../components/ui/toast-store';
+import {
+  type ShippingSettings,
+  shippingSettingsQueryOptions,
+  type TaxRate,
+  taxRatesQueryOptions,
+} from './api';
+import { type CartItem, useCart } from './cart-store';
+
+export type OrderSummaryProps = {
+  /** 'checkout' shows the shipping line (and fetches the shipping settings); 'cart' only when asked. */
+  mode: 'cart' | 'checkout';
+  /** pickup, standard or express; anything else counts as not chosen yet. */
+  shippingMethod?: string | null;
+  /** Province code of the shipping address (default ON until known). */
+  province?: string | null;
+  /** 'Canada' (default) or 'US'. */
+  country?: string | null;
+  /** Cart mode: show (and count) the shipping line. */
+  showShipping?: boolean;
+  className?: string;
+};
+
+export type OrderSummaryData = {
+  items: CartItem[];
+  /** Total quantity. */
+  count: number;
+  totals: OrderTotals;
+  /** The method the shipping line is for; null while none is chosen (checkout). */
+  shippingMethod: ShippingMethod | null;
+  shippingShown: boolean;
+  shippingSettings: ShippingSettings | undefined;
+  taxRates: TaxRate[] | undefined;
+  /** False until the browser's cart is loaded (server render and hydration). */
+  ready: boolean;
+};
+
+function chosenMethod(method: string | null | undefined): ShippingMethod | null {
+  return (SHIPPING_METHODS as readonly string[]).includes(method ?? '') ? (method as ShippingMethod) : null;
+}
+
+/** The cart's lines as pricing lines: the unit price paid and the struck-through original. */
+export function cartLines(items: readonly CartItem[]) {
+  return items.map((i) => ({
+    unitCents: toCents(i.price) ?? 0,
+    originalUnitCents: toCents(i.compareAtPrice),
+    quantity: i.quantity,
+  }));
+}
+
+/**
+ * The summary's figures for the cart in this browser. The shipping settings are fetched only when the
+ * shipping line is shown (defaults 5.99 / 14.99 until then or on failure); the tax rates always (13%,
+ * Ontario, until they arrive). The checkout can use this to show and send the same numbers.
+ */
+export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): OrderSummaryData & {
+  shippingError: Error | null;
+  taxError: Error | null;
+} {
+  const cart = useCart();
+  const shippingShown = props.mode === 'checkout' || Boolean(props.showShipping);
+  const shipping = useQuery({ ...shippingSettingsQueryOptions(), enabled: shippingShown });
+  const taxes = useQuery(taxRatesQueryOptions());
+  // On the cart page a shipping line without a chosen method shows the standard price.
+  const method =
+    chosenMethod(props.shippingMethod) ?? (props.mode === 'cart' && shippingShown ? 'standard' : null);
+  const taxRate = taxRateFor({
+    shippingMethod: method,
+    country: props.country ?? 'Canada',
+    province: props.province ?? DEFAULT_TAX_PROVINCE,
+    rates: taxes.data,
+    storeProvince: DEFAULT_TAX_PROVINCE,
+  });
+  const totals = orderTotals({
+    lines: cartLines(cart.items),
+    shippingMethod: method,
+    shipping: shipping.data ?? DEFAULT_SHIPPING,
+    taxRate,
+    includeShipping: shippingShown && method !== null,
+  });
+  return {
+    items: cart.items,
+    count: cart.count,
+    totals,
+    shippingMethod: method,
+    shippingShown,
+    shippingSettings: shipping.data,
+    taxRates: taxes.data,
+    ready: cart.ready,
+    shippingError: shippingShown ? shipping.error : null,
+    taxError: taxes.error,
+  };
+}
+
+const percentText = (value: string) => value.replace(/\.?0+$/, '') || '0';
+
+export function OrderSummary({ className, ...props }: OrderSummaryProps) {
+  const summary = useOrderSummary(props);
+  const { totals, count } = summary;
+
+  useEffect(() => {
+    if (summary.shippingError) toast({ title: summary.shippingError.message, variant: 'destructive' });
+  }, [summary.shippingError]);
+  useEffect(() => {
+    if (summary.taxError) toast({ title: summary.taxError.message, variant: 'destructive' });
+  }, [summary.taxError]);
+
+  return (
+    <section
+      aria-labelledby="order-summary-title"
+      data-testid="order-summary"
+      className={clsx('rounded-lg border border-slate-200 bg-white p-5', className)}
+    >
+      <h2 id="order-summary-title" className="mb-4 text-lg font-semibold">
+        Order Summary
+      </h2>
+      <dl className="space-y-2 text-sm">
+        {totals.discountCents > 0 && (
+          <>
+            <Row
+              label="Original Price"
+              value={formatCents(totals.originalSubtotalCents)}
+              testId="summary-original"
+            />
+            <Row
+              label={`Discount (${percentText(totals.discountPercentage)}%)`}
+              value={`-${formatCents(totals.discountCents)}`}
+              testId="summary-discount"
+              className="text-emerald-700"
+            />
+          </>
+        )}
+        <Row
+          label={`Subtotal (${count} ${count === 1 ? 'item' : 'items'})`}
+          value={formatCents(totals.subtotalCents)}
+          testId="summary-subtotal"
+        />
+        {summary.shippingShown && (
+          <Row
+            label={
+              summary.shippingMethod
+                ? `Shipping (${SHIPPING_METHOD_LABELS[summary.shippingMethod]})`
+                : 'Shipping'
+            }
+            value={summary.shippingMethod ? formatCents(totals.shippingCents) : 'Select a shipping method'}
+            testId="summary-shipping"
+          />
+        )}
+        <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
+        <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="summary-total">{formatCents(totals.totalCents)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function Row({
+  label,
+  value,
+  testId,
+  className,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <div className={clsx('flex justify-between gap-4', className)}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

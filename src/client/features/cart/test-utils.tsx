@@ -1,0 +1,109 @@
+// Helpers for the storefront's component tests: a page in a memory router with the app's providers and
+// the toaster, and a fake API answering by path.
+import type { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Product } from '../../../shared/schemas/catalog';
+import { Providers } from '../../app/providers';
+import { Toaster } from '../../components/ui/toaster';
+import { createQueryClient } from '../../lib/query-client';
+
+export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
+export type FakeRoutes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
+
+/**
+ * Replaces fetch: each request is answered by the entry for its path with the query string (exact), or
+ * for its path alone; anything else is a 404. Returns the mock to inspect the calls.
+ */
+export function fakeApi(routes: FakeRoutes) {
+  const mock = vi.fn(async (input: string | URL | Request) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://store.test',
+    );
+    const entry = routes[url.pathname + url.search] ?? routes[url.pathname];
+    const answer =
+      typeof entry === 'function'
+        ? await entry(url)
+        : (entry ?? { status: 404, body: { message: 'Not found.' } });
+    return new Response(JSON.stringify(answer.body ?? null), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+/** The paths fetch was called with. */
+export function fetchedPaths(mock: ReturnType<typeof fakeApi>): string[] {
+  return mock.mock.calls.map(([input]) => {
+    const url = new URL(String(input), 'http://store.test');
+    return url.pathname + url.search;
+  });
+}
+
+function NoFallback() {
+  return null;
+}
+
+/** Renders routes at `path` with the query client, site context and toaster of the real app. */
+export function renderRoutes(
+  routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
+  path: string,
+  wrap?: (node: ReactNode) => ReactNode,
+) {
+  const queryClient = createQueryClient();
+  const children = typeof routes === 'function' ? routes(queryClient) : routes;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        HydrateFallback: NoFallback,
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [...children, { path: '*', element: <p>Elsewhere</p> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const page = (
+    <Providers queryClient={queryClient} site={{ origin: 'http://store.test', storeName: 'Test Store' }}>
+      <RouterProvider router={router} />
+    </Providers>
+  );
+  const utils = render(wrap ? wrap(page) : page);
+  return { ...utils, router, queryClient };
+}
+
+export function makeProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 1,
+    slug: 'refurbished-monitor',
+    name: 'Refurbished Monitor',
+    description: 'A 27-inch monitor, graded A.',
+    price: '249.99',
+    compareAtPrice: null,
+    imageUrl: '/uploads/monitor-640.webp',
+    stock: 3,
+    categoryId: 1,
+    categoryName: 'Electronics',
+    categorySlug: 'electronics',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    featured: false,
+    new: false,
+    applyDailyDiscount: true,
+    lotNumber: 'LOT-0001',
+    active: true,
+    discountPercentage: 0,
+    discountedPrice: '249.99',
+    originalPrice: null,
+    ...overrides,
+  };
+}

@@ -1,0 +1,87 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { Category, Product } from '../../../shared/schemas/catalog';
+import { ApiError, apiGetPage, apiRequest } from '../../lib/api';
+import { type ListingFilters, listingApiPath } from './listing-params';
+
+export const categoriesQueryOptions = () => queryOptions<Category[]>({ queryKey: ['/api/categories'] });
+export const todaysDiscountQueryOptions = () => queryOptions<number>({ queryKey: ['/api/discounts/today'] });
+export const featuredProductsQueryOptions = () =>
+  queryOptions<Product[]>({ queryKey: ['/api/products/featured'] });
+export const newProductsQueryOptions = () => queryOptions<Product[]>({ queryKey: ['/api/products/new'] });
+
+/** A GET whose 404 (or 400 for a malformed id or slug) means "not found": null instead of an error. */
+function getOrNull<T>(path: string) {
+  return async ({ client }: { client: QueryClient }) => {
+    try {
+      return await apiRequest<T>('GET', path, undefined, { client });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }
+  };
+}
+
+/** One category by slug (or id); null when there is none. */
+export const categoryQueryOptions = (slug: string) => {
+  const path = `/api/categories/${encodeURIComponent(slug)}`;
+  return queryOptions<Category | null>({ queryKey: [path], queryFn: getOrNull<Category>(path) });
+};
+
+export type ProductListPage = { items: Product[]; total: number };
+
+/** One page of a listing with its total (X-Total-Count). */
+export const productListQueryOptions = (filters: ListingFilters) => {
+  const path = listingApiPath(filters);
+  return queryOptions<ProductListPage>({
+    // Keyed apart from the plain array that the default fetcher would cache under the same path.
+    queryKey: [path, 'page'],
+    queryFn: ({ client }) => apiGetPage<Product>(client, path),
+  });
+};
+
+export type ProductImageRecord = { imageUrl: string; isPrimary?: boolean };
+export type ProductDetail = Product & { additionalImages?: ProductImageRecord[] };
+
+/** A product by slug, or by id when the segment is a number; null when there is none. */
+export const productQueryOptions = (slugOrId: string) => {
+  const path = `/api/products/${encodeURIComponent(slugOrId)}`;
+  return queryOptions<ProductDetail | null>({ queryKey: [path], queryFn: getOrNull<ProductDetail>(path) });
+};
+
+/** A product's images; an error gives an empty list (logged), as the specification says. */
+export const productImagesQueryOptions = (productId: number) => {
+  const path = `/api/products/${productId}/images`;
+  return queryOptions<ProductImageRecord[]>({
+    queryKey: [path],
+    queryFn: async ({ client }) => {
+      try {
+        return await apiRequest<ProductImageRecord[]>('GET', path, undefined, { client });
+      } catch (error) {
+        console.warn('Could not load the product images', error);
+        return [];
+      }
+    },
+  });
+};
+
+/** How many products the related-products query asks for: 4 to show, plus the product itself. */
+export const RELATED_FETCH_LIMIT = 5;
+
+/** Related products: the product's category, or the store's fallback list when it has none. */
+export const relatedProductsQueryOptions = (product: Pick<Product, 'id' | 'categorySlug'>) => {
+  const path = product.categorySlug
+    ? `/api/categories/${encodeURIComponent(product.categorySlug)}/products?limit=${RELATED_FETCH_LIMIT}`
+    : `/api/products/related?productId=${product.id}&limit=${RELATED_FETCH_LIMIT}`;
+  return queryOptions<Product[]>({
+    queryKey: [path],
+    queryFn: async ({ client }) => {
+      try {
+        return await apiRequest<Product[]>('GET', path, undefined, { client });
+      } catch (error) {
+        // Related products are an extra: the product page stands without them.
+        if (error instanceof ApiError && error.status < 500) return [];
+        throw error;
+      }
+    },
+  });
+};

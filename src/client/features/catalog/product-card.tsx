@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import type { Product } from '../../../shared/schemas/catalog';
+import { stockLabel } from '../../../shared/stock';
+import { ProductImage } from '../../components/ui/product-image';
+import { AddToCartButton } from '../cart/add-to-cart-button';
+
+export function ProductCard({ product, imageEager = false }: { product: Product; imageEager?: boolean }) {
+  const label = stockLabel(product.stock);
+  return (
+    <article
+      className="group flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
+      data-testid="product-card"
+    >
+      <Link to={`/products/${product.slug}`} className="relative block">
+        <ProductImage url={product.imageUrl} alt={product.name} eager={imageEager} />
+        {product.discountPercentage > 0 ? (
+          <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
+            {product.discountPercentage}% OFF
+          </span>
+        ) : (
+          product.new && (
+            <span className="absolute top-2 left-2 rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
+              NEW
+            </span>
+          )
+        )}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 text-sm font-medium">
+          <Link to={`/products/${product.slug}`} className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="flex items-baseline gap-2">
+          <span className="text-lg font-bold text-slate-900" data-testid="price">
+            {formatMoney(product.discountedPrice)}
+          </span>
+          {product.originalPrice && (
+            <s className="text-sm text-slate-500" data-testid="original-price">
+              {formatMoney(product.originalPrice)}
+            </s>
+          )}
+        </p>
+        <p className={`text-xs font-medium ${label.className}`}>{label.text}</p>
+        <div className="mt-auto">
+          <AddToCartButton product={product} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,334 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { formatMoney } from '../../../shared/money';
+import type { Product } from '../../../shared/schemas/catalog';
+import { stockLabel } from '../../../shared/stock';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { ProductImage } from '../../components/ui/product-image';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { HttpStatus, Seo, useSite } from '../../lib/head';
+import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '../cart/cart-store';
+import {
+  type ProductDetail,
+  type ProductImageRecord,
+  productImagesQueryOptions,
+  productQueryOptions,
+  relatedProductsQueryOptions,
+} from './api';
+import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
+
+export const RELATED_PRODUCTS_SHOWN = 4;
+
+export function ProductDetailPage() {
+  const { slug = '' } = useParams();
+  const product = useQuery(productQueryOptions(slug));
+  if (product.isPending) return <ProductDetailSkeleton />;
+  if (product.isError) {
+    return (
+      <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+        <Seo title="Product" noIndex />
+        <p>We couldn't load this product. Please try again.</p>
+        <Button variant="outline" className="mt-4" onClick={() => product.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!product.data) return <ProductNotFound />;
+  return <ProductDetailView key={product.data.id} product={product.data} />;
+}
+
+/** Main image first, then the additional images; each URL once. */
+export function galleryImages(product: ProductDetail, extra: ProductImageRecord[] | undefined): string[] {
+  const primary = (extra ?? []).filter((i) => i.isPrimary).map((i) => i.imageUrl);
+  const others = (extra ?? []).filter((i) => !i.isPrimary).map((i) => i.imageUrl);
+  const all = [product.imageUrl, ...primary, ...others].filter((u): u is string => Boolean(u));
+  return [...new Set(all)];
+}
+
+function ProductDetailView({ product }: { product: ProductDetail }) {
+  const site = useSite();
+  // The images come with the product; older answers without them fall back to the images call.
+  const imagesQuery = useQuery({
+    ...productImagesQueryOptions(product.id),
+    enabled: product.additionalImages === undefined,
+  });
+  const images = galleryImages(product, product.additionalImages ?? imagesQuery.data);
+  const [selected, setSelected] = useState(0);
+  const mainImage = images[selected] ?? images[0] ?? null;
+  const discounted = product.discountPercentage > 0;
+  const label = stockLabel(product.stock);
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Seo
+        title={product.name}
+        description={metaDescription(product.description) || product.name}
+        canonicalPath={productCanonicalPath(product)}
+        openGraph={productOpenGraph(product, {
+          origin: site.origin,
+          image: images[0] ?? null,
+          siteName: site.storeName,
+        })}
+        jsonLd={productJsonLd(product, { origin: site.origin, images })}
+      />
+      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-1">
+          <li>
+            <Link to="/" className="hover:underline">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to="/products" className="hover:underline">
+              Products
+            </Link>
+          </li>
+          {product.categorySlug && product.categoryName && (
+            <>
+              <li aria-hidden="true">/</li>
+              <li>
+                <Link to={`/categories/${product.categorySlug}`} className="hover:underline">
+                  {product.categoryName}
+                </Link>
+              </li>
+            </>
+          )}
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="font-medium text-slate-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
+        <div>
+          <div className="relative overflow-hidden rounded-lg border border-slate-200 bg-white">
+            <ProductImage
+              key={mainImage ?? 'none'}
+              url={mainImage}
+              alt={product.name}
+              eager
+              sizes="(min-width: 768px) 50vw, 100vw"
+            />
+            {discounted ? (
+              <span className="absolute top-3 left-3 rounded bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
+                {product.discountPercentage}% OFF
+              </span>
+            ) : (
+              product.new && (
+                <span className="absolute top-3 left-3 rounded bg-emerald-600 px-2.5 py-1 text-sm font-bold text-white">
+                  NEW
+                </span>
+              )
+            )}
+          </div>
+          {images.length > 1 && (
+            <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Product images">
+              {images.map((url, i) => (
+                <li key={url}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(i)}
+                    aria-label={`Show image ${i + 1} of ${images.length}`}
+                    aria-pressed={i === selected}
+                    className={`block w-full overflow-hidden rounded-md border-2 ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
+                  >
+                    <ProductImage url={url} alt="" sizes="96px" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-bold">{product.name}</h1>
+          <p className="flex items-baseline gap-3">
+            <span className="text-3xl font-bold text-slate-900" data-testid="price">
+              {formatMoney(product.discountedPrice)}
+            </span>
+            {product.originalPrice && (
+              <s className="text-lg text-slate-500" data-testid="original-price">
+                {formatMoney(product.originalPrice)}
+              </s>
+            )}
+          </p>
+          <p className={`font-medium ${label.className}`} data-testid="stock-label">
+            {label.text}
+          </p>
+          {product.lotNumber && <p className="text-sm text-slate-500">Lot number: {product.lotNumber}</p>}
+          <div className="whitespace-pre-line text-slate-700">{product.description}</div>
+          <AddToCartPanel product={product} />
+        </div>
+      </div>
+
+      <RelatedProducts product={product} />
+    </div>
+  );
+}
+
+function AddToCartPanel({ product }: { product: Product }) {
+  const inCart = useCartQuantity(product.id);
+  const quantityId = useId();
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState(false);
+  const stock = typeof product.stock === 'number' ? product.stock : 0;
+  const outOfStock = !(stock > 0);
+  // The stepper never goes past what can still be added: stock less what is already in the cart.
+  const maxAddable = Math.max(0, stock - inCart);
+  useEffect(() => {
+    setQuantity((q) => Math.max(1, Math.min(q, maxAddable)));
+  }, [maxAddable]);
+
+  function add() {
+    const check = checkProductPageStock(product.stock, inCart, quantity);
+    if (!check.ok) {
+      toast({ title: check.title, description: check.description, variant: 'destructive' });
+      return;
+    }
+    if (addItem(cartItemFromProduct(product), quantity, { notify: false })) {
+      setQuantity(1);
+      setAdded(true);
+    }
+  }
+
+  return (
+    <div className="mt-2 flex flex-col gap-4 border-t border-slate-200 pt-4">
+      <div className="flex items-center gap-3">
+        <label htmlFor={quantityId} className="text-sm font-medium">
+          Quantity
+        </label>
+        <div className="flex items-center">
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Decrease quantity"
+            disabled={quantity <= 1}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+          >
+            −
+          </Button>
+          <input
+            id={quantityId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={Math.max(1, maxAddable)}
+            value={quantity}
+            onChange={(e) => {
+              const n = Number.parseInt(e.target.value, 10);
+              if (Number.isInteger(n) && n > 0) setQuantity(Math.min(n, Math.max(1, maxAddable)));
+            }}
+            className="h-10 w-16 border-y border-slate-300 text-center"
+          />
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Increase quantity"
+            disabled={outOfStock || quantity >= maxAddable}
+            onClick={() => setQuantity((q) => Math.min(q + 1, maxAddable))}
+          >
+            +
+          </Button>
+        </div>
+        {inCart > 0 && (
+          <span className="text-sm text-slate-600" data-testid="in-cart">
+            {inCart} in cart
+          </span>
+        )}
+      </div>
+      <Button size="lg" disabled={outOfStock} onClick={add} className="w-full sm:w-auto">
+        Add to Cart
+      </Button>
+      <Dialog.Root open={added} onOpenChange={setAdded}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold">Item Added to Cart</Dialog.Title>
+            <Dialog.Description className="mt-2 text-slate-600">
+              {product.name} has been added to your cart.
+            </Dialog.Description>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Link to="/products" className={buttonClasses('outline')} onClick={() => setAdded(false)}>
+                Continue Shopping
+              </Link>
+              <Link to="/cart" className={buttonClasses('primary')} onClick={() => setAdded(false)}>
+                Go to Cart
+              </Link>
+            </div>
+            <Dialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:text-slate-900"
+            >
+              ×
+            </Dialog.Close>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+function RelatedProducts({ product }: { product: Product }) {
+  const related = useQuery(relatedProductsQueryOptions(product));
+  const list = related.data ?? [];
+  // Shown only when the answer holds more than one product (the product itself is usually one of them).
+  if (list.length <= 1) return null;
+  const others = list.filter((p) => p.id !== product.id).slice(0, RELATED_PRODUCTS_SHOWN);
+  if (others.length === 0) return null;
+  return (
+    <section aria-labelledby="related-products" className="mt-16">
+      <h2 id="related-products" className="mb-6 text-2xl font-bold">
+        Related Products
+      </h2>
+      <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
+        {others.map((p) => (
+          <li key={p.id}>
+            <Link to={`/products/${p.slug}`} className="group block" data-testid="related-product">
+              <div className="overflow-hidden rounded-lg border border-slate-200">
+                <ProductImage url={p.imageUrl} alt="" />
+              </div>
+              <span className="mt-2 block text-sm font-medium group-hover:underline">{p.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ProductDetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8" aria-busy="true">
+      <Skeleton className="mb-6 h-4 w-64" />
+      <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
+        <Skeleton className="aspect-square w-full" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-9 w-3/4" />
+          <Skeleton className="h-8 w-32" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="h-12 w-40" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProductNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <HttpStatus code={404} />
+      <Seo title="Product not found" noIndex />
+      <h1 className="text-3xl font-bold">Product not found</h1>
+      <p className="mt-4 text-slate-600">This product does not exist or is no longer available.</p>
+      <Link to="/products" className={buttonClasses('primary', 'md', 'mt-8')}>
+        Continue Shopping
+      </Link>
+    </div>
+  );
+}

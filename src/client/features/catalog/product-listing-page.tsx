@@ -1,0 +1,464 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import type { Category } from '../../../shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { HttpStatus, Seo } from '../../lib/head';
+import {
+  categoriesQueryOptions,
+  categoryQueryOptions,
+  productListQueryOptions,
+  todaysDiscountQueryOptions,
+} from './api';
+import {
+  LISTING_PAGE_SIZE,
+  type ListingFilters,
+  listingCanonicalPath,
+  listingHref,
+  listingTitle,
+  parsePriceInput,
+  readListingFilters,
+  type ListingSort,
+  SORT_LABELS,
+  sortChoices,
+} from './listing-params';
+import { ProductCard } from './product-card';
+
+export const PRODUCT_SKELETON_COUNT = 8;
+
+type BasePath = '/categories' | '/products';
+
+/** The filters of the page being shown, read from its URL. */
+export function useListingFilters(): ListingFilters {
+  const { slug } = useParams();
+  const [params] = useSearchParams();
+  return readListingFilters(params, slug);
+}
+
+export function ProductListingPage({ basePath }: { basePath: BasePath }) {
+  const filters = useListingFilters();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The URL being navigated to: a second commit of the same filters (Enter, then blur) adds no entry.
+  const pending = useRef<{ from: string; href: string } | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+  const list = useQuery(productListQueryOptions(filters));
+  const categories = useQuery(categoriesQueryOptions());
+  const category = useQuery({
+    ...categoryQueryOptions(filters.category ?? ''),
+    enabled: Boolean(filters.category),
+  });
+  const discount = useQuery({ ...todaysDiscountQueryOptions(), enabled: filters.daily });
+
+  if (filters.category && category.data === null) return <CategoryNotFound />;
+
+  const categoryName =
+    category.data?.name ?? categories.data?.find((c) => c.slug === filters.category)?.name ?? null;
+  const title = listingTitle(filters, categoryName);
+  const go = (change: Partial<ListingFilters>) => {
+    const href = listingHref({ ...filters, page: 1, ...change }, basePath);
+    if (href === location.pathname + location.search) return;
+    if (pending.current?.from === location.key && pending.current.href === href) return;
+    pending.current = { from: location.key, href };
+    navigate(href);
+  };
+  const clearFilters = () => navigate('/categories');
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / LISTING_PAGE_SIZE)) : 1;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Seo
+        title={filters.page > 1 ? `${title} - Page ${filters.page}` : title || 'Products'}
+        description={listingDescription(filters, categoryName)}
+        canonicalPath={listingCanonicalPath(filters)}
+        noIndex={Boolean(filters.search)}
+      />
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="flex flex-wrap items-center gap-3">
+          {title ? <h1 className="text-3xl font-bold">{title}</h1> : <Skeleton className="h-9 w-48" />}
+          {filters.daily && discount.data !== undefined && discount.data > 0 && (
+            <span
+              className="rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white"
+              data-testid="daily-discount-badge"
+            >
+              {discount.data}% OFF
+            </span>
+          )}
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <ListingSearch initial={filters.search} />
+          <SortSelect
+            value={filters.sort}
+            choices={sortChoices(filters.search)}
+            onChange={(sort) => go({ sort })}
+          />
+        </div>
+      </div>
+
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        <div>
+          {/* On phones the panel folds away behind a button, so the products come first. */}
+          <Button
+            variant="outline"
+            className="w-full lg:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((open) => !open)}
+          >
+            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
+          </Button>
+          <FilterPanel
+            id={panelId}
+            className={filtersOpen ? 'mt-4 flex' : 'hidden lg:flex'}
+            filters={filters}
+            categories={categories.data}
+            basePath={basePath}
+            onChange={go}
+            onClear={clearFilters}
+          />
+        </div>
+        <section aria-label="Products" aria-busy={list.isPending}>
+          {list.isError ? (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+              <p>We couldn't load the products. Please try again.</p>
+              <Button variant="outline" className="mt-4" onClick={() => list.refetch()}>
+                Try Again
+              </Button>
+            </div>
+          ) : list.data && list.data.items.length === 0 ? (
+            <div className="rounded-lg border border-slate-200 p-10 text-center" data-testid="empty-listing">
+              <h2 className="text-xl font-semibold">No Products Found</h2>
+              <p className="mt-2 text-slate-600">We couldn't find any products matching your criteria.</p>
+              <Button className="mt-6" onClick={clearFilters}>
+                Clear Filters &amp; Try Again
+              </Button>
+            </div>
+          ) : (
+            <>
+              {list.data && (
+                <p className="mb-4 text-sm text-slate-600" data-testid="result-count" aria-live="polite">
+                  {resultRange(filters.page, list.data.items.length, list.data.total)}
+                </p>
+              )}
+              <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
+                {list.data
+                  ? list.data.items.map((p, i) => <ProductCard key={p.id} product={p} imageEager={i < 2} />)
+                  : Array.from({ length: PRODUCT_SKELETON_COUNT }, (_, i) => (
+                      <Skeleton key={i} className="aspect-[3/4] w-full" data-testid="product-skeleton" />
+                    ))}
+              </div>
+              {list.data && totalPages > 1 && (
+                <Pagination filters={filters} basePath={basePath} totalPages={totalPages} />
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function resultRange(page: number, count: number, total: number): string {
+  if (total === 0 || count === 0) return `${total} products`;
+  const first = (page - 1) * LISTING_PAGE_SIZE + 1;
+  return `Showing ${first}-${first + count - 1} of ${total} ${total === 1 ? 'product' : 'products'}`;
+}
+
+function listingDescription(filters: ListingFilters, categoryName: string | null): string {
+  if (filters.category && categoryName) {
+    return `Shop ${categoryName} liquidation and overstock deals at up to 70% off retail. New inventory daily.`;
+  }
+  if (filters.isNew)
+    return 'The newest liquidation lots and overstock arrivals, added daily at up to 70% off retail.';
+  if (filters.daily) return "Today's deals: extra daily discounts on liquidation and overstock products.";
+  if (filters.search)
+    return `Search results for "${filters.search}" among our liquidation and overstock deals.`;
+  return 'All liquidation and overstock products, priced 40-80% below retail. New inventory daily.';
+}
+
+function CategoryNotFound() {
+  return (
+    <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
+      <HttpStatus code={404} />
+      <Seo title="Category not found" noIndex />
+      <h1 className="text-3xl font-bold">Category not found</h1>
+      <p className="mt-4 text-slate-600">This category does not exist or is no longer available.</p>
+      <Link to="/categories" className="mt-8 font-medium text-brand-700 hover:underline">
+        Browse all categories
+      </Link>
+    </div>
+  );
+}
+
+function ListingSearch({ initial }: { initial: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(initial);
+  const id = useId();
+  useEffect(() => setText(initial), [initial]);
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const query = text.trim();
+    if (!query) return;
+    navigate(`/categories?search=${encodeURIComponent(query)}`);
+  }
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser (nor jsdom) yet
+    <form role="search" aria-label="Search the catalogue" onSubmit={onSubmit} className="flex gap-2">
+      <label htmlFor={id} className="sr-only">
+        Search the catalogue
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Search products..."
+        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm sm:w-56"
+      />
+      <Button type="submit" disabled={text.trim() === ''}>
+        Search
+      </Button>
+    </form>
+  );
+}
+
+function SortSelect({
+  value,
+  choices,
+  onChange,
+}: {
+  value: ListingSort;
+  choices: ListingSort[];
+  onChange: (sort: ListingSort) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        Sort by
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as ListingSort)}
+        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+      >
+        {choices.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function FilterPanel({
+  id,
+  className,
+  filters,
+  categories,
+  basePath,
+  onChange,
+  onClear,
+}: {
+  id: string;
+  className: string;
+  filters: ListingFilters;
+  categories: Category[] | undefined;
+  basePath: BasePath;
+  onChange: (change: Partial<ListingFilters>) => void;
+  onClear: () => void;
+}) {
+  const minId = useId();
+  const maxId = useId();
+  const stockId = useId();
+  const [minText, setMinText] = useState(String(filters.minPrice));
+  const [maxText, setMaxText] = useState(String(filters.maxPrice));
+  useEffect(() => setMinText(String(filters.minPrice)), [filters.minPrice]);
+  useEffect(() => setMaxText(String(filters.maxPrice)), [filters.maxPrice]);
+
+  function commitPrices() {
+    const minPrice = parsePriceInput(minText);
+    const maxPrice = parsePriceInput(maxText);
+    setMinText(String(minPrice));
+    setMaxText(String(maxPrice));
+    if (minPrice !== filters.minPrice || maxPrice !== filters.maxPrice) onChange({ minPrice, maxPrice });
+  }
+  const onPriceKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      commitPrices();
+    }
+  };
+  const linkClass = (active: boolean) =>
+    active ? 'font-semibold text-brand-700' : 'text-slate-700 hover:text-brand-700 hover:underline';
+  const categoryHref = (category: string | null) =>
+    listingHref({ ...filters, category, page: 1 }, category ? basePath : '/products');
+
+  return (
+    <aside id={id} aria-label="Filters" className={`${className} flex-col gap-6 text-sm`}>
+      <section aria-labelledby="filter-categories">
+        <h2 id="filter-categories" className="mb-2 text-base font-semibold">
+          Categories
+        </h2>
+        <ul className="space-y-1.5">
+          <li>
+            <Link
+              to={categoryHref(null)}
+              className={linkClass(!filters.category)}
+              aria-current={!filters.category ? 'page' : undefined}
+            >
+              All Categories
+            </Link>
+          </li>
+          {categories?.map((c) => (
+            <li key={c.id}>
+              <Link
+                to={categoryHref(c.slug)}
+                className={linkClass(filters.category === c.slug)}
+                aria-current={filters.category === c.slug ? 'page' : undefined}
+              >
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="filter-stock">
+        <h2 id="filter-stock" className="mb-2 text-base font-semibold">
+          Availability
+        </h2>
+        <div className="flex items-center gap-2">
+          <input
+            id={stockId}
+            type="checkbox"
+            checked={filters.showOutOfStock}
+            onChange={(e) => onChange({ showOutOfStock: e.target.checked })}
+            className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+          />
+          <label htmlFor={stockId}>Show out of stock items</label>
+        </div>
+      </section>
+
+      <section aria-labelledby="filter-price">
+        <h2 id="filter-price" className="mb-2 text-base font-semibold">
+          Price Range
+        </h2>
+        <div className="flex items-end gap-2">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={minId}>Min price</label>
+            <input
+              id={minId}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={minText}
+              onChange={(e) => setMinText(e.target.value)}
+              onBlur={commitPrices}
+              onKeyDown={onPriceKey}
+              className="h-9 w-24 rounded-md border border-slate-300 px-2"
+            />
+          </div>
+          <span aria-hidden="true" className="pb-2">
+            -
+          </span>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={maxId}>Max price</label>
+            <input
+              id={maxId}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={maxText}
+              onChange={(e) => setMaxText(e.target.value)}
+              onBlur={commitPrices}
+              onKeyDown={onPriceKey}
+              className="h-9 w-24 rounded-md border border-slate-300 px-2"
+            />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="filter-featured">
+        <h2 id="filter-featured" className="mb-2 text-base font-semibold">
+          Featured Filters
+        </h2>
+        <ul className="space-y-1.5">
+          <li>
+            <Link to="/categories?new=true" className={linkClass(filters.isNew)}>
+              New Arrivals
+            </Link>
+          </li>
+          <li>
+            <Link to="/categories?daily=true" className={linkClass(filters.daily)}>
+              Today's Deals
+            </Link>
+          </li>
+        </ul>
+      </section>
+
+      <Button variant="outline" onClick={onClear}>
+        Clear Filters
+      </Button>
+    </aside>
+  );
+}
+
+function Pagination({
+  filters,
+  basePath,
+  totalPages,
+}: {
+  filters: ListingFilters;
+  basePath: BasePath;
+  totalPages: number;
+}) {
+  const page = Math.min(filters.page, totalPages);
+  const href = (n: number) => listingHref({ ...filters, page: n }, basePath);
+  // First, last and the pages around the current one; gaps shown as an ellipsis.
+  const shown = [...new Set([1, page - 1, page, page + 1, totalPages])]
+    .filter((n) => n >= 1 && n <= totalPages)
+    .sort((a, b) => a - b);
+  const item = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm';
+  return (
+    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+      {page > 1 ? (
+        <Link to={href(page - 1)} className={`${item} border-slate-300 hover:bg-slate-50`} rel="prev">
+          Previous
+        </Link>
+      ) : (
+        <span className={`${item} border-slate-200 text-slate-400`} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      {shown.map((n, i) => (
+        <span key={n} className="flex items-center gap-2">
+          {i > 0 && n - shown[i - 1]! > 1 && <span aria-hidden="true">…</span>}
+          <Link
+            to={href(n)}
+            aria-label={`Page ${n}`}
+            aria-current={n === page ? 'page' : undefined}
+            className={`${item} ${n === page ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 hover:bg-slate-50'}`}
+          >
+            {n}
+          </Link>
+        </span>
+      ))}
+      {page < totalPages ? (
+        <Link to={href(page + 1)} className={`${item} border-slate-300 hover:bg-slate-50`} rel="next">
+          Next
+        </Link>
+      ) : (
+        <span className={`${item} border-slate-200 text-slate-400`} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { makeProduct } from '../cart/test-utils';
+import { availabilityOf, metaDescription, productJsonLd, productOpenGraph } from './product-seo';
+
+const origin = 'https://store.example';
+
+describe('product structured data', () => {
+  it('describes the offer in US dollars with its availability', () => {
+    const product = makeProduct({ stock: 25, discountedPrice: '249.99', lotNumber: 'LOT-9' });
+    const ld = productJsonLd(product, { origin, images: ['/uploads/monitor-640.webp'] });
+    expect(ld).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Refurbished Monitor',
+      description: 'A 27-inch monitor, graded A.',
+      url: 'https://store.example/products/refurbished-monitor',
+      image: ['https://store.example/uploads/monitor-640.webp'],
+      sku: 'LOT-9',
+      category: 'Electronics',
+      offers: {
+        '@type': 'Offer',
+        url: 'https://store.example/products/refurbished-monitor',
+        price: '249.99',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+  });
+
+  it('says LimitedAvailability below 10 and OutOfStock at 0', () => {
+    expect(availabilityOf(10)).toBe('https://schema.org/InStock');
+    expect(availabilityOf(9)).toBe('https://schema.org/LimitedAvailability');
+    expect(availabilityOf(1)).toBe('https://schema.org/LimitedAvailability');
+    expect(availabilityOf(0)).toBe('https://schema.org/OutOfStock');
+    expect(availabilityOf(-1)).toBe('https://schema.org/OutOfStock');
+  });
+
+  it("gives a daily price until the end of the store's day", () => {
+    const product = makeProduct({ discountPercentage: 20, discountedPrice: '80.00' });
+    // 03:00 UTC on 2 March is still 1 March in Toronto.
+    const ld = productJsonLd(product, { origin, images: [], now: new Date('2025-03-02T03:00:00Z') });
+    expect(ld.offers).toMatchObject({ price: '80.00', priceValidUntil: '2025-03-01' });
+    expect(productJsonLd(makeProduct(), { origin, images: [] }).offers).not.toHaveProperty('priceValidUntil');
+  });
+
+  it('fills the Open Graph tags of a product', () => {
+    const tags = productOpenGraph(makeProduct({ stock: 0 }), {
+      origin,
+      image: '/uploads/monitor-640.webp',
+      siteName: 'Store',
+    });
+    expect(tags).toMatchObject({
+      'og:type': 'product',
+      'og:title': 'Refurbished Monitor',
+      'og:url': 'https://store.example/products/refurbished-monitor',
+      'og:image': 'https://store.example/uploads/monitor-640.webp',
+      'product:price:currency': 'USD',
+      'product:availability': 'out of stock',
+    });
+  });
+
+  it('cuts a long description at a word for the meta description', () => {
+    const text = `${'word '.repeat(60)}end`;
+    const cut = metaDescription(text);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(metaDescription('  Short\n text ')).toBe('Short text');
+  });
+});

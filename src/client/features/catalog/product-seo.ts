@@ -1,0 +1,82 @@
+// What search engines and link previews read about a product page: Open Graph tags and schema.org
+// Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
+import { storeDate } from '../../../shared/pricing';
+import type { Product } from '../../../shared/schemas/catalog';
+
+/** The store's time zone (the server's STORE_TIMEZONE default): a daily price is valid until its day ends. */
+export const STORE_TIME_ZONE = 'America/Toronto';
+export const PRICE_CURRENCY = 'USD';
+/** Stock below this is "Low Stock" on the page and LimitedAvailability for search engines. */
+export const LOW_STOCK_BELOW = 10;
+
+export function availabilityOf(stock: number): string {
+  if (!(stock > 0)) return 'https://schema.org/OutOfStock';
+  if (stock < LOW_STOCK_BELOW) return 'https://schema.org/LimitedAvailability';
+  return 'https://schema.org/InStock';
+}
+
+export function absoluteUrl(origin: string, url: string): string {
+  return /^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/** A description for meta tags: plain text, one line, at most about 160 characters. */
+export function metaDescription(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+export function productCanonicalPath(product: Pick<Product, 'slug'>): string {
+  return `/products/${encodeURIComponent(product.slug)}`;
+}
+
+export function productJsonLd(
+  product: Product,
+  options: { origin: string; images: string[]; now?: Date; timeZone?: string },
+): Record<string, unknown> {
+  const url = absoluteUrl(options.origin, productCanonicalPath(product));
+  const offer: Record<string, unknown> = {
+    '@type': 'Offer',
+    url,
+    price: product.discountedPrice,
+    priceCurrency: PRICE_CURRENCY,
+    availability: availabilityOf(product.stock),
+  };
+  // A daily discount is today's price only.
+  if (product.discountPercentage > 0) {
+    offer.priceValidUntil = storeDate(options.timeZone ?? STORE_TIME_ZONE, options.now);
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    url,
+    ...(options.images.length > 0
+      ? { image: options.images.map((i) => absoluteUrl(options.origin, i)) }
+      : {}),
+    ...(product.lotNumber ? { sku: product.lotNumber } : {}),
+    ...(product.categoryName ? { category: product.categoryName } : {}),
+    offers: offer,
+  };
+}
+
+export function productOpenGraph(
+  product: Product,
+  options: { origin: string; image: string | null; siteName: string },
+): Record<string, string> {
+  const tags: Record<string, string> = {
+    'og:type': 'product',
+    'og:site_name': options.siteName,
+    'og:title': product.name,
+    'og:description': metaDescription(product.description),
+    'og:url': absoluteUrl(options.origin, productCanonicalPath(product)),
+    'product:price:amount': product.discountedPrice,
+    'product:price:currency': PRICE_CURRENCY,
+    'product:availability': product.stock > 0 ? 'in stock' : 'out of stock',
+  };
+  if (options.image) tags['og:image'] = absoluteUrl(options.origin, options.image);
+  return tags;
+}

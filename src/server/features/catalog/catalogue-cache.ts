@@ -1,0 +1,177 @@
+// HTTP caching of the catalogue (docs/decisions/0013-catalogue-etags-and-micro-cache.md):
+// - every 200 answer of the catalogue plugin carries a weak ETag of its body, and a request whose
+//   If-None-Match names it answers 304 with no body;
+// - shoppers' answers are also kept in memory for a couple of seconds, so a popular listing is one
+//   database query per instance per TTL however many shoppers ask for it. Any successful
+//   state-changing request on this instance empties the cache at once; other instances see the change
+//   within the TTL. The totals of paged listings are kept a little longer, so paging does not recount.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+
+/** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
+export const RESPONSE_TTL_MS = 2_000;
+export const TOTAL_TTL_MS = 10_000;
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
+const MAX_CACHED_TOTALS = 5_000;
+
+type Entry<V> = { value: V; expires: number; size: number };
+
+/** A small least-recently-used map whose entries also expire. */
+export class TtlCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private size = 0;
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxSize: number,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expires <= Date.now()) {
+      this.size -= entry.size;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry.value;
+  }
+
+  set(key: string, value: V, size = 1): void {
+    if (!this.enabled || size > this.maxSize) return;
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.size -= old.size;
+    }
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size });
+    this.size += size;
+    for (const [k, e] of this.entries) {
+      if (this.size <= this.maxSize) break;
+      this.entries.delete(k);
+      this.size -= e.size;
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.size = 0;
+  }
+}
+
+export type CachedResponse = { body: string | Buffer; etag: string; headers: Record<string, string> };
+
+export type CatalogueCaches = {
+  responses: TtlCache<CachedResponse>;
+  totals: TtlCache<number>;
+  clear: () => void;
+};
+
+/** The caches of one app (one per process in production, one per test app). */
+export function catalogueCaches(ctx: AppContext): CatalogueCaches {
+  const existing = ctx.services.catalogueCaches as CatalogueCaches | undefined;
+  if (existing) return existing;
+  const off = ctx.config.NODE_ENV === 'test';
+  const responses = new TtlCache<CachedResponse>(off ? 0 : RESPONSE_TTL_MS, MAX_CACHED_BYTES);
+  const totals = new TtlCache<number>(off ? 0 : TOTAL_TTL_MS, MAX_CACHED_TOTALS);
+  const caches: CatalogueCaches = {
+    responses,
+    totals,
+    clear: () => {
+      responses.clear();
+      totals.clear();
+    },
+  };
+  ctx.services.catalogueCaches = caches;
+  return caches;
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Registered on the root instance, before the features: any successful write through the API (an
+ * admin editing a product, a checkout holding stock, ...) empties this instance's catalogue cache.
+ */
+export const catalogueCacheInvalidation: FastifyPluginAsync = Object.assign(
+  async (app: FastifyInstance) => {
+    const caches = catalogueCaches(app.ctx);
+    app.addHook('onResponse', async (request, reply) => {
+      if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) caches.clear();
+    });
+  },
+  // Not encapsulated: the hook must see every plugin's routes (what fastify-plugin does).
+  { [Symbol.for('skip-override')]: true },
+);
+
+export function weakEtag(body: string | Buffer): string {
+  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** If-None-Match names this ETag (weak comparison, as RFC 9110 asks for GET). */
+export function etagMatches(header: string | string[] | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((t) => t.trim())
+    .some((t) => t === '*' || t.replace(/^W\//, '') === bare);
+}
+
+const CACHED_HEADERS = ['content-type', 'x-total-count', 'cache-control', 'etag'];
+const served = new WeakSet<FastifyRequest>();
+
+/** Admins may see hidden products: their answers are neither cached nor served from the cache. */
+const isShopper = (request: FastifyRequest) => !request.user?.isAdmin;
+
+function notModified(reply: FastifyReply) {
+  reply.code(304);
+  reply.removeHeader('content-type');
+  reply.removeHeader('content-length');
+  return null;
+}
+
+/** ETags, 304s and the response cache for the routes of the plugin that calls it. */
+export function registerCatalogueCaching(app: FastifyInstance) {
+  const { responses } = catalogueCaches(app.ctx);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'GET' || !responses.enabled || !isShopper(request)) return;
+    const hit = responses.get(request.url);
+    if (!hit) return;
+    served.add(request);
+    reply.headers(hit.headers);
+    if (etagMatches(request.headers['if-none-match'], hit.etag)) return reply.code(304).send();
+    return reply.code(200).send(hit.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+    if (reply.statusCode === 304) return notModified(reply);
+    if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
+      return payload;
+    let etag = reply.getHeader('etag') as string | undefined;
+    if (!etag) {
+      etag = weakEtag(payload);
+      reply.header('etag', etag);
+      if (!reply.hasHeader('cache-control')) {
+        // Revalidate every time (prices change at midnight, stock at every sale), cheaply thanks to the ETag.
+        reply.header('cache-control', isShopper(request) ? 'no-cache' : 'private, no-cache');
+      }
+    }
+    if (request.method === 'GET' && !served.has(request) && isShopper(request)) {
+      const headers: Record<string, string> = {};
+      for (const name of CACHED_HEADERS) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      responses.set(request.url, { body: payload, etag, headers }, Buffer.byteLength(payload));
+    }
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    return payload;
+  });
+}

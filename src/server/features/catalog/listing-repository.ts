@@ -1,0 +1,254 @@
+// Paged product listings and search for shoppers, filtered, sorted and counted in the database
+// (docs/decisions/0010-catalogue-listing-api.md): the page's ids through narrow rows, then those rows in
+// full; a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
+import { and, asc, desc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { ListSort } from '../../../shared/constants';
+import type { Product } from '../../../shared/schemas/catalog';
+import type { DbOrTx } from '../../db/client';
+import { categories, categoryDiscounts, products, stockHolds } from '../../db/schema';
+import {
+  listShopperProducts,
+  productColumns,
+  toShopperProduct,
+  visibleToShoppers,
+} from './product-repository';
+import { correctedPlan, fullTextMatch, fullTextRank, type SearchPlan } from './search';
+
+export type ListingFilters = {
+  categoryId?: number;
+  /** Inclusive bounds on today's price, in dollars. */
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  isNew?: boolean;
+  daily?: boolean;
+  search?: SearchPlan;
+};
+
+export type ListingRequest = {
+  filters: ListingFilters;
+  /** Left out: relevance when searching, newest otherwise. */
+  sort?: ListSort;
+  page: number;
+  limit: number;
+  weekdayPercent: number;
+  /** A remembered total for these filters (see catalogue-cache.ts); ignored when searching. */
+  knownTotal?: number;
+};
+
+export type ListingPage = { items: Product[]; total: number };
+
+type Row = Parameters<typeof toShopperProduct>[0];
+
+/**
+ * Units held by unexpired, unreleased checkout holds, per product: one grouped pass over the (small)
+ * holds table, hash-joined, rather than a subquery per product when filtering on stock.
+ */
+function heldStock(db: DbOrTx) {
+  return db
+    .select({
+      productId: stockHolds.productId,
+      quantity: sql<number>`sum(${stockHolds.quantity})`.as('held_quantity'),
+    })
+    .from(stockHolds)
+    .where(and(isNull(stockHolds.releasedAt), gt(stockHolds.expiresAt, sql`now()`)))
+    .groupBy(stockHolds.productId)
+    .as('held');
+}
+
+/** Today's discount in percent for the joined product, as the daily filter sees it. */
+function discountSql(weekdayPercent: number): SQL<number> {
+  return sql<number>`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;
+}
+
+/**
+ * Today's price in integer cents: the same rules as effectivePriceSql and src/shared/pricing.ts
+ * (priceProduct: from the compare-at price when above 0, rounded half up, never above the normal
+ * price), in bigint arithmetic, several times cheaper per row than numeric when a listing filters or
+ * sorts thousands of products by price.
+ */
+function effectiveCentsSql(weekdayPercent: number): SQL<number> {
+  const pct = discountSql(weekdayPercent);
+  const priceCents = sql`(${products.price} * 100)::bigint`;
+  const baseCents = sql`(case when ${products.compareAtPrice} > 0 then (${products.compareAtPrice} * 100)::bigint else ${priceCents} end)`;
+  return sql<number>`(case when ${pct} > 0 then least((${baseCents} * (100 - ${pct}) + 50) / 100, ${priceCents}) else ${priceCents} end)`;
+}
+
+/** Bounds in dollars as whole cents, inclusive: 19.99 is 1999 despite floating point. */
+const minCents = (dollars: number) => Math.ceil(dollars * 100 - 1e-6);
+const maxCents = (dollars: number) => Math.floor(dollars * 100 + 1e-6);
+
+function filterConditions(
+  filters: ListingFilters,
+  weekdayPercent: number,
+  held: ReturnType<typeof heldStock> | null,
+) {
+  const conditions: SQL[] = [visibleToShoppers];
+  if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
+  if (filters.isNew) conditions.push(eq(products.new, true));
+  if (filters.daily) conditions.push(sql`${discountSql(weekdayPercent)} > 0`);
+  const cents = effectiveCentsSql(weekdayPercent);
+  // Today's price is never below 0, so a minimum of 0 filters nothing (the listing page always sends one).
+  if (filters.minPrice !== undefined && filters.minPrice > 0) {
+    // Today's price never exceeds the normal price, so `price >= min` is implied and lets the indexes
+    // narrow the rows before the per-row arithmetic.
+    conditions.push(
+      gte(products.price, String(filters.minPrice)),
+      sql`${cents} >= ${minCents(filters.minPrice)}`,
+    );
+  }
+  if (filters.maxPrice !== undefined) {
+    // Same shortcut: a normal price within the bound needs no discount arithmetic.
+    conditions.push(
+      sql`(${products.price} <= ${String(filters.maxPrice)}::numeric or ${cents} <= ${maxCents(filters.maxPrice)})`,
+    );
+  }
+  if (filters.inStock && held) conditions.push(sql`${products.stock} > coalesce(${held.quantity}, 0)`);
+  return conditions;
+}
+
+function orderBy(sort: ListSort | undefined, weekdayPercent: number, rank: SQL | null): SQL[] {
+  const newest = [desc(products.createdAt), desc(products.id)];
+  const byRank = rank ? [sql`${rank} desc`] : [];
+  switch (sort) {
+    case 'featured':
+      return [desc(products.featured), ...byRank, ...newest];
+    case 'price-low':
+      return [asc(effectiveCentsSql(weekdayPercent)), ...byRank, ...newest];
+    case 'price-high':
+      return [desc(effectiveCentsSql(weekdayPercent)), ...byRank, ...newest];
+    case 'newest':
+      return newest;
+    default:
+      return [...byRank, ...newest];
+  }
+}
+
+function countQuery(db: DbOrTx, held: ReturnType<typeof heldStock> | null) {
+  const query = db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .$dynamic();
+  return held ? query.leftJoin(held, eq(held.productId, products.id)) : query;
+}
+
+/** Full rows; stock from the grouped holds join rather than productColumns' per-row subquery. */
+function shopperColumns(held: ReturnType<typeof heldStock>) {
+  return {
+    ...productColumns,
+    stock: sql<number>`greatest(${products.stock} - coalesce(${held.quantity}, 0), 0)::int`,
+  };
+}
+
+async function pageAndCount(
+  db: DbOrTx,
+  request: ListingRequest,
+  match: SQL | null,
+  rank: SQL | null,
+): Promise<ListingPage> {
+  const { filters, weekdayPercent } = request;
+  const held = heldStock(db);
+  const filterHeld = filters.inStock ? held : null;
+  const where = and(...filterConditions(filters, weekdayPercent, filterHeld), ...(match ? [match] : []));
+  // The page's ids first, through narrow rows (index-only on products_listing_idx, an index walk that
+  // stops at the page, or the search index), then only those rows in full: sorting or ranking thousands
+  // of wide rows (descriptions) costs several times more than sorting their ids.
+  const pageIds = db
+    .select({
+      id: products.id,
+      // A search ranks all its matches anyway: the same scan counts them.
+      total: match ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .leftJoin(held, eq(held.productId, products.id))
+    .where(where)
+    .orderBy(...orderBy(request.sort, weekdayPercent, rank))
+    .limit(request.limit)
+    .offset((request.page - 1) * request.limit);
+
+  let ids: { id: number; total: number }[];
+  let total: number;
+  if (match) {
+    ids = await pageIds;
+    if (ids.length > 0) total = Number(ids[0]!.total);
+    else if (request.page === 1) total = 0;
+    else total = Number((await countQuery(db, filterHeld).where(where))[0]?.total ?? 0); // past the end
+  } else {
+    const [found, counted] = await Promise.all([
+      pageIds,
+      request.knownTotal === undefined ? countQuery(db, filterHeld).where(where) : Promise.resolve(null),
+    ]);
+    ids = found;
+    total = counted ? Number(counted[0]?.total ?? 0) : request.knownTotal!;
+  }
+  if (ids.length === 0) return { items: [], total };
+
+  const rows = await db
+    .select(shopperColumns(held))
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .leftJoin(held, eq(held.productId, products.id))
+    .where(
+      inArray(
+        products.id,
+        ids.map((r) => r.id),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  // A product deleted between the two reads is left out rather than failing the page.
+  const items = ids.flatMap((r) => {
+    const row = byId.get(r.id);
+    return row ? [toShopperProduct(row as Row, weekdayPercent)] : [];
+  });
+  return { items, total };
+}
+
+/** One page of a listing (with or without search) and the number of products it has in all. */
+export async function findProductPage(db: DbOrTx, request: ListingRequest): Promise<ListingPage> {
+  const plan = request.filters.search;
+  if (!plan) return pageAndCount(db, request, null, null);
+  // Which pass answers depends on the count, so a search always counts.
+  const counted = { ...request, knownTotal: undefined };
+  const match = fullTextMatch(plan);
+  const empty: ListingPage = { items: [], total: 0 };
+  const first = match ? await pageAndCount(db, counted, match, fullTextRank(plan)) : empty;
+  if (first.total > 0) return first;
+  // Nothing matched the words as typed: try them with typos corrected.
+  const corrected = await correctedPlan(db, plan);
+  const correctedMatch = corrected && fullTextMatch(corrected);
+  if (!corrected || !correctedMatch) return first;
+  return pageAndCount(db, counted, correctedMatch, fullTextRank(corrected));
+}
+
+/** A product's category, for related products. */
+export async function productCategoryId(db: DbOrTx, productId: number): Promise<number | null | undefined> {
+  const [row] = await db
+    .select({ categoryId: products.categoryId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row ? row.categoryId : undefined;
+}
+
+/**
+ * Related products: others of the category (featured first, then newest), or, for a product without a
+ * category, the store's featured and newest products.
+ */
+export async function findRelatedProducts(
+  db: DbOrTx,
+  weekdayPercent: number,
+  options: { categoryId: number | null; excludeId?: number; limit: number },
+): Promise<Product[]> {
+  const conditions: SQL[] = [];
+  if (options.categoryId !== null) conditions.push(eq(products.categoryId, options.categoryId));
+  if (options.excludeId !== undefined) conditions.push(ne(products.id, options.excludeId));
+  return listShopperProducts(db, weekdayPercent, {
+    where: conditions.length ? and(...conditions) : undefined,
+    limit: options.limit,
+    orderBy: [desc(products.featured), desc(products.createdAt), desc(products.id)],
+  });
+}

@@ -1,0 +1,100 @@
+// The shopper's view of products: only active, unarchived products in active (or no) categories,
+// with available stock and today's price.
+import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { centsToString } from '../../../shared/money';
+import { effectiveDiscount, priceProduct } from '../../../shared/pricing';
+import type { Product } from '../../../shared/schemas/catalog';
+import type { DbOrTx } from '../../db/client';
+import { categories, categoryDiscounts, products, stockHolds } from '../../db/schema';
+
+/** Units held by checkouts in progress (not yet paid, not expired, not released). */
+export const heldQuantity = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now()), 0)::int`;
+export const availableStock = sql<number>`greatest(${products.stock} - ${heldQuantity}, 0)::int`;
+
+/** What shoppers may see. */
+export const visibleToShoppers = and(
+  eq(products.active, true),
+  isNull(products.archivedAt),
+  or(isNull(products.categoryId), eq(categories.active, true)),
+) as SQL;
+
+/**
+ * Today's price per unit in SQL, matching src/shared/pricing.ts (round half up to the cent), so the
+ * database can sort and filter by what shoppers actually pay.
+ */
+export function effectivePriceSql(weekdayPercent: number): SQL<string> {
+  const pct = sql`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;
+  // Same rules as priceProduct: a compare-at price of 0 counts as none, and today's price never goes
+  // above the normal price.
+  const base = sql`coalesce(nullif(greatest(${products.compareAtPrice}, 0), 0), ${products.price})`;
+  return sql<string>`(case when ${pct} > 0 then least(round(${base} * (100 - ${pct}) / 100.0, 2), ${products.price}) else ${products.price} end)`;
+}
+
+export const productColumns = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  description: products.description,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  imageUrl: products.imageUrl,
+  stock: availableStock,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+  createdAt: products.createdAt,
+  featured: products.featured,
+  new: products.new,
+  applyDailyDiscount: products.applyDailyDiscount,
+  lotNumber: products.lotNumber,
+  active: products.active,
+  categoryPercent: categoryDiscounts.percentage,
+};
+
+type ProductRow = {
+  [K in keyof typeof productColumns]: K extends 'createdAt'
+    ? Date
+    : K extends 'stock'
+      ? number
+      : K extends 'categoryName' | 'categorySlug'
+        ? string | null
+        : K extends 'categoryPercent'
+          ? number | null
+          : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
+};
+
+/** Adds today's pricing to a database row: the one place rows become API products. */
+export function toShopperProduct(row: ProductRow, weekdayPercent: number): Product {
+  const { categoryPercent, createdAt, ...rest } = row;
+  const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
+  const pricing = priceProduct(row, discount);
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    discountPercentage: pricing.discountPercent,
+    discountedPrice: centsToString(pricing.unitCents),
+    originalPrice: pricing.originalCents === null ? null : centsToString(pricing.originalCents),
+  };
+}
+
+/** The base query: products with their category and category discount joined. */
+export function selectProducts(db: DbOrTx) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .$dynamic();
+}
+
+export async function listShopperProducts(
+  db: DbOrTx,
+  weekdayPercent: number,
+  options: { where?: SQL; limit: number; orderBy?: SQL[] },
+): Promise<Product[]> {
+  const rows = await selectProducts(db)
+    .where(options.where ? and(visibleToShoppers, options.where) : visibleToShoppers)
+    .orderBy(...(options.orderBy ?? [desc(products.createdAt), desc(products.id)]))
+    .limit(options.limit);
+  return rows.map((r) => toShopperProduct(r as ProductRow, weekdayPercent));
+}

@@ -1,0 +1,211 @@
+// The shopper's catalogue API (spec/shopper.md section 7) and the crawler files. Handlers parse with the
+// shared schemas and call service.ts; every GET answer here carries an ETag (catalogue-cache.ts).
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CategoryProductsQuerySchema,
+  CategorySchema,
+  ErrorSchema,
+  ProductDetailSchema,
+  ProductImageSchema,
+  ProductListQuerySchema,
+  ProductSchema,
+  ProductSearchQuerySchema,
+  RelatedProductsQuerySchema,
+} from '../../../shared/schemas/catalog';
+import { products } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { registerCatalogueCaching } from './catalogue-cache';
+import { todaysWeekdayDiscount } from './discounts';
+import type { ListingPage } from './listing-repository';
+import { listShopperProducts } from './product-repository';
+import { buildRobots, buildSitemap, buildSitemapPart } from './seo';
+import {
+  activeCategories,
+  getCategory,
+  getProductDetail,
+  getProductImages,
+  getRelatedProducts,
+  listProducts,
+} from './service';
+
+const HOME_SECTION_LIMIT = 8;
+const tags = ['catalogue'];
+const errors = { 400: ErrorSchema, 404: ErrorSchema };
+const SlugOrIdParams = z.object({ idOrSlug: z.string() });
+
+/** Listings answer the page as an array and the whole count in X-Total-Count. */
+function sendPage(reply: FastifyReply, page: ListingPage) {
+  reply.header('x-total-count', String(page.total));
+  return page.items;
+}
+
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+  registerCatalogueCaching(app);
+  const includeHidden = (user: { isAdmin: boolean } | null) => Boolean(user?.isAdmin);
+
+  app.get(
+    '/api/categories',
+    { schema: { tags, summary: 'Active categories', response: { 200: z.array(CategorySchema) } } },
+    async () => activeCategories(db),
+  );
+
+  app.get(
+    '/api/categories/:idOrSlug',
+    {
+      schema: {
+        tags,
+        summary: 'One active category by slug, or by id when the segment is a number',
+        params: SlugOrIdParams,
+        response: { 200: CategorySchema, ...errors },
+      },
+    },
+    async (request) => getCategory(db, request.params.idOrSlug),
+  );
+
+  app.get(
+    '/api/categories/:idOrSlug/products',
+    {
+      schema: {
+        tags,
+        summary: "A category's products, paged (X-Total-Count)",
+        params: SlugOrIdParams,
+        querystring: CategoryProductsQuerySchema,
+        response: { 200: z.array(ProductSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const category = await getCategory(db, request.params.idOrSlug);
+      return sendPage(reply, await listProducts(app.ctx, request.query, category));
+    },
+  );
+
+  app.get(
+    '/api/discounts/today',
+    {
+      schema: {
+        tags,
+        summary: "Today's weekday discount in percent (0 when none)",
+        response: { 200: z.number().int() },
+      },
+    },
+    async () => todaysWeekdayDiscount(db, config.STORE_TIMEZONE),
+  );
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags,
+        summary: 'Products, filtered, sorted and paged (X-Total-Count)',
+        querystring: ProductListQuerySchema,
+        response: { 200: z.array(ProductSchema), ...errors },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/products/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search by name, description and lot number, most relevant first, paged (X-Total-Count)',
+        querystring: ProductSearchQuerySchema,
+        response: { 200: z.array(ProductSchema), ...errors },
+      },
+    },
+    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query)),
+  );
+
+  app.get(
+    '/api/products/featured',
+    { schema: { tags, summary: "Today's Deals", response: { 200: z.array(ProductSchema) } } },
+    async () => {
+      const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
+      return listShopperProducts(db, weekday, {
+        where: eq(products.featured, true),
+        limit: HOME_SECTION_LIMIT,
+      });
+    },
+  );
+
+  app.get(
+    '/api/products/new',
+    { schema: { tags, summary: 'New arrivals', response: { 200: z.array(ProductSchema) } } },
+    async () => {
+      const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
+      return listShopperProducts(db, weekday, {
+        where: eq(products.new, true),
+        limit: HOME_SECTION_LIMIT,
+        orderBy: [desc(products.createdAt), desc(products.id)],
+      });
+    },
+  );
+
+  app.get(
+    '/api/products/related',
+    {
+      schema: {
+        tags,
+        summary: "Other products of a product's category; featured and newest when it has none",
+        querystring: RelatedProductsQuerySchema,
+        response: { 200: z.array(ProductSchema), ...errors },
+      },
+    },
+    async (request) => getRelatedProducts(app.ctx, request.query),
+  );
+
+  app.get(
+    '/api/products/:idOrSlug',
+    {
+      schema: {
+        tags,
+        summary: 'One product by slug, or by id when the segment is a number, with its images',
+        params: SlugOrIdParams,
+        response: { 200: ProductDetailSchema, ...errors },
+      },
+    },
+    async (request) =>
+      getProductDetail(app.ctx, request.params.idOrSlug, { includeHidden: includeHidden(request.user) }),
+  );
+
+  app.get(
+    '/api/products/:idOrSlug/images',
+    {
+      schema: {
+        tags,
+        summary: "A product's images, the main image first",
+        params: SlugOrIdParams,
+        response: { 200: z.array(ProductImageSchema), ...errors },
+      },
+    },
+    async (request) =>
+      getProductImages(app.ctx, request.params.idOrSlug, { includeHidden: includeHidden(request.user) }),
+  );
+
+  // Crawler files: real routes, so they win over the page renderer's catch-all.
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
+    return buildSitemap(db, config.publicUrl);
+  });
+
+  app.get(
+    '/sitemaps/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const xml = await buildSitemapPart(db, config.publicUrl, request.params.file);
+      if (xml === null) throw notFound('No such sitemap.');
+      reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
+      return xml;
+    },
+  );
+
+  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
+    return buildRobots(config.publicUrl);
+  });
+};

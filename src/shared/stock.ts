@@ -1,0 +1,11 @@
+/** Stock labels: 0 or less Out of Stock; below 10 Low Stock; 10 or more In Stock. */
+export function stockLabel(stock: number | null | undefined): {
+  text: string;
+  level: 'out' | 'low' | 'in';
+  className: string;
+} {
+  const n = Number(stock ?? 0);
+  if (!(n > 0)) return { text: 'Out of Stock', level: 'out', className: 'text-red-600' };
+  if (n < 10) return { text: 'Low Stock', level: 'low', className: 'text-amber-600' };
+  return { text: 'In Stock', level: 'in', className: 'text-emerald-700' };
+}
