@@ -1,0 +1,123 @@
+// /account: side menu and tabs Profile, Orders, Payment Methods, Settings, plus Logout
+// (spec/account-and-admin.md section 2). The tab lives in the URL (?tab=orders).
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Tabs } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from '../../components/ui/toast-store';
+import { apiRequest } from '../../lib/api';
+import { Seo } from '../../lib/head';
+import { meQueryOptions, signedOut } from '../auth/api';
+import { Spinner } from '../auth/spinner';
+import { OrdersTab } from './orders-tab';
+import { PaymentMethodsTab } from './payment-tab';
+import { ProfileTab } from './profile-tab';
+import { SettingsTab } from './settings-tab';
+
+export const ACCOUNT_TABS = [
+  { value: 'profile', label: 'Profile' },
+  { value: 'orders', label: 'Orders' },
+  { value: 'payment', label: 'Payment Methods' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number]['value'];
+
+export function accountTabFrom(value: string | null): AccountTab {
+  return ACCOUNT_TABS.some((t) => t.value === value) ? (value as AccountTab) : 'profile';
+}
+
+const menuItem =
+  'flex w-full items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+export function AccountPage() {
+  const me = useQuery(meQueryOptions());
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const tab = accountTabFrom(params.get('tab'));
+  const [leaving, setLeaving] = useState(false);
+  // Once signed in here, a signed-out state means someone is taking the visitor elsewhere (Logout
+  // goes home): do not race them to /auth.
+  const wasSignedIn = useRef(false);
+  if (me.data) wasSignedIn.current = true;
+
+  if (me.isPending) return <Spinner label="Loading your account..." />;
+  if (!me.data) return wasSignedIn.current || leaving ? <Spinner /> : <Navigate to="/auth" replace />;
+  const user = me.data;
+
+  async function logout() {
+    setLeaving(true);
+    try {
+      await apiRequest('POST', '/api/auth/logout');
+      await navigate('/');
+      signedOut(queryClient);
+      toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+    } catch {
+      setLeaving(false);
+      toast({ title: 'Logout Failed', description: 'Failed to log out properly.', variant: 'destructive' });
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
+      <Seo title="My Account" noIndex />
+      <header className="mb-6">
+        <h1 className="text-3xl font-extrabold tracking-tight">My Account</h1>
+        <p className="text-slate-600">
+          Signed in as <span className="font-semibold text-slate-900">{user.username}</span>
+        </p>
+      </header>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setParams(value === 'profile' ? {} : { tab: value }, { replace: true, preventScrollReset: true })
+        }
+        orientation="vertical"
+        className="grid gap-6 md:grid-cols-[220px_1fr]"
+      >
+        <aside aria-label="Account menu" className="md:sticky md:top-28 md:self-start">
+          <Tabs.List
+            aria-label="Account sections"
+            className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 md:flex-col"
+          >
+            {ACCOUNT_TABS.map((t) => (
+              <Tabs.Trigger
+                key={t.value}
+                value={t.value}
+                className={clsx(
+                  menuItem,
+                  'whitespace-nowrap data-[state=active]:bg-brand-50 data-[state=active]:text-brand-700',
+                )}
+              >
+                {t.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <button
+            type="button"
+            onClick={logout}
+            disabled={leaving}
+            className={clsx(menuItem, 'mt-2 border border-slate-200 bg-white text-red-700 hover:bg-red-50')}
+          >
+            Logout
+          </button>
+        </aside>
+        <div className="min-w-0">
+          <Tabs.Content value="profile">
+            <ProfileTab user={user} />
+          </Tabs.Content>
+          <Tabs.Content value="orders">
+            <OrdersTab />
+          </Tabs.Content>
+          <Tabs.Content value="payment">
+            <PaymentMethodsTab />
+          </Tabs.Content>
+          <Tabs.Content value="settings">
+            <SettingsTab user={user} />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </div>
+  );
+}

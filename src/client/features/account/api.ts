@@ -1,0 +1,52 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type {
+  AccountOrder,
+  ChangePassword,
+  DeleteAccount,
+  Preferences,
+  ProfileUpdate,
+} from '../../../shared/schemas/account';
+import type { User } from '../../../shared/schemas/auth';
+import { apiRequest } from '../../lib/api';
+import { meQueryOptions, signedOut } from '../auth/api';
+
+export const MY_ORDERS_PATH = '/api/orders/my-orders';
+/** The order history refreshes itself every 15 s and when the window regains focus (section 7). */
+export const ORDERS_REFETCH_MS = 15_000;
+
+export const myOrdersQueryOptions = () =>
+  queryOptions({
+    queryKey: [MY_ORDERS_PATH],
+    queryFn: async ({ client }) => {
+      try {
+        return await apiRequest<AccountOrder[]>('GET', MY_ORDERS_PATH, undefined, { client });
+      } catch (cause) {
+        throw new Error('Failed to fetch orders', { cause });
+      }
+    },
+  });
+
+export async function updateProfile(queryClient: QueryClient, input: ProfileUpdate): Promise<User> {
+  const user = await apiRequest<User>('PATCH', '/api/auth/update-profile', input);
+  queryClient.setQueryData(meQueryOptions().queryKey, user);
+  return user;
+}
+
+export async function updatePreferences(queryClient: QueryClient, input: Preferences): Promise<User> {
+  const user = await apiRequest<User>('PATCH', '/api/auth/preferences', input);
+  queryClient.setQueryData(meQueryOptions().queryKey, user);
+  return user;
+}
+
+export async function changePassword(input: ChangePassword): Promise<void> {
+  await apiRequest('POST', '/api/auth/change-password', input);
+}
+
+/** Deletes the account; the caller leaves the page first, then the session is forgotten here. */
+export async function deleteAccount(input: DeleteAccount): Promise<void> {
+  await apiRequest('POST', '/api/auth/delete-account', input);
+}
+
+export function forgetSession(queryClient: QueryClient) {
+  signedOut(queryClient);
+}

@@ -1,0 +1,189 @@
+// Pieces shared by the order card and the order details dialog.
+import { clsx } from 'clsx';
+import type { AccountOrder, AccountOrderItem } from '../../../shared/schemas/account';
+import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import {
+  deliveryEstimate,
+  itemDisplayName,
+  localDateString,
+  orderStatusLabel,
+  parseShippingAddress,
+  paymentStatusLabel,
+  type StatusTone,
+  statusTone,
+} from '../../../shared/orders';
+import { ProductImage } from '../../components/ui/product-image';
+import { useHydrated } from './use-hydrated';
+
+const TONES: Record<StatusTone, string> = {
+  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
+  info: 'bg-blue-50 text-blue-800 ring-blue-200',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-200',
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function StatusBadge({
+  status,
+  kind = 'order',
+}: {
+  status: string | null | undefined;
+  kind?: 'order' | 'payment';
+}) {
+  const label = kind === 'order' ? orderStatusLabel(status) : paymentStatusLabel(status);
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
+        TONES[statusTone(status)],
+      )}
+      data-testid={kind === 'order' ? 'order-status' : 'payment-status'}
+    >
+      {label}
+    </span>
+  );
+}
+
+const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
+const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+
+/** A moment shown in the visitor's time zone once the page runs in the browser (UTC in the server HTML). */
+export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
+  const hydrated = useHydrated();
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return <span>—</span>;
+  const options = {
+    ...DATE_OPTIONS,
+    ...(withTime ? TIME_OPTIONS : {}),
+    ...(hydrated ? {} : { timeZone: 'UTC' }),
+  };
+  return <time dateTime={iso}>{date.toLocaleString('en-US', options)}</time>;
+}
+
+/** A calendar date (yyyy-mm-dd) such as the estimated delivery: the same in every time zone. */
+export function formatCalendarDate(date: string): string {
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(d.getTime())
+    ? date
+    : d.toLocaleDateString('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
+}
+
+export function EstimatedDelivery({ date }: { date: string | null }) {
+  const hydrated = useHydrated();
+  const estimate = deliveryEstimate(date, localDateString(new Date()));
+  if (!estimate.known) return <span>{estimate.text}</span>;
+  return (
+    <span>
+      {formatCalendarDate(estimate.date)}
+      {hydrated && <span className="ml-1 text-slate-500">({estimate.remainingText})</span>}
+    </span>
+  );
+}
+
+export function AddressLines({ value }: { value: unknown }) {
+  const parsed = parseShippingAddress(value);
+  return (
+    <address
+      className={clsx('not-italic', parsed.kind === 'none' && 'text-slate-500')}
+      data-testid="order-address"
+    >
+      {parsed.lines.map((line, i) => (
+        <span key={i} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+export function SummaryRows({
+  order,
+  showDiscount = false,
+}: {
+  order: AccountOrder;
+  showDiscount?: boolean;
+}) {
+  const discount = toCents(order.discountAmount) ?? 0;
+  const rows: [string, string][] = [['Subtotal', formatMoney(order.subtotal)]];
+  if (showDiscount && discount > 0) {
+    rows.push([`Discount (${Number(order.discountPercentage)}%)`, `-${formatCents(discount)}`]);
+  }
+  rows.push(['Tax', formatMoney(order.taxAmount)], ['Shipping', formatMoney(order.shippingCost)]);
+  return (
+    <dl className="grid gap-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-slate-600">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold">
+        <dt>Total</dt>
+        <dd>{formatMoney(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export function ItemsTable({ items, detailed = false }: { items: AccountOrderItem[]; detailed?: boolean }) {
+  if (items.length === 0) return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Product
+            </th>
+            {detailed && (
+              <th scope="col" className="py-2 pr-3">
+                SKU
+              </th>
+            )}
+            <th scope="col" className="py-2 pr-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Quantity
+            </th>
+            {detailed && (
+              <th scope="col" className="py-2 text-right">
+                Total
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => {
+            const name = itemDisplayName(item);
+            return (
+              <tr key={item.id} className="border-b border-slate-100 last:border-0" data-testid="order-item">
+                <td className="py-2 pr-3">
+                  <div className="flex items-center gap-3">
+                    <div className="h-12 w-12 flex-none overflow-hidden rounded-md bg-slate-100">
+                      <ProductImage
+                        url={item.imageUrl}
+                        alt={name}
+                        sizes="48px"
+                        className="h-12 w-12 object-cover"
+                      />
+                    </div>
+                    <span className="font-medium">{name}</span>
+                  </div>
+                </td>
+                {detailed && <td className="py-2 pr-3 text-slate-600">{item.sku ?? '—'}</td>}
+                <td className="py-2 pr-3 text-right">{formatMoney(item.price)}</td>
+                <td className="py-2 pr-3 text-right">{item.quantity}</td>
+                {detailed && (
+                  <td className="py-2 text-right">
+                    {formatCents((toCents(item.price) ?? 0) * item.quantity)}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { AccountOrder } from '../../../shared/schemas/account';
+import { formatMoney } from '../../../shared/money';
+import { shippingMethodLabel } from '../../../shared/orders';
+import { Button } from '../../components/ui/button';
+import { ButtonSpinner } from '../auth/spinner';
+import {
+  AddressLines,
+  EstimatedDelivery,
+  ItemsTable,
+  LocalDate,
+  StatusBadge,
+  SummaryRows,
+} from './order-bits';
+import { OrderTracker } from './order-tracker';
+
+export function OrderCard({
+  order,
+  onViewDetails,
+  onReorder,
+  reordering,
+}: {
+  order: AccountOrder;
+  onViewDetails: () => void;
+  onReorder: () => void;
+  reordering: boolean;
+}) {
+  const headingId = `order-${order.id}-heading`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="order-card"
+      data-order-id={order.id}
+    >
+      <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 p-4">
+        <div>
+          <h3 id={headingId} className="text-base font-semibold">
+            {`Order #${order.id}`}
+          </h3>
+          <p className="text-sm text-slate-600">
+            Placed <LocalDate iso={order.createdAt} />
+          </p>
+        </div>
+        <div className="flex flex-col items-end gap-1 text-right">
+          <p className="text-lg font-bold" data-testid="order-total">
+            {formatMoney(order.total)}
+          </p>
+          <div className="flex flex-wrap justify-end gap-2 text-xs">
+            <StatusBadge status={order.status} />
+            <span className="inline-flex items-center gap-1 text-slate-600">
+              Payment: <StatusBadge status={order.paymentStatus} kind="payment" />
+            </span>
+          </div>
+        </div>
+      </header>
+
+      <div className="grid gap-6 p-4 md:grid-cols-2">
+        <div className="grid content-start gap-4">
+          <OrderTracker status={order.status} />
+          <dl className="grid gap-2 text-sm">
+            <div>
+              <dt className="font-medium text-slate-700">Shipping Address</dt>
+              <dd className="text-slate-600">
+                <AddressLines value={order.shippingAddress} />
+              </dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="font-medium text-slate-700">Shipping Method:</dt>
+              <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod)}</dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="font-medium text-slate-700">Tracking Number:</dt>
+              <dd data-testid="order-tracking">{order.trackingNumber || 'Not available yet'}</dd>
+            </div>
+            <div className="flex flex-wrap gap-x-2">
+              <dt className="font-medium text-slate-700">Estimated Delivery:</dt>
+              <dd data-testid="order-estimated-delivery">
+                <EstimatedDelivery date={order.estimatedDeliveryDate} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+        <div className="grid content-start gap-4">
+          <ItemsTable items={order.items} />
+          <SummaryRows order={order} />
+        </div>
+      </div>
+
+      <footer className="flex flex-wrap justify-end gap-2 border-t border-slate-100 p-4">
+        <Button variant="outline" size="sm" onClick={onViewDetails}>
+          View Details
+        </Button>
+        <Button size="sm" onClick={onReorder} disabled={reordering}>
+          {reordering && <ButtonSpinner />}
+          Re-order
+        </Button>
+      </footer>
+    </article>
+  );
+}

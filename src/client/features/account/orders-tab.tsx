@@ -1,0 +1,110 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { AccountOrder } from '../../../shared/schemas/account';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useSite } from '../../lib/head';
+import { ButtonSpinner } from '../auth/spinner';
+import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
+import { OrderCard } from './order-card';
+import { OrderDetailsDialog } from './order-details-dialog';
+import { printReceipt } from './receipt';
+import { reorderWithToast } from './reorder';
+
+export function OrdersTab() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { storeName } = useSite();
+  const orders = useQuery({
+    ...myOrdersQueryOptions(),
+    refetchInterval: ORDERS_REFETCH_MS,
+    refetchOnWindowFocus: 'always',
+  });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [reorderingId, setReorderingId] = useState<number | null>(null);
+  // The dialog follows the list, so a refresh updates an open order too.
+  const selected = orders.data?.find((o) => o.id === selectedId) ?? null;
+
+  async function reorder(order: AccountOrder) {
+    setReorderingId(order.id);
+    try {
+      if (await reorderWithToast(queryClient, order)) await navigate('/cart');
+    } finally {
+      setReorderingId(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="orders-heading" className="grid gap-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="orders-heading" className="text-2xl font-bold">
+          Order History
+        </h2>
+        <Button variant="outline" size="sm" onClick={() => orders.refetch()} disabled={orders.isFetching}>
+          {orders.isFetching && <ButtonSpinner />}
+          Refresh Orders
+        </Button>
+      </div>
+
+      <div
+        className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-700"
+        data-testid="reorder-hint"
+      >
+        <p className="font-semibold text-brand-700">Need something again?</p>
+        <p>
+          Use <strong>Re-order</strong> on any order to put its items back in your cart at today&apos;s
+          prices. Liquidation stock is limited, so we add only what is still available and tell you about
+          anything we couldn&apos;t add.
+        </p>
+      </div>
+
+      {orders.isPending ? (
+        <div className="grid gap-4" aria-busy="true">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} className="h-64 w-full" />
+          ))}
+        </div>
+      ) : orders.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p>{orders.error.message}</p>
+          <Button variant="outline" size="sm" className="mt-3" onClick={() => orders.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : orders.data.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+          <p className="text-lg font-semibold">No orders yet</p>
+          <p className="mt-1 text-sm text-slate-600">
+            When you place an order, it will appear here with its tracking.
+          </p>
+          <Link to="/" className={buttonClasses('primary', 'md', 'mt-5')}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : (
+        <div className="grid gap-5">
+          {orders.data.map((order) => (
+            <OrderCard
+              key={order.id}
+              order={order}
+              onViewDetails={() => setSelectedId(order.id)}
+              onReorder={() => reorder(order)}
+              reordering={reorderingId === order.id}
+            />
+          ))}
+        </div>
+      )}
+
+      <OrderDetailsDialog
+        order={selected}
+        onOpenChange={(open) => {
+          if (!open) setSelectedId(null);
+        }}
+        onPrint={() => printReceipt(selected, storeName)}
+        onReorder={() => selected && reorder(selected)}
+        reordering={selected !== null && reorderingId === selected.id}
+      />
+    </section>
+  );
+}

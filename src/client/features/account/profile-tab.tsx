@@ -1,0 +1,106 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import {
+  type ProfileUpdate,
+  type ProfileUpdateInput,
+  ProfileUpdateSchema,
+} from '../../../shared/schemas/account';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
+import { TextAreaField, TextField } from '../auth/form-field';
+import { ButtonSpinner } from '../auth/spinner';
+import { updateProfile } from './api';
+
+const FIELDS = ['username', 'email', 'phone', 'address'] as const;
+
+export function ProfileTab({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  // Also given to the inputs as defaultValue, so the server HTML shows the values before hydration.
+  const initial = {
+    username: user.username,
+    email: user.email,
+    phone: user.phone ?? '',
+    address: user.address ?? '',
+  };
+  const form = useForm<ProfileUpdateInput, unknown, ProfileUpdate>({
+    resolver: zodResolver(ProfileUpdateSchema),
+    defaultValues: initial,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const updated = await updateProfile(queryClient, values);
+      form.reset({
+        username: updated.username,
+        email: updated.email,
+        phone: updated.phone ?? '',
+        address: updated.address ?? '',
+      });
+      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+    } catch (error) {
+      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+        if ((FIELDS as readonly string[]).includes(field))
+          form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      toast({
+        title: 'Update Failed',
+        description: serverMessage(error) ?? 'An error occurred while updating your profile',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <section aria-labelledby="profile-heading" className="grid gap-4">
+      <div>
+        <h2 id="profile-heading" className="text-2xl font-bold">
+          Profile
+        </h2>
+        <p className="text-sm text-slate-600">Your account details, used to fill in checkout for you.</p>
+      </div>
+      <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-4" aria-label="Profile">
+        <TextField
+          label="Username"
+          autoComplete="username"
+          error={errors.username?.message}
+          defaultValue={initial.username}
+          {...form.register('username')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          defaultValue={initial.email}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          optional
+          error={errors.phone?.message}
+          defaultValue={initial.phone}
+          {...form.register('phone')}
+        />
+        <TextAreaField
+          label="Address"
+          autoComplete="street-address"
+          optional
+          error={errors.address?.message}
+          defaultValue={initial.address}
+          {...form.register('address')}
+        />
+        <div>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting && <ButtonSpinner />}
+            {isSubmitting ? 'Updating...' : 'Update Profile'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,266 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { AlertDialog, Switch } from 'radix-ui';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import {
+  type ChangePassword,
+  ChangePasswordSchema,
+  type DeleteAccount,
+  DeleteAccountSchema,
+} from '../../../shared/schemas/account';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
+import { TextField } from '../auth/form-field';
+import { ButtonSpinner } from '../auth/spinner';
+import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
+
+function Card({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <h3 className="text-lg font-semibold">{title}</h3>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function SettingsTab({ user }: { user: CurrentUser }) {
+  return (
+    <section aria-labelledby="settings-heading" className="grid gap-5">
+      <h2 id="settings-heading" className="text-2xl font-bold">
+        Settings
+      </h2>
+      <Card title="Password" description="Changing your password signs you out on every other device.">
+        <ChangePasswordSection />
+      </Card>
+      <Card title="Notifications" description="Order updates and store news by e-mail.">
+        <EmailNotificationsToggle user={user} />
+      </Card>
+      <Card
+        title="Delete Account"
+        description="Permanently delete your account. Your past orders are kept for our records but are no longer linked to you."
+      >
+        <DeleteAccountSection isAdmin={user.isAdmin} />
+      </Card>
+    </section>
+  );
+}
+
+function ChangePasswordSection() {
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const form = useForm<ChangePassword>({
+    resolver: zodResolver(ChangePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await changePassword(values);
+      form.reset();
+      setOpen(false);
+      toast({
+        title: 'Password Changed',
+        description: 'Your password has been updated. Other devices have been signed out.',
+      });
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields.currentPassword) form.setError('currentPassword', { message: fields.currentPassword });
+      toast({
+        title: 'Password Change Failed',
+        description: serverMessage(error) ?? 'An error occurred while changing your password',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  if (!open) {
+    return (
+      <Button variant="outline" onClick={() => setOpen(true)} aria-expanded={false} aria-controls={formId}>
+        Change Password
+      </Button>
+    );
+  }
+  return (
+    <form
+      id={formId}
+      onSubmit={onSubmit}
+      noValidate
+      className="grid max-w-md gap-4"
+      aria-label="Change Password"
+    >
+      <TextField
+        label="Current Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...form.register('newPassword')}
+      />
+      <TextField
+        label="Confirm New Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmNewPassword?.message}
+        {...form.register('confirmNewPassword')}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting && <ButtonSpinner />}
+          {isSubmitting ? 'Saving...' : 'Save New Password'}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            form.reset();
+            setOpen(false);
+          }}
+        >
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [saving, setSaving] = useState(false);
+  const checked = user.emailNotifications ?? true;
+
+  async function onChange(next: boolean) {
+    setSaving(true);
+    try {
+      await updatePreferences(queryClient, { emailNotifications: next });
+      toast({
+        title: 'Preferences Saved',
+        description: next
+          ? 'You will receive e-mail notifications.'
+          : 'You will no longer receive e-mail notifications.',
+      });
+    } catch (error) {
+      toast({
+        title: 'Update Failed',
+        description: serverMessage(error) ?? 'An error occurred while saving your preferences',
+        variant: 'destructive',
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <label htmlFor={id} className="text-sm font-medium">
+        Email Notifications
+        <span className="block text-xs font-normal text-slate-500">
+          Order updates, shipping news and deals.
+        </span>
+      </label>
+      <Switch.Root
+        id={id}
+        checked={checked}
+        disabled={saving}
+        onCheckedChange={onChange}
+        className="relative h-6 w-11 flex-none rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
+      >
+        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+      </Switch.Root>
+    </div>
+  );
+}
+
+function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const form = useForm<DeleteAccount>({
+    resolver: zodResolver(DeleteAccountSchema),
+    defaultValues: { password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await deleteAccount(values);
+      setOpen(false);
+      // Leave the account page before forgetting the session, so it does not bounce to /auth.
+      await navigate('/');
+      forgetSession(queryClient);
+      toast({ title: 'Account Deleted', description: 'Your account has been deleted.' });
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      if (fields.password) form.setError('password', { message: fields.password });
+      toast({
+        title: 'Delete Failed',
+        description: serverMessage(error) ?? 'An error occurred while deleting your account',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  if (isAdmin) {
+    return <p className="text-sm text-slate-600">Administrator accounts cannot be deleted from here.</p>;
+  }
+
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button variant="destructive">Delete Account</Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-bold">Delete your account?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-slate-600">
+            This permanently deletes your account and signs you out everywhere. Your past orders are kept for
+            our records but will no longer be linked to you. This cannot be undone.
+          </AlertDialog.Description>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Delete Account">
+            <TextField
+              label="Enter your password to confirm"
+              type="password"
+              autoComplete="current-password"
+              error={errors.password?.message}
+              {...form.register('password')}
+            />
+            <div className="flex justify-end gap-2">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline">Cancel</Button>
+              </AlertDialog.Cancel>
+              <Button type="submit" variant="destructive" disabled={isSubmitting}>
+                {isSubmitting && <ButtonSpinner />}
+                {isSubmitting ? 'Deleting...' : 'Delete My Account'}
+              </Button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

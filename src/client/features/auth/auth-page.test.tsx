@@ -1,0 +1,222 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../components/ui/toast-store';
+import { fakeApi, renderRoutes } from '../cart/test-utils';
+import { authRoutes } from './routes';
+
+const USER = {
+  id: 7,
+  username: 'bob',
+  email: 'bob@example.com',
+  isAdmin: false,
+  phone: null,
+  address: null,
+  emailNotifications: true,
+};
+
+afterEach(() => {
+  resetToasts();
+  vi.unstubAllGlobals();
+});
+
+const signedOut = {
+  '/api/auth/me': { status: 401, body: { message: 'Not signed in.' } },
+  '/api/discounts/today': { body: 20 },
+};
+
+function requestBodies(mock: ReturnType<typeof fakeApi>, path: string) {
+  // fetch is called with (path, init); the fake's type only names the first.
+  return (mock.mock.calls as unknown as [string, RequestInit][])
+    .filter(([input]) => String(input) === path)
+    .map(([, init]) => JSON.parse(String((init as RequestInit).body)));
+}
+
+describe('/auth', () => {
+  it('shows a spinner while the session loads, then the page with the benefits and the deal', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string) => {
+        if (input === '/api/auth/me') {
+          await gate;
+          return new Response('{"message":"no"}', { status: 401 });
+        }
+        return new Response('20', { status: 200 });
+      }),
+    );
+    renderRoutes(authRoutes, '/auth');
+    expect((await screen.findByRole('status')).textContent).toBe('Checking your session...');
+    release();
+    expect(await screen.findByRole('heading', { name: /Welcome to Test Store/ })).toBeTruthy();
+    for (const text of [
+      'Track your orders',
+      'Save your shipping information',
+      'Get exclusive deals',
+      'Receive notifications',
+    ]) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(await screen.findByText(/: 20% OFF$/)).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('sends a signed-in visitor to /account', async () => {
+    fakeApi({ ...signedOut, '/api/auth/me': { body: USER } });
+    const { router } = renderRoutes(authRoutes, '/auth');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+  });
+
+  describe('Login', () => {
+    it("says 'Username is required' and 'Password is required' and sends nothing", async () => {
+      const api = fakeApi(signedOut);
+      renderRoutes(authRoutes, '/auth');
+      await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+      expect(await screen.findByText('Username is required')).toBeTruthy();
+      expect(screen.getByText('Password is required')).toBeTruthy();
+      expect(requestBodies(api, '/api/auth/login')).toEqual([]);
+    });
+
+    it("signs in: 'Login Successful' / 'Welcome back, bob!' and goes to /account", async () => {
+      const api = fakeApi({ ...signedOut, '/api/auth/login': { body: USER } });
+      const { router, queryClient } = renderRoutes(authRoutes, '/auth');
+      await userEvent.type(await screen.findByLabelText('Username'), 'bob');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      expect(await screen.findByText('Login Successful')).toBeTruthy();
+      expect(screen.getByText('Welcome back, bob!')).toBeTruthy();
+      expect(requestBodies(api, '/api/auth/login')).toEqual([{ username: 'bob', password: 'secret1' }]);
+      expect(queryClient.getQueryData(['/api/auth/me'])).toMatchObject({ username: 'bob' });
+    });
+
+    it("shows 'Login Failed' with the server's message", async () => {
+      fakeApi({
+        ...signedOut,
+        '/api/auth/login': { status: 401, body: { message: 'Invalid username or password.' } },
+      });
+      const { router } = renderRoutes(authRoutes, '/auth');
+      await userEvent.type(await screen.findByLabelText('Username'), 'bob');
+      await userEvent.type(screen.getByLabelText('Password'), 'nope');
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText('Login Failed')).toBeTruthy();
+      expect(screen.getByText('Invalid username or password.')).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/auth');
+    });
+
+    it("falls back to 'Invalid credentials' when the server says nothing readable", async () => {
+      fakeApi({ ...signedOut, '/api/auth/login': { status: 502, body: 'Bad gateway' } });
+      renderRoutes(authRoutes, '/auth');
+      await userEvent.type(await screen.findByLabelText('Username'), 'bob');
+      await userEvent.type(screen.getByLabelText('Password'), 'nope');
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      expect(await screen.findByText('Login Failed')).toBeTruthy();
+      expect(screen.getByText('Invalid credentials')).toBeTruthy();
+    });
+  });
+
+  describe('Register', () => {
+    async function openRegister() {
+      await userEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+      return screen.findByRole('form', { name: 'Register' });
+    }
+
+    it('shows every validation message and sends nothing', async () => {
+      const api = fakeApi(signedOut);
+      renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'ab');
+      await userEvent.type(screen.getByLabelText('Email'), 'not-an-email');
+      await userEvent.type(screen.getByLabelText('Password'), '12345');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
+      expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+      expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+      expect(screen.getByText('Please confirm your password')).toBeTruthy();
+      expect(requestBodies(api, '/api/auth/register')).toEqual([]);
+    });
+
+    it('says "Passwords don\'t match" under the confirmation', async () => {
+      fakeApi(signedOut);
+      renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret2');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      const message = await screen.findByText("Passwords don't match");
+      expect(screen.getByLabelText('Confirm Password').getAttribute('aria-describedby')).toBe(message.id);
+    });
+
+    it("sends only username, email and password, then 'Registration Successful' / 'Welcome, newbie!'", async () => {
+      const api = fakeApi({
+        ...signedOut,
+        '/api/auth/register': { status: 201, body: { ...USER, username: 'newbie' } },
+      });
+      const { router } = renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      expect(await screen.findByText('Registration Successful')).toBeTruthy();
+      expect(screen.getByText('Welcome, newbie!')).toBeTruthy();
+      expect(requestBodies(api, '/api/auth/register')).toEqual([
+        { username: 'newbie', email: 'newbie@example.com', password: 'secret1' },
+      ]);
+    });
+
+    it("shows 'Registration Failed' with the server message, and the message under the field", async () => {
+      fakeApi({
+        ...signedOut,
+        '/api/auth/register': {
+          status: 409,
+          body: {
+            message: 'That username is already taken.',
+            errors: { username: 'That username is already taken.' },
+          },
+        },
+      });
+      renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'taken');
+      await userEvent.type(screen.getByLabelText('Email'), 'taken@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Registration Failed')).toBeTruthy();
+      expect(screen.getAllByText('That username is already taken.')).toHaveLength(2);
+    });
+
+    it("says 'Registration failed' / 'Something went wrong' without a server message", async () => {
+      fakeApi({ ...signedOut, '/api/auth/register': { status: 500, body: 'oops' } });
+      renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Registration failed')).toBeTruthy();
+      expect(screen.getByText('Something went wrong')).toBeTruthy();
+    });
+
+    it("says 'Invalid response from server' when a success carries no user", async () => {
+      fakeApi({ ...signedOut, '/api/auth/register': { status: 201, body: { ok: true } } });
+      renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Invalid response from server')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,140 @@
+// /auth: welcome text, today's deal and the Login / Register card (spec/shopper.md section 2).
+import { useQuery } from '@tanstack/react-query';
+import { Tabs } from 'radix-ui';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { WEEKDAYS } from '../../../shared/constants';
+import { buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Seo, useSite } from '../../lib/head';
+import { todaysDiscountQueryOptions } from '../catalog/api';
+import { meQueryOptions } from './api';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+import { Spinner } from './spinner';
+
+const BENEFITS = [
+  { title: 'Track your orders', text: 'Follow every order from processing to delivery.' },
+  { title: 'Save your shipping information', text: 'Check out faster with your details ready.' },
+  { title: 'Get exclusive deals', text: 'Be first to hear about new lots and daily discounts.' },
+  { title: 'Receive notifications', text: 'Order updates and offers straight to your inbox.' },
+];
+
+export function AuthPage() {
+  const me = useQuery(meQueryOptions());
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'register' ? 'register' : 'login';
+
+  if (me.isPending) return <Spinner label="Checking your session..." />;
+  if (me.data) return <Navigate to="/account" replace />;
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16">
+      <Seo
+        title="Login or Register"
+        description="Sign in or create an account to track orders, save your shipping details and get exclusive deals."
+        canonicalPath="/auth"
+      />
+      <section aria-labelledby="auth-welcome" className="order-2 md:order-1">
+        <Welcome />
+        <TodaysDealsBox />
+      </section>
+      <section aria-label="Login or register" className="order-1 md:order-2">
+        <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) =>
+              setParams(value === 'register' ? { tab: 'register' } : {}, {
+                replace: true,
+                preventScrollReset: true,
+              })
+            }
+          >
+            <Tabs.List
+              aria-label="Account access"
+              className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
+            >
+              {(['login', 'register'] as const).map((value) => (
+                <Tabs.Trigger
+                  key={value}
+                  value={value}
+                  className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
+                >
+                  {value === 'login' ? 'Login' : 'Register'}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="login">
+              <LoginForm />
+            </Tabs.Content>
+            <Tabs.Content value="register">
+              <RegisterForm />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+function Welcome() {
+  const { storeName } = useSite();
+  return (
+    <>
+      <h1 id="auth-welcome" className="text-3xl font-extrabold tracking-tight text-slate-900">
+        Welcome to {storeName}
+      </h1>
+      <p className="mt-3 text-slate-600">
+        Sign in to your account or create one to get the most out of liquidation shopping.
+      </p>
+      <ul className="mt-6 grid gap-4">
+        {BENEFITS.map((b) => (
+          <li key={b.title} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className="mt-0.5 flex h-6 w-6 flex-none items-center justify-center rounded-full bg-brand-600 text-xs font-bold text-white"
+            >
+              ✓
+            </span>
+            <span>
+              <span className="block font-semibold text-slate-900">{b.title}</span>
+              <span className="block text-sm text-slate-600">{b.text}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function TodaysDealsBox() {
+  const discount = useQuery(todaysDiscountQueryOptions());
+  const weekday = WEEKDAYS[new Date().getDay()];
+  return (
+    <aside
+      aria-labelledby="auth-deals"
+      className="mt-8 rounded-xl border border-brand-100 bg-brand-50 p-5"
+      data-testid="todays-deals-box"
+    >
+      <h2 id="auth-deals" className="text-lg font-bold text-brand-700">
+        Today&apos;s Deals
+      </h2>
+      {discount.isPending ? (
+        <Skeleton className="mt-2 h-6 w-40" />
+      ) : discount.data && discount.data > 0 ? (
+        <p className="mt-2 text-slate-700">
+          <span className="font-semibold" suppressHydrationWarning>
+            {`${weekday}: ${discount.data}% OFF`}
+          </span>{' '}
+          on eligible products, today only.
+        </p>
+      ) : (
+        <p className="mt-2 text-slate-700">
+          No Discount Today. New inventory arrives daily at up to 70% off retail.
+        </p>
+      )}
+      <Link to="/products?daily=true" className={buttonClasses('primary', 'sm', 'mt-4')}>
+        Shop Today&apos;s Deals
+      </Link>
+    </aside>
+  );
+}

@@ -1,0 +1,56 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type Login, LoginSchema } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { login, serverMessage } from './api';
+import { TextField } from './form-field';
+import { ButtonSpinner } from './spinner';
+
+export function LoginForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<Login>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await login(queryClient, values);
+      toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
+      await navigate('/account');
+    } catch (error) {
+      toast({
+        title: 'Login Failed',
+        description: serverMessage(error) ?? 'Invalid credentials',
+        variant: 'destructive',
+      });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+      <TextField
+        label="Username"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting && <ButtonSpinner />}
+        {isSubmitting ? 'Logging in...' : 'Login'}
+      </Button>
+    </form>
+  );
+}

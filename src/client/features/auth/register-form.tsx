@@ -1,0 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { type RegisterForm as RegisterValues, RegisterFormSchema } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { InvalidResponseError, register, serverFieldErrors, serverMessage } from './api';
+import { TextField } from './form-field';
+import { ButtonSpinner } from './spinner';
+
+const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
+
+export function RegisterForm() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const user = await register(queryClient, values);
+      toast({ title: 'Registration Successful', description: `Welcome, ${user.username}!` });
+      await navigate('/account');
+    } catch (error) {
+      // The server's field messages (a taken username or email) show under their fields too.
+      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+        if ((FIELDS as readonly string[]).includes(field))
+          form.setError(field as (typeof FIELDS)[number], { message });
+      }
+      const message = error instanceof InvalidResponseError ? error.message : serverMessage(error);
+      toast(
+        message
+          ? { title: 'Registration Failed', description: message, variant: 'destructive' }
+          : { title: 'Registration failed', description: 'Something went wrong', variant: 'destructive' },
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+      <TextField
+        label="Username"
+        autoComplete="username"
+        error={errors.username?.message}
+        {...form.register('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" disabled={isSubmitting} className="w-full">
+        {isSubmitting && <ButtonSpinner />}
+        {isSubmitting ? 'Creating account...' : 'Register'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,199 @@
+// Who may read or change what: a guest, customer A, customer B and an administrator against every
+// profile and order route of the account area. No one reads or changes what is not theirs.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, users } from '../../db/schema';
+import { createProduct, createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { insertOrder } from './order-fixtures';
+
+let t: TestApp;
+type Actor = { name: string; client: TestClient; user: Awaited<ReturnType<typeof createUser>> | null };
+let guest: Actor;
+let a: Actor;
+let b: Actor;
+let admin: Actor;
+const orderIds: Record<string, number[]> = {};
+
+async function actor(name: string, isAdmin = false): Promise<Actor> {
+  const user = await createUser(t.db, {
+    username: `matrix_${name}`,
+    email: `${name}@matrix.example`,
+    isAdmin,
+  });
+  const client = new TestClient(t.app);
+  const res = await client.post('/api/auth/login', { username: user.username, password: user.plainPassword });
+  expect(res.statusCode).toBe(200);
+  return { name, client, user };
+}
+
+const snapshot = async () =>
+  (await t.db.select().from(users)).map(
+    ({ id, username, email, phone, address, password, isAdmin, emailNotifications }) => ({
+      id,
+      username,
+      email,
+      phone,
+      address,
+      password,
+      isAdmin,
+      emailNotifications,
+    }),
+  );
+const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  guest = { name: 'guest', client: new TestClient(t.app), user: null };
+  a = await actor('a');
+  b = await actor('b');
+  admin = await actor('admin', true);
+  const product = await createProduct(t.db);
+  for (const who of [a, b]) {
+    orderIds[who.name] = [];
+    for (let i = 0; i < 2; i++) {
+      const order = await insertOrder(t.db, { userId: who.user!.id, customerEmail: who.user!.email }, [
+        { productId: product.id, quantity: 1, price: '10.00' },
+      ]);
+      orderIds[who.name]!.push(order.id);
+    }
+  }
+  // A guest order belongs to nobody's account.
+  await insertOrder(t.db, { userId: null });
+});
+afterAll(() => t.close());
+
+describe('a guest', () => {
+  it.each([
+    ['GET', '/api/auth/me', undefined],
+    ['GET', '/api/orders/my-orders', undefined],
+    ['PATCH', '/api/auth/update-profile', { username: 'guesty', email: 'guest@example.com' }],
+    ['PATCH', '/api/auth/preferences', { emailNotifications: false }],
+    [
+      'POST',
+      '/api/auth/change-password',
+      { currentPassword: 'x', newPassword: 'abcdef', confirmNewPassword: 'abcdef' },
+    ],
+    ['POST', '/api/auth/delete-account', { password: 'x' }],
+  ])('%s %s answers 401 and changes nothing', async (method, url, payload) => {
+    const before = await snapshot();
+    const res = await guest.client.request({
+      method: method as 'GET',
+      url,
+      payload: payload as object | undefined,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(typeof res.json().message).toBe('string');
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('GET /api/orders/my-orders', () => {
+  it('shows each customer exactly their own orders', async () => {
+    for (const who of [a, b]) {
+      const res = await who.client.get('/api/orders/my-orders');
+      expect(res.statusCode).toBe(200);
+      const ids = res
+        .json()
+        .map((o: { id: number }) => o.id)
+        .sort();
+      expect(ids).toEqual([...orderIds[who.name]!].sort());
+      for (const o of res.json()) expect(o.userId).toBe(who.user!.id);
+    }
+  });
+
+  it("shows an administrator only their own orders here, not customers'", async () => {
+    const res = await admin.client.get('/api/orders/my-orders');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([]);
+  });
+
+  it('takes no user id from the query string', async () => {
+    const res = await a.client.get(`/api/orders/my-orders?userId=${b.user!.id}`);
+    expect(res.statusCode).toBe(200);
+    for (const o of res.json()) expect(o.userId).toBe(a.user!.id);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('answers each actor with themselves', async () => {
+    for (const who of [a, b, admin]) {
+      const me = (await who.client.get('/api/auth/me')).json();
+      expect(me).toMatchObject({ id: who.user!.id, username: who.user!.username, isAdmin: who === admin });
+      expect(me).not.toHaveProperty('password');
+    }
+  });
+});
+
+describe('changes', () => {
+  it('update-profile changes only the caller, whatever ids the body carries', async () => {
+    for (const who of [a, b, admin]) {
+      const others = [a, b, admin].filter((x) => x !== who);
+      const before = await Promise.all(others.map((o) => row(o.user!.id)));
+      const res = await who.client.patch('/api/auth/update-profile', {
+        id: others[0]!.user!.id,
+        userId: others[0]!.user!.id,
+        username: `${who.user!.username}_x`,
+        email: who.user!.email,
+        phone: '555-0101',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().id).toBe(who.user!.id);
+      expect((await row(who.user!.id)).username).toBe(`${who.user!.username}_x`);
+      expect(await Promise.all(others.map((o) => row(o.user!.id)))).toEqual(before);
+      who.user!.username = `${who.user!.username}_x`;
+    }
+  });
+
+  it("no one can take another account's email", async () => {
+    const res = await a.client.patch('/api/auth/update-profile', {
+      username: a.user!.username,
+      email: b.user!.email,
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await row(a.user!.id)).email).toBe(a.user!.email);
+  });
+
+  it('preferences change only the caller', async () => {
+    const before = await row(b.user!.id);
+    const res = await a.client.patch('/api/auth/preferences', {
+      emailNotifications: false,
+      userId: b.user!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await row(a.user!.id)).emailNotifications).toBe(false);
+    expect(await row(b.user!.id)).toEqual(before);
+  });
+
+  it("a customer's password change touches neither another account nor its sessions", async () => {
+    const bBefore = await row(b.user!.id);
+    const res = await a.client.post('/api/auth/change-password', {
+      currentPassword: a.user!.plainPassword,
+      newPassword: 'a-new-password',
+      confirmNewPassword: 'a-new-password',
+      userId: b.user!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await row(b.user!.id)).toEqual(bBefore);
+    expect((await b.client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await admin.client.get('/api/auth/me')).statusCode).toBe(200);
+  });
+
+  it("deleting one's account leaves other accounts and their orders alone", async () => {
+    const res = await b.client.post('/api/auth/delete-account', {
+      password: b.user!.plainPassword,
+      userId: a.user!.id,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(users).where(eq(users.id, b.user!.id))).toHaveLength(0);
+    expect(await t.db.select().from(users).where(eq(users.id, a.user!.id))).toHaveLength(1);
+    const aOrders = await t.db.select().from(orders).where(eq(orders.userId, a.user!.id));
+    expect(aOrders.map((o) => o.id).sort()).toEqual([...orderIds.a!].sort());
+    // B's orders remain, detached.
+    for (const id of orderIds.b!) {
+      expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]!.userId).toBeNull();
+    }
+    expect((await a.client.get('/api/auth/me')).statusCode).toBe(200);
+    expect((await b.client.get('/api/orders/my-orders')).statusCode).toBe(401);
+  });
+});

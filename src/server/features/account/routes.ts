@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AccountOrderSchema,
+  ChangePasswordSchema,
+  DeleteAccountSchema,
+  PreferencesSchema,
+  ProfileUpdateSchema,
+} from '../../../shared/schemas/account';
+import { MessageSchema, UserSchema } from '../../../shared/schemas/auth';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { requireUser } from '../../plugins/sessions';
+import { listMyOrders } from './orders-repository';
+import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.patch(
+    '/api/auth/update-profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: "Update the signed-in user's username, email, phone and address",
+        body: ProfileUpdateSchema,
+        response: { 200: UserSchema, 401: ErrorSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => updateProfile(db, request.user!.id, request.body),
+  );
+
+  app.post(
+    '/api/auth/change-password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Change the password (current password required); ends every other session',
+        body: ChangePasswordSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(request, reply, request.body);
+      return { message: 'Your password has been changed. Other devices have been signed out.' };
+    },
+  );
+
+  app.patch(
+    '/api/auth/preferences',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Set the e-mail notifications preference',
+        body: PreferencesSchema,
+        response: { 200: UserSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => updatePreferences(db, request.user!.id, request.body),
+  );
+
+  app.post(
+    '/api/auth/delete-account',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: 'Delete the account (password required); its orders are kept but detached',
+        body: DeleteAccountSchema,
+        response: {
+          200: MessageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(request, reply, request.body);
+      return { message: 'Your account has been deleted.' };
+    },
+  );
+
+  app.get(
+    '/api/orders/my-orders',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in user's orders, newest first, with their items (X-Total-Count: all of them)",
+        response: { 200: z.array(AccountOrderSchema), 401: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { orders, total } = await listMyOrders(db, request.user!.id);
+      reply.header('x-total-count', String(total));
+      // Personal data: never kept by shared caches.
+      reply.header('cache-control', 'private, no-store');
+      return orders;
+    },
+  );
+};

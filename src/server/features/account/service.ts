@@ -1,0 +1,103 @@
+// The customer's own account: profile, password, e-mail preference and deletion. Every function takes
+// the signed-in user's id; none takes an id from the request.
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { orders, users } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import {
+  endOtherSessions,
+  endSession,
+  publicUserColumns,
+  type SessionUser,
+  startSession,
+} from '../../plugins/sessions';
+import type {
+  ChangePassword,
+  DeleteAccount,
+  Preferences,
+  ProfileUpdate,
+} from '../../../shared/schemas/account';
+import {
+  assertNotThrottled,
+  clearAccountFailures,
+  passwordCheckLimits,
+  recordFailure,
+} from '../auth/login-throttle';
+import { findTaken, throwIfTaken, throwIfUniqueViolation } from '../auth/service';
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
+export const WRONG_PASSWORD = 'Password is incorrect.';
+export const ADMIN_CANNOT_DELETE_SELF = 'Administrators cannot delete their own account.';
+
+export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<SessionUser> {
+  throwIfTaken(await findTaken(db, input, userId));
+  try {
+    const [row] = await db
+      .update(users)
+      .set({ username: input.username, email: input.email, phone: input.phone, address: input.address })
+      .where(eq(users.id, userId))
+      .returning(publicUserColumns);
+    if (!row) throw notFound('Account not found.');
+    return row;
+  } catch (error) {
+    throwIfUniqueViolation(error);
+    throw error;
+  }
+}
+
+export async function updatePreferences(db: Db, userId: number, input: Preferences): Promise<SessionUser> {
+  const [row] = await db
+    .update(users)
+    .set({ emailNotifications: input.emailNotifications })
+    .where(eq(users.id, userId))
+    .returning(publicUserColumns);
+  if (!row) throw notFound('Account not found.');
+  return row;
+}
+
+/** Checks the account's password for a sensitive change; wrong guesses are throttled. */
+async function checkPassword(db: Db, userId: number, password: string, field: string, message: string) {
+  const limits = passwordCheckLimits(userId);
+  await assertNotThrottled(db, limits);
+  const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found.');
+  if (!(await verifyPassword(row.password, password))) {
+    await recordFailure(db, limits);
+    throw badRequest(message, { errors: { [field]: message } });
+  }
+  await clearAccountFailures(db, limits);
+}
+
+/**
+ * A new password: the current one must be right. Every other session of the account ends, and this
+ * one gets a new id, so whoever may have known the old password is signed out everywhere.
+ */
+export async function changePassword(request: FastifyRequest, reply: FastifyReply, input: ChangePassword) {
+  const db = request.server.ctx.db;
+  const user = request.user!;
+  await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
+  await db
+    .update(users)
+    .set({ password: await hashPassword(input.newPassword) })
+    .where(eq(users.id, user.id));
+  await startSession(request, reply, user.id);
+  await endOtherSessions(db, user.id, request.sessionId);
+}
+
+/**
+ * Deletes the account (docs/decisions/0032-account-deletion.md): its orders stay for the store's
+ * records but no longer point to it; its sessions go with it.
+ */
+export async function deleteAccount(request: FastifyRequest, reply: FastifyReply, input: DeleteAccount) {
+  const db = request.server.ctx.db;
+  const user = request.user!;
+  if (user.isAdmin) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
+  await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD);
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set({ userId: null, updatedAt: new Date() }).where(eq(orders.userId, user.id));
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+  await endSession(request, reply);
+}

@@ -1,0 +1,405 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessions, users } from '../../db/schema';
+import * as passwords from '../../lib/passwords';
+import { createUser } from '../../test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { LOGIN_WINDOW_SECONDS, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_IP } from './login-throttle';
+import { REGISTRATIONS_PER_IP_PER_HOUR } from './routes';
+import { EMAIL_TAKEN, INVALID_CREDENTIALS, USERNAME_TAKEN } from './service';
+import { awayFromWindowEdge } from './test-support';
+
+vi.mock('../../lib/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../lib/passwords')>();
+  return { ...original, verifyAgainstDummy: vi.fn(original.verifyAgainstDummy) };
+});
+
+let t: TestApp;
+let ipCounter = 0;
+/** Each test gets its own client address, so address-based limits of one test never touch another. */
+const freshIp = () => `203.0.113.${++ipCounter}`;
+let ip: string;
+const client = () => new TestClient(t.app);
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  ip = freshIp();
+});
+
+const post = (c: TestClient, url: string, body: unknown, from = ip) =>
+  c.post(url, body, { 'x-forwarded-for': from });
+const register = (c: TestClient, body: Record<string, unknown>, from = ip) =>
+  post(c, '/api/auth/register', body, from);
+const login = (c: TestClient, username: string, password: string, from = ip) =>
+  post(c, '/api/auth/login', { username, password }, from);
+
+function sessionCookie(res: { cookies: unknown }) {
+  return (
+    res.cookies as {
+      name: string;
+      value: string;
+      httpOnly?: boolean;
+      sameSite?: string;
+      secure?: boolean;
+      path?: string;
+      maxAge?: number;
+    }[]
+  ).find((c) => c.name === 'sid');
+}
+
+describe('registration', () => {
+  it('creates a customer, signs them in and answers the user without the password', async () => {
+    const c = client();
+    const res = await register(c, {
+      username: 'newshopper',
+      email: 'New.Shopper@example.com',
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      username: 'newshopper',
+      email: 'New.Shopper@example.com',
+      isAdmin: false,
+      phone: null,
+      address: null,
+    });
+    expect(body).not.toHaveProperty('password');
+    expect(sessionCookie(res)).toBeTruthy();
+    const me = await c.get('/api/auth/me');
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe('newshopper');
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'newshopper'));
+    expect(row!.password).toMatch(/^\$argon2id\$/);
+  });
+
+  it('ignores isAdmin in the request', async () => {
+    const res = await register(client(), {
+      username: 'sneaky',
+      email: 'sneaky@example.com',
+      password: 'secret1',
+      isAdmin: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().isAdmin).toBe(false);
+    const [row] = await t.db.select().from(users).where(eq(users.username, 'sneaky'));
+    expect(row!.isAdmin).toBe(false);
+  });
+
+  it.each([
+    [
+      { username: 'ab', email: 'a@example.com', password: 'secret1' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+    [
+      { username: 'abc', email: 'not-an-email', password: 'secret1' },
+      'email',
+      'Please enter a valid email address',
+    ],
+    [
+      { username: 'abc', email: 'a@example.com', password: '12345' },
+      'password',
+      'Password must be at least 6 characters',
+    ],
+    [{ email: 'a@example.com', password: 'secret1' }, 'username', 'Username must be at least 3 characters'],
+    [{ username: 'abc', password: 'secret1' }, 'email', 'Please enter a valid email address'],
+    [{ username: 'abc', email: 'a@example.com' }, 'password', 'Password must be at least 6 characters'],
+    [
+      { username: '   ', email: 'a@example.com', password: 'secret1' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+  ])('refuses %j with 400 and the message', async (body, field, message) => {
+    const before = await t.db.select({ n: count() }).from(users);
+    const res = await register(client(), body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+    expect(res.json().errors[field]).toBe(message);
+    const after = await t.db.select({ n: count() }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('answers 409 for a username taken in another case, and nothing is created', async () => {
+    await createUser(t.db, { username: 'TakenName', email: 'taken@example.com' });
+    const res = await register(client(), {
+      username: 'takenname',
+      email: 'other@example.com',
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(USERNAME_TAKEN);
+    expect(USERNAME_TAKEN).toBe('That username is already taken.');
+    expect(await t.db.select().from(users).where(eq(users.email, 'other@example.com'))).toHaveLength(0);
+  });
+
+  it('answers 409 for an email taken in another case', async () => {
+    await createUser(t.db, { username: 'emailowner', email: 'owner@example.com' });
+    const res = await register(client(), {
+      username: 'someoneelse',
+      email: 'OWNER@Example.com',
+      password: 'secret1',
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(EMAIL_TAKEN);
+    expect(EMAIL_TAKEN).toBe('An account with that email already exists.');
+    expect(await t.db.select().from(users).where(eq(users.username, 'someoneelse'))).toHaveLength(0);
+  });
+
+  it('gives one of two simultaneous registrations of a name 201 and the other a clear 409', async () => {
+    const results = await Promise.all(
+      ['race1@example.com', 'race2@example.com'].map((email) =>
+        register(client(), { username: 'RaceName', email, password: 'secret1' }, freshIp()),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(USERNAME_TAKEN);
+    expect(await t.db.select().from(users).where(eq(users.username, 'RaceName'))).toHaveLength(1);
+  });
+
+  it('limits registrations from one address per hour with 429 and Retry-After', async () => {
+    await awayFromWindowEdge(3600);
+    const from = freshIp();
+    for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++) {
+      const res = await register(
+        client(),
+        { username: `bulk${i}`, email: `bulk${i}@example.com`, password: 'secret1' },
+        from,
+      );
+      expect(res.statusCode).toBe(201);
+    }
+    const res = await register(
+      client(),
+      { username: 'toomany', email: 'toomany@example.com', password: 'secret1' },
+      from,
+    );
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().message).toMatch(/Please try again in \d+ (minute|second)s?\./);
+    const elsewhere = await register(client(), {
+      username: 'toomany',
+      email: 'toomany@example.com',
+      password: 'secret1',
+    });
+    expect(elsewhere.statusCode).toBe(201);
+  }, 120_000);
+});
+
+describe('sign-in', () => {
+  it('signs in with the right password, whatever the case of the username', async () => {
+    const u = await createUser(t.db, { username: 'CaseUser' });
+    const c = client();
+    const res = await login(c, 'caseuser', u.plainPassword);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: u.id, username: 'CaseUser', isAdmin: false });
+    expect(res.json()).not.toHaveProperty('password');
+    expect((await c.get('/api/auth/me')).json().id).toBe(u.id);
+  });
+
+  it("says 'Username is required' and 'Password is required'", async () => {
+    const a = await login(client(), '', 'whatever');
+    expect(a.statusCode).toBe(400);
+    expect(a.json().message).toBe('Username is required');
+    const b = await login(client(), 'someone', '');
+    expect(b.statusCode).toBe(400);
+    expect(b.json().message).toBe('Password is required');
+    const c = await post(client(), '/api/auth/login', {});
+    expect(c.statusCode).toBe(400);
+    expect(c.json().errors).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('answers the same 401 for an unknown user and a wrong password, and checks a hash for both', async () => {
+    const u = await createUser(t.db, { username: 'realuser' });
+    const dummy = vi.mocked(passwords.verifyAgainstDummy);
+    dummy.mockClear();
+    const wrong = await login(client(), 'realuser', 'wrong-password');
+    expect(dummy).not.toHaveBeenCalled();
+    const unknown = await login(client(), 'nobody-here', 'wrong-password');
+    expect(dummy).toHaveBeenCalledTimes(1);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: INVALID_CREDENTIALS });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(sessionCookie(wrong)).toBeUndefined();
+    expect(u.id).toBeGreaterThan(0);
+  });
+
+  it('sets an HttpOnly, SameSite=Lax cookie for the whole site, not Secure over plain HTTP', async () => {
+    const u = await createUser(t.db);
+    const res = await login(client(), u.username, u.plainPassword);
+    const cookie = sessionCookie(res)!;
+    expect(cookie.httpOnly).toBe(true);
+    expect(cookie.sameSite).toBe('Lax');
+    expect(cookie.path).toBe('/');
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.value.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('gives a new session id at every sign-in; the old cookie stops working', async () => {
+    const u = await createUser(t.db);
+    const c = client();
+    await login(c, u.username, u.plainPassword);
+    const first = c.cookies.get('sid')!;
+    const res = await login(c, u.username, u.plainPassword);
+    const second = sessionCookie(res)!.value;
+    expect(second).not.toBe(first);
+    const old = new TestClient(t.app);
+    old.cookies.set('sid', first);
+    expect((await old.get('/api/auth/me')).statusCode).toBe(401);
+    expect((await c.get('/api/auth/me')).statusCode).toBe(200);
+    // The old row is gone, not merely unused.
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(1);
+  });
+
+  it('rotates a session planted before sign-in (no session fixation)', async () => {
+    const victim = await createUser(t.db);
+    const attacker = await createUser(t.db);
+    const c = client();
+    await login(c, attacker.username, attacker.plainPassword);
+    const planted = c.cookies.get('sid')!;
+    await login(c, victim.username, victim.plainPassword);
+    const spy = new TestClient(t.app);
+    spy.cookies.set('sid', planted);
+    expect((await spy.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('sign-out and /me', () => {
+  it('answers 401 with a message when signed out', async () => {
+    const res = await client().get('/api/auth/me');
+    expect(res.statusCode).toBe(401);
+    expect(typeof res.json().message).toBe('string');
+  });
+
+  it('deletes the session: the cookie is cleared and no longer works', async () => {
+    const u = await createUser(t.db);
+    const c = client();
+    await login(c, u.username, u.plainPassword);
+    const token = c.cookies.get('sid')!;
+    const res = await post(c, '/api/auth/logout', undefined);
+    expect(res.statusCode).toBe(200);
+    const cleared = sessionCookie(res)!;
+    expect(cleared.value).toBe('');
+    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
+    const replay = new TestClient(t.app);
+    replay.cookies.set('sid', token);
+    expect((await replay.get('/api/auth/me')).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, u.id))).toHaveLength(0);
+  });
+
+  it('signing out when not signed in is harmless', async () => {
+    expect((await post(client(), '/api/auth/logout', undefined)).statusCode).toBe(200);
+  });
+
+  it('ignores a forged or oversized cookie', async () => {
+    const c = client();
+    c.cookies.set('sid', 'x'.repeat(500));
+    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
+    c.cookies.set('sid', 'forged-token');
+    expect((await c.get('/api/auth/me')).statusCode).toBe(401);
+  });
+});
+
+describe('rate limiting of failed sign-ins', () => {
+  it(`answers 429 with Retry-After after ${MAX_FAILURES_PER_ACCOUNT} failures for one account, from any address`, async () => {
+    await awayFromWindowEdge();
+    const u = await createUser(t.db);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect((await login(client(), u.username, 'wrong-password', freshIp())).statusCode).toBe(401);
+    }
+    // Even the right password, from a new address, waits: the account is what is protected.
+    const res = await login(client(), u.username.toUpperCase(), u.plainPassword, freshIp());
+    expect(res.statusCode).toBe(429);
+    const retryAfter = Number(res.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(LOGIN_WINDOW_SECONDS);
+    expect(res.json().message).toBe(
+      `Too many failed sign-in attempts. Please try again in ${Math.ceil(retryAfter / 60)} minute${Math.ceil(retryAfter / 60) === 1 ? '' : 's'}.`,
+    );
+    expect(sessionCookie(res)).toBeUndefined();
+    // Another account from the same addresses is not affected.
+    const other = await createUser(t.db);
+    expect((await login(client(), other.username, other.plainPassword)).statusCode).toBe(200);
+  }, 120_000);
+
+  it("forgets an account's failures after a successful sign-in", async () => {
+    await awayFromWindowEdge();
+    const u = await createUser(t.db);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i++) {
+      expect((await login(client(), u.username, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await login(client(), u.username, u.plainPassword)).statusCode).toBe(200);
+    for (let i = 0; i < MAX_FAILURES_PER_ACCOUNT - 1; i++) {
+      expect((await login(client(), u.username, 'wrong-password')).statusCode).toBe(401);
+    }
+    expect((await login(client(), u.username, u.plainPassword)).statusCode).toBe(200);
+  }, 120_000);
+
+  it(`answers 429 to an address after ${MAX_FAILURES_PER_IP} failures across accounts`, async () => {
+    await awayFromWindowEdge();
+    const from = freshIp();
+    for (let i = 0; i < MAX_FAILURES_PER_IP; i++) {
+      expect((await login(client(), `nobody-${i}`, 'wrong-password', from)).statusCode).toBe(401);
+    }
+    const u = await createUser(t.db);
+    const res = await login(client(), u.username, u.plainPassword, from);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+    );
+    // The same account from another address signs in.
+    expect((await login(client(), u.username, u.plainPassword, freshIp())).statusCode).toBe(200);
+  }, 120_000);
+});
+
+describe('cross-origin requests', () => {
+  it('refuses sign-in, registration and sign-out from another origin', async () => {
+    const u = await createUser(t.db);
+    const evil = { origin: 'https://evil.example', 'x-forwarded-for': ip };
+    const c = client();
+    const res = await c.post('/api/auth/login', { username: u.username, password: u.plainPassword }, evil);
+    expect(res.statusCode).toBe(403);
+    expect(sessionCookie(res)).toBeUndefined();
+    const reg = await c.post(
+      '/api/auth/register',
+      { username: 'evilreg', email: 'evilreg@example.com', password: 'secret1' },
+      evil,
+    );
+    expect(reg.statusCode).toBe(403);
+    expect(await t.db.select().from(users).where(eq(users.username, 'evilreg'))).toHaveLength(0);
+
+    await login(c, u.username, u.plainPassword);
+    expect((await c.post('/api/auth/logout', undefined, evil)).statusCode).toBe(403);
+    expect((await c.get('/api/auth/me')).statusCode).toBe(200);
+    // A browser that sends no Origin but says cross-site is refused too.
+    const viaFetchSite = await c.post('/api/auth/logout', undefined, { 'sec-fetch-site': 'cross-site' });
+    expect(viaFetchSite.statusCode).toBe(403);
+    // Same origin is fine.
+    const same = await c.post('/api/auth/logout', undefined, { origin: 'http://store.test' });
+    expect(same.statusCode).toBe(200);
+  });
+});
+
+describe('over HTTPS', () => {
+  it('marks the session cookie Secure when PUBLIC_URL is https', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example' } });
+    try {
+      const u = await createUser(https.db);
+      const res = await new TestClient(https.app).post('/api/auth/login', {
+        username: u.username,
+        password: u.plainPassword,
+      });
+      expect(res.statusCode).toBe(200);
+      const cookie = sessionCookie(res)!;
+      expect(cookie.secure).toBe(true);
+      expect(cookie.httpOnly).toBe(true);
+      expect(cookie.sameSite).toBe('Lax');
+    } finally {
+      await https.close();
+    }
+  });
+});

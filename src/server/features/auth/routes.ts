@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { LoginSchema, MessageSchema, RegisterSchema, UserSchema } from '../../../shared/schemas/auth';
+import { unauthorized } from '../../lib/http-error';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { endSession, startSession } from '../../plugins/sessions';
+import { authenticate, registerUser } from './service';
+
+/** Registrations per address per hour: enough for a household, not for a script. */
+export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (401 when signed out)',
+        response: { 200: UserSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => {
+      if (!request.user) throw unauthorized('Not signed in.');
+      return request.user;
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with username and password; starts a new session',
+        body: LoginSchema,
+        response: { 200: UserSchema, 401: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await authenticate(db, request.body, request.ip);
+      await startSession(request, reply, user.id);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session is deleted',
+        response: { 200: MessageSchema },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return { message: 'You have been signed out.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account (username, email, password) and sign in',
+        body: RegisterSchema,
+        response: { 201: UserSchema, 409: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimit(
+        db,
+        `register:ip:${request.ip}`,
+        REGISTRATIONS_PER_IP_PER_HOUR,
+        3600,
+        'registrations from this address',
+      );
+      const user = await registerUser(db, request.body);
+      await startSession(request, reply, user.id);
+      return reply.status(201).send(user);
+    },
+  );
+};

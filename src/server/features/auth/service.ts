@@ -1,0 +1,96 @@
+// Sign-in and registration. The same answer, in similar time, for an unknown user and a wrong
+// password; failures are throttled (login-throttle.ts).
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { conflict, unauthorized } from '../../lib/http-error';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { publicUserColumns, type SessionUser } from '../../plugins/sessions';
+import type { Login, Register } from '../../../shared/schemas/auth';
+import { assertNotThrottled, clearAccountFailures, loginLimits, recordFailure } from './login-throttle';
+
+export const INVALID_CREDENTIALS = 'Invalid username or password.';
+export const USERNAME_TAKEN = 'That username is already taken.';
+export const EMAIL_TAKEN = 'An account with that email already exists.';
+
+/** Checks the credentials; throws 401 (or 429 when throttled). */
+export async function authenticate(db: Db, input: Login, ip: string): Promise<SessionUser> {
+  const limits = loginLimits(ip, input.username);
+  await assertNotThrottled(db, limits);
+  const [row] = await db
+    .select({ ...publicUserColumns, password: users.password })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${input.username})`)
+    .limit(1);
+  let ok = false;
+  if (row) ok = await verifyPassword(row.password, input.password);
+  else await verifyAgainstDummy(input.password);
+  if (!row || !ok) {
+    await recordFailure(db, limits);
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await clearAccountFailures(db, limits);
+  const { password: _password, ...user } = row;
+  return user;
+}
+
+/** Which of a username and an email already belong to another account (case-insensitive). */
+export async function findTaken(
+  db: Db,
+  values: { username: string; email: string },
+  exceptUserId?: number,
+): Promise<{ username: boolean; email: boolean }> {
+  const rows = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .where(
+      sql`(lower(${users.username}) = lower(${values.username}) or lower(${users.email}) = lower(${values.email}))`,
+    );
+  const others = rows.filter((r) => r.id !== exceptUserId);
+  return {
+    username: others.some((r) => r.username.toLowerCase() === values.username.toLowerCase()),
+    email: others.some((r) => r.email.toLowerCase() === values.email.toLowerCase()),
+  };
+}
+
+export function throwIfTaken(taken: { username: boolean; email: boolean }): void {
+  if (taken.username) throw conflict(USERNAME_TAKEN, { errors: { username: USERNAME_TAKEN } });
+  if (taken.email) throw conflict(EMAIL_TAKEN, { errors: { email: EMAIL_TAKEN } });
+}
+
+/** A unique-index violation (two requests racing for one name): which index, or null. */
+export function uniqueViolation(error: unknown): string | null {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, constraint, message } = e as { code?: string; constraint?: string; message?: string };
+    if (code === '23505') return constraint ?? message ?? '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+export function throwIfUniqueViolation(error: unknown): void {
+  const which = uniqueViolation(error);
+  if (which === null) return;
+  throwIfTaken({ username: which.includes('username'), email: !which.includes('username') });
+}
+
+/** A new customer account: never an administrator, whatever the request said. */
+export async function registerUser(db: Db, input: Register): Promise<SessionUser> {
+  throwIfTaken(await findTaken(db, input));
+  const password = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, password, isAdmin: false })
+      .returning(publicUserColumns);
+    return row!;
+  } catch (error) {
+    throwIfUniqueViolation(error);
+    throw error;
+  }
+}
+
+export async function getUser(db: Db, id: number): Promise<SessionUser | undefined> {
+  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
+  return row;
+}

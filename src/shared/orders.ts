@@ -1,0 +1,266 @@
+// How an order reads in the customer's account and the admin area: the address with its alternative
+// field names, status labels, the three-step tracker, delivery estimates, notes without the
+// machine-generated item listing, and the receipt's tax line (spec/account-and-admin.md sections 2-4, 9).
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from './constants';
+import { type Cents, toCents } from './money';
+
+export const ADDRESS_UNAVAILABLE = 'Address information not available';
+export const DEFAULT_DELIVERY_TEXT = '3-5 business days';
+
+export type StructuredAddress = {
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+};
+
+export type ParsedAddress =
+  | { kind: 'structured'; address: StructuredAddress; lines: string[] }
+  | { kind: 'raw'; text: string; lines: string[] }
+  | { kind: 'none'; lines: string[] };
+
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+const first = (obj: Record<string, unknown>, ...keys: string[]) => {
+  for (const k of keys) {
+    const v = text(obj[k]);
+    if (v) return v;
+  }
+  return '';
+};
+
+function fromObject(obj: Record<string, unknown>): ParsedAddress {
+  const address: StructuredAddress = {
+    line1: first(obj, 'address', 'addressLine1', 'line1', 'street'),
+    line2: first(obj, 'addressLine2', 'apartment', 'line2'),
+    city: first(obj, 'city'),
+    region: first(obj, 'province', 'state'),
+    postalCode: first(obj, 'postalCode', 'zipCode', 'zip'),
+    country: first(obj, 'country'),
+  };
+  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
+  const lines = [address.line1, address.line2, cityLine, address.country].filter(Boolean);
+  if (lines.length === 0) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+  return { kind: 'structured', address, lines };
+}
+
+/**
+ * An order's shipping address, stored as an object or a JSON string with `address` or `addressLine1`,
+ * `addressLine2` or `apartment`, `city`, `province` or `state`, `postalCode` or `zipCode`, `country`.
+ * Text that is not JSON is shown as it is; nothing usable reads 'Address information not available'.
+ */
+export function parseShippingAddress(value: unknown): ParsedAddress {
+  if (value === null || value === undefined) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+  if (typeof value === 'string') {
+    const raw = value.trim();
+    if (!raw) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+        return fromObject(parsed as Record<string, unknown>);
+      }
+      if (typeof parsed === 'string' && parsed.trim()) return parseShippingAddress(parsed);
+    } catch {
+      // Not JSON: plain text written by hand.
+    }
+    return {
+      kind: 'raw',
+      text: raw,
+      lines: raw
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+    };
+  }
+  if (typeof value === 'object' && !Array.isArray(value)) return fromObject(value as Record<string, unknown>);
+  return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+}
+
+export const ORDER_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  'ready-for-pickup': 'Ready for Pickup',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  'picked-up': 'Picked Up',
+  cancelled: 'Cancelled',
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+const titleCase = (s: string) =>
+  s
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+
+/** 'ready-for-pickup' -> 'Ready for Pickup'; a missing status is 'Pending' (the default). */
+export function orderStatusLabel(status: string | null | undefined): string {
+  if (!status) return 'Pending';
+  return ORDER_STATUS_LABELS[status] ?? titleCase(status);
+}
+
+export function paymentStatusLabel(status: string | null | undefined): string {
+  if (!status) return 'Pending';
+  return PAYMENT_STATUS_LABELS[status] ?? titleCase(status);
+}
+
+export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
+
+/** A colour family for status badges. */
+export function statusTone(status: string | null | undefined): StatusTone {
+  switch (status) {
+    case 'processing':
+    case 'ready-for-pickup':
+      return 'info';
+    case 'shipped':
+      return 'warning';
+    case 'delivered':
+    case 'picked-up':
+    case 'completed':
+      return 'success';
+    case 'cancelled':
+    case 'failed':
+    case 'refunded':
+      return 'danger';
+    default:
+      return 'neutral';
+  }
+}
+
+export const TRACKER_STEPS = ['Processing', 'Shipped', 'Delivered'] as const;
+export type TrackerState = { processing: boolean; shipped: boolean; delivered: boolean };
+
+/**
+ * The customer's tracker (section 4): Processing lit for processing, shipped, delivered, picked-up;
+ * Shipped for shipped, delivered, picked-up; Delivered for delivered, picked-up. Pending, cancelled
+ * and ready-for-pickup light nothing.
+ */
+export function trackerState(status: string | null | undefined): TrackerState {
+  const s = status ?? '';
+  return {
+    processing: ['processing', 'shipped', 'delivered', 'picked-up'].includes(s),
+    shipped: ['shipped', 'delivered', 'picked-up'].includes(s),
+    delivered: ['delivered', 'picked-up'].includes(s),
+  };
+}
+
+/** 'Pickup at store', 'Express Shipping', 'Standard Shipping'; an unknown method counts as standard. */
+export function shippingMethodLabel(method: string | null | undefined): string {
+  return SHIPPING_METHOD_LABELS[(method ?? '') as ShippingMethod] ?? SHIPPING_METHOD_LABELS.standard;
+}
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** Whole days from `today` to `date` (both yyyy-mm-dd, or ISO timestamps read by their date), never negative. */
+export function daysRemaining(date: string, today: string): number | null {
+  const a = DATE_ONLY.exec(today);
+  const b = DATE_ONLY.exec(date);
+  if (!a || !b) return null;
+  const from = Date.UTC(Number(a[1]), Number(a[2]) - 1, Number(a[3]));
+  const to = Date.UTC(Number(b[1]), Number(b[2]) - 1, Number(b[3]));
+  if (Number.isNaN(from) || Number.isNaN(to)) return null;
+  return Math.max(0, Math.round((to - from) / 86_400_000));
+}
+
+/** A local calendar date as yyyy-mm-dd. */
+export function localDateString(d: Date): string {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export type DeliveryEstimate =
+  | { known: true; date: string; daysRemaining: number; remainingText: string }
+  | { known: false; text: string };
+
+/** The estimated delivery with days remaining, or the default '3-5 business days'. */
+export function deliveryEstimate(date: string | null | undefined, today: string): DeliveryEstimate {
+  const days = date ? daysRemaining(date, today) : null;
+  if (!date || days === null) return { known: false, text: DEFAULT_DELIVERY_TEXT };
+  const remainingText = days === 0 ? 'Arriving today' : `${days} day${days === 1 ? '' : 's'} remaining`;
+  return { known: true, date: DATE_ONLY.exec(date)![0], daysRemaining: days, remainingText };
+}
+
+/** An order line's name: its own name, the product's, or 'Product #id'. */
+export function itemDisplayName(item: {
+  name?: string | null;
+  productName?: string | null;
+  product?: { name?: string | null } | null;
+  productId?: number | null;
+}): string {
+  const name = text(item.name) || text(item.productName) || text(item.product?.name);
+  if (name) return name;
+  return item.productId === null || item.productId === undefined ? 'Product' : `Product #${item.productId}`;
+}
+
+// Lines that checkout writes into notes to list the cart ("Items:", "- 2 x Lamp ($10.00)"...).
+const LISTING_HEADER = /^\s*(?:order\s+|cart\s+)?items(?:\s+ordered)?(?:\s*\(\d+\))?\s*:\s*(.*)$/i;
+const ITEM_LINE = [
+  // "2 x Lamp", "- 2x Lamp @ $10.00", "• 1 × Lamp"
+  /^\s*(?:[-*•]\s*)?\d+\s*[x×]\s*\S.*$/i,
+  // "- Lamp x 2 ($10.00)", "Lamp (x2) - $20.00": only with a price, so ordinary sentences stay.
+  /^\s*(?:[-*•]\s*)?\S.*\b(?:x|×|qty:?|quantity:?)\s*\d+\b.*\$\s?\d/i,
+  // "Product #12 ...", "Product ID: 12 ..."
+  /^\s*(?:[-*•]\s*)?product\s*(?:#|id:?)\s*\d+\b.*$/i,
+  // A JSON dump of the cart.
+  /^\s*\[\s*\{.*"(?:productId|product_id|quantity)".*\}\s*\]\s*$/i,
+];
+const isItemLine = (line: string) => ITEM_LINE.some((re) => re.test(line));
+
+/**
+ * The customer's own notes without the machine-generated item listing: an 'Items:' section and its
+ * list lines, and stand-alone lines that describe cart items. Null when nothing else remains.
+ */
+export function stripGeneratedItemListing(notes: string | null | undefined): string | null {
+  if (!notes) return null;
+  const kept: string[] = [];
+  let inListing = false;
+  for (const line of notes.split(/\r?\n/)) {
+    const header = LISTING_HEADER.exec(line);
+    if (header) {
+      inListing = true;
+      // "Items: 2 x Lamp, 1 x Fan" on one line: the rest of the line is part of the listing too.
+      continue;
+    }
+    if (inListing) {
+      if (line.trim() === '' || isItemLine(line) || /^\s*[-*•]\s+/.test(line)) {
+        if (line.trim() === '') inListing = false;
+        continue;
+      }
+      inListing = false;
+    }
+    if (isItemLine(line)) continue;
+    kept.push(line);
+  }
+  const result = kept
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return result === '' ? null : result;
+}
+
+/** The receipt's tax line: total - subtotal - shipping, floored at 0 (section 9). */
+export function receiptTaxCents(order: {
+  total: string | number | null | undefined;
+  subtotal: string | number | null | undefined;
+  shippingCost?: string | number | null;
+}): Cents {
+  const total = toCents(order.total) ?? 0;
+  const subtotal = toCents(order.subtotal) ?? 0;
+  const shipping = toCents(order.shippingCost) ?? 0;
+  return Math.max(0, total - subtotal - shipping);
+}
+
+/** The receipt's status line: the order's status, or 'Paid' when it has none. */
+export function receiptStatus(status: string | null | undefined): string {
+  return status ? orderStatusLabel(status) : 'Paid';
+}

@@ -1,0 +1,105 @@
+// The customer account's contracts: profile, password, preferences, deletion and the order history
+// (spec/account-and-admin.md sections 2, 3, 5 and 7).
+import { z } from 'zod';
+import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
+
+const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
+
+export const PHONE_MAX = 30;
+export const ADDRESS_MAX = 500;
+
+export const ProfileUpdateSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  phone: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
+    .regex(/^[0-9+().\-\s]*(?:\s*(?:x|ext\.?)\s*\d+)?$/i, 'Please enter a valid phone number.')
+    .nullish()
+    .transform(emptyToNull),
+  address: z
+    .string()
+    .trim()
+    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .nullish()
+    .transform(emptyToNull),
+});
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>;
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX, 'Current password is incorrect.'),
+    newPassword: z
+      .string({ error: 'New password must be at least 6 characters' })
+      .min(PASSWORD_MIN, 'New password must be at least 6 characters')
+      .max(PASSWORD_MAX, `New password must be at most ${PASSWORD_MAX} characters`),
+    confirmNewPassword: z
+      .string({ error: 'Please confirm your new password' })
+      .min(1, 'Please confirm your new password'),
+  })
+  .refine((v) => v.newPassword === v.confirmNewPassword, {
+    message: "New passwords don't match",
+    path: ['confirmNewPassword'],
+  });
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+export const DeleteAccountSchema = z.object({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Password is incorrect.'),
+});
+export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
+
+export const PreferencesSchema = z.object({
+  emailNotifications: z.boolean({ error: 'emailNotifications must be true or false' }),
+});
+export type Preferences = z.infer<typeof PreferencesSchema>;
+
+/** One line of an order as the customer sees it (names and images as they were when ordered). */
+export const AccountOrderItemSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int().nullable(),
+  name: z.string(),
+  productName: z.string(),
+  sku: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  price: z.string(),
+  quantity: z.number().int(),
+});
+export type AccountOrderItem = z.infer<typeof AccountOrderItemSchema>;
+
+/** An order in the customer's history. Internal fields (payment links, e-mail delivery) stay out. */
+export const AccountOrderSchema = z.object({
+  id: z.number().int(),
+  orderReference: z.string(),
+  userId: z.number().int().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  shippingAddress: z.unknown(),
+  shippingMethod: z.string(),
+  shippingCost: z.string(),
+  subtotal: z.string(),
+  discountPercentage: z.string(),
+  discountAmount: z.string(),
+  taxRate: z.string(),
+  taxAmount: z.string(),
+  total: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  paymentMethod: z.string(),
+  paymentReference: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  estimatedDeliveryDate: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  items: z.array(AccountOrderItemSchema),
+});
+export type AccountOrder = z.infer<typeof AccountOrderSchema>;

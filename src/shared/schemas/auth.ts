@@ -1,0 +1,73 @@
+// Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
+// the specification's (spec/shopper.md section 5).
+import { z } from 'zod';
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 50;
+export const PASSWORD_MIN = 6;
+// Long enough for any passphrase, short enough that nobody can make the server hash megabytes.
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+export const usernameField = z
+  .string({ error: 'Username must be at least 3 characters' })
+  .trim()
+  .min(USERNAME_MIN, 'Username must be at least 3 characters')
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username contains characters that are not allowed');
+
+export const emailField = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(EMAIL_MAX, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+export const newPasswordField = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .min(PASSWORD_MIN, 'Password must be at least 6 characters')
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const LoginSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(USERNAME_MAX, 'Invalid credentials'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX, 'Invalid credentials'),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+/** What the browser sends to register: only these three fields (anything else, isAdmin included, is dropped). */
+export const RegisterSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  password: newPasswordField,
+});
+export type Register = z.infer<typeof RegisterSchema>;
+
+/** The Register tab's form: the request plus a confirmation that must match. */
+export const RegisterFormSchema = RegisterSchema.extend({
+  confirmPassword: z.string().min(1, 'Please confirm your password'),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: "Passwords don't match",
+  path: ['confirmPassword'],
+});
+export type RegisterForm = z.infer<typeof RegisterFormSchema>;
+
+/** The signed-in user as the API shows it (never the password hash). */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  emailNotifications: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
