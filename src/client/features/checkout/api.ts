@@ -1,0 +1,50 @@
+// The checkout's calls: create the hosted checkout, read an order, confirm its payment.
+import type {
+  CreateCheckout,
+  CreateCheckoutResponse,
+  CurrentFigures,
+} from '../../../shared/schemas/checkout';
+import type { Order } from '../../../shared/schemas/orders';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** Creates the order and the hosted checkout; 'Failed to create checkout' / 'Invalid checkout response'. */
+export async function createCheckout(
+  body: CreateCheckout,
+  idempotencyKey: string,
+): Promise<CreateCheckoutResponse> {
+  const answer = await apiRequest<Partial<CreateCheckoutResponse> | undefined>(
+    'POST',
+    '/api/square/create-checkout',
+    body,
+    {
+      headers: { 'Idempotency-Key': idempotencyKey },
+    },
+  );
+  if (answer?.success !== true) throw new Error('Failed to create checkout');
+  if (!answer.checkoutUrl || !answer.orderId) throw new Error('Invalid checkout response');
+  return answer as CreateCheckoutResponse;
+}
+
+/** The server's current figures carried by a 409, if the error is one. */
+export function currentFiguresOf(error: unknown): CurrentFigures | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const current = error.body?.current;
+  return current && typeof current === 'object' ? (current as CurrentFigures) : null;
+}
+
+/** An order by its reference; non-OK raises 'Failed to fetch order details (status: N)'. */
+export async function fetchOrder(orderId: string): Promise<Order> {
+  try {
+    return await apiRequest<Order>('GET', `/api/orders/${encodeURIComponent(orderId)}`);
+  } catch (error) {
+    if (error instanceof ApiError) throw new Error(`Failed to fetch order details (status: ${error.status})`);
+    throw error;
+  }
+}
+
+/** Asks the server to confirm the payment with the provider; answers the order as it now is. */
+export async function confirmPayment(orderId: string): Promise<Order> {
+  return apiRequest<Order>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/payment-status`, {
+    paymentStatus: 'completed',
+  });
+}

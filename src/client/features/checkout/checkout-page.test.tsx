@@ -1,0 +1,347 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts } from '../../components/ui/toast-store';
+import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '../cart/cart-store';
+import { type FakeRoutes, fakeApi, renderRoutes } from '../cart/test-utils';
+import { paymentRedirect } from './checkout-page';
+import { checkoutRoutes } from './routes';
+
+const taxes = [
+  { provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' },
+  { provinceCode: 'AB', provinceName: 'Alberta', taxRate: '5' },
+];
+const shipping = { standardPrice: '5.99', expressPrice: '14.99', pickupAvailable: true };
+const base: FakeRoutes = {
+  '/api/taxes': { body: taxes },
+  '/api/shipping': { body: shipping },
+  '/api/auth/me': { status: 401, body: { message: 'Please sign in to continue.' } },
+};
+
+function addLamp(quantity = 2) {
+  addItem(
+    {
+      productId: 7,
+      name: 'Desk Lamp',
+      price: '20.00',
+      imageUrl: null,
+      compareAtPrice: null,
+      discountApplied: false,
+      stock: 10,
+    },
+    quantity,
+    { notify: false },
+  );
+}
+
+const redirect = vi.fn();
+beforeEach(() => {
+  resetCartStoreForTests();
+  resetToasts();
+  redirect.mockReset();
+  paymentRedirect.go = redirect;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByLabelText('First Name'), 'Jane');
+  await user.type(screen.getByLabelText('Last Name'), 'Shopper');
+  await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+  await user.type(screen.getByLabelText('Phone'), '416-555-0123');
+  await user.type(screen.getByLabelText('Address Line 1'), '123 Main Street');
+  await user.type(screen.getByLabelText('City'), 'Toronto');
+  await user.selectOptions(screen.getByLabelText('Province'), 'ON');
+  await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
+}
+
+/** The RequestInit a fake fetch call received (the mock's type only names the URL). */
+const initOf = (call: unknown) => (call as unknown[])[1] as RequestInit;
+
+function checkoutCalls(api: ReturnType<typeof fakeApi>) {
+  return api.mock.calls.filter(([input]) => String(input).includes('/api/square/create-checkout'));
+}
+
+// Typing into a long form is slow on a busy machine; no test here measures time.
+describe('checkout page', { timeout: 30_000 }, () => {
+  it('shows the empty-cart alert', async () => {
+    fakeApi(base);
+    renderRoutes(checkoutRoutes, '/checkout');
+    expect(await screen.findByText('You need to add items to your cart before checking out.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Your cart is empty' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/categories');
+  });
+
+  it('shows every field message and asks for a shipping method', async () => {
+    addLamp();
+    const api = fakeApi(base);
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    for (const message of [
+      'First name must be at least 2 characters.',
+      'Last name must be at least 2 characters.',
+      'Please enter a valid email address.',
+      'Please enter a valid phone number.',
+      'Address is required.',
+      'City is required.',
+      'Province/State is required.',
+      'Postal/ZIP code is required.',
+      'Please select a shipping method',
+    ]) {
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(await screen.findByText('Shipping Method Required')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Please select a valid shipping method (Pickup, Standard, or Express) before proceeding.',
+      ),
+    ).toBeTruthy();
+    expect(checkoutCalls(api)).toHaveLength(0);
+  });
+
+  it('offers pickup only when the store does, with the shipping prices of the settings', async () => {
+    addLamp();
+    fakeApi({
+      ...base,
+      '/api/shipping': { body: { ...shipping, standardPrice: '7.50', pickupAvailable: false } },
+    });
+    renderRoutes(checkoutRoutes, '/checkout');
+    expect(await screen.findByText('$7.50')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Standard Shipping/ })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Express Shipping/ })).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Pickup at store/ })).toBeNull();
+  });
+
+  it('switches to a free-text state for the US', async () => {
+    addLamp();
+    fakeApi(base);
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await user.selectOptions(await screen.findByLabelText('Country'), 'US');
+    expect(screen.getByLabelText('State').tagName).toBe('INPUT');
+    expect(screen.getByLabelText('ZIP Code')).toBeTruthy();
+    expect(screen.queryByLabelText('Province')).toBeNull();
+  });
+
+  it("sends the summary's figures with an idempotency key, stores the pending order and redirects after 200 ms", async () => {
+    addLamp(2);
+    let sent: { body: unknown; key: string | null } | null = null;
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () => ({
+        body: {
+          success: true,
+          checkoutUrl: 'http://store.test/pay/ORD-ABCDEFGHIJKLMNOP',
+          orderId: 'ORD-ABCDEFGHIJKLMNOP',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutCalls(api)).toHaveLength(1));
+    const init = initOf(checkoutCalls(api)[0]);
+    sent = {
+      body: JSON.parse(String(init.body)),
+      key: new Headers(init.headers).get('Idempotency-Key'),
+    };
+    expect(sent.key).toMatch(/^[0-9a-f]{32}$/);
+    // 2 x 20.00 = 40.00; standard 5.99; 13% of 45.99 = 5.98; total 51.97
+    expect(sent.body).toEqual({
+      orderData: {
+        customerName: 'Jane Shopper',
+        customerEmail: 'jane@example.com',
+        customerPhone: '416-555-0123',
+        shippingAddress: {
+          addressLine1: '123 Main Street',
+          addressLine2: null,
+          city: 'Toronto',
+          state: 'ON',
+          zipCode: 'M5V 2T6',
+          country: 'Canada',
+        },
+        shippingMethod: 'standard',
+        subtotal: '40.00',
+        discountAmount: '0.00',
+        discountPercentage: '0.00',
+        taxRate: '13',
+        taxAmount: '5.98',
+        shippingCost: '5.99',
+        total: '51.97',
+        paymentStatus: 'pending',
+        status: 'pending',
+        notes: null,
+        userId: null,
+      },
+      items: [
+        {
+          productId: 7,
+          name: 'Desk Lamp',
+          price: '20.00',
+          compareAtPrice: null,
+          quantity: 2,
+          discountApplied: false,
+          imageUrl: null,
+        },
+      ],
+    });
+    expect(await screen.findByRole('button', { name: 'Processing...' })).toBeTruthy();
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://store.test/pay/ORD-ABCDEFGHIJKLMNOP'));
+    expect(window.localStorage.getItem(PENDING_ORDER_KEY)).toBe('ORD-ABCDEFGHIJKLMNOP');
+    expect(JSON.parse(window.localStorage.getItem(CART_BACKUP_KEY)!).items).toHaveLength(1);
+  });
+
+  it('shows the current figures after a 409 and sends them next time', async () => {
+    addLamp(1);
+    const current = {
+      subtotal: '18.00',
+      discountAmount: '2.00',
+      discountPercentage: '10.00',
+      shippingCost: '5.99',
+      taxRate: '13',
+      taxAmount: '3.12',
+      total: '27.11',
+      items: [
+        {
+          productId: 7,
+          name: 'Desk Lamp',
+          price: '18.00',
+          compareAtPrice: '20.00',
+          discountApplied: true,
+          quantity: 1,
+          available: 4,
+        },
+      ],
+    };
+    let calls = 0;
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () =>
+        ++calls === 1
+          ? {
+              status: 409,
+              body: {
+                message: 'Prices or amounts in your order have changed.',
+                code: 'price_changed',
+                current,
+              },
+            }
+          : { body: { success: true, checkoutUrl: 'http://store.test/pay/ORD-X', orderId: 'ORD-X' } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Checkout failed')).toBeTruthy();
+    const alert = await screen.findByTestId('current-figures');
+    expect(alert.textContent).toContain('$27.11');
+    // The cart now carries today's price, so the summary agrees.
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$27.11'));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutCalls(api)).toHaveLength(2));
+    const second = JSON.parse(String(initOf(checkoutCalls(api)[1]).body));
+    expect(second.orderData).toMatchObject({
+      subtotal: '18.00',
+      discountAmount: '2.00',
+      taxAmount: '3.12',
+      total: '27.11',
+    });
+    expect(second.items[0]).toMatchObject({ price: '18.00', compareAtPrice: '20.00', discountApplied: true });
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://store.test/pay/ORD-X'));
+  });
+
+  it("shows the server's message when the checkout fails", async () => {
+    addLamp(1);
+    fakeApi({
+      ...base,
+      '/api/square/create-checkout': {
+        status: 409,
+        body: { message: 'Sorry, "Desk Lamp" is out of stock.' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Express Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Sorry, "Desk Lamp" is out of stock.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+    expect(redirect).not.toHaveBeenCalled();
+  });
+
+  it('clears the account fields when unticked, and goes on with the order when the account cannot be created', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/auth/register': { status: 409, body: { message: 'That username is taken.' } },
+      '/api/square/create-checkout': {
+        body: { success: true, checkoutUrl: 'http://store.test/pay/ORD-Y', orderId: 'ORD-Y' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Create an account/ }));
+    await user.type(screen.getByLabelText('Username'), 'jane');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('checkbox', { name: /Create an account/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Create an account/ }));
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Username must be at least 3 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
+    await user.type(screen.getByLabelText('Username'), 'jane');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret2');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Passwords do not match')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutCalls(api)).toHaveLength(1));
+    const register = api.mock.calls.find(([input]) => String(input).includes('/api/auth/register'))!;
+    expect(JSON.parse(String(initOf(register).body))).toEqual({
+      username: 'jane',
+      email: 'jane@example.com',
+      password: 'secret1',
+    });
+    await waitFor(() => expect(redirect).toHaveBeenCalled());
+    await act(async () => {});
+  });
+
+  it('says so when the account is created', async () => {
+    addLamp(1);
+    fakeApi({
+      ...base,
+      '/api/auth/register': {
+        body: {
+          id: 3,
+          username: 'jane',
+          email: 'jane@example.com',
+          isAdmin: false,
+          phone: null,
+          address: null,
+          emailNotifications: true,
+        },
+      },
+      '/api/square/create-checkout': () => new Promise(() => {}),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Create an account/ }));
+    await user.type(screen.getByLabelText('Username'), 'jane');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Account Created')).toBeTruthy();
+  });
+});

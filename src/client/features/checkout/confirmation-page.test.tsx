@@ -1,0 +1,193 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../../shared/schemas/orders';
+import { resetToasts } from '../../components/ui/toast-store';
+import {
+  addItem,
+  getCart,
+  LAST_CLEARED_ORDER_KEY,
+  PENDING_ORDER_KEY,
+  resetCartStoreForTests,
+} from '../cart/cart-store';
+import { fakeApi, fetchedPaths, renderRoutes } from '../cart/test-utils';
+import { confirmationTiming } from './confirmation-page';
+import { checkoutRoutes } from './routes';
+
+const REF = 'ORD-ABCDEFGHIJKLMNOP';
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 42,
+    orderReference: REF,
+    userId: null,
+    customerName: 'Jane Shopper',
+    customerEmail: 'jane@example.com',
+    customerPhone: '416-555-0123',
+    shippingAddress: {
+      addressLine1: '123 Main Street',
+      addressLine2: null,
+      city: 'Toronto',
+      state: 'ON',
+      zipCode: 'M5V 2T6',
+      country: 'Canada',
+    },
+    shippingMethod: 'express',
+    shippingCost: '14.99',
+    subtotal: '36.00',
+    discountPercentage: '10.00',
+    discountAmount: '4.00',
+    taxRate: '13',
+    taxAmount: '6.63',
+    total: '57.62',
+    status: 'pending',
+    paymentStatus: 'completed',
+    paymentMethod: 'local',
+    paymentReference: 'LOCAL-1',
+    trackingNumber: null,
+    estimatedDeliveryDate: null,
+    notes: null,
+    createdAt: '2025-03-01T15:30:00.000Z',
+    updatedAt: '2025-03-01T15:31:00.000Z',
+    items: [
+      {
+        id: 1,
+        productId: 7,
+        name: 'Desk Lamp',
+        productName: 'Desk Lamp',
+        sku: 'LOT-7',
+        imageUrl: null,
+        price: '18.00',
+        compareAtPrice: '20.00',
+        discount: '2.00',
+        quantity: 2,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function addLamp() {
+  addItem(
+    {
+      productId: 7,
+      name: 'Desk Lamp',
+      price: '18.00',
+      imageUrl: null,
+      compareAtPrice: '20.00',
+      discountApplied: true,
+      stock: 5,
+    },
+    2,
+    { notify: false },
+  );
+}
+
+beforeEach(() => {
+  resetCartStoreForTests();
+  resetToasts();
+  confirmationTiming.retryMs = 1;
+  confirmationTiming.attempts = 4;
+});
+
+const page = (query: string) => renderRoutes(checkoutRoutes, `/checkout/confirmation${query}`);
+
+describe('confirmation page', () => {
+  it('confirms a pending payment with the server, shows the order and clears the cart once', async () => {
+    addLamp();
+    window.localStorage.setItem(PENDING_ORDER_KEY, REF);
+    const api = fakeApi({
+      [`/api/orders/${REF}`]: { body: order({ paymentStatus: 'pending' }) },
+      [`/api/orders/${REF}/payment-status`]: { body: order() },
+    });
+    page(`?order_id=${REF}&status=success`);
+    expect(screen.getByText('Processing your order...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(fetchedPaths(api)).toEqual([`/api/orders/${REF}`, `/api/orders/${REF}/payment-status`]);
+    expect(screen.getByTestId('order-number').textContent).toBe('#42');
+    expect(screen.getByTestId('order-reference').textContent).toBe(REF);
+    expect(screen.getByText('jane@example.com', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Completed');
+    expect(screen.getByText('Pending', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByTestId('shipping-method').textContent).toBe('Express Shipping');
+    expect(screen.getByText('123 Main Street')).toBeTruthy();
+    expect(screen.getByText('Toronto, ON M5V 2T6')).toBeTruthy();
+    expect(screen.getByText('Discount (10%)')).toBeTruthy();
+    expect(screen.getByTestId('confirmation-discount').textContent).toBe('-$4.00');
+    expect(screen.getByTestId('confirmation-subtotal').textContent).toBe('$36.00');
+    expect(screen.getByTestId('confirmation-shipping').textContent).toBe('$14.99');
+    expect(screen.getByText('Tax (13%)')).toBeTruthy();
+    expect(screen.getByTestId('confirmation-total').textContent).toBe('$57.62');
+    expect(screen.getByRole('heading', { name: "What's Next?" })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/account');
+    expect(await screen.findByText('Order Completed')).toBeTruthy();
+    expect(screen.getByText('Your order has been placed successfully.')).toBeTruthy();
+    await waitFor(() => expect(getCart().items).toEqual([]));
+    expect(screen.queryByText('Cart cleared')).toBeNull();
+    expect(window.localStorage.getItem(LAST_CLEARED_ORDER_KEY)).toBe(REF);
+    expect(window.localStorage.getItem(PENDING_ORDER_KEY)).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem('cart-backup')!).items).toEqual([]);
+  });
+
+  it('does not clear a new cart when the same confirmation is opened again', async () => {
+    window.localStorage.setItem(LAST_CLEARED_ORDER_KEY, REF);
+    addLamp();
+    fakeApi({ [`/api/orders/${REF}`]: { body: order() } });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(getCart().items).toHaveLength(1);
+  });
+
+  it('shows the failure and keeps the cart when the payment failed', async () => {
+    addLamp();
+    const api = fakeApi({});
+    page(`?order_id=${REF}&status=failed&error=${encodeURIComponent('Your payment was declined.')}`);
+    expect(await screen.findByRole('heading', { name: 'Payment Unsuccessful' })).toBeTruthy();
+    expect(screen.getByText('Your payment was declined.', { selector: 'p' })).toBeTruthy();
+    expect(screen.getByText('Payment Failed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/checkout');
+    expect(getCart().items).toHaveLength(1);
+    expect(api).not.toHaveBeenCalled();
+  });
+
+  it('uses the default text without an error', async () => {
+    fakeApi({});
+    page(`?order_id=${REF}&status=failed`);
+    expect(
+      await screen.findByText("We couldn't process your payment. Please try again.", { selector: 'p' }),
+    ).toBeTruthy();
+  });
+
+  it('says the order information is missing without an order id', async () => {
+    fakeApi({});
+    page('?status=success');
+    expect(await screen.findByText('Missing order information')).toBeTruthy();
+    expect(screen.getByText('Could not find order details. Please contact customer support.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeTruthy();
+  });
+
+  it('reports an order that cannot be read', async () => {
+    fakeApi({ [`/api/orders/${REF}`]: { status: 404, body: { message: 'Order not found.' } } });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByText('Error retrieving order details')).toBeTruthy();
+  });
+
+  it('does not confirm an order the provider has not been paid for, and keeps the cart', async () => {
+    addLamp();
+    const api = fakeApi({
+      [`/api/orders/${REF}`]: { body: order({ paymentStatus: 'pending' }) },
+      [`/api/orders/${REF}/payment-status`]: { body: order({ paymentStatus: 'pending' }) },
+    });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByText('Payment Not Completed')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'There was an issue processing your payment. Please try again or contact customer support.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeTruthy();
+    expect(fetchedPaths(api).filter((p) => p.endsWith('/payment-status'))).toHaveLength(4);
+    expect(getCart().items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,341 @@
+// /checkout/confirmation?order_id=&status=&error= (spec/shopper.md sections 2, 4 and 8). The server
+// renders the spinner; the browser reads the order, asks the server to confirm a pending payment with
+// the provider, and shows the result. Only a completed payment clears the cart (once per order).
+import { useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import {
+  orderStatusLabel,
+  parseShippingAddress,
+  paymentStatusLabel,
+  shippingMethodLabel,
+} from '../../../shared/orders';
+import type { Order } from '../../../shared/schemas/orders';
+import { buttonClasses } from '../../components/ui/button';
+import { suppressToasts, toast } from '../../components/ui/toast-store';
+import { Seo } from '../../lib/head';
+import {
+  clearCartForOrder,
+  LAST_CLEARED_ORDER_KEY,
+  PENDING_ORDER_KEY,
+  restoreCartFromBackup,
+} from '../cart/cart-store';
+import { confirmPayment, fetchOrder } from './api';
+
+export const CART_CLEAR_DELAY_MS = 100;
+export const TOAST_SUPPRESSION_MS = 2000;
+/** A provider may settle the payment just after sending the shopper back: ask a few times. */
+export const confirmationTiming = { attempts: 4, retryMs: 1500 };
+export const DEFAULT_FAILURE = "We couldn't process your payment. Please try again.";
+
+type View =
+  | { kind: 'loading' }
+  | { kind: 'success'; order: Order }
+  | { kind: 'failure'; message: string }
+  | { kind: 'unavailable' };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function storageGet(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function ConfirmationPage() {
+  const [params] = useSearchParams();
+  const orderId = params.get('order_id');
+  const status = params.get('status');
+  const error = params.get('error');
+  const [view, setView] = useState<View>({ kind: 'loading' });
+  const started = useRef<string | null>(null);
+
+  useEffect(() => {
+    const run = `${orderId}|${status}|${error}`;
+    // Once per URL, also under React's development double effects (state set after an unmount is
+    // simply dropped, so the one run always finishes).
+    if (started.current === run) return;
+    started.current = run;
+
+    const fail = (message: string) => {
+      // Failure keeps the cart: bring it back if it was emptied meanwhile.
+      restoreCartFromBackup();
+      setView({ kind: 'failure', message });
+    };
+
+    (async () => {
+      if (!orderId) {
+        toast({
+          title: 'Missing order information',
+          description: 'Could not find order details. Please contact customer support.',
+          variant: 'destructive',
+        });
+        return fail(DEFAULT_FAILURE);
+      }
+      if (status !== 'success') {
+        toast({ title: 'Payment Failed', description: error || DEFAULT_FAILURE, variant: 'destructive' });
+        return fail(error || DEFAULT_FAILURE);
+      }
+      let order: Order;
+      try {
+        order = await fetchOrder(orderId);
+      } catch {
+        toast({
+          title: 'Error retrieving order details',
+          description:
+            "Your payment was processed, but we couldn't retrieve your order details. Please contact customer support.",
+          variant: 'destructive',
+        });
+        setView({ kind: 'unavailable' });
+        return;
+      }
+      for (
+        let attempt = 0;
+        order.paymentStatus === 'pending' && attempt < confirmationTiming.attempts;
+        attempt++
+      ) {
+        if (attempt > 0) await sleep(confirmationTiming.retryMs);
+        try {
+          order = await confirmPayment(orderId);
+        } catch {
+          break;
+        }
+      }
+      if (order.paymentStatus !== 'completed') {
+        toast({
+          title: 'Payment Not Completed',
+          description:
+            'There was an issue processing your payment. Please try again or contact customer support.',
+          variant: 'destructive',
+        });
+        return fail(error || DEFAULT_FAILURE);
+      }
+      setView({ kind: 'success', order });
+      const firstVisit = storageGet(LAST_CLEARED_ORDER_KEY) !== order.orderReference;
+      // Keeps the cart's own 'Cart cleared' message quiet while the order's is shown.
+      suppressToasts(TOAST_SUPPRESSION_MS);
+      if (firstVisit)
+        toast({ title: 'Order Completed', description: 'Your order has been placed successfully.' });
+      setTimeout(() => {
+        clearCartForOrder(order.orderReference);
+        try {
+          window.localStorage.removeItem(PENDING_ORDER_KEY);
+        } catch {
+          // nothing stored
+        }
+      }, CART_CLEAR_DELAY_MS);
+    })();
+  }, [orderId, status, error]);
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <Seo
+        title="Order Confirmation"
+        description="The result of your payment."
+        canonicalPath="/checkout/confirmation"
+        noIndex
+      />
+      {view.kind === 'loading' && (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-4 py-20 text-slate-700"
+          data-testid="confirmation-loading"
+        >
+          <span
+            aria-hidden="true"
+            className="h-10 w-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+          />
+          <p className="text-lg">Processing your order...</p>
+        </div>
+      )}
+      {view.kind === 'success' && <SuccessView order={view.order} />}
+      {view.kind === 'failure' && <FailureView message={view.message} />}
+      {view.kind === 'unavailable' && (
+        <section
+          className="rounded-lg border border-slate-200 p-8 text-center"
+          aria-labelledby="unavailable-title"
+        >
+          <h1 id="unavailable-title" className="text-2xl font-bold">
+            We couldn't load your order
+          </h1>
+          <p className="mt-2 text-slate-700">
+            Your payment was processed, but we couldn't retrieve your order details. Please contact customer
+            support.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Link to="/" className={buttonClasses('outline')}>
+              Back to Home
+            </Link>
+            <Link to="/account" className={buttonClasses('primary')}>
+              View My Orders
+            </Link>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+const percentText = (value: string) => value.replace(/\.?0+$/, '') || '0';
+
+function SuccessView({ order }: { order: Order }) {
+  const discountCents = toCents(order.discountAmount) ?? 0;
+  const originalCents = (toCents(order.subtotal) ?? 0) + discountCents;
+  const address = parseShippingAddress(order.shippingAddress);
+  const placed = new Date(order.createdAt);
+  return (
+    <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
+      <div className="text-center">
+        <div
+          aria-hidden="true"
+          className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-700"
+        >
+          ✓
+        </div>
+        <h1 id="confirmed-title" className="text-3xl font-bold">
+          Order Confirmed!
+        </h1>
+        <p className="mt-2 text-slate-700">Thank you for your purchase, {order.customerName}.</p>
+      </div>
+
+      <div className="mt-8 grid gap-6 rounded-lg border border-slate-200 p-6 sm:grid-cols-2">
+        <dl className="space-y-2 text-sm">
+          <Detail label="Order Number" value={`#${order.id}`} testId="order-number" />
+          {order.orderReference && (
+            <Detail label="Reference" value={order.orderReference} testId="order-reference" />
+          )}
+          <Detail label="Customer" value={order.customerName} />
+          <Detail label="Email" value={order.customerEmail} />
+          <Detail label="Date" value={placed.toLocaleDateString()} />
+          <Detail label="Time" value={placed.toLocaleTimeString()} />
+          <Detail label="Status" value={orderStatusLabel(order.status)} />
+          <Detail
+            label="Payment Status"
+            value={paymentStatusLabel(order.paymentStatus)}
+            testId="payment-status"
+          />
+        </dl>
+        <div className="space-y-4 text-sm">
+          <div>
+            <h2 className="font-semibold">Shipping Address</h2>
+            <address className="mt-1 not-italic text-slate-700">
+              {address.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          <div>
+            <h2 className="font-semibold">Shipping Method</h2>
+            <p className="mt-1 text-slate-700" data-testid="shipping-method">
+              {shippingMethodLabel(order.shippingMethod)}
+            </p>
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-6 rounded-lg border border-slate-200 p-6">
+        <h2 className="mb-3 text-lg font-semibold">Order Summary</h2>
+        {order.items.length > 0 && (
+          <ul className="mb-4 divide-y divide-slate-100 text-sm">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-4 py-2">
+                <span>
+                  {item.name} &times; {item.quantity}
+                </span>
+                <span>{formatCents((toCents(item.price) ?? 0) * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="space-y-2 text-sm">
+          {discountCents > 0 && (
+            <>
+              <Row label="Original Price" value={formatCents(originalCents)} />
+              <Row
+                label={`Discount (${percentText(order.discountPercentage)}%)`}
+                value={`-${formatMoney(order.discountAmount)}`}
+                testId="confirmation-discount"
+              />
+            </>
+          )}
+          <Row label="Subtotal" value={formatMoney(order.subtotal)} testId="confirmation-subtotal" />
+          <Row label="Shipping" value={formatMoney(order.shippingCost)} testId="confirmation-shipping" />
+          <Row
+            label={`Tax (${order.taxRate}%)`}
+            value={formatMoney(order.taxAmount)}
+            testId="confirmation-tax"
+          />
+          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
+            <dt>Total</dt>
+            <dd data-testid="confirmation-total">{formatMoney(order.total)}</dd>
+          </div>
+        </dl>
+      </div>
+
+      <div className="mt-6 rounded-lg bg-brand-50 p-5 text-sm text-slate-800">
+        <h2 className="font-semibold">What's Next?</h2>
+        <p className="mt-1">
+          We've sent a confirmation email to {order.customerEmail} with your order details. We'll let you know
+          when your order {order.shippingMethod === 'pickup' ? 'is ready for pickup' : 'ships'}.
+        </p>
+      </div>
+
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('outline')}>
+          Back to Home
+        </Link>
+        <Link to="/account" className={buttonClasses('primary')}>
+          View My Orders
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FailureView({ message }: { message: string }) {
+  return (
+    <section
+      className="rounded-lg border border-red-200 bg-red-50 p-8 text-center"
+      aria-labelledby="failed-title"
+      data-testid="payment-failed"
+    >
+      <h1 id="failed-title" className="text-2xl font-bold text-red-800">
+        Payment Unsuccessful
+      </h1>
+      <p className="mt-2 text-red-900">{message}</p>
+      <p className="mt-2 text-sm text-slate-700">Don't worry, the items in your cart are still saved.</p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('outline')}>
+          Back to Home
+        </Link>
+        <Link to="/checkout" className={buttonClasses('primary')}>
+          Try Again
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

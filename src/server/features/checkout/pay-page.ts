@@ -1,0 +1,166 @@
+// The local provider's hosted payment page, /pay/{orderReference}: the store, the amount and the
+// items, with Pay and Decline. Like a real provider it records the shopper's decision on its side
+// first, then sends the shopper back to /checkout/confirmation.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { paymentProviderFor } from '../../payments';
+import { recordLocalPayment } from '../../payments/local';
+import { completeOrderPayment, failOrderPayment, orderDeps } from '../orders/completion';
+import { findOrderByReference, listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
+
+const escapeHtml = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+export const DECLINED_MESSAGE = 'Your payment was declined. No money was taken.';
+
+const REFERENCE = /^ORD-[A-Z2-7]{16}$/;
+
+function confirmationUrl(reference: string, outcome: 'success' | 'failed', error?: string) {
+  const params = new URLSearchParams({ order_id: reference, status: outcome });
+  if (error) params.set('error', error);
+  return `/checkout/confirmation?${params.toString()}`;
+}
+
+function page(storeName: string, title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(storeName)}</title>
+<style>
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f4f6;color:#111827;margin:0;padding:24px 12px}
+main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;box-shadow:0 1px 3px rgba(0,0,0,.1);padding:24px}
+h1{font-size:1.25rem;margin:0 0 4px}.muted{color:#6b7280;font-size:.875rem}
+.notice{background:#fef3c7;color:#92400e;border-radius:8px;padding:8px 12px;font-size:.875rem;margin:16px 0}
+table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:6px 0;border-bottom:1px solid #e5e7eb;font-size:.9375rem}
+td.r{text-align:right;white-space:nowrap}.total td{font-weight:700;border-bottom:0;font-size:1.125rem}
+.actions{display:flex;gap:12px;margin-top:16px}.actions form{flex:1}
+button{width:100%;padding:12px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;border:1px solid transparent}
+.pay{background:#16a34a;color:#fff}.pay:hover{background:#15803d}
+.decline{background:#fff;color:#b91c1c;border-color:#fca5a5}.decline:hover{background:#fef2f2}
+button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
+</style></head><body><main>${body}</main></body></html>`;
+}
+
+function payPageHtml(
+  storeName: string,
+  order: OrderRow,
+  items: { productName: string; quantity: number; price: string }[],
+) {
+  const ref = escapeHtml(order.orderReference);
+  const rows = items
+    .map(
+      (i) =>
+        `<tr><td>${escapeHtml(i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity)}</td></tr>`,
+    )
+    .join('');
+  return page(
+    storeName,
+    `Pay ${formatMoney(order.total)}`,
+    `<h1>${escapeHtml(storeName)}</h1>
+<p class="muted">Secure payment for order ${ref}</p>
+<p class="notice" role="note">Test payment page: no card is charged.</p>
+<table aria-label="Order items"><tbody>${rows}
+<tr><td>Shipping</td><td class="r">${formatMoney(order.shippingCost)}</td></tr>
+<tr><td>Tax</td><td class="r">${formatMoney(order.taxAmount)}</td></tr>
+<tr class="total"><td>Amount to pay</td><td class="r" data-testid="amount">${formatMoney(order.total)}</td></tr>
+</tbody></table>
+<div class="actions">
+<form method="post" action="/pay/${ref}/pay"><button class="pay" type="submit">Pay</button></form>
+<form method="post" action="/pay/${ref}/decline"><button class="decline" type="submit">Decline</button></form>
+</div>`,
+  );
+}
+
+export async function payPageRoutes(app: FastifyInstance) {
+  // The page's forms post without fields; accept them as the browser sends them.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_r, body, done) => done(null, body),
+  );
+  const { db, config } = app.ctx;
+  const enabled = () => paymentProviderFor(app.ctx).name === 'local';
+
+  async function loadOrder(reference: string): Promise<OrderRow | null> {
+    if (!enabled() || !REFERENCE.test(reference)) return null;
+    return findOrderByReference(db, reference);
+  }
+
+  function notFoundPage(reply: FastifyReply) {
+    return reply
+      .status(404)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(
+        page(
+          config.STORE_NAME,
+          'Payment not found',
+          '<h1>Payment not found</h1><p><a href="/">Back to the store</a></p>',
+        ),
+      );
+  }
+
+  app.get<{ Params: { reference: string } }>(
+    '/pay/:reference',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const order = await loadOrder(request.params.reference);
+      if (!order) return notFoundPage(reply);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (order.paymentStatus !== 'pending') {
+        const paid = order.paymentStatus === 'completed';
+        const next = paid ? confirmationUrl(order.orderReference, 'success') : '/checkout';
+        return page(
+          config.STORE_NAME,
+          'Payment closed',
+          `<h1>${paid ? 'This order is already paid' : 'This payment is closed'}</h1><p><a href="${escapeHtml(next)}">${paid ? 'View your order' : 'Return to checkout'}</a></p>`,
+        );
+      }
+      return payPageHtml(config.STORE_NAME, order, await listOrderItems(db, order.id));
+    },
+  );
+
+  app.post<{ Params: { reference: string } }>(
+    '/pay/:reference/pay',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const order = await loadOrder(request.params.reference);
+      if (!order) return notFoundPage(reply);
+      const items = await listOrderItems(db, order.id);
+      const paymentOrder = toPaymentOrder(order, items);
+      const recorded = await recordLocalPayment(db, paymentOrder, 'completed');
+      if (recorded.result !== 'completed') {
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+      }
+      // The provider's own notification to the store, as a webhook would be: verified, then applied.
+      const verification = await paymentProviderFor(app.ctx).verifyPayment(paymentOrder);
+      if (verification.paid) {
+        await completeOrderPayment(
+          orderDeps(app),
+          order.id,
+          { kind: 'payment-page' },
+          { paymentReference: verification.reference },
+        );
+      }
+      return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
+    },
+  );
+
+  app.post<{ Params: { reference: string } }>(
+    '/pay/:reference/decline',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const order = await loadOrder(request.params.reference);
+      if (!order) return notFoundPage(reply);
+      const recorded = await recordLocalPayment(db, toPaymentOrder(order, []), 'declined');
+      if (recorded.result === 'completed')
+        return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
+      await failOrderPayment({ db }, order.id, { kind: 'payment-page' });
+      return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+    },
+  );
+}

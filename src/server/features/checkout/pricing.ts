@@ -1,0 +1,134 @@
+// The server's answer to "what does this cart cost today": every figure from the database (prices,
+// today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
+import { and, inArray } from 'drizzle-orm';
+import { centsToString } from '../../../shared/money';
+import {
+  effectiveDiscount,
+  orderTotals,
+  priceProduct,
+  type OrderTotals,
+  taxRateFor,
+} from '../../../shared/pricing';
+import type { CurrentFigures, ShippingAddress } from '../../../shared/schemas/checkout';
+import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
+import { todaysWeekdayDiscount } from '../catalog/discounts';
+import { selectProducts, visibleToShoppers } from '../catalog/product-repository';
+import { getShippingSettings, listTaxRates } from '../store-settings/repository';
+
+export type PricedLine = {
+  productId: number;
+  name: string;
+  sku: string | null;
+  imageUrl: string | null;
+  quantity: number;
+  unitCents: number;
+  originalCents: number | null;
+  discountPercent: number;
+  /** Units available now: stock less active holds. */
+  available: number;
+};
+
+export type PricedCart = {
+  lines: PricedLine[];
+  /** Requested products that do not exist or are not for sale (inactive, archived, hidden category). */
+  unavailable: number[];
+  totals: OrderTotals;
+  shipping: ShippingSettings;
+};
+
+/** The store-wide inputs of a price: today's weekday discount, shipping settings, tax rates. */
+export type PricingContext = { weekday: number; shipping: ShippingSettings; rates: TaxRate[] };
+
+export async function loadPricingContext(
+  db: DbOrTx,
+  config: Pick<Config, 'STORE_TIMEZONE'>,
+): Promise<PricingContext> {
+  // One after the other: inside a transaction they share one connection.
+  const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
+  const shipping = await getShippingSettings(db);
+  const rates = await listTaxRates(db);
+  return { weekday, shipping, rates };
+}
+
+export type CartRequest = {
+  items: { productId: number; quantity: number }[];
+  shippingMethod: string;
+  address: Pick<ShippingAddress, 'country' | 'state'>;
+};
+
+export async function priceCart(
+  db: DbOrTx,
+  config: Pick<Config, 'STORE_TIMEZONE' | 'STORE_PROVINCE'>,
+  request: CartRequest,
+  context?: PricingContext,
+): Promise<PricedCart> {
+  const ids = request.items.map((i) => i.productId);
+  const { weekday, shipping, rates } = context ?? (await loadPricingContext(db, config));
+  const rows = await selectProducts(db).where(and(inArray(products.id, ids), visibleToShoppers));
+  const lines: PricedLine[] = [];
+  const unavailable: number[] = [];
+  for (const item of request.items) {
+    const row = rows.find((r) => r.id === item.productId);
+    if (!row) {
+      unavailable.push(item.productId);
+      continue;
+    }
+    const discount = effectiveDiscount(row, weekday, row.categoryPercent ?? 0);
+    const pricing = priceProduct(row, discount);
+    lines.push({
+      productId: row.id,
+      name: row.name,
+      sku: row.lotNumber,
+      imageUrl: row.imageUrl,
+      quantity: item.quantity,
+      unitCents: pricing.unitCents,
+      originalCents: pricing.originalCents,
+      discountPercent: pricing.discountPercent,
+      available: Number(row.stock),
+    });
+  }
+  const taxRate = taxRateFor({
+    shippingMethod: request.shippingMethod,
+    country: request.address.country,
+    province: request.address.state,
+    rates,
+    storeProvince: config.STORE_PROVINCE,
+  });
+  const totals = orderTotals({
+    lines: lines.map((l) => ({
+      unitCents: l.unitCents,
+      originalUnitCents: l.originalCents,
+      quantity: l.quantity,
+    })),
+    shippingMethod: request.shippingMethod,
+    shipping,
+    taxRate,
+  });
+  return { lines, unavailable, totals, shipping };
+}
+
+/** The figures a 409 carries, so the page can show what the order costs now. */
+export function currentFigures(priced: PricedCart): CurrentFigures {
+  const t = priced.totals;
+  return {
+    subtotal: centsToString(t.subtotalCents),
+    discountAmount: centsToString(t.discountCents),
+    discountPercentage: t.discountPercentage,
+    shippingCost: centsToString(t.shippingCents),
+    taxRate: t.taxRate,
+    taxAmount: centsToString(t.taxCents),
+    total: centsToString(t.totalCents),
+    items: priced.lines.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      price: centsToString(l.unitCents),
+      compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
+      discountApplied: l.discountPercent > 0,
+      quantity: l.quantity,
+      available: l.available,
+    })),
+  };
+}

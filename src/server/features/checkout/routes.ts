@@ -1,0 +1,116 @@
+// POST /api/square/create-checkout (the specification's path, whatever provider is configured) and
+// POST /api/square/webhook (Square's signed notifications).
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  CreateCheckoutResponseSchema,
+  CreateCheckoutSchema,
+  IDEMPOTENCY_HEADER,
+  IdempotencyKeySchema,
+} from '../../../shared/schemas/checkout';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { badRequest, HttpError } from '../../lib/http-error';
+import { enforceRateLimit } from '../../lib/rate-limit';
+import { paymentProviderFor } from '../../payments';
+import { PaymentProviderError } from '../../payments/provider';
+import { releaseExpiredHolds } from '../orders/completion';
+import { payPageRoutes } from './pay-page';
+import { createCheckout } from './service';
+import { handlePaymentWebhook } from './webhook';
+
+/** Checkouts one address may start per window: enough for any shopper, not for hoarding stock. */
+export const CHECKOUT_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
+const HOLD_CLEANUP_MS = 5 * 60_000;
+
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+
+  app.post(
+    '/api/square/create-checkout',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Create the order, hold its stock and start a hosted payment',
+        description:
+          'Every amount is recomputed on the server; figures that differ from the current ones answer 409 with ' +
+          '`current`. Send an `Idempotency-Key` header: repeating a submission with the same key returns the same order and URL.',
+        body: CreateCheckoutSchema,
+        response: { 200: CreateCheckoutResponseSchema, 409: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const rawKey = request.headers[IDEMPOTENCY_HEADER];
+      let idempotencyKey: string | null = null;
+      if (rawKey !== undefined) {
+        const parsed = IdempotencyKeySchema.safeParse(Array.isArray(rawKey) ? rawKey[0] : rawKey);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
+        idempotencyKey = parsed.data;
+      }
+      await enforceRateLimit(
+        db,
+        `checkout:${request.ip}`,
+        CHECKOUT_RATE_LIMIT.limit,
+        CHECKOUT_RATE_LIMIT.windowSeconds,
+        'checkout attempts',
+      );
+      try {
+        const result = await createCheckout(request.body, {
+          db,
+          config,
+          provider: paymentProviderFor(app.ctx),
+          user: request.user,
+          idempotencyKey,
+        });
+        return {
+          success: true as const,
+          checkoutUrl: result.checkoutUrl,
+          orderId: result.order.orderReference,
+        };
+      } catch (error) {
+        if (error instanceof PaymentProviderError) {
+          request.log.error({ err: error }, 'payment provider refused the checkout');
+          throw new HttpError(502, 'We could not reach the payment provider. Please try again in a moment.');
+        }
+        throw error;
+      }
+    },
+  );
+
+  await app.register(webhookRoutes);
+  await app.register(payPageRoutes);
+  startHoldCleanup(app);
+};
+
+/** The webhook reads its body raw: the signature covers the exact bytes Square sent. */
+async function webhookRoutes(app: FastifyInstance) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/api/square/webhook',
+    { schema: { tags: ['checkout'], summary: 'Square payment notifications (signed)', hide: false } },
+    async (request, reply) => {
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const result = await handlePaymentWebhook(app, raw, request.headers);
+      return reply.status(result.status).send({ message: result.message });
+    },
+  );
+}
+
+/** Marks expired holds released every few minutes. Safe with several instances: it is one idempotent UPDATE. */
+function startHoldCleanup(app: FastifyInstance) {
+  if (app.ctx.config.NODE_ENV === 'test') return;
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      releaseExpiredHolds(app.ctx.db).catch((err) =>
+        app.log.warn({ err }, 'releasing expired stock holds failed'),
+      );
+    }, HOLD_CLEANUP_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+}

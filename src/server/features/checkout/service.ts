@@ -1,0 +1,287 @@
+// Creating a checkout: validate, recompute every amount from the database, hold the stock, create the
+// order, and ask the payment provider for a hosted checkout. Safe to repeat with the same
+// idempotency key (double click, retry), also when the repeats arrive at the same time.
+import { createHash, randomBytes } from 'node:crypto';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { centsToString, toCents } from '../../../shared/money';
+import { rateToMilli } from '../../../shared/pricing';
+import type { CreateCheckout } from '../../../shared/schemas/checkout';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
+import { conflict, forbidden } from '../../lib/http-error';
+import type { PaymentProvider } from '../../payments/provider';
+import type { SessionUser } from '../../plugins/sessions';
+import { listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
+import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/** 'ORD-' and 16 base32 characters: 80 random bits, unguessable, easy to read out on the phone. */
+export function newOrderReference(): string {
+  const bytes = randomBytes(10);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `ORD-${out}`;
+}
+
+/** Stable JSON (sorted keys) for fingerprinting a request. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * The stored idempotency key: the client's key bound to who is asking and exactly what they asked.
+ * The same submission repeated finds its order; a changed submission (say, after a 409 with new
+ * prices) is a new order; nobody else's key opens somebody else's checkout.
+ */
+export function storedIdempotencyKey(key: string, userId: number | null, body: CreateCheckout): string {
+  return createHash('sha256')
+    .update(`${userId ?? 'guest'}\n${key}\n${canonical(body)}`)
+    .digest('hex');
+}
+
+export type CheckoutContext = {
+  db: Db;
+  config: Config;
+  provider: PaymentProvider;
+  user: SessionUser | null;
+  idempotencyKey: string | null;
+};
+
+export type CheckoutResult = { order: OrderRow; checkoutUrl: string; created: boolean };
+
+const PRICE_CHANGED =
+  'Prices or amounts in your order have changed. Please review the updated total and try again.';
+
+/** The page's figures against the server's: any difference is a 409 with the current figures. */
+function checkFigures(body: CreateCheckout, priced: PricedCart): void {
+  const t = priced.totals;
+  const o = body.orderData;
+  const same = (client: string, cents: number) => toCents(client) === cents;
+  let ok =
+    same(o.subtotal, t.subtotalCents) &&
+    same(o.discountAmount, t.discountCents) &&
+    toCents(o.discountPercentage) === toCents(t.discountPercentage) &&
+    same(o.shippingCost, t.shippingCents) &&
+    rateToMilli(o.taxRate) === rateToMilli(t.taxRate) &&
+    same(o.taxAmount, t.taxCents) &&
+    same(o.total, t.totalCents);
+  for (const item of body.items) {
+    const line = priced.lines.find((l) => l.productId === item.productId);
+    const compareAt = item.compareAtPrice === null ? null : toCents(item.compareAtPrice);
+    if (!line || toCents(item.price) !== line.unitCents || compareAt !== line.originalCents) ok = false;
+  }
+  if (!ok) throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(priced) });
+}
+
+function stockMessage(name: string, available: number): string {
+  if (available <= 0) return `Sorry, "${name}" is out of stock.`;
+  return `Sorry, only ${available} of "${name}" ${available === 1 ? 'is' : 'are'} available.`;
+}
+
+/** 409 naming the first item that lacks stock. */
+function checkStock(priced: PricedCart): void {
+  const short = priced.lines.filter((l) => l.quantity > l.available);
+  if (short.length === 0) return;
+  throw conflict(stockMessage(short[0]!.name, short[0]!.available), {
+    code: 'out_of_stock',
+    items: short.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      requested: l.quantity,
+      available: l.available,
+    })),
+    current: currentFigures(priced),
+  });
+}
+
+/** Everything that must happen atomically: price, create, lock, recheck, hold. */
+async function placeOrder(tx: Tx, body: CreateCheckout, context: CheckoutContext, storedKey: string | null) {
+  if (storedKey) {
+    // Concurrent repeats of one submission queue here, so the second finds the first's order instead
+    // of competing with it for the stock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${storedKey}, 0))`);
+    const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
+    if (existing) return { order: existing, created: false };
+  }
+  const request: CartRequest = {
+    items: body.items,
+    shippingMethod: body.orderData.shippingMethod,
+    address: body.orderData.shippingAddress,
+  };
+  const pricing = await loadPricingContext(tx, context.config);
+
+  // Everything that does not need the stock is decided and written before the products are locked,
+  // so the lock (which every checkout of a hot product waits for) is held as briefly as possible.
+  const priced = await priceCart(tx, context.config, request, pricing);
+  if (priced.unavailable.length > 0) {
+    const id = priced.unavailable[0]!;
+    const name = body.items.find((i) => i.productId === id)?.name.slice(0, 200) || `Product #${id}`;
+    throw conflict(`Sorry, "${name}" is no longer available. Please remove it from your cart.`, {
+      code: 'unavailable',
+      productId: id,
+    });
+  }
+  if (body.orderData.shippingMethod === 'pickup' && !priced.shipping.pickupAvailable) {
+    throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {
+      code: 'pickup_unavailable',
+    });
+  }
+  checkFigures(body, priced);
+  checkStock(priced);
+
+  const t = priced.totals;
+  const o = body.orderData;
+  const address = o.shippingAddress;
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      orderReference: newOrderReference(),
+      idempotencyKey: storedKey,
+      userId: context.user?.id ?? null,
+      customerEmail: o.customerEmail,
+      customerName: o.customerName,
+      customerPhone: o.customerPhone,
+      shippingAddress: {
+        addressLine1: address.addressLine1,
+        addressLine2: address.addressLine2 || null,
+        city: address.city,
+        state: address.country === 'Canada' ? address.state.toUpperCase() : address.state,
+        zipCode: address.zipCode,
+        country: address.country,
+      },
+      shippingMethod: o.shippingMethod,
+      shippingCost: centsToString(t.shippingCents),
+      subtotal: centsToString(t.subtotalCents),
+      discountPercentage: t.discountPercentage,
+      discountAmount: centsToString(t.discountCents),
+      taxRate: t.taxRate,
+      taxAmount: centsToString(t.taxCents),
+      total: centsToString(t.totalCents),
+      status: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: context.provider.name,
+      notes: o.notes?.trim() ? o.notes.trim() : null,
+    })
+    .returning();
+  await tx.insert(orderItems).values(
+    priced.lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      quantity: l.quantity,
+      price: centsToString(l.unitCents),
+      discount: centsToString(Math.max(0, (l.originalCents ?? l.unitCents) - l.unitCents)),
+      productName: l.name,
+      sku: l.sku,
+      imageUrl: l.imageUrl,
+      compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
+    })),
+  );
+  await tx.insert(orderHistory).values({
+    orderId: order!.id,
+    field: 'status',
+    fromValue: null,
+    toValue: 'pending',
+    actor: 'checkout',
+    actorUserId: context.user?.id ?? null,
+  });
+
+  // Row locks in id order: checkouts of the same products queue here instead of deadlocking, and a
+  // hold is only placed while nobody else is counting the same units. NO KEY UPDATE: inserts that
+  // only reference the products (other checkouts' order lines) are not held up by it.
+  const ids = body.items.map((i) => i.productId).sort((a, b) => a - b);
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('no key update');
+  // A fresh look now that nobody else can hold these units: still for sale, same prices, enough stock.
+  const locked = await priceCart(tx, context.config, request, pricing);
+  if (locked.unavailable.length > 0) {
+    throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(locked) });
+  }
+  checkFigures(body, locked);
+  checkStock(locked);
+  await tx.insert(stockHolds).values(
+    locked.lines.map((l) => ({
+      orderId: order!.id,
+      productId: l.productId,
+      quantity: l.quantity,
+      expiresAt: sql`now() + make_interval(mins => ${context.config.STOCK_HOLD_MINUTES})`,
+    })),
+  );
+  return { order: order!, created: true };
+}
+
+export async function createCheckout(
+  body: CreateCheckout,
+  context: CheckoutContext,
+): Promise<CheckoutResult> {
+  const userId = body.orderData.userId;
+  if (userId !== undefined && userId !== null && userId !== context.user?.id) {
+    throw forbidden('An order can only be placed for your own account.');
+  }
+  const storedKey = context.idempotencyKey
+    ? storedIdempotencyKey(context.idempotencyKey, context.user?.id ?? null, body)
+    : null;
+  let placed: { order: OrderRow; created: boolean };
+  try {
+    placed = await context.db.transaction((tx) => placeOrder(tx, body, context, storedKey));
+  } catch (error) {
+    // Two repeats that raced past the advisory lock cannot both insert the key: read the winner's order.
+    if (storedKey && isUniqueViolation(error)) {
+      const [existing] = await context.db.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
+      if (!existing) throw error;
+      placed = { order: existing, created: false };
+    } else {
+      throw error;
+    }
+  }
+  let { order } = placed;
+  if (!placed.created && order.paymentStatus !== 'pending') {
+    throw conflict(
+      order.paymentStatus === 'completed'
+        ? 'This order has already been paid.'
+        : 'This checkout is closed. Please return to your cart and check out again.',
+      { code: 'checkout_closed', orderId: order.orderReference },
+    );
+  }
+  const items = await listOrderItems(context.db, order.id);
+  const hosted = await context.provider.createCheckout(toPaymentOrder(order, items));
+  if (hosted.paymentLinkId && hosted.paymentLinkId !== order.paymentLinkId) {
+    const [updated] = await context.db
+      .update(orders)
+      .set({ paymentLinkId: hosted.paymentLinkId, updatedAt: sql`now()` })
+      .where(eq(orders.id, order.id))
+      .returning();
+    order = updated!;
+  }
+  return { order, checkoutUrl: hosted.checkoutUrl, created: placed.created };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

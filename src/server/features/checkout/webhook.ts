@@ -1,0 +1,94 @@
+// A provider's payment notification: signature checked, each event applied once, and the payment
+// verified with the provider's API before the order is marked paid (the notification is a hint,
+// the provider's records are the truth).
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentWebhookEvents } from '../../db/schema';
+import { paymentProviderFor } from '../../payments';
+import { type PaymentWebhookEvent, WebhookSignatureError } from '../../payments/provider';
+import { completeOrderPayment, orderDeps } from '../orders/completion';
+import { findOrderByReference, listOrderItems, toPaymentOrder } from '../orders/repository';
+
+type WebhookAnswer = { status: number; message: string };
+
+const PAYMENT_EVENTS = new Set(['payment.created', 'payment.updated']);
+
+export async function handlePaymentWebhook(
+  app: FastifyInstance,
+  rawBody: Buffer,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<WebhookAnswer> {
+  const provider = paymentProviderFor(app.ctx);
+  if (provider.name !== 'square') return { status: 404, message: 'Webhooks are not enabled.' };
+  let events: PaymentWebhookEvent[];
+  try {
+    events = provider.parseWebhook(rawBody, headers);
+  } catch (error) {
+    if (error instanceof WebhookSignatureError) return { status: 401, message: 'Invalid webhook signature.' };
+    throw error;
+  }
+  for (const event of events) {
+    const answer = await applyEvent(app, event);
+    if (answer) return answer;
+  }
+  return { status: 200, message: 'OK' };
+}
+
+async function applyEvent(app: FastifyInstance, event: PaymentWebhookEvent): Promise<WebhookAnswer | null> {
+  const { db } = app.ctx;
+  const provider = paymentProviderFor(app.ctx);
+  await db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: provider.name,
+      eventId: event.eventId,
+      type: event.type,
+      payload: event.payload as object,
+    })
+    .onConflictDoNothing();
+  // Claim the event: one delivery applies it, replays (and concurrent duplicates) find it taken.
+  const [claimed] = await db
+    .update(paymentWebhookEvents)
+    .set({ processedAt: sql`now()` })
+    .where(
+      and(
+        eq(paymentWebhookEvents.provider, provider.name),
+        eq(paymentWebhookEvents.eventId, event.eventId),
+        isNull(paymentWebhookEvents.processedAt),
+      ),
+    )
+    .returning({ id: paymentWebhookEvents.id });
+  if (!claimed) return null;
+  try {
+    if (!PAYMENT_EVENTS.has(event.type) || event.paymentStatus !== 'COMPLETED') return null;
+    const reference = await provider.orderReferenceFor(event);
+    if (!reference) return null;
+    const order = await findOrderByReference(db, reference);
+    if (!order || order.paymentStatus === 'completed') return null;
+    const verification = await provider.verifyPayment(
+      toPaymentOrder(order, await listOrderItems(db, order.id)),
+    );
+    if (!verification.paid) {
+      app.log.warn(
+        { orderId: order.id, reason: verification.reason },
+        'webhook payment not confirmed by the provider',
+      );
+      return null;
+    }
+    await completeOrderPayment(
+      orderDeps(app),
+      order.id,
+      { kind: 'webhook' },
+      { paymentReference: verification.reference },
+    );
+    return null;
+  } catch (error) {
+    // Not applied: let the provider's retry deliver it again.
+    await db
+      .update(paymentWebhookEvents)
+      .set({ processedAt: null })
+      .where(eq(paymentWebhookEvents.id, claimed.id));
+    app.log.error({ err: error, eventId: event.eventId }, 'payment webhook could not be applied');
+    return { status: 503, message: 'The notification could not be applied now. Please retry.' };
+  }
+}

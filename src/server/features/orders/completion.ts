@@ -1,0 +1,326 @@
+// What happens to an order when its payment status changes: completion exactly once (payment status,
+// stock, holds, history, in one transaction; then the confirmation e-mail once), failure (holds
+// released), and the admin's other moves (refund, back to pending) with stock put back.
+//
+// Invariant: an order's stock is taken (inventoryReduced) exactly while its payment is completed,
+// and never by more than the stock there is (docs/decisions/0043-payment-completion.md).
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { PaymentStatus } from '../../../shared/constants';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import type { Mailer } from '../../mail/mailer';
+import { orderConfirmationEmail } from './confirmation-email';
+import { findOrderById, listOrderItems, type OrderRow } from './repository';
+
+export type OrderDeps = { db: Db; mailer: Mailer; config: Config };
+
+/** The dependencies of these functions, from the app. */
+export function orderDeps(app: FastifyInstance): OrderDeps {
+  return { db: app.ctx.db, mailer: app.mailer, config: app.ctx.config };
+}
+
+/** Who changed the payment status: written to order_history. */
+export type PaymentActor = {
+  kind: 'return-page' | 'webhook' | 'payment-page' | 'admin' | 'system';
+  userId?: number | null;
+};
+
+export type Shortage = { productId: number; name: string; needed: number; available: number };
+
+export type PaymentChange = {
+  /** False when the order already had this status (a repeat: return page, webhook and replay). */
+  changed: boolean;
+  order: OrderRow;
+  /** Completion only: products that lacked stock (the order then needs an administrator). */
+  shortages: Shortage[];
+};
+
+async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!row) throw notFound('Order not found.');
+  return row;
+}
+
+async function history(
+  tx: Tx,
+  orderId: number,
+  actor: PaymentActor,
+  field: string,
+  fromValue: string | null,
+  toValue: string | null,
+) {
+  await tx
+    .insert(orderHistory)
+    .values({ orderId, field, fromValue, toValue, actor: actor.kind, actorUserId: actor.userId ?? null });
+}
+
+async function releaseHolds(tx: Tx, orderId: number) {
+  await tx
+    .update(stockHolds)
+    .set({ releasedAt: sql`now()` })
+    .where(and(eq(stockHolds.orderId, orderId), isNull(stockHolds.releasedAt)));
+}
+
+/** Quantity per product of an order (lines whose product was deleted are skipped). */
+async function orderQuantities(tx: Tx, orderId: number): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const map = new Map<number, number>();
+  for (const r of rows)
+    if (r.productId !== null) map.set(r.productId, (map.get(r.productId) ?? 0) + r.quantity);
+  return map;
+}
+
+/**
+ * Takes the order's items out of stock, all or nothing. Product rows are locked in id order (the
+ * order checkout uses: no deadlocks); an item may use its own active hold plus whatever no other
+ * checkout is holding. Returns the shortages; with any, nothing is taken.
+ */
+async function takeStock(tx: Tx, orderId: number): Promise<Shortage[]> {
+  const quantities = await orderQuantities(tx, orderId);
+  const ids = [...quantities.keys()].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const locked = await tx
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
+    .for('no key update');
+  const othersHeld = await tx
+    .select({ productId: stockHolds.productId, held: sql<number>`sum(${stockHolds.quantity})::int` })
+    .from(stockHolds)
+    .where(
+      and(
+        inArray(stockHolds.productId, ids),
+        ne(stockHolds.orderId, orderId),
+        isNull(stockHolds.releasedAt),
+        gt(stockHolds.expiresAt, sql`now()`),
+      ),
+    )
+    .groupBy(stockHolds.productId);
+  const heldBy = new Map(othersHeld.map((r) => [r.productId, Number(r.held)]));
+  const shortages: Shortage[] = [];
+  for (const id of ids) {
+    const product = locked.find((p) => p.id === id);
+    const needed = quantities.get(id)!;
+    if (!product) continue; // deleted since: nothing to take
+    const available = Math.max(0, product.stock - (heldBy.get(id) ?? 0));
+    if (available < needed) shortages.push({ productId: id, name: product.name, needed, available });
+  }
+  if (shortages.length > 0) return shortages;
+  for (const id of ids) {
+    if (!locked.some((p) => p.id === id)) continue;
+    const q = quantities.get(id)!;
+    // The guard repeats the check in the database: stock never goes below 0 whatever happens above.
+    const updated = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${q}`, updatedAt: sql`now()` })
+      .where(and(eq(products.id, id), sql`${products.stock} >= ${q}`))
+      .returning({ id: products.id });
+    if (updated.length !== 1) throw new Error(`Stock of product ${id} changed under a row lock`);
+  }
+  return [];
+}
+
+/** Puts an order's items back in stock if they were taken. */
+export async function restockOrder(tx: Tx, order: OrderRow, actor: PaymentActor): Promise<void> {
+  if (!order.inventoryReduced) return;
+  const quantities = await orderQuantities(tx, order.id);
+  for (const id of [...quantities.keys()].sort((a, b) => a - b)) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${quantities.get(id)!}`, updatedAt: sql`now()` })
+      .where(eq(products.id, id));
+  }
+  await tx.update(orders).set({ inventoryReduced: false }).where(eq(orders.id, order.id));
+  await history(tx, order.id, actor, 'inventoryReduced', 'true', 'false');
+}
+
+/**
+ * Marks an order paid, exactly once whichever of return page, webhook or admin comes first: payment
+ * status completed, stock taken (never below 0), holds released, inventoryReduced set, history
+ * written, in one transaction. Then the confirmation e-mail, once. A paid order whose stock is no
+ * longer there (its hold expired and the units were sold) stays paid and is flagged for an
+ * administrator: history row 'attention' and an e-mail to the store.
+ */
+export async function completeOrderPayment(
+  deps: OrderDeps,
+  orderId: number,
+  actor: PaymentActor,
+  options: { paymentReference?: string | null; attachUserId?: number | null } = {},
+): Promise<PaymentChange> {
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    const attach = options.attachUserId && order.userId === null ? options.attachUserId : null;
+    if (order.paymentStatus === 'completed') {
+      if (attach) {
+        await tx.update(orders).set({ userId: attach, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+        await history(tx, orderId, actor, 'userId', null, String(attach));
+      }
+      return { changed: false, order: (await findOrderById(tx, orderId))!, shortages: [] };
+    }
+    const shortages = order.inventoryReduced ? [] : await takeStock(tx, orderId);
+    const reduced = order.inventoryReduced || shortages.length === 0;
+    await releaseHolds(tx, orderId);
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        paymentStatus: 'completed',
+        inventoryReduced: reduced,
+        paymentReference: options.paymentReference ?? order.paymentReference,
+        ...(attach ? { userId: attach } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'completed');
+    if (!order.inventoryReduced && reduced)
+      await history(tx, orderId, actor, 'inventoryReduced', 'false', 'true');
+    if (attach) await history(tx, orderId, actor, 'userId', null, String(attach));
+    if (shortages.length > 0) {
+      const text = shortages
+        .map((s) => `${s.name} (#${s.productId}): needs ${s.needed}, ${s.available} available`)
+        .join('; ');
+      await history(tx, orderId, actor, 'attention', null, `Paid but short of stock: ${text}`);
+    }
+    return { changed: true, order: updated!, shortages };
+  });
+  if (result.changed) {
+    await sendOrderConfirmation(deps, orderId);
+    if (result.shortages.length > 0) await notifyStoreOfShortage(deps, result.order, result.shortages);
+  }
+  return result;
+}
+
+/** A payment that failed or was declined: the order's holds are released. A completed order is left alone. */
+export async function failOrderPayment(
+  deps: Pick<OrderDeps, 'db'>,
+  orderId: number,
+  actor: PaymentActor,
+): Promise<PaymentChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.paymentStatus !== 'pending') return { changed: false, order, shortages: [] };
+    await releaseHolds(tx, orderId);
+    const [updated] = await tx
+      .update(orders)
+      .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
+    return { changed: true, order: updated!, shortages: [] };
+  });
+}
+
+/**
+ * Sets any payment status (the administrator's selector). Completed goes through completeOrderPayment;
+ * leaving completed (failed, refunded, back to pending) puts the stock back; leaving pending releases
+ * the holds.
+ */
+export async function setOrderPaymentStatus(
+  deps: OrderDeps,
+  orderId: number,
+  status: PaymentStatus,
+  actor: PaymentActor,
+): Promise<PaymentChange> {
+  if (status === 'completed') return completeOrderPayment(deps, orderId, actor);
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.paymentStatus === status) return { changed: false, order, shortages: [] };
+    await restockOrder(tx, order, actor);
+    await releaseHolds(tx, orderId);
+    const [updated] = await tx
+      .update(orders)
+      .set({ paymentStatus: status, updatedAt: sql`now()` })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, status);
+    return { changed: true, order: updated!, shortages: [] };
+  });
+}
+
+/**
+ * Sends the confirmation e-mail unless it was sent (or is being sent) already: the claim is one
+ * conditional UPDATE, so concurrent completions send one e-mail. A failed send is recorded on the
+ * order (confirmationEmailStatus 'failed' and the error); the order itself is never affected.
+ */
+export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): Promise<void> {
+  const { db } = deps;
+  const [claimed] = await db
+    .update(orders)
+    .set({ confirmationEmailStatus: 'sending', confirmationEmailError: null })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.confirmationEmailSent, false),
+        isNull(orders.confirmationEmailStatus),
+      ),
+    )
+    .returning();
+  if (!claimed) return;
+  let status: string;
+  let error: string | null = null;
+  try {
+    const items = await listOrderItems(db, orderId);
+    const mail = orderConfirmationEmail(claimed, items, {
+      name: deps.config.STORE_NAME,
+      publicUrl: deps.config.publicUrl,
+    });
+    const result = await deps.mailer.send({
+      kind: 'order-confirmation',
+      to: claimed.customerEmail,
+      orderId,
+      ...mail,
+    });
+    status = result.status;
+    error = result.error ?? null;
+  } catch (e) {
+    status = 'failed';
+    error = e instanceof Error ? e.message : String(e);
+  }
+  await db
+    .update(orders)
+    .set({
+      confirmationEmailSent: status !== 'failed',
+      confirmationEmailStatus: status,
+      confirmationEmailError: error,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+async function notifyStoreOfShortage(deps: OrderDeps, order: OrderRow, shortages: Shortage[]): Promise<void> {
+  const lines = shortages.map(
+    (s) => `- ${s.name} (product #${s.productId}): needs ${s.needed}, ${s.available} available`,
+  );
+  try {
+    await deps.mailer.send({
+      kind: 'order-attention',
+      to: deps.config.STORE_EMAIL,
+      orderId: order.id,
+      subject: `Order ${order.orderReference} is paid but short of stock`,
+      text: [
+        `Order ${order.id} (${order.orderReference}) was paid after its stock hold expired, and these items are no longer in stock:`,
+        ...lines,
+        '',
+        'No stock was taken for this order. Please contact the customer to refund or replace the items.',
+      ].join('\n'),
+    });
+  } catch {
+    // The history row already flags the order; the notice is a courtesy.
+  }
+}
+
+/** Marks expired holds released. Holds stop counting at expiresAt anyway; this keeps the table small. */
+export async function releaseExpiredHolds(db: Db): Promise<number> {
+  const released = await db
+    .update(stockHolds)
+    .set({ releasedAt: sql`now()` })
+    .where(and(isNull(stockHolds.releasedAt), sql`${stockHolds.expiresAt} <= now()`))
+    .returning({ id: stockHolds.id });
+  return released.length;
+}

@@ -1,0 +1,83 @@
+// The order confirmation e-mail (text and HTML) with the order's items and amounts.
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '../../../shared/constants';
+import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { parseShippingAddress } from '../../../shared/orders';
+import { formatRate } from '../store-settings/repository';
+import type { OrderItemRow, OrderRow } from './repository';
+
+const escapeHtml = (s: string) =>
+  s
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const methodLabel = (m: string) =>
+  SHIPPING_METHOD_LABELS[m as ShippingMethod] ?? SHIPPING_METHOD_LABELS.standard;
+
+export function orderConfirmationEmail(
+  order: OrderRow,
+  items: OrderItemRow[],
+  store: { name: string; publicUrl: string },
+): { subject: string; text: string; html: string } {
+  const subject = `${store.name}: order ${order.orderReference} confirmed`;
+  const lineTotal = (i: OrderItemRow) => formatCents((toCents(i.price) ?? 0) * i.quantity);
+  const discountCents = toCents(order.discountAmount) ?? 0;
+  const rows: [string, string][] = [
+    ['Subtotal', formatMoney(order.subtotal)],
+    ...(discountCents > 0
+      ? ([[`Discount (${order.discountPercentage}%)`, `-${formatMoney(order.discountAmount)}`]] as [
+          string,
+          string,
+        ][])
+      : []),
+    [`Shipping (${methodLabel(order.shippingMethod)})`, formatMoney(order.shippingCost)],
+    [`Tax (${formatRate(order.taxRate)}%)`, formatMoney(order.taxAmount)],
+    ['Total', formatMoney(order.total)],
+  ];
+  const address = parseShippingAddress(order.shippingAddress).lines;
+  const pickup = order.shippingMethod === 'pickup';
+
+  const text = [
+    `Thank you for your order, ${order.customerName}!`,
+    '',
+    `Order number: ${order.id}`,
+    `Reference: ${order.orderReference}`,
+    '',
+    'Items:',
+    ...items.map((i) => `- ${i.quantity} x ${i.productName} @ ${formatMoney(i.price)} = ${lineTotal(i)}`),
+    '',
+    ...rows.map(([k, v]) => `${k}: ${v}`),
+    '',
+    pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : 'Shipping to:',
+    ...(pickup ? [] : address.map((l) => `  ${l}`)),
+    '',
+    `Questions? Reply to this e-mail or visit ${store.publicUrl}/contact`,
+    store.name,
+  ].join('\n');
+
+  const td = 'padding:4px 8px;border-bottom:1px solid #e5e7eb';
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111827">
+<h1 style="font-size:20px">Thank you for your order, ${escapeHtml(order.customerName)}!</h1>
+<p>Order number <strong>${order.id}</strong> &middot; reference <strong>${escapeHtml(order.orderReference)}</strong></p>
+<table style="border-collapse:collapse;width:100%;max-width:600px">
+<thead><tr><th style="${td};text-align:left">Item</th><th style="${td}">Qty</th><th style="${td};text-align:right">Price</th><th style="${td};text-align:right">Total</th></tr></thead>
+<tbody>${items
+    .map(
+      (i) =>
+        `<tr><td style="${td}">${escapeHtml(i.productName)}</td><td style="${td};text-align:center">${i.quantity}</td><td style="${td};text-align:right">${formatMoney(i.price)}</td><td style="${td};text-align:right">${lineTotal(i)}</td></tr>`,
+    )
+    .join('')}</tbody>
+</table>
+<table style="margin-top:12px;border-collapse:collapse">${rows
+    .map(
+      ([k, v]) =>
+        `<tr><td style="padding:2px 8px">${escapeHtml(k)}</td><td style="padding:2px 8px;text-align:right">${escapeHtml(v)}</td></tr>`,
+    )
+    .join('')}</table>
+<p>${pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : `Shipping to:<br>${address.map(escapeHtml).join('<br>')}`}</p>
+<p style="color:#6b7280">${escapeHtml(store.name)}</p>
+</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,395 @@
+// Reading orders, the local payment page, confirmation by the provider, completion exactly once,
+// the confirmation e-mail, failure, expired holds and the admin's payment-status moves.
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, orderHistory, orders, products, stockHolds } from '../../db/schema';
+import {
+  createProduct,
+  createUser,
+  seedStoreSettings,
+  setWeekdayDiscounts,
+  signInAs,
+} from '../../test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { postCheckout, validBody } from '../checkout/test-support';
+import { completeOrderPayment, orderDeps, setOrderPaymentStatus } from './completion';
+
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedStoreSettings(t.db);
+  await setWeekdayDiscounts(t.db);
+});
+afterAll(() => t.close());
+
+/** A guest's pending order for `quantity` of a new product (20.00 each, stock `stock`). */
+async function placeOrder(
+  options: { stock?: number; quantity?: number; client?: TestClient; name?: string } = {},
+) {
+  const product = await createProduct(t.db, {
+    name: options.name ?? 'Desk Lamp',
+    price: '20.00',
+    stock: options.stock ?? 5,
+  });
+  const client = options.client ?? new TestClient(t.app);
+  const res = await postCheckout(
+    client,
+    await validBody(client, [{ productId: product.id, quantity: options.quantity ?? 2 }]),
+  );
+  expect(res.statusCode).toBe(200);
+  const reference = res.json().orderId as string;
+  const [order] = await t.db.select().from(orders).where(eq(orders.orderReference, reference));
+  return { product, client, reference, order: order! };
+}
+
+const stockOf = async (id: number) =>
+  (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+const orderRow = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const activeHolds = async (orderId: number) =>
+  (await t.db.select().from(stockHolds).where(eq(stockHolds.orderId, orderId))).filter(
+    (h) => h.releasedAt === null,
+  );
+
+describe('GET /api/orders/{id}', () => {
+  it('lets anyone holding the reference read the order with its items', async () => {
+    const { reference, order } = await placeOrder();
+    const res = await new TestClient(t.app).get(`/api/orders/${reference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    // 2 x 20.00 = 40.00; standard 5.99; ON 13% of 45.99 = 5.98; total 51.97
+    expect(res.json()).toMatchObject({
+      id: order.id,
+      orderReference: reference,
+      customerName: 'Jane Shopper',
+      customerEmail: 'jane@example.com',
+      customerPhone: '416-555-0123',
+      shippingAddress: {
+        addressLine1: '123 Main Street',
+        city: 'Toronto',
+        state: 'ON',
+        zipCode: 'M5V 2T6',
+        country: 'Canada',
+      },
+      shippingMethod: 'standard',
+      shippingCost: '5.99',
+      subtotal: '40.00',
+      discountPercentage: '0.00',
+      discountAmount: '0.00',
+      taxRate: '13',
+      taxAmount: '5.98',
+      total: '51.97',
+      status: 'pending',
+      paymentStatus: 'pending',
+      paymentMethod: 'local',
+      userId: null,
+      items: [{ name: 'Desk Lamp', productName: 'Desk Lamp', quantity: 2, price: '20.00' }],
+    });
+    expect(res.json()).not.toHaveProperty('idempotencyKey');
+    expect(res.json()).not.toHaveProperty('paymentLinkId');
+  });
+
+  it('hides orders by numeric id from guests and other customers, shows them to the owner and admins', async () => {
+    const owner = await createUser(t.db);
+    const ownerClient = new TestClient(t.app);
+    await signInAs(t.db, ownerClient, owner.id);
+    const { order, reference } = await placeOrder({ client: ownerClient });
+    expect(order.userId).toBe(owner.id);
+
+    expect((await new TestClient(t.app).get(`/api/orders/${order.id}`)).statusCode).toBe(404);
+    const stranger = new TestClient(t.app);
+    await signInAs(t.db, stranger, (await createUser(t.db)).id);
+    const denied = await stranger.get(`/api/orders/${order.id}`);
+    expect(denied.statusCode).toBe(404);
+    expect(denied.json().message).toBe('Order not found.');
+    expect((await ownerClient.get(`/api/orders/${order.id}`)).statusCode).toBe(200);
+    expect((await ownerClient.get(`/api/orders/${reference}`)).statusCode).toBe(200);
+    const admin = new TestClient(t.app);
+    await signInAs(t.db, admin, (await createUser(t.db, { isAdmin: true })).id);
+    expect((await admin.get(`/api/orders/${order.id}`)).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown reference and 400 for nonsense', async () => {
+    expect((await new TestClient(t.app).get('/api/orders/ORD-AAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get('/api/orders/999999')).statusCode).toBe(404);
+    expect((await new TestClient(t.app).get('/api/orders/%27%20or%201=1')).statusCode).toBe(400);
+  });
+});
+
+describe('the local payment page', () => {
+  it('shows the store, the amount and the items with Pay and Decline', async () => {
+    const { reference } = await placeOrder({ name: 'Brass <Lamp>' });
+    const res = await new TestClient(t.app).get(`/pay/${reference}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('Liquidation Depot');
+    expect(res.body).toContain('$51.97');
+    expect(res.body).toContain('Brass &lt;Lamp&gt; &times; 2');
+    expect(res.body).toContain(`action="/pay/${reference}/pay"`);
+    expect(res.body).toContain(`action="/pay/${reference}/decline"`);
+    expect(res.body).toMatch(/>Pay<\/button>/);
+    expect(res.body).toMatch(/>Decline<\/button>/);
+  });
+
+  it('answers 404 for an unknown order', async () => {
+    expect((await new TestClient(t.app).get('/pay/ORD-AAAAAAAAAAAAAAAA')).statusCode).toBe(404);
+    expect((await new TestClient(t.app).post('/pay/ORD-AAAAAAAAAAAAAAAA/pay', '', form)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('Pay records the payment, completes the order once and returns to the confirmation page', async () => {
+    const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
+    const res = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(`/checkout/confirmation?order_id=${reference}&status=success`);
+    const after = await orderRow(order.id);
+    expect(after).toMatchObject({
+      paymentStatus: 'completed',
+      inventoryReduced: true,
+      confirmationEmailSent: true,
+      confirmationEmailStatus: 'queued',
+    });
+    expect(after.paymentReference).toMatch(/^LOCAL-/);
+    expect(await stockOf(product.id)).toBe(3);
+    expect(await activeHolds(order.id)).toEqual([]);
+    // Pressing Pay again changes nothing.
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(await stockOf(product.id)).toBe(3);
+    const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+    expect(history.filter((h) => h.field === 'paymentStatus')).toMatchObject([
+      { fromValue: 'pending', toValue: 'completed', actor: 'payment-page' },
+    ]);
+  });
+
+  it('Decline fails the order, releases the hold and keeps the stock', async () => {
+    const { product, reference, order } = await placeOrder({ stock: 1, quantity: 1 });
+    const res = await new TestClient(t.app).post(`/pay/${reference}/decline`, '', form);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(
+      `/checkout/confirmation?order_id=${reference}&status=failed&error=Your+payment+was+declined.+No+money+was+taken.`,
+    );
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'failed', inventoryReduced: false });
+    expect(await stockOf(product.id)).toBe(1);
+    expect(await activeHolds(order.id)).toEqual([]);
+    // The unit is for sale again at once.
+    const c = new TestClient(t.app);
+    expect(
+      (await postCheckout(c, await validBody(c, [{ productId: product.id, quantity: 1 }]))).statusCode,
+    ).toBe(200);
+    // A Pay after the decline does not turn it into a payment.
+    const late = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(late.headers.location).toContain('status=failed');
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'failed' });
+  });
+});
+
+describe('PATCH /api/orders/{id}/payment-status', () => {
+  it('does not mark an order paid because the page says so', async () => {
+    const { reference, order, product } = await placeOrder();
+    const res = await new TestClient(t.app).patch(`/api/orders/${reference}/payment-status`, {
+      paymentStatus: 'completed',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paymentStatus).toBe('pending');
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'pending', inventoryReduced: false });
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it('completes the order once the provider has the payment, and attaches the signed-in user', async () => {
+    const { reference, order, product } = await placeOrder();
+    // The provider's record of the payment, without the store hearing of it (its notification lost).
+    const { recordLocalPayment } = await import('../../payments/local');
+    await recordLocalPayment(t.db, { orderReference: reference, totalCents: 5197 }, 'completed');
+    const user = await createUser(t.db);
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, user.id);
+    const res = await client.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ paymentStatus: 'completed', userId: user.id });
+    expect(await stockOf(product.id)).toBe(3);
+    expect((await orderRow(order.id)).inventoryReduced).toBe(true);
+  });
+
+  it('attaches the signed-in user to an already paid guest order, but never replaces an owner', async () => {
+    const { reference, order } = await placeOrder();
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    const first = await createUser(t.db);
+    const c1 = new TestClient(t.app);
+    await signInAs(t.db, c1, first.id);
+    expect(
+      (await c1.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' })).json()
+        .userId,
+    ).toBe(first.id);
+    const second = await createUser(t.db);
+    const c2 = new TestClient(t.app);
+    await signInAs(t.db, c2, second.id);
+    await c2.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' });
+    expect((await orderRow(order.id)).userId).toBe(first.id);
+  });
+
+  it('refuses a payment amount that does not match the order', async () => {
+    const { reference, order } = await placeOrder();
+    const { recordLocalPayment } = await import('../../payments/local');
+    await recordLocalPayment(t.db, { orderReference: reference, totalCents: 1 }, 'completed');
+    const res = await new TestClient(t.app).patch(`/api/orders/${reference}/payment-status`, {
+      paymentStatus: 'completed',
+    });
+    expect(res.json().paymentStatus).toBe('pending');
+    expect((await orderRow(order.id)).paymentStatus).toBe('pending');
+  });
+
+  it('refuses any other status, another user id, and unknown fields from shoppers', async () => {
+    const { reference } = await placeOrder();
+    const c = new TestClient(t.app);
+    const other = await createUser(t.db);
+    const refunded = await c.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'refunded' });
+    expect(refunded.statusCode).toBe(403);
+    expect(refunded.json().message).toBe('Only the payment provider can change this payment status.');
+    expect(
+      (
+        await c.patch(`/api/orders/${reference}/payment-status`, {
+          paymentStatus: 'completed',
+          userId: other.id,
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await c.patch(`/api/orders/${reference}/payment-status`, {
+          paymentStatus: 'completed',
+          inventoryReduced: true,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await c.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'paid' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('answers 404 for an order the requester may not see', async () => {
+    const { order } = await placeOrder();
+    expect(
+      (
+        await new TestClient(t.app).patch(`/api/orders/${order.id}/payment-status`, {
+          paymentStatus: 'completed',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  it('is sent once with the items and amounts, in text and HTML', async () => {
+    const { reference, order } = await placeOrder({ name: 'Walnut <Shelf>' });
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    await completeOrderPayment(orderDeps(t.app), order.id, { kind: 'admin' });
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail).toMatchObject({
+      kind: 'order-confirmation',
+      to: 'jane@example.com',
+      subject: `Liquidation Depot: order ${reference} confirmed`,
+    });
+    expect(mail.text).toContain('- 2 x Walnut <Shelf> @ $20.00 = $40.00');
+    expect(mail.text).toContain('Subtotal: $40.00');
+    expect(mail.text).toContain('Shipping (Standard Shipping): $5.99');
+    expect(mail.text).toContain('Tax (13%): $5.98');
+    expect(mail.text).toContain('Total: $51.97');
+    expect(mail.html).toContain('Walnut &lt;Shelf&gt;');
+    expect(mail.html).not.toContain('<Shelf>');
+    expect(mail.html).toContain('$51.97');
+  });
+
+  it('never loses the order when the mail cannot be sent', async () => {
+    const { reference, order, product } = await placeOrder();
+    const original = t.app.mailer.send;
+    t.app.mailer.send = async () => {
+      throw new Error('SMTP is down');
+    };
+    try {
+      const res = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+      expect(res.statusCode).toBe(303);
+    } finally {
+      t.app.mailer.send = original;
+    }
+    expect(await orderRow(order.id)).toMatchObject({
+      paymentStatus: 'completed',
+      inventoryReduced: true,
+      confirmationEmailSent: false,
+      confirmationEmailStatus: 'failed',
+      confirmationEmailError: 'SMTP is down',
+    });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe('paid after the hold expired (docs/decisions/0043)', () => {
+  it('takes the stock when it is still there', async () => {
+    const { reference, order, product } = await placeOrder({ stock: 2, quantity: 2 });
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(stockHolds.orderId, order.id));
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'completed', inventoryReduced: true });
+    expect(await stockOf(product.id)).toBe(0);
+  });
+
+  it('flags the order for an administrator when the units went to another shopper, taking nothing', async () => {
+    const { reference, order, product } = await placeOrder({ stock: 1, quantity: 1, name: 'Lone Mirror' });
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(stockHolds.orderId, order.id));
+    // Another shopper holds the unit now.
+    const c = new TestClient(t.app);
+    expect(
+      (await postCheckout(c, await validBody(c, [{ productId: product.id, quantity: 1 }]))).statusCode,
+    ).toBe(200);
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'completed', inventoryReduced: false });
+    expect(await stockOf(product.id)).toBe(1);
+    const [attention] = await t.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, order.id))
+      .then((rows) => rows.filter((r) => r.field === 'attention'));
+    expect(attention!.toValue).toBe(
+      `Paid but short of stock: Lone Mirror (#${product.id}): needs 1, 0 available`,
+    );
+    const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(notices.map((m) => m.kind).sort()).toEqual(['order-attention', 'order-confirmation']);
+    expect(notices.find((m) => m.kind === 'order-attention')!.to).toBe(t.config.STORE_EMAIL);
+  });
+});
+
+describe("the administrator's payment-status moves (setOrderPaymentStatus)", () => {
+  it('puts the stock back on refund and takes it again on completion', async () => {
+    const { order, product } = await placeOrder({ stock: 5, quantity: 2 });
+    const deps = orderDeps(t.app);
+    await setOrderPaymentStatus(deps, order.id, 'completed', { kind: 'admin' });
+    expect(await stockOf(product.id)).toBe(3);
+    await setOrderPaymentStatus(deps, order.id, 'refunded', { kind: 'admin' });
+    expect(await stockOf(product.id)).toBe(5);
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'refunded', inventoryReduced: false });
+    await setOrderPaymentStatus(deps, order.id, 'refunded', { kind: 'admin' });
+    expect(await stockOf(product.id)).toBe(5);
+    await setOrderPaymentStatus(deps, order.id, 'completed', { kind: 'admin' });
+    expect(await stockOf(product.id)).toBe(3);
+    await setOrderPaymentStatus(deps, order.id, 'pending', { kind: 'admin' });
+    expect(await stockOf(product.id)).toBe(5);
+    // One confirmation e-mail for the order whatever the moves.
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(mails).toHaveLength(1);
+  });
+
+  it('releases the holds of a pending order marked failed', async () => {
+    const { order, product } = await placeOrder({ stock: 2, quantity: 2 });
+    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'failed', { kind: 'admin' });
+    expect(await activeHolds(order.id)).toEqual([]);
+    expect(await stockOf(product.id)).toBe(2);
+  });
+});

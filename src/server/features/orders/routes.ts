@@ -1,0 +1,139 @@
+// GET /api/orders/{id} and PATCH /api/orders/{id}/payment-status (the confirmation page's calls).
+// A guest reads an order only through its unguessable reference; a signed-in customer also by the
+// numeric id of their own orders; an administrator reads any. Everyone else gets 404.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '../../../shared/schemas/orders';
+import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { paymentProviderFor } from '../../payments';
+import { PaymentProviderError } from '../../payments/provider';
+import { adminSetPaymentStatus, associateOrder } from '../admin-orders/service';
+import { completeOrderPayment, orderDeps } from './completion';
+import {
+  findOrderById,
+  findOrderByReference,
+  listOrderItems,
+  numericOrderId,
+  type OrderRow,
+  toOrderResponse,
+  toPaymentOrder,
+} from './repository';
+
+const NOT_FOUND = 'Order not found.';
+
+/** The order `id` names, if the requester may see it; 404 otherwise (never 403: no hint it exists). */
+export async function loadReadableOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
+  const { db } = request.server.ctx;
+  const numeric = numericOrderId(id);
+  const user = request.user;
+  if (numeric !== null) {
+    if (!user) throw notFound(NOT_FOUND);
+    const order = await findOrderById(db, numeric);
+    if (!order || !(user.isAdmin || order.userId === user.id)) throw notFound(NOT_FOUND);
+    return order;
+  }
+  const order = await findOrderByReference(db, id);
+  if (!order) throw notFound(NOT_FOUND);
+  return order;
+}
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+
+  app.get(
+    '/api/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its items (by public reference, or by id for its owner or an admin)',
+        params: OrderIdParamsSchema,
+        response: { 200: OrderSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await loadReadableOrder(request, request.params.id);
+      reply.header('cache-control', 'no-store');
+      return toOrderResponse(order, await listOrderItems(db, order.id));
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id/payment-status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Confirm the payment with the provider (the confirmation page); attaches the signed-in user',
+        description:
+          'Marks the order completed only when the payment provider confirms the payment; otherwise the order is ' +
+          'returned unchanged. A redirect back from the provider proves nothing on its own.',
+        params: OrderIdParamsSchema,
+        body: PaymentStatusUpdateSchema,
+        response: { 200: OrderSchema, 403: ErrorSchema, 404: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const order = await loadReadableOrder(request, request.params.id);
+      const user = request.user;
+      // The administrator's selector (the admin area addresses orders by numeric id): any of the four
+      // values, with its effects on stock and e-mail exactly once (docs/decisions/0071-admin-payment-status.md).
+      // The confirmation page addresses orders by reference and keeps the provider-verified path below.
+      if (user?.isAdmin && numericOrderId(request.params.id) !== null) {
+        const actor = { userId: user.id };
+        if (request.body.userId) await associateOrder(db, actor, order.id, request.body.userId);
+        const change = await adminSetPaymentStatus(
+          orderDeps(app),
+          actor,
+          order.id,
+          request.body.paymentStatus,
+        );
+        return toOrderResponse(change.order, await listOrderItems(db, order.id));
+      }
+      const { paymentStatus, userId } = request.body;
+      if (userId !== undefined && userId !== null && userId !== user?.id) {
+        throw forbidden('An order can only be linked to your own account.');
+      }
+      if (paymentStatus !== 'completed') {
+        throw forbidden('Only the payment provider can change this payment status.');
+      }
+      let current = order;
+      if (order.paymentStatus === 'completed') {
+        if (user && order.userId === null) {
+          current = (
+            await completeOrderPayment(
+              orderDeps(app),
+              order.id,
+              { kind: 'return-page', userId: user.id },
+              { attachUserId: user.id },
+            )
+          ).order;
+        }
+      } else {
+        const items = await listOrderItems(db, order.id);
+        let verification: Awaited<ReturnType<ReturnType<typeof paymentProviderFor>['verifyPayment']>>;
+        try {
+          verification = await paymentProviderFor(app.ctx).verifyPayment(toPaymentOrder(order, items));
+        } catch (error) {
+          if (!(error instanceof PaymentProviderError)) throw error;
+          request.log.error({ err: error }, 'payment verification failed');
+          throw new HttpError(
+            502,
+            'We could not confirm your payment with the payment provider. Please try again in a moment.',
+          );
+        }
+        if (verification.paid) {
+          current = (
+            await completeOrderPayment(
+              orderDeps(app),
+              order.id,
+              { kind: 'return-page', userId: user?.id ?? null },
+              { paymentReference: verification.reference, attachUserId: user?.id ?? null },
+            )
+          ).order;
+        }
+      }
+      return toOrderResponse(current, await listOrderItems(db, current.id));
+    },
+  );
+};

@@ -1,0 +1,220 @@
+// A fake Square API on loopback for tests and benchmarks: the calls the Square provider makes
+// (locations, payment links, orders, payments), a way to "pay" an order as a buyer would, and
+// signed webhook notifications.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { squareSignature } from './square';
+
+type Money = { amount: number; currency: string };
+type FakeLink = {
+  id: string;
+  version: number;
+  order_id: string;
+  url: string;
+  long_url: string;
+  created_at: string;
+};
+type FakeOrder = {
+  id: string;
+  location_id: string;
+  reference_id?: string;
+  state: string;
+  line_items: { name: string; quantity: string; base_price_money: Money }[];
+  total_money: Money;
+  tenders: { id: string; payment_id: string }[];
+};
+type FakePayment = {
+  id: string;
+  status: string;
+  amount_money: Money;
+  total_money: Money;
+  location_id: string;
+  order_id: string;
+};
+
+export type FakeSquare = {
+  url: string;
+  token: string;
+  locations: Record<string, { id: string; currency: string }>;
+  links: Map<string, FakeLink>;
+  orders: Map<string, FakeOrder>;
+  payments: Map<string, FakePayment>;
+  /** Every request received: method, path and parsed body. */
+  requests: { method: string; path: string; body: unknown; authorization?: string }[];
+  /** Answer every request with this status while set (Square being down). */
+  failWith: number | null;
+  /** The buyer pays the order behind a payment link; fields of the payment can be overridden. */
+  pay(linkId: string, overrides?: Partial<Omit<FakePayment, 'id'>>): FakePayment;
+  /** A signed payment webhook as Square would send it. */
+  webhook(
+    payment: FakePayment,
+    options?: { type?: string; eventId?: string; key?: string; notificationUrl?: string },
+  ): { body: string; signature: string; eventId: string };
+  close(): Promise<void>;
+};
+
+const id = (prefix: string) => `${prefix}${randomBytes(9).toString('base64url')}`;
+
+export async function startFakeSquare(options: {
+  token: string;
+  signatureKey: string;
+  notificationUrl: string;
+  locations?: Record<string, string>;
+}): Promise<FakeSquare> {
+  const locations = Object.fromEntries(
+    Object.entries(options.locations ?? { LOC_MAIN: 'CAD', LOC_OTHER: 'CAD' }).map(([k, currency]) => [
+      k,
+      { id: k, currency },
+    ]),
+  );
+  const links = new Map<string, FakeLink>();
+  const orders = new Map<string, FakeOrder>();
+  const payments = new Map<string, FakePayment>();
+  const idempotency = new Map<string, unknown>();
+  const requests: FakeSquare['requests'] = [];
+
+  const fake: FakeSquare = {
+    url: '',
+    token: options.token,
+    locations,
+    links,
+    orders,
+    payments,
+    requests,
+    failWith: null,
+    pay(linkId, overrides = {}) {
+      const link = links.get(linkId);
+      if (!link) throw new Error(`no link ${linkId}`);
+      const order = orders.get(link.order_id)!;
+      const payment: FakePayment = {
+        id: id('PAY_'),
+        status: 'COMPLETED',
+        amount_money: { ...order.total_money },
+        total_money: { ...order.total_money },
+        location_id: order.location_id,
+        order_id: order.id,
+        ...overrides,
+      };
+      payments.set(payment.id, payment);
+      order.tenders.push({ id: payment.id, payment_id: payment.id });
+      if (payment.status === 'COMPLETED') order.state = 'OPEN';
+      return payment;
+    },
+    webhook(payment, o = {}) {
+      const eventId = o.eventId ?? randomBytes(16).toString('hex');
+      const body = JSON.stringify({
+        merchant_id: 'MERCHANT_1',
+        type: o.type ?? 'payment.updated',
+        event_id: eventId,
+        created_at: new Date().toISOString(),
+        data: { type: 'payment', id: payment.id, object: { payment } },
+      });
+      const signature = squareSignature(
+        o.key ?? options.signatureKey,
+        o.notificationUrl ?? options.notificationUrl,
+        body,
+      );
+      return { body, signature, eventId };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  function send(res: http.ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  }
+  const notFound = (res: http.ServerResponse) =>
+    send(res, 404, {
+      errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'Not found' }],
+    });
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => {
+      raw += c;
+    });
+    req.on('end', () => {
+      const path = (req.url ?? '').split('?')[0]!;
+      let body: unknown = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return send(res, 400, { errors: [{ code: 'BAD_REQUEST', detail: 'Invalid JSON' }] });
+      }
+      requests.push({ method: req.method ?? '', path, body, authorization: req.headers.authorization });
+      if (fake.failWith)
+        return send(res, fake.failWith, { errors: [{ code: 'INTERNAL_SERVER_ERROR', detail: 'Down' }] });
+      if (req.headers.authorization !== `Bearer ${options.token}`) {
+        return send(res, 401, {
+          errors: [{ category: 'AUTHENTICATION_ERROR', code: 'UNAUTHORIZED', detail: 'Bad token' }],
+        });
+      }
+      const get = (re: RegExp) => (req.method === 'GET' ? re.exec(path) : null);
+      const location = get(/^\/v2\/locations\/([^/]+)$/);
+      const linkMatch = get(/^\/v2\/online-checkout\/payment-links\/([^/]+)$/);
+      const orderMatch = get(/^\/v2\/orders\/([^/]+)$/);
+      const paymentMatch = get(/^\/v2\/payments\/([^/]+)$/);
+      if (location) {
+        const found = locations[decodeURIComponent(location[1]!)];
+        return found ? send(res, 200, { location: found }) : notFound(res);
+      }
+      if (req.method === 'POST' && path === '/v2/online-checkout/payment-links') {
+        const b = body as {
+          idempotency_key: string;
+          order: { location_id: string; reference_id?: string; line_items: FakeOrder['line_items'] };
+          checkout_options?: { redirect_url?: string };
+        };
+        if (!b?.idempotency_key || !b.order?.location_id || !locations[b.order.location_id]) {
+          return send(res, 400, { errors: [{ code: 'INVALID_VALUE', detail: 'Bad request' }] });
+        }
+        const previous = idempotency.get(b.idempotency_key);
+        if (previous) return send(res, 200, previous);
+        const amount = b.order.line_items.reduce(
+          (s, li) => s + li.base_price_money.amount * Number(li.quantity),
+          0,
+        );
+        const currency = b.order.line_items[0]!.base_price_money.currency;
+        const order: FakeOrder = {
+          id: id('ORDER_'),
+          location_id: b.order.location_id,
+          reference_id: b.order.reference_id,
+          state: 'DRAFT',
+          line_items: b.order.line_items,
+          total_money: { amount, currency },
+          tenders: [],
+        };
+        orders.set(order.id, order);
+        const linkId = id('LINK').slice(0, 16);
+        const link: FakeLink = {
+          id: linkId,
+          version: 1,
+          order_id: order.id,
+          url: `https://sandbox.square.link/u/${linkId}`,
+          long_url: `https://checkout.example/${linkId}`,
+          created_at: new Date().toISOString(),
+        };
+        links.set(link.id, link);
+        const answer = { payment_link: link, related_resources: { orders: [order] } };
+        idempotency.set(b.idempotency_key, answer);
+        return send(res, 200, answer);
+      }
+      if (linkMatch) {
+        const link = links.get(decodeURIComponent(linkMatch[1]!));
+        return link ? send(res, 200, { payment_link: link }) : notFound(res);
+      }
+      if (orderMatch) {
+        const order = orders.get(decodeURIComponent(orderMatch[1]!));
+        return order ? send(res, 200, { order }) : notFound(res);
+      }
+      if (paymentMatch) {
+        const payment = payments.get(decodeURIComponent(paymentMatch[1]!));
+        return payment ? send(res, 200, { payment }) : notFound(res);
+      }
+      return notFound(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

@@ -1,0 +1,90 @@
+// The store's own hosted payment page (/pay/{orderReference}), so the whole purchase works offline, in
+// demos and in end-to-end tests. It behaves like a real provider: the shopper's Pay or Decline is
+// recorded on the provider's side first (a row in payment_webhook_events under provider 'local'),
+// and the store learns the result by verifying against that record. No money moves.
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { paymentWebhookEvents } from '../db/schema';
+import type { PaymentOrder, PaymentProvider, PaymentVerification } from './provider';
+import { WebhookSignatureError } from './provider';
+
+export type LocalPaymentResult = 'completed' | 'declined';
+
+const eventIdFor = (orderReference: string) => `payment:${orderReference}`;
+
+type LocalPaymentPayload = { orderReference: string; amountCents: number; paymentId: string };
+
+/**
+ * Records the shopper's decision on the payment page, once per order: the first decision stands, as
+ * with a card that has been charged or declined. Returns the decision that stands.
+ */
+export async function recordLocalPayment(
+  db: Db,
+  order: { orderReference: string; totalCents: number },
+  result: LocalPaymentResult,
+): Promise<{ result: LocalPaymentResult; paymentId: string }> {
+  const payload: LocalPaymentPayload = {
+    orderReference: order.orderReference,
+    amountCents: order.totalCents,
+    paymentId: `LOCAL-${randomBytes(8).toString('hex').toUpperCase()}`,
+  };
+  await db
+    .insert(paymentWebhookEvents)
+    .values({
+      provider: 'local',
+      eventId: eventIdFor(order.orderReference),
+      type: result === 'completed' ? 'payment.completed' : 'payment.declined',
+      payload,
+      processedAt: new Date(),
+    })
+    .onConflictDoNothing();
+  const stands = await readLocalPayment(db, order.orderReference);
+  return stands!;
+}
+
+async function readLocalPayment(
+  db: Db,
+  orderReference: string,
+): Promise<{ result: LocalPaymentResult; paymentId: string; amountCents: number } | null> {
+  const [row] = await db
+    .select()
+    .from(paymentWebhookEvents)
+    .where(
+      and(
+        eq(paymentWebhookEvents.provider, 'local'),
+        eq(paymentWebhookEvents.eventId, eventIdFor(orderReference)),
+      ),
+    );
+  if (!row) return null;
+  const payload = row.payload as LocalPaymentPayload;
+  return {
+    result: row.type === 'payment.completed' ? 'completed' : 'declined',
+    paymentId: payload.paymentId,
+    amountCents: payload.amountCents,
+  };
+}
+
+export function createLocalProvider(config: Config, db: Db): PaymentProvider {
+  return {
+    name: 'local',
+    async createCheckout(order) {
+      return { checkoutUrl: `${config.publicUrl}/pay/${order.orderReference}`, paymentLinkId: null };
+    },
+    async verifyPayment(order: PaymentOrder): Promise<PaymentVerification> {
+      const payment = await readLocalPayment(db, order.orderReference);
+      if (!payment) return { paid: false, reason: 'No payment has been made for this order.' };
+      if (payment.result !== 'completed') return { paid: false, reason: 'The payment was declined.' };
+      if (payment.amountCents !== order.totalCents)
+        return { paid: false, reason: 'The amount paid does not match the order.' };
+      return { paid: true, reference: payment.paymentId };
+    },
+    parseWebhook() {
+      throw new WebhookSignatureError('The local payment provider sends no webhooks.');
+    },
+    async orderReferenceFor() {
+      return null;
+    },
+  };
+}

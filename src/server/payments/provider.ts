@@ -1,0 +1,61 @@
+// The payment provider interface (DESIGN.md "Payments"): a hosted checkout for an order, verification
+// of an order's payment with the provider, and signed webhooks. An order is marked paid only when a
+// provider says so, never because a browser came back with status=success.
+
+/** What a provider needs to know about an order. */
+export type PaymentOrder = {
+  id: number;
+  orderReference: string;
+  totalCents: number;
+  customerEmail: string;
+  customerName: string;
+  paymentLinkId: string | null;
+  items: { name: string; quantity: number; unitCents: number }[];
+};
+
+export type HostedCheckout = {
+  /** Where the shopper pays. */
+  checkoutUrl: string;
+  /** The provider's id for the checkout (stored on the order as paymentLinkId), null when none. */
+  paymentLinkId: string | null;
+};
+
+export type PaymentVerification = { paid: true; reference: string } | { paid: false; reason: string };
+
+/** A webhook notification, after its signature was checked. */
+export type PaymentWebhookEvent = {
+  eventId: string;
+  type: string;
+  /** The provider's payment status when the event is about a payment (e.g. COMPLETED). */
+  paymentStatus: string | null;
+  /** The provider's order id the payment belongs to, when known. */
+  providerOrderId: string | null;
+  payload: unknown;
+};
+
+export interface PaymentProvider {
+  readonly name: 'local' | 'square';
+  /** Creates (or, for an order that already has one, returns) the hosted checkout. Idempotent. */
+  createCheckout(order: PaymentOrder): Promise<HostedCheckout>;
+  /** Asks the provider whether the order is paid in full. */
+  verifyPayment(order: PaymentOrder): Promise<PaymentVerification>;
+  /** Checks the signature and reads the events; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentWebhookEvent[];
+  /** Our order reference for an event's provider order, null when the provider order is not ours. */
+  orderReferenceFor(event: PaymentWebhookEvent): Promise<string | null>;
+}
+
+export class WebhookSignatureError extends Error {}
+
+/** The provider could not be reached or refused the request. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,35 @@
+// One order as the confirmation page, the customer and the admin read it (spec/shopper.md section 3,
+// spec/account-and-admin.md section 3), and the payment-status update the confirmation page sends.
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../constants';
+import { AccountOrderItemSchema, AccountOrderSchema } from './account';
+
+export const OrderItemSchema = AccountOrderItemSchema.extend({
+  /** The struck-through original unit price when the order was placed, or null. */
+  compareAtPrice: z.string().nullable(),
+  /** Discount per unit (original unit price less the price charged). */
+  discount: z.string(),
+});
+export type OrderItem = z.infer<typeof OrderItemSchema>;
+
+export const OrderSchema = AccountOrderSchema.extend({
+  items: z.array(OrderItemSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** `{id}` of /api/orders/{id}: a numeric id (owner or admin) or the public reference (anyone holding it). */
+export const OrderIdParamsSchema = z.object({
+  id: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'Order not found.'),
+});
+
+export const PaymentStatusUpdateSchema = z.strictObject({
+  paymentStatus: z.enum(PAYMENT_STATUSES, {
+    error: 'paymentStatus must be pending, completed, failed or refunded.',
+  }),
+  userId: z.number().int().positive().nullable().optional(),
+});
+export type PaymentStatusUpdate = z.infer<typeof PaymentStatusUpdateSchema>;

@@ -1,0 +1,209 @@
+// The purchase, end to end, in real Chromium against the built store with its demo catalogue and the
+// local payment provider: a guest pays for two products; a decline keeps the cart; a shopper who
+// creates an account at checkout ends up signed in with the order in their account.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents, toCents } from '../../src/shared/money';
+import { orderTotals, taxRateFor } from '../../src/shared/pricing';
+import type { Product } from '../../src/shared/schemas/catalog';
+import { launchBrowser, openPage, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const DESKTOP = { width: 1280, height: 900 };
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${store.url}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+/** Products in stock with at least `min` units, skipping `used` ones. */
+async function productsInStock(count: number, min: number, used: number[] = []): Promise<Product[]> {
+  const all = await api<Product[]>('/api/products?inStock=true&limit=100');
+  const picked = all.filter((p) => p.stock >= min && !used.includes(p.id)).slice(0, count);
+  if (picked.length < count) throw new Error('The demo catalogue has too few products in stock');
+  return picked;
+}
+
+/** What the server will charge for these lines, shipped standard to Ontario. */
+async function expectedTotal(lines: { product: Product; quantity: number }[]): Promise<string> {
+  const shipping = await api<{ standardPrice: string; expressPrice: string }>('/api/shipping');
+  const rates = await api<{ provinceCode: string; taxRate: string }[]>('/api/taxes');
+  const taxRate = taxRateFor({
+    shippingMethod: 'standard',
+    country: 'Canada',
+    province: 'ON',
+    rates,
+    storeProvince: 'ON',
+  });
+  const totals = orderTotals({
+    lines: lines.map((l) => ({
+      unitCents: toCents(l.product.discountedPrice)!,
+      originalUnitCents: toCents(l.product.originalPrice),
+      quantity: l.quantity,
+    })),
+    shippingMethod: 'standard',
+    shipping,
+    taxRate,
+  });
+  return formatCents(totals.totalCents);
+}
+
+async function addToCart(
+  page: Page,
+  product: Product,
+  quantity: number,
+  then: 'Continue Shopping' | 'Go to Cart',
+) {
+  await page.goto(`${store.url}/products/${product.slug}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: then })
+    .or(page.getByRole('dialog').getByRole('button', { name: then }))
+    .click();
+}
+
+const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
+
+async function fillCheckout(page: Page, email: string) {
+  const form = checkoutForm(page);
+  await form.getByLabel('First Name').fill('Jane');
+  await form.getByLabel('Last Name').fill('Shopper');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('416-555-0123');
+  await form.getByLabel('Address Line 1').fill('123 Main Street');
+  await form.getByLabel('City').fill('Toronto');
+  await form.getByLabel('Province').selectOption('ON');
+  await form.getByLabel('Postal Code').fill('M5V 2T6');
+  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
+}
+
+async function cartItems(page: Page): Promise<unknown[]> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem('cart') ?? '{"items":[]}').items);
+}
+
+describe('checkout', () => {
+  it('a guest buys two products, pays, sees the order confirmed; the cart empties and the stock drops', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+    const [a, b] = await productsInStock(2, 3);
+    const total = await expectedTotal([
+      { product: a!, quantity: 2 },
+      { product: b!, quantity: 1 },
+    ]);
+    await addToCart(page, a!, 2, 'Continue Shopping');
+    await addToCart(page, b!, 1, 'Go to Cart');
+    await page.waitForURL(`${store.url}/cart`);
+    await page
+      .getByRole('link', { name: 'Proceed to Checkout' })
+      .or(page.getByRole('button', { name: 'Proceed to Checkout' }))
+      .first()
+      .click();
+    await page.waitForURL(`${store.url}/checkout`);
+    await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
+    await fillCheckout(page, 'jane.guest@example.com');
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe(total);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+    await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
+    expect(await page.getByTestId('amount').textContent()).toBe(total);
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await page.waitForURL(
+      (u) => u.pathname === '/checkout/confirmation' && u.searchParams.get('status') === 'success',
+    );
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    expect(await page.getByTestId('confirmation-total').textContent()).toBe(total);
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Completed');
+    expect(await page.getByTestId('shipping-method').textContent()).toBe('Standard Shipping');
+    await expect.poll(() => cartItems(page)).toEqual([]);
+    await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);
+
+    const [aAfter, bAfter] = await Promise.all([
+      api<Product>(`/api/products/${a!.slug}`),
+      api<Product>(`/api/products/${b!.slug}`),
+    ]);
+    expect(aAfter.stock).toBe(a!.stock - 2);
+    expect(bAfter.stock).toBe(b!.stock - 1);
+
+    // Opening the confirmation again does not clear a new cart.
+    const confirmation = page.url();
+    await addToCart(page, b!, 1, 'Continue Shopping');
+    await page.goto(confirmation);
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await cartItems(page)).toHaveLength(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a declined payment keeps the cart and says so', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+    const [c] = await productsInStock(1, 1);
+    await addToCart(page, c!, 1, 'Go to Cart');
+    await page.goto(`${store.url}/checkout`);
+    await fillCheckout(page, 'decline@example.com');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/pay\/ORD-/);
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await page.waitForURL(
+      (u) => u.pathname === '/checkout/confirmation' && u.searchParams.get('status') === 'failed',
+    );
+    await page.getByRole('heading', { name: 'Payment Unsuccessful' }).waitFor();
+    await page.getByText('Your payment was declined. No money was taken.', { exact: true }).first().waitFor();
+    expect(await cartItems(page)).toHaveLength(1);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.waitForURL(`${store.url}/checkout`);
+    await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
+    // The declined order's hold is gone: all the stock is for sale.
+    expect((await api<Product>(`/api/products/${c!.slug}`)).stock).toBe(c!.stock);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('creating an account at checkout leaves the shopper signed in with the order in their account', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+    const [d] = await productsInStock(1, 1);
+    const username = `buyer${Date.now().toString(36)}`;
+    await addToCart(page, d!, 1, 'Go to Cart');
+    await page.goto(`${store.url}/checkout`);
+    await fillCheckout(page, `${username}@example.com`);
+    const form = checkoutForm(page);
+    await form.getByRole('checkbox', { name: /Create an account/ }).check();
+    await form.getByLabel('Username').fill(username);
+    await form.getByLabel('Password', { exact: true }).fill('secret-pass-1');
+    await form.getByLabel('Confirm Password').fill('secret-pass-1');
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/pay\/ORD-/);
+    const reference = page.url().split('/pay/')[1]!;
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    const orderNumber = (await page.getByTestId('order-number').textContent())!.replace('#', '');
+
+    const me = await page.request.get(`${store.url}/api/auth/me`);
+    expect(me.ok()).toBe(true);
+    expect((await me.json()).username).toBe(username);
+    const mine = (await (await page.request.get(`${store.url}/api/orders/my-orders`)).json()) as {
+      orderReference: string;
+    }[];
+    expect(mine.map((o) => o.orderReference)).toContain(reference);
+
+    await page.getByRole('link', { name: 'View My Orders' }).click();
+    await page.waitForURL((u) => u.pathname === '/account');
+    await page.goto(`${store.url}/account?tab=orders`);
+    await page.getByText(`Order #${orderNumber}`).first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
