@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { htmlToText } from '../../../shared/html-text';
+import { NotFoundPage } from '../../app/not-found-page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Seo } from '../../lib/head';
+import { contentPageQueryOptions } from './api';
+import { RichHtml } from './rich-html';
+
+/** /shipping, /returns, /privacy, /terms, /sitemap: the content page whose slug is the same word. */
+export function ContentPageScreen({ slug }: { slug: string }) {
+  const { data: page, isPending, isError } = useQuery(contentPageQueryOptions(slug));
+
+  if (isPending) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10" aria-busy="true">
+        <Skeleton className="mb-6 h-9 w-2/3" />
+        {Array.from({ length: 6 }, (_, i) => (
+          <Skeleton key={i} className="mb-3 h-4 w-full" />
+        ))}
+      </div>
+    );
+  }
+  // A missing page (or one that failed to load) is the not-found screen, answered with status 404.
+  if (isError || !page) return <NotFoundPage />;
+
+  const description = htmlToText(page.content).slice(0, 155);
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10" data-testid="content-page">
+      <Seo title={page.title} description={description || undefined} canonicalPath={`/${slug}`} />
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">{page.title}</h1>
+      <RichHtml html={page.content} />
+    </article>
+  );
+}

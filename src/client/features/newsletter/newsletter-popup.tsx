@@ -1,0 +1,285 @@
+// The newsletter popup of the home page (spec/shopper.md sections 2, 5, 8 and 9). Variant B (e-mail and
+// consent) appears once per browser 5 s after the first load; variant A (first name and e-mail, handed
+// on to an external e-mail marketing form by the server) once per session after 3 s, and is used when
+// such a form is configured (docs/decisions/0066-newsletter-variants.md). Nothing renders on the server.
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { apiRequest } from '../../lib/api';
+import { siteConfigQueryOptions } from '../content/api';
+
+export const POPUP_B_DELAY_MS = 5000;
+export const POPUP_A_DELAY_MS = 3000;
+export const POPUP_B_SHOWN_KEY = 'newsletterPopupShown';
+export const POPUP_A_SHOWN_KEY = 'newsletterPopupShownThisSession';
+const THANK_YOU_CLOSE_MS = 1500;
+const RESET_AFTER_CLOSE_MS = 300;
+
+function storageFor(variant: 'A' | 'B'): Storage | null {
+  try {
+    return variant === 'A' ? window.sessionStorage : window.localStorage;
+  } catch {
+    return null; // storage blocked: the popup then never shows, rather than on every page view
+  }
+}
+const shownKey = (variant: 'A' | 'B') => (variant === 'A' ? POPUP_A_SHOWN_KEY : POPUP_B_SHOWN_KEY);
+
+export function NewsletterPopup() {
+  const [mounted, setMounted] = useState(false);
+  const mountedAt = useRef(0);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    mountedAt.current = Date.now();
+    setMounted(true);
+  }, []);
+  const { data: config } = useQuery({ ...siteConfigQueryOptions(), enabled: mounted });
+  const variant = config?.newsletterVariant;
+
+  useEffect(() => {
+    if (!variant) return;
+    const storage = storageFor(variant);
+    if (!storage || storage.getItem(shownKey(variant))) return;
+    const delay = variant === 'A' ? POPUP_A_DELAY_MS : POPUP_B_DELAY_MS;
+    const timer = setTimeout(
+      () => {
+        // The flag is set when it opens: a visitor who leaves it open and reloads does not see it again.
+        storage.setItem(shownKey(variant), 'true');
+        setOpen(true);
+      },
+      Math.max(0, delay - (Date.now() - mountedAt.current)),
+    );
+    return () => clearTimeout(timer);
+  }, [variant]);
+
+  if (!variant) return null;
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Dialog.Content
+          data-testid="newsletter-popup"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+        >
+          <Dialog.Close
+            aria-label="Close"
+            className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </Dialog.Close>
+          {variant === 'A' ? (
+            <VariantA onClose={() => setOpen(false)} />
+          ) : (
+            <VariantB onClose={() => setOpen(false)} />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+      <label htmlFor={id}>Website</label>
+      <input
+        id={id}
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function VariantB({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [consent, setConsent] = useState(false);
+  const [website, setWebsite] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !email.includes('@')) {
+      toast({
+        title: 'Invalid Email',
+        description: 'Please enter a valid email address.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (!consent) {
+      toast({
+        title: 'Consent Required',
+        description: 'Please agree to receive promotional emails.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    setBusy(true);
+    try {
+      await apiRequest('POST', '/api/subscribers', { email: email.trim(), website });
+      toast({
+        title: 'Subscription Successful',
+        description: 'Thank you for subscribing to our newsletter!',
+      });
+      onClose();
+    } catch {
+      toast({
+        title: 'Subscription Failed',
+        description: 'There was an error subscribing to the newsletter. Please try again.',
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div>
+        <Dialog.Title className="pr-8 text-xl font-bold">Subscribe to Our Newsletter</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-slate-600">
+          Be the first to hear about new inventory and exclusive deals, up to 70% off retail.
+        </Dialog.Description>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">
+          Email address
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+        />
+      </div>
+      <div className="flex items-start gap-2">
+        <input
+          id={`${id}-consent`}
+          type="checkbox"
+          checked={consent}
+          onChange={(e) => setConsent(e.target.checked)}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+        />
+        <label htmlFor={`${id}-consent`} className="text-sm text-slate-700">
+          I agree to receive promotional emails. I can unsubscribe at any time.
+        </label>
+      </div>
+      <Honeypot value={website} onChange={setWebsite} />
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Subscribing...' : 'Subscribe Now'}
+      </Button>
+    </form>
+  );
+}
+
+function VariantA({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [firstName, setFirstName] = useState('');
+  const [email, setEmail] = useState('');
+  const [website, setWebsite] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [thanked, setThanked] = useState(false);
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await apiRequest('POST', '/api/subscribers', {
+        email: email.trim(),
+        firstName: firstName.trim(),
+        website,
+      });
+      toast({ title: 'Thanks for subscribing!', description: "You've been added to our newsletter." });
+      setThanked(true);
+      timers.current.push(
+        setTimeout(() => {
+          onClose();
+          timers.current.push(
+            setTimeout(() => {
+              setThanked(false);
+              setFirstName('');
+              setEmail('');
+            }, RESET_AFTER_CLOSE_MS),
+          );
+        }, THANK_YOU_CLOSE_MS),
+      );
+    } catch {
+      toast({ title: 'Subscription failed', description: 'Please try again later.', variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (thanked) {
+    return (
+      <div className="py-6 text-center" role="status">
+        <Dialog.Title className="text-xl font-bold">Thank you!</Dialog.Title>
+        <Dialog.Description className="mt-2 text-slate-600">
+          You've been added to our newsletter.
+        </Dialog.Description>
+      </div>
+    );
+  }
+  return (
+    // Native validation: the first name is required and the e-mail must be an e-mail address.
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <div>
+        <Dialog.Title className="pr-8 text-xl font-bold">Get Exclusive Deals</Dialog.Title>
+        <Dialog.Description className="mt-1 text-sm text-slate-600">
+          Join our newsletter for new inventory alerts and subscriber-only discounts.
+        </Dialog.Description>
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-first-name`} className="text-sm font-medium">
+          First Name
+        </label>
+        <input
+          id={`${id}-first-name`}
+          required
+          autoComplete="given-name"
+          value={firstName}
+          onChange={(e) => setFirstName(e.target.value)}
+          className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">
+          Email
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+        />
+      </div>
+      <Honeypot value={website} onChange={setWebsite} />
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Subscribing...' : 'Subscribe'}
+      </Button>
+    </form>
+  );
+}

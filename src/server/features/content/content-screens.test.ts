@@ -1,0 +1,96 @@
+// The public content screens as the server renders them: data in the HTML, 404 for a missing page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentPages, faqItems } from '../../db/schema';
+import { createTestApp, sourceRenderer, type TestApp } from '../../test/test-app';
+import { createPage } from './service';
+import { createUser } from '../../test/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ renderer: await sourceRenderer(), env: { STORE_EMAIL: 'care@store.example' } });
+  const admin = await createUser(t.db, { isAdmin: true });
+  await createPage(
+    t.db,
+    {
+      title: 'Shipping Information',
+      slug: 'shipping',
+      content:
+        '<h2>Where we ship</h2><ul><li>Canada</li><li>US</li></ul><p><img src=x onerror="alert(1)"><script>alert(2)</script>Fast.</p>',
+      isStructured: false,
+    },
+    admin.id,
+  );
+  await t.db
+    .insert(contentPages)
+    .values({ slug: 'terms', title: 'Terms of Service', content: '<p>Be nice.</p>' });
+  await t.db.insert(faqItems).values([
+    { question: 'Second question?', answer: '<p>Second answer.</p>', sortOrder: 2 },
+    { question: 'First question?', answer: '<p>First <strong>answer</strong>.</p>', sortOrder: 1 },
+    { question: 'Hidden draft?', answer: '<p>Draft.</p>', sortOrder: 0, active: false },
+  ]);
+});
+afterAll(() => t.close());
+
+describe('static content pages', () => {
+  it('renders the page title and its sanitised HTML on the server', async () => {
+    const res = await t.app.inject('/shipping');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      '<h1 class="mb-6 text-3xl font-bold tracking-tight">Shipping Information</h1>',
+    );
+    expect(res.body).toContain(
+      '<div class="rich-text"><h2>Where we ship</h2><ul><li>Canada</li><li>US</li></ul><p>Fast.</p></div>',
+    );
+    expect(res.body).toMatch(/<title>Shipping Information \| [^<]+<\/title>/);
+    expect(res.body).not.toContain('onerror');
+    expect(res.body).not.toContain('alert(2)');
+  });
+
+  it('serves each of the five slugs from its own page', async () => {
+    expect((await t.app.inject('/terms')).body).toContain('Be nice.');
+  });
+
+  it('answers the not-found screen with status 404 when the page does not exist', async () => {
+    for (const path of ['/returns', '/privacy', '/sitemap']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('404 Page Not Found');
+    }
+  });
+});
+
+describe('/faq', () => {
+  it('renders the title, the search box and only active questions by sortOrder', async () => {
+    const res = await t.app.inject('/faq');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Frequently Asked Questions');
+    expect(res.body).toContain('placeholder="Search FAQ..."');
+    const first = res.body.indexOf('First question?');
+    const second = res.body.indexOf('Second question?');
+    expect(first).toBeGreaterThan(0);
+    expect(second).toBeGreaterThan(first);
+    expect(res.body).not.toContain('Hidden draft?');
+    // Structured data for search engines carries the answers as text.
+    expect(res.body).toContain('"@type":"FAQPage"');
+  });
+});
+
+describe('/contact', () => {
+  it('renders the form with the five subjects and the store e-mail address', async () => {
+    const res = await t.app.inject('/contact');
+    expect(res.statusCode).toBe(200);
+    for (const label of [
+      'Order Inquiry',
+      'Shipping &amp; Delivery',
+      'Returns &amp; Refunds',
+      'Product Information',
+      'Other',
+    ]) {
+      expect(res.body).toContain(label);
+    }
+    expect(res.body).toContain('mailto:care@store.example');
+    expect(res.body).toContain('Store Location');
+    // No third-party request until the visitor asks for the map.
+    expect(res.body).not.toContain('<iframe');
+  });
+});

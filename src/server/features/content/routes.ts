@@ -1,0 +1,201 @@
+// Content pages, FAQ items and the small public site configuration. Reads are public (the pages and
+// the FAQ are public screens); every write is for administrators only.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ContentPageInputSchema,
+  ContentPageSchema,
+  ContentPageSummarySchema,
+  FaqItemInputSchema,
+  FaqItemSchema,
+  FaqOrderSchema,
+} from '../../../shared/schemas/content';
+import { SiteConfigSchema } from '../../../shared/schemas/newsletter';
+import { requireAdmin } from '../../plugins/sessions';
+import {
+  createFaqItem,
+  createPage,
+  deleteFaqItem,
+  deletePage,
+  getPageBySlug,
+  listFaqItems,
+  listPages,
+  moveFaqItem,
+  updateFaqItem,
+  updatePage,
+} from './service';
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const Message = z.object({ message: z.string() });
+// Images are embedded in pages as data URLs (spec section 5), so a page may be far larger than the
+// 1 MiB every other request is limited to.
+const PAGE_BODY_LIMIT = 12 * 1024 * 1024;
+
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, config } = app.ctx;
+
+  app.get(
+    '/api/site-config',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Public store facts the browser needs (contact address, live newsletter popup)',
+        response: { 200: SiteConfigSchema },
+      },
+    },
+    async () => ({
+      storeName: config.STORE_NAME,
+      storeEmail: config.STORE_EMAIL,
+      newsletterVariant: config.NEWSLETTER_FORM_URL ? ('A' as const) : ('B' as const),
+    }),
+  );
+
+  // ---- Content pages ----
+
+  app.get(
+    '/api/content-pages',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'All content pages (without their content)',
+        response: { 200: z.array(ContentPageSummarySchema) },
+      },
+    },
+    async () => listPages(db),
+  );
+
+  app.get(
+    '/api/content-pages/slug/:slug',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'One content page by slug',
+        params: z.object({ slug: z.string().max(200) }),
+        response: { 200: ContentPageSchema, 404: Message },
+      },
+    },
+    async (request) => getPageBySlug(db, request.params.slug),
+  );
+
+  app.post(
+    '/api/content-pages',
+    {
+      bodyLimit: PAGE_BODY_LIMIT,
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['content'],
+        summary: 'Create a content page (admin); the HTML is sanitised before it is stored',
+        body: ContentPageInputSchema,
+        response: { 201: ContentPageSchema },
+      },
+    },
+    async (request, reply) => {
+      const page = await createPage(db, request.body, request.user!.id);
+      return reply.status(201).send(page);
+    },
+  );
+
+  app.put(
+    '/api/content-pages/:id',
+    {
+      bodyLimit: PAGE_BODY_LIMIT,
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['content'],
+        summary: 'Replace a content page (admin)',
+        params: IdParams,
+        body: ContentPageInputSchema,
+        response: { 200: ContentPageSchema },
+      },
+    },
+    async (request) => updatePage(db, request.params.id, request.body, request.user!.id),
+  );
+
+  app.delete(
+    '/api/content-pages/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['content'], summary: 'Delete a content page (admin)', params: IdParams },
+    },
+    async (request, reply) => {
+      await deletePage(db, request.params.id, request.user!.id);
+      return reply.status(204).send();
+    },
+  );
+
+  // ---- FAQ items ----
+
+  app.get(
+    '/api/faq-items',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'FAQ items by sortOrder: active ones, or all of them with ?all=true (admin)',
+        querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(FaqItemSchema) },
+      },
+    },
+    async (request) => {
+      const includeInactive = request.query.all === 'true';
+      // Inactive items are drafts: only an administrator may ask for them.
+      if (includeInactive) await requireAdmin(request);
+      return listFaqItems(db, { includeInactive });
+    },
+  );
+
+  app.post(
+    '/api/faq-items',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['content'],
+        summary: 'Create an FAQ item (admin)',
+        body: FaqItemInputSchema,
+        response: { 201: FaqItemSchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createFaqItem(db, request.body, request.user!.id)),
+  );
+
+  app.put(
+    '/api/faq-items/:id',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['content'],
+        summary: 'Replace an FAQ item (admin)',
+        params: IdParams,
+        body: FaqItemInputSchema,
+        response: { 200: FaqItemSchema },
+      },
+    },
+    async (request) => updateFaqItem(db, request.params.id, request.body, request.user!.id),
+  );
+
+  app.put(
+    '/api/faq-items/:id/order',
+    {
+      onRequest: requireAdmin,
+      schema: {
+        tags: ['content'],
+        summary: "Move an FAQ item (admin): sortOrder is the neighbour's minus 1 (up) or plus 1 (down)",
+        params: IdParams,
+        body: FaqOrderSchema,
+        response: { 200: FaqItemSchema },
+      },
+    },
+    async (request) => moveFaqItem(db, request.params.id, request.body.sortOrder, request.user!.id),
+  );
+
+  app.delete(
+    '/api/faq-items/:id',
+    {
+      onRequest: requireAdmin,
+      schema: { tags: ['content'], summary: 'Delete an FAQ item (admin)', params: IdParams },
+    },
+    async (request, reply) => {
+      await deleteFaqItem(db, request.params.id, request.user!.id);
+      return reply.status(204).send();
+    },
+  );
+};

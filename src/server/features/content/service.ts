@@ -1,0 +1,263 @@
+// Content pages and FAQ items: rich HTML is sanitised here, before it is stored; every change is
+// written to the audit log in the same transaction.
+import { asc, eq } from 'drizzle-orm';
+import type { ContentPage, ContentPageSummary, FaqItem } from '../../../shared/schemas/content';
+import type { Db, DbOrTx } from '../../db/client';
+import { contentPages, faqItems } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict, notFound } from '../../lib/http-error';
+import { sanitizeRichHtml } from '../../lib/sanitize-html';
+
+type PageRow = typeof contentPages.$inferSelect;
+type FaqRow = typeof faqItems.$inferSelect;
+
+export type PageInput = { title: string; slug: string; content: string; isStructured: boolean };
+export type FaqInput = { question: string; answer: string; active: boolean; sortOrder?: number };
+
+export const SLUG_TAKEN = 'A page with this slug already exists.';
+export const PAGE_NOT_FOUND = 'Page not found.';
+export const FAQ_NOT_FOUND = 'FAQ item not found.';
+
+/** PostgreSQL's unique_violation, whichever driver (and drizzle's wrapping) raised it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+const toPage = (row: PageRow): ContentPage => ({
+  ...row,
+  updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
+});
+const toFaq = (row: FaqRow): FaqItem => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+
+// ---- Content pages ----
+
+export async function listPages(db: Db): Promise<ContentPageSummary[]> {
+  const rows = await db
+    .select({
+      id: contentPages.id,
+      slug: contentPages.slug,
+      title: contentPages.title,
+      isStructured: contentPages.isStructured,
+      updatedAt: contentPages.updatedAt,
+    })
+    .from(contentPages)
+    .orderBy(asc(contentPages.title), asc(contentPages.id));
+  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null }));
+}
+
+export async function getPageBySlug(db: Db, slug: string): Promise<ContentPage> {
+  const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
+  if (!row) throw notFound(PAGE_NOT_FOUND);
+  return toPage(row);
+}
+
+async function assertSlugFree(tx: DbOrTx, slug: string, exceptId?: number) {
+  const [other] = await tx
+    .select({ id: contentPages.id })
+    .from(contentPages)
+    .where(eq(contentPages.slug, slug));
+  if (other && other.id !== exceptId) throw conflict(SLUG_TAKEN, { field: 'slug' });
+}
+
+/** Runs a write; a slug taken by a concurrent write (unique index) is the same 409 as one found first. */
+async function slugSafe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(SLUG_TAKEN, { field: 'slug' });
+    throw error;
+  }
+}
+
+export function createPage(db: Db, input: PageInput, userId: number): Promise<ContentPage> {
+  return slugSafe(() =>
+    db.transaction(async (tx) => {
+      await assertSlugFree(tx, input.slug);
+      const [row] = await tx
+        .insert(contentPages)
+        .values({ ...input, content: sanitizeRichHtml(input.content), updatedAt: new Date() })
+        .returning();
+      const page = toPage(row!);
+      await recordAudit(tx, {
+        userId,
+        action: 'create',
+        entity: 'content_page',
+        entityId: page.id,
+        after: page,
+      });
+      return page;
+    }),
+  );
+}
+
+export function updatePage(db: Db, id: number, input: PageInput, userId: number): Promise<ContentPage> {
+  return slugSafe(() =>
+    db.transaction(async (tx) => {
+      const [before] = await tx.select().from(contentPages).where(eq(contentPages.id, id)).for('update');
+      if (!before) throw notFound(PAGE_NOT_FOUND);
+      await assertSlugFree(tx, input.slug, id);
+      const [row] = await tx
+        .update(contentPages)
+        .set({ ...input, content: sanitizeRichHtml(input.content), updatedAt: new Date() })
+        .where(eq(contentPages.id, id))
+        .returning();
+      const page = toPage(row!);
+      await recordAudit(tx, {
+        userId,
+        action: 'update',
+        entity: 'content_page',
+        entityId: id,
+        before: toPage(before),
+        after: page,
+      });
+      return page;
+    }),
+  );
+}
+
+export function deletePage(db: Db, id: number, userId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(contentPages).where(eq(contentPages.id, id)).returning();
+    if (!before) throw notFound(PAGE_NOT_FOUND);
+    await recordAudit(tx, {
+      userId,
+      action: 'delete',
+      entity: 'content_page',
+      entityId: id,
+      before: toPage(before),
+    });
+  });
+}
+
+// ---- FAQ items ----
+
+const faqOrder = [asc(faqItems.sortOrder), asc(faqItems.id)];
+
+export async function listFaqItems(db: Db, options: { includeInactive: boolean }): Promise<FaqItem[]> {
+  const query = db.select().from(faqItems);
+  const rows = await (options.includeInactive ? query : query.where(eq(faqItems.active, true))).orderBy(
+    ...faqOrder,
+  );
+  return rows.map(toFaq);
+}
+
+export function createFaqItem(db: Db, input: FaqInput, userId: number): Promise<FaqItem> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(faqItems)
+      .values({
+        question: input.question,
+        answer: sanitizeRichHtml(input.answer),
+        active: input.active,
+        sortOrder: input.sortOrder ?? 0,
+        updatedAt: new Date(),
+      })
+      .returning();
+    const item = toFaq(row!);
+    await recordAudit(tx, { userId, action: 'create', entity: 'faq_item', entityId: item.id, after: item });
+    return item;
+  });
+}
+
+export function updateFaqItem(db: Db, id: number, input: FaqInput, userId: number): Promise<FaqItem> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(faqItems).where(eq(faqItems.id, id)).for('update');
+    if (!before) throw notFound(FAQ_NOT_FOUND);
+    const [row] = await tx
+      .update(faqItems)
+      .set({
+        question: input.question,
+        answer: sanitizeRichHtml(input.answer),
+        active: input.active,
+        sortOrder: input.sortOrder ?? before.sortOrder,
+        updatedAt: new Date(),
+      })
+      .where(eq(faqItems.id, id))
+      .returning();
+    const item = toFaq(row!);
+    await recordAudit(tx, {
+      userId,
+      action: 'update',
+      entity: 'faq_item',
+      entityId: id,
+      before: toFaq(before),
+      after: item,
+    });
+    return item;
+  });
+}
+
+export function deleteFaqItem(db: Db, id: number, userId: number): Promise<void> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.delete(faqItems).where(eq(faqItems.id, id)).returning();
+    if (!before) throw notFound(FAQ_NOT_FOUND);
+    await recordAudit(tx, {
+      userId,
+      action: 'delete',
+      entity: 'faq_item',
+      entityId: id,
+      before: toFaq(before),
+    });
+  });
+}
+
+/**
+ * Moves an item to `sortOrder`. The admin screen sends the neighbour's sortOrder minus 1 to move up and
+ * plus 1 to move down (spec section 4); with equal sortOrders (every new item has 0) that value alone
+ * is ambiguous, so a value that matches the neighbour's is taken as "one place past that neighbour".
+ * Then the whole list is renumbered 1..n, keeping every sortOrder distinct
+ * (docs/decisions/0063-faq-reorder.md).
+ */
+export function moveFaqItem(db: Db, id: number, sortOrder: number, userId: number): Promise<FaqItem> {
+  return db.transaction(async (tx) => {
+    const all = await tx
+      .select()
+      .from(faqItems)
+      .orderBy(...faqOrder)
+      .for('update');
+    const item = all.find((i) => i.id === id);
+    if (!item) throw notFound(FAQ_NOT_FOUND);
+    if (sortOrder === item.sortOrder) return toFaq(item);
+    const movingUp = sortOrder < item.sortOrder;
+    const at = all.indexOf(item);
+    const others = all.filter((i) => i.id !== id);
+    let index: number;
+    if (movingUp && all[at - 1]?.sortOrder === sortOrder + 1) {
+      // The admin screen's "move up": one place, whatever ties the list has.
+      index = at - 1;
+    } else if (!movingUp && all[at + 1]?.sortOrder === sortOrder - 1) {
+      index = at + 1;
+    } else {
+      // Any other value: after items sharing it when moving up, before them when moving down.
+      index = others.filter((o) => o.sortOrder < sortOrder || (movingUp && o.sortOrder === sortOrder)).length;
+    }
+    const ordered = [...others.slice(0, index), item, ...others.slice(index)];
+    const now = new Date();
+    let moved: FaqRow = item;
+    for (const [i, row] of ordered.entries()) {
+      const position = i + 1;
+      if (row.id === id) {
+        const [updated] = await tx
+          .update(faqItems)
+          .set({ sortOrder: position, updatedAt: now })
+          .where(eq(faqItems.id, id))
+          .returning();
+        moved = updated!;
+      } else if (row.sortOrder !== position) {
+        await tx.update(faqItems).set({ sortOrder: position }).where(eq(faqItems.id, row.id));
+      }
+    }
+    await recordAudit(tx, {
+      userId,
+      action: 'reorder',
+      entity: 'faq_item',
+      entityId: id,
+      before: { sortOrder: item.sortOrder, position: all.indexOf(item) + 1 },
+      after: { sortOrder: moved.sortOrder, requestedSortOrder: sortOrder },
+    });
+    return toFaq(moved);
+  });
+}

@@ -1,0 +1,27 @@
+// Newsletter subscriptions (spec/shopper.md sections 2, 5, 7 and 8) and the bits of store
+// configuration the browser needs (which popup variant is live, the contact address).
+import { z } from 'zod';
+
+export const SubscribeInputSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .trim()
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
+  /** Popup variant A asks for it; passed on to the external e-mail marketing form. */
+  firstName: z.string().trim().max(100, 'First name is too long').optional(),
+  /** Honeypot (see ContactMessageInputSchema). */
+  website: z.string().max(500).optional(),
+});
+export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
+
+/** The same answer for a new and a repeated address: nothing tells whether an address is on the list. */
+export const SubscribeAnswerSchema = z.object({ message: z.string() });
+
+export const SiteConfigSchema = z.object({
+  storeName: z.string(),
+  storeEmail: z.string(),
+  /** 'A' (first name + e-mail, relayed to NEWSLETTER_FORM_URL) when that is configured, else 'B'. */
+  newsletterVariant: z.enum(['A', 'B']),
+});
+export type SiteConfig = z.infer<typeof SiteConfigSchema>;
