@@ -1,0 +1,2 @@
+CREATE INDEX "orders_name_trgm_idx" ON "orders" USING gin (lower("customer_name") gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_email_trgm_idx" ON "orders" USING gin (lower("customer_email") gin_trgm_ops);

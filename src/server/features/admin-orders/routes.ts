@@ -1,0 +1,154 @@
+// Order management for administrators. Every route is refused (401 signed out, 403 customers) before
+// its body is read. The administrator's branch of PATCH /api/orders/{id}/payment-status lives in the
+// orders feature's route (one path, one handler) and calls adminSetPaymentStatus from ./service.
+// Static paths (/api/orders/admin, /api/orders/export.csv) win over /api/orders/:id in Fastify's router.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminOrderDetailSchema,
+  AdminOrderIdParamsSchema,
+  AdminOrderSchema,
+  AdminOrdersQuerySchema,
+  AssociateOrderSchema,
+  OrderDetailsUpdateSchema,
+  OrderStatusUpdateSchema,
+} from '../../../shared/schemas/admin-orders';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { recordAudit } from '../../lib/audit';
+import { csvFileName } from '../../lib/csv';
+import { notFound } from '../../lib/http-error';
+import { requireAdmin } from '../../plugins/sessions';
+import { ordersCsvStream } from './export';
+import { findAdminOrder, listAdminOrders } from './repository';
+import { associateOrder, ORDER_NOT_FOUND, setOrderStatus, updateOrderDetails } from './service';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const admin = { onRequest: [requireAdmin] };
+
+  async function detail(id: number) {
+    const order = await findAdminOrder(db, id);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  app.get(
+    '/api/orders/admin',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Orders, newest first, paged; filter by status or payment status, search by number, reference, name or e-mail',
+        description: 'The total number of matching orders is in the X-Total-Count header.',
+        querystring: AdminOrdersQuerySchema,
+        response: { 200: z.array(AdminOrderSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listAdminOrders(db, request.query);
+      reply.header('x-total-count', String(total));
+      reply.header('cache-control', 'no-store');
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/orders/admin/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its items, e-mail delivery, linked user and history',
+        params: AdminOrderIdParamsSchema,
+        response: { 200: AdminOrderDetailSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return detail(request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every order matching the filters as CSV (for the accountant), formula-safe',
+        querystring: AdminOrdersQuerySchema.pick({ status: true, paymentStatus: true, search: true }),
+      },
+    },
+    async (request, reply) => {
+      await recordAudit(db, {
+        userId: request.user!.id,
+        action: 'export',
+        entity: 'orders',
+        after: { filters: request.query },
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName('orders')}"`)
+        .header('cache-control', 'no-store')
+        .send(ordersCsvStream(db, request.query));
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id/status',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Set the order status (any of the seven); optionally the tracking number and estimated delivery too',
+        params: AdminOrderIdParamsSchema,
+        body: OrderStatusUpdateSchema,
+        response: { 200: AdminOrderDetailSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await setOrderStatus(db, { userId: request.user!.id }, request.params.id, request.body);
+      return detail(request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/orders/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the tracking number and/or the estimated delivery date (blank clears)',
+        params: AdminOrderIdParamsSchema,
+        body: OrderDetailsUpdateSchema,
+        response: { 200: AdminOrderDetailSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await updateOrderDetails(db, { userId: request.user!.id }, request.params.id, request.body);
+      return detail(request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/associate',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Link the order to a user's account (a guest's order, typically)",
+        params: AdminOrderIdParamsSchema,
+        body: AssociateOrderSchema,
+        response: { 200: AdminOrderDetailSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await associateOrder(db, { userId: request.user!.id }, request.params.id, request.body.userId);
+      return detail(request.params.id);
+    },
+  );
+};

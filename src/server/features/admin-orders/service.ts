@@ -1,0 +1,149 @@
+// The administrator's changes to orders: status (any of the seven, freely), tracking number and
+// estimated delivery, payment status (through the checkout's completion functions, so stock and the
+// confirmation e-mail change exactly once), and linking an order to a user. Each change writes
+// order_history rows (shown in the detail dialog) and the admin audit log.
+import { eq, sql } from 'drizzle-orm';
+import type { PaymentStatus } from '../../../shared/constants';
+import type { OrderDetailsUpdate, OrderStatusUpdate } from '../../../shared/schemas/admin-orders';
+import type { Db, Tx } from '../../db/client';
+import { orderHistory, orders, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { notFound } from '../../lib/http-error';
+import { type OrderDeps, type PaymentChange, setOrderPaymentStatus } from '../orders/completion';
+import type { OrderRow } from '../orders/repository';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const USER_NOT_FOUND = 'User not found.';
+
+export type Actor = { userId: number };
+
+async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound(ORDER_NOT_FOUND);
+  return row;
+}
+
+type Change = {
+  field: 'status' | 'trackingNumber' | 'estimatedDeliveryDate' | 'userId';
+  from: string | null;
+  to: string | null;
+};
+
+/** Writes the changed fields, one history row each, and one audit row; nothing when nothing changed. */
+async function applyChanges(tx: Tx, actor: Actor, order: OrderRow, changes: Change[], action: string) {
+  const real = changes.filter((c) => c.from !== c.to);
+  if (real.length === 0) return;
+  const set: Partial<typeof orders.$inferInsert> = {};
+  for (const c of real) {
+    if (c.field === 'userId') set.userId = c.to === null ? null : Number(c.to);
+    else set[c.field] = c.to as never;
+  }
+  await tx
+    .update(orders)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  await tx.insert(orderHistory).values(
+    real.map((c) => ({
+      orderId: order.id,
+      field: c.field,
+      fromValue: c.from,
+      toValue: c.to,
+      actor: 'admin',
+      actorUserId: actor.userId,
+    })),
+  );
+  await recordAudit(tx, {
+    userId: actor.userId,
+    action,
+    entity: 'order',
+    entityId: order.id,
+    before: Object.fromEntries(real.map((c) => [c.field, c.from])),
+    after: Object.fromEntries(real.map((c) => [c.field, c.to])),
+  });
+}
+
+function detailChanges(order: OrderRow, input: OrderDetailsUpdate): Change[] {
+  const changes: Change[] = [];
+  if (input.trackingNumber !== undefined) {
+    changes.push({ field: 'trackingNumber', from: order.trackingNumber, to: input.trackingNumber });
+  }
+  if (input.estimatedDeliveryDate !== undefined) {
+    changes.push({
+      field: 'estimatedDeliveryDate',
+      from: order.estimatedDeliveryDate,
+      to: input.estimatedDeliveryDate,
+    });
+  }
+  return changes;
+}
+
+/** Any of the seven statuses (no transition rules: spec section 4); repeating the current one changes nothing. */
+export async function setOrderStatus(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: OrderStatusUpdate,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    const changes: Change[] = [
+      { field: 'status', from: order.status, to: input.status },
+      ...detailChanges(order, input),
+    ];
+    await applyChanges(tx, actor, order, changes, 'update-status');
+  });
+}
+
+/** Tracking number and estimated delivery date; blank clears them. */
+export async function updateOrderDetails(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: OrderDetailsUpdate,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    await applyChanges(tx, actor, order, detailChanges(order, input), 'update');
+  });
+}
+
+/** Links an order (a guest's, typically) to a user, who then sees it in their account. */
+export async function associateOrder(db: Db, actor: Actor, id: number, userId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound(USER_NOT_FOUND);
+    const from = order.userId === null ? null : String(order.userId);
+    await applyChanges(tx, actor, order, [{ field: 'userId', from, to: String(userId) }], 'associate');
+  });
+}
+
+/**
+ * The administrator's payment status selector: completion (stock taken, confirmation e-mail) and
+ * its reversal (stock returned) happen in the checkout's completion functions, exactly once however
+ * often or concurrently this is called. The audit row follows the change.
+ */
+export async function adminSetPaymentStatus(
+  deps: OrderDeps,
+  actor: Actor,
+  id: number,
+  status: PaymentStatus,
+): Promise<PaymentChange> {
+  const before = await deps.db
+    .select({ paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id));
+  if (before.length === 0) throw notFound(ORDER_NOT_FOUND);
+  const change = await setOrderPaymentStatus(deps, id, status, { kind: 'admin', userId: actor.userId });
+  if (change.changed) {
+    await recordAudit(deps.db, {
+      userId: actor.userId,
+      action: 'update-payment-status',
+      entity: 'order',
+      entityId: id,
+      before: { paymentStatus: before[0]!.paymentStatus },
+      after: { paymentStatus: change.order.paymentStatus, inventoryReduced: change.order.inventoryReduced },
+    });
+  }
+  return change;
+}

@@ -1,0 +1,130 @@
+// User management for administrators, and the e-mail search of the orders' 'Link User' dialog. Every
+// route is refused (401 signed out, 403 customers) before its body is read.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminUserCreateSchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  AdminUserUpdateSchema,
+  DeleteUserResultSchema,
+  UserIdParamsSchema,
+  UserSearchQuerySchema,
+  UserSearchResultSchema,
+} from '../../../shared/schemas/admin-users';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { notFound } from '../../lib/http-error';
+import { requireAdmin } from '../../plugins/sessions';
+import { findAdminUser, listUsers, searchUsersByEmail } from './repository';
+import { type Actor, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const admin = { onRequest: [requireAdmin] };
+  const actorOf = (request: { user: { id: number } | null; sessionId: string | null }): Actor => ({
+    userId: request.user!.id,
+    sessionId: request.sessionId,
+  });
+
+  app.get(
+    '/api/admin/users',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Users, by username, paged; search by part of a username or e-mail. Total in X-Total-Count',
+        querystring: AdminUsersQuerySchema,
+        response: { 200: z.array(AdminUserSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listUsers(db, request.query);
+      reply.header('x-total-count', String(total));
+      reply.header('cache-control', 'no-store');
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One user',
+        params: UserIdParamsSchema,
+        response: { 200: AdminUserSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findAdminUser(db, request.params.id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      return user;
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a user (customer or administrator)',
+        body: AdminUserCreateSchema,
+        response: { 201: AdminUserSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createUser(db, actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/admin/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Change some fields of a user (only those sent; no password keeps the current one)',
+        params: UserIdParamsSchema,
+        body: AdminUserUpdateSchema,
+        response: { 200: AdminUserSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a user; their orders are kept, no longer linked to an account',
+        params: UserIdParamsSchema,
+        response: { 200: DeleteUserResultSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { detachedOrders } = await deleteUser(db, actorOf(request), request.params.id);
+      return { message: 'User deleted.', detachedOrders };
+    },
+  );
+
+  app.get(
+    '/api/users/search',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Users whose e-mail contains the text (the orders' 'Link User' dialog)",
+        querystring: UserSearchQuerySchema,
+        response: { 200: z.array(UserSearchResultSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return searchUsersByEmail(db, request.query.email);
+    },
+  );
+};

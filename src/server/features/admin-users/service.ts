@@ -1,0 +1,164 @@
+// The administrator's changes to users: create, partial edit, delete. Each change and its audit row are
+// one transaction. The server itself refuses what the page also hides: an administrator removing their
+// own admin role or deleting their own account, and anything that would leave the store without an
+// administrator (docs/decisions/0070-admin-user-rules.md).
+import { asc, eq, sql } from 'drizzle-orm';
+import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '../../../shared/schemas/admin-users';
+import type { Db, Tx } from '../../db/client';
+import { orders, sessions, users } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { hashPassword } from '../../lib/passwords';
+import { throwIfTaken, throwIfUniqueViolation } from '../auth/service';
+import { findAdminUser, takenBy, userColumns } from './repository';
+
+export const USER_NOT_FOUND = 'User not found.';
+export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role.';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
+export const LAST_ADMIN = 'The last administrator cannot be removed.';
+export const NO_LONGER_ADMIN = 'Administrator privileges required.';
+
+/** Who is making the change: the signed-in administrator, and the session to keep on a password change. */
+export type Actor = { userId: number; sessionId: string | null };
+
+/**
+ * Locks every administrator row (in id order, so two such transactions never deadlock) and returns
+ * their ids. Two administrators demoting or deleting each other at the same moment are serialised
+ * here: the second sees the first's change, so the store always keeps one administrator.
+ */
+async function lockAdmins(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.isAdmin, true))
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Refuses to take the admin role away from `targetId` (demotion or deletion) when it is the last
+ * administrator, or when the actor lost the role meanwhile. `admins` comes from lockAdmins.
+ */
+function assertAdminMayBeRemoved(admins: number[], actor: Actor, targetId: number) {
+  if (!admins.includes(targetId)) return;
+  if (admins.filter((id) => id !== targetId).length === 0) throw conflict(LAST_ADMIN);
+  if (!admins.includes(actor.userId)) throw forbidden(NO_LONGER_ADMIN);
+}
+
+async function lockUser(tx: Tx, id: number) {
+  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id)).for('update');
+  if (!row) throw notFound(USER_NOT_FOUND);
+  return row;
+}
+
+export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+  throwIfTaken(await takenBy(db, input));
+  const password = await hashPassword(input.password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          password,
+          isAdmin: input.isAdmin,
+          phone: input.phone ?? null,
+          address: input.address ?? null,
+        })
+        .returning(userColumns);
+      await recordAudit(tx, {
+        userId: actor.userId,
+        action: 'create',
+        entity: 'user',
+        entityId: row!.id,
+        after: row,
+      });
+      return row!.id;
+    });
+    return (await findAdminUser(db, id))!;
+  } catch (error) {
+    throwIfUniqueViolation(error);
+    throw error;
+  }
+}
+
+/**
+ * Applies only the fields present in `input`; an absent (or blank) password keeps the current one. A new
+ * password signs the user out everywhere (except the administrator's own current session).
+ */
+export async function updateUser(
+  db: Db,
+  actor: Actor,
+  id: number,
+  input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
+): Promise<AdminUser> {
+  if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
+  const password = input.password ? await hashPassword(input.password) : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      // Administrator rows first, then the user: every transaction here locks in that order.
+      const admins = input.isAdmin === false ? await lockAdmins(tx) : [];
+      const before = await lockUser(tx, id);
+      throwIfTaken(await takenBy(tx, { username: input.username, email: input.email }, id));
+      if (before.isAdmin && input.isAdmin === false) assertAdminMayBeRemoved(admins, actor, id);
+      const changes: Partial<typeof users.$inferInsert> = {};
+      if (input.username !== undefined && input.username !== before.username)
+        changes.username = input.username;
+      if (input.email !== undefined && input.email !== before.email) changes.email = input.email;
+      if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin) changes.isAdmin = input.isAdmin;
+      if (input.phone !== undefined && input.phone !== before.phone) changes.phone = input.phone;
+      if (input.address !== undefined && input.address !== before.address) changes.address = input.address;
+      if (password) changes.password = password;
+      if (Object.keys(changes).length === 0) return;
+      const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
+      if (password) {
+        const keep = id === actor.userId ? actor.sessionId : null;
+        await tx
+          .delete(sessions)
+          .where(
+            keep ? sql`${sessions.userId} = ${id} and ${sessions.id} <> ${keep}` : eq(sessions.userId, id),
+          );
+      }
+      await recordAudit(tx, {
+        userId: actor.userId,
+        action: 'update',
+        entity: 'user',
+        entityId: id,
+        before,
+        after: { ...after, ...(password ? { password: 'changed' } : {}) },
+      });
+    });
+  } catch (error) {
+    throwIfUniqueViolation(error);
+    throw error;
+  }
+  return (await findAdminUser(db, id))!;
+}
+
+/** Deletes a user; their orders stay, no longer linked to anyone; their sessions end. */
+export async function deleteUser(db: Db, actor: Actor, id: number): Promise<{ detachedOrders: number }> {
+  if (id === actor.userId) throw forbidden(CANNOT_DELETE_SELF);
+  return db.transaction(async (tx) => {
+    const admins = await lockAdmins(tx);
+    const before = await lockUser(tx, id);
+    assertAdminMayBeRemoved(admins, actor, id);
+    if (!admins.includes(actor.userId)) throw forbidden(NO_LONGER_ADMIN);
+    // The foreign key would null these too; doing it here counts them and stamps updatedAt.
+    const detached = await tx
+      .update(orders)
+      .set({ userId: null, updatedAt: sql`now()` })
+      .where(eq(orders.userId, id))
+      .returning({ id: orders.id });
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, {
+      userId: actor.userId,
+      action: 'delete',
+      entity: 'user',
+      entityId: id,
+      before: { ...before, detachedOrderIds: detached.map((o) => o.id) },
+    });
+    return { detachedOrders: detached.length };
+  });
+}

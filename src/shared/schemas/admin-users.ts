@@ -1,0 +1,137 @@
+// The administrator's user contracts (spec/account-and-admin.md sections 2, 5, 7 and 8): the list,
+// 'Add User' (with the password confirmation), the partial edit and the e-mail search of 'Link User'.
+// The password hash is never part of any of these.
+import { z } from 'zod';
+import { ProfileUpdateSchema } from './account';
+import { EMAIL_MAX, emailField, newPasswordField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const USER_SEARCH_LIMIT = 20;
+export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
+
+const phoneField = ProfileUpdateSchema.shape.phone;
+const addressField = ProfileUpdateSchema.shape.address;
+
+/** A user as the administrator sees it. */
+export const AdminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+  /** How many orders point to this user (kept, detached, when the user is deleted). */
+  orderCount: z.number().int(),
+});
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminUsersQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_USERS_PAGE_SIZE),
+  /** Part of a username or an e-mail address, any case. */
+  search: z.string().trim().max(200).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+
+/** POST /api/admin/users. */
+export const AdminUserCreateSchema = z.object({
+  username: usernameField,
+  email: emailField,
+  password: newPasswordField,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).default(false),
+  phone: phoneField,
+  address: addressField,
+});
+export type AdminUserCreateInput = z.input<typeof AdminUserCreateSchema>;
+export type AdminUserCreate = z.infer<typeof AdminUserCreateSchema>;
+
+/** 'Add User': the request plus a confirmation that must match. */
+export const AdminUserCreateFormSchema = AdminUserCreateSchema.extend({
+  confirmPassword: z.string({ error: 'Please confirm the password' }).min(1, 'Please confirm the password'),
+}).refine((v) => v.password === v.confirmPassword, {
+  message: PASSWORDS_DO_NOT_MATCH,
+  path: ['confirmPassword'],
+});
+export type AdminUserCreateFormInput = z.input<typeof AdminUserCreateFormSchema>;
+
+/** A blank password (or none) keeps the current one. */
+const optionalNewPassword = z
+  .string({ error: 'Password must be at least 6 characters' })
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .optional()
+  .refine((v) => !v || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters')
+  .transform((v) => (v ? v : undefined));
+
+/** PUT /api/admin/users/{id}: only the fields that changed; an absent field keeps its value. */
+export const AdminUserUpdateSchema = z.object({
+  username: usernameField.optional(),
+  email: emailField.optional(),
+  password: optionalNewPassword,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
+  phone: phoneField.optional(),
+  address: addressField.optional(),
+});
+export type AdminUserUpdateInput = z.input<typeof AdminUserUpdateSchema>;
+export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
+
+/** The edit dialog: every field shown; the password may stay blank. */
+export const AdminUserEditFormSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: z
+      .string()
+      .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+      .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters'),
+    confirmPassword: z.string(),
+    isAdmin: z.boolean(),
+    phone: phoneField,
+    address: addressField,
+  })
+  .refine((v) => v.password === '' || v.password === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
+export type AdminUserEditFormInput = z.input<typeof AdminUserEditFormSchema>;
+export type AdminUserEditForm = z.infer<typeof AdminUserEditFormSchema>;
+
+/**
+ * The PUT body for an edit: only what differs from the user as loaded, and the password only when one
+ * was typed.
+ */
+export function changedUserFields(original: AdminUser, form: AdminUserEditForm): AdminUserUpdateInput {
+  const body: AdminUserUpdateInput = {};
+  if (form.username !== original.username) body.username = form.username;
+  if (form.email !== original.email) body.email = form.email;
+  if (form.password) body.password = form.password;
+  if (form.isAdmin !== original.isAdmin) body.isAdmin = form.isAdmin;
+  if ((form.phone ?? null) !== original.phone) body.phone = form.phone ?? null;
+  if ((form.address ?? null) !== original.address) body.address = form.address ?? null;
+  return body;
+}
+
+export const UserIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** GET /api/users/search?email=: part of an address, any case. */
+export const UserSearchQuerySchema = z.object({
+  email: z
+    .string({ error: 'Please enter an email address' })
+    .trim()
+    .min(1, 'Please enter an email address')
+    .max(EMAIL_MAX, 'Please enter a valid email address'),
+});
+
+export const UserSearchResultSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+});
+export type UserSearchResult = z.infer<typeof UserSearchResultSchema>;
+
+export const DeleteUserResultSchema = z.object({
+  message: z.string(),
+  /** Orders that were the user's: kept for the store's records, no longer linked to anyone. */
+  detachedOrders: z.number().int(),
+});
+export type DeleteUserResult = z.infer<typeof DeleteUserResultSchema>;

@@ -1,0 +1,305 @@
+// The administrator's orders and users in real Chromium against the built store with its demo data and
+// the local payment provider: the admin creates and edits a customer, cannot delete themselves, finds
+// an order a guest paid for, links it to the customer (who then sees it in /account), moves it pending
+// -> processing -> shipped with a tracking number (the customer's tracker follows), and refunds another
+// order (its stock returns).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '../../src/shared/schemas/catalog';
+import { ADMIN, launchBrowser, openPage, signIn, type Store, startStore, type TrackedPage } from './harness';
+
+let store: Store;
+let browser: Browser;
+let admin: TrackedPage;
+
+const DESKTOP = { width: 1280, height: 900 };
+const suffix = Date.now().toString(36);
+const customer = {
+  username: `linked_${suffix}`,
+  email: `linked_${suffix}@example.com`,
+  password: 'linked-pass-123',
+};
+let paidReference = '';
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await admin?.context.close();
+  await browser?.close();
+  await store?.stop();
+});
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${store.url}${path}`);
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return (await res.json()) as T;
+}
+
+async function productInStock(min: number, skip: number[] = []): Promise<Product> {
+  const all = await api<Product[]>('/api/products?inStock=true&limit=100');
+  const product = all.find((p) => p.stock >= min && !skip.includes(p.id));
+  if (!product) throw new Error('The demo catalogue has too few products in stock');
+  return product;
+}
+
+const stockOf = async (product: Product) => (await api<Product>(`/api/products/${product.slug}`)).stock;
+
+/** A guest buys one unit through the real cart, checkout and local payment page; returns the reference. */
+async function guestPurchase(product: Product, email: string): Promise<string> {
+  const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+  // Where a failure came from, should one happen: failed answers and the page each console error was on.
+  const problems: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console error at ${m.location().url} on ${page.url()}`);
+  });
+  await page.goto(`${store.url}/products/${product.slug}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: 'Go to Cart' })
+    .or(page.getByRole('dialog').getByRole('button', { name: 'Go to Cart' }))
+    .click();
+  await page.waitForURL(`${store.url}/cart`);
+  await page
+    .getByRole('link', { name: 'Proceed to Checkout' })
+    .or(page.getByRole('button', { name: 'Proceed to Checkout' }))
+    .first()
+    .click();
+  await page.waitForURL(`${store.url}/checkout`);
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByLabel('First Name').fill('Gail');
+  await form.getByLabel('Last Name').fill('Guest');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Phone').fill('416-555-0123');
+  await form.getByLabel('Address Line 1').fill('123 Main Street');
+  await form.getByLabel('City').fill('Toronto');
+  await form.getByLabel('Province').selectOption('ON');
+  await form.getByLabel('Postal Code').fill('M5V 2T6');
+  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
+  const reference = new URL(page.url()).pathname.split('/').pop()!;
+  await page.getByRole('button', { name: 'Pay' }).click();
+  await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+  expect({ consoleErrors, problems }).toEqual({ consoleErrors: [], problems: [] });
+  await context.close();
+  return reference;
+}
+
+function adminPage(): Page {
+  if (!admin) throw new Error('The administrator is not signed in yet');
+  return admin.page;
+}
+
+async function toastWith(page: Page, text: string) {
+  await page.getByTestId('toast').filter({ hasText: text }).first().waitFor();
+}
+
+/** The administrator's session, for calls made outside the page (as another tab of the same browser would). */
+async function adminFetch(path: string, init: RequestInit = {}) {
+  const cookies = await admin.context.cookies(store.url);
+  return fetch(`${store.url}${path}`, {
+    ...init,
+    headers: {
+      cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+      origin: store.url,
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+}
+
+async function openAdminTab(tab: 'Users' | 'Orders', heading: string) {
+  const page = adminPage();
+  await page
+    .getByRole('navigation', { name: 'Admin sections' })
+    .getByRole('link', { name: tab, exact: true })
+    .click();
+  await page.getByRole('heading', { name: heading }).waitFor();
+}
+
+async function findOrder(reference: string) {
+  const page = adminPage();
+  const search = page.getByLabel('Search orders by order number, reference, name or email');
+  await search.fill(reference);
+  const rows = page.getByTestId('admin-order-row');
+  await expect.poll(() => rows.count()).toBe(1);
+  const row = rows.filter({ hasText: reference });
+  await row.waitFor();
+  return row;
+}
+
+describe('admin orders and users', () => {
+  it('the administrator creates and edits a customer, and cannot delete themselves', async () => {
+    admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
+    const { page } = admin;
+    await page.goto(`${store.url}/admin/users`);
+    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login as Administrator' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await openAdminTab('Users', 'User Management');
+
+    // Own row: the 'You' badge, and no way to delete it, in the page or on the server.
+    const own = page.getByTestId('admin-user-row').filter({ hasText: ADMIN.username });
+    await own.getByText('You', { exact: true }).waitFor();
+    expect(await own.getByRole('button', { name: `Delete ${ADMIN.username}` }).isDisabled()).toBe(true);
+    const me = (await (await adminFetch('/api/auth/me')).json()) as { id: number };
+    const refused = await adminFetch(`/api/admin/users/${me.id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      'You cannot delete your own account.',
+    );
+
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const add = page.getByRole('dialog', { name: 'Add User' });
+    await add.getByLabel('Username').fill(customer.username);
+    await add.getByLabel('Email').fill(customer.email);
+    await add.getByLabel('Password', { exact: true }).fill(customer.password);
+    await add.getByLabel('Confirm Password').fill('something-else');
+    await add.getByRole('button', { name: 'Create User' }).click();
+    await add.getByText('Passwords do not match.').waitFor();
+    await add.getByLabel('Confirm Password').fill(customer.password);
+    await add.getByRole('button', { name: 'Create User' }).click();
+    await toastWith(page, 'User Created');
+    await add.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Search users by username or email').fill(customer.username);
+    const row = page.getByTestId('admin-user-row').filter({ hasText: customer.username });
+    await row.waitFor();
+    await expect.poll(() => page.getByTestId('admin-user-row').count()).toBe(1);
+    expect(await row.textContent()).toContain('Customer');
+    await row.getByRole('button', { name: `Edit ${customer.username}` }).click();
+    const edit = page.getByRole('dialog', { name: `Edit User: ${customer.username}` });
+    await edit.getByLabel('Phone (optional)').fill('416-555-0199');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await toastWith(page, 'User Updated');
+    await row.getByText('416-555-0199').waitFor();
+
+    // The blank password kept the one set at creation: the customer signs in with it.
+    const { page: shopper, context, consoleErrors } = await openPage(browser);
+    await signIn(shopper, store.url, customer.username, customer.password);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("finds a guest's paid order, links it to the customer, and moves it to shipped; the customer's tracker follows", async () => {
+    const product = await productInStock(2);
+    paidReference = await guestPurchase(product, customer.email);
+    const page = adminPage();
+    await openAdminTab('Orders', 'Order Management');
+    let row = await findOrder(paidReference);
+    expect(await row.textContent()).toContain('Guest');
+    expect(await row.getByTestId('admin-order-status').textContent()).toBe('Pending');
+    expect(await row.getByTestId('admin-payment-status').textContent()).toBe('Completed');
+
+    await row.getByRole('button', { name: /^Link user to order/ }).click();
+    const link = page.getByRole('dialog', { name: /^Link User to Order #/ });
+    await link.getByLabel('User email').fill('nobody-like-this@example.com');
+    await link.getByRole('button', { name: 'Search' }).click();
+    await link.getByText('No users found with that email address').waitFor();
+    await link.getByLabel('User email').fill(customer.email);
+    await link.getByRole('button', { name: 'Search' }).click();
+    await link.getByRole('button', { name: `Link to ${customer.username}` }).click();
+    await toastWith(page, 'Order linked');
+    await row.getByText(customer.username, { exact: true }).waitFor();
+
+    // The customer now sees it, not yet in progress.
+    const shopper = await openPage(browser);
+    await signIn(shopper.page, store.url, customer.username, customer.password);
+    const id = await orderId(paidReference);
+    const card = async () => {
+      await shopper.page.goto(`${store.url}/account?tab=orders`);
+      const c = shopper.page.locator(`[data-testid="order-card"][data-order-id="${id}"]`);
+      await c.waitFor();
+      return c;
+    };
+    const lit = async () =>
+      (await card())
+        .getByTestId('order-tracker')
+        .locator('li')
+        .evaluateAll((steps) =>
+          steps.map((s) => `${s.getAttribute('data-step')}:${s.getAttribute('data-lit')}`),
+        );
+    expect(await lit()).toEqual(['Processing:false', 'Shipped:false', 'Delivered:false']);
+
+    await row.getByRole('button', { name: /^Mark Processing/ }).click();
+    await toastWith(page, 'is now Processing');
+    row = await findOrder(paidReference);
+    await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe('Processing');
+    expect(await lit()).toEqual(['Processing:true', 'Shipped:false', 'Delivered:false']);
+
+    await row.getByRole('button', { name: /^Mark Shipped/ }).click();
+    await toastWith(page, 'is now Shipped');
+    await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe('Shipped');
+    expect(await row.getByRole('button', { name: /^Mark / }).count()).toBe(0);
+
+    await row.getByRole('button', { name: /^View order/ }).click();
+    const detail = page.getByTestId('admin-order-detail');
+    await detail.getByLabel('Tracking Number').fill('1Z999AA10123456784');
+    await detail.getByRole('button', { name: 'Save Tracking' }).click();
+    await toastWith(page, 'Tracking details of order');
+    const history = detail.getByTestId('admin-order-history');
+    await history.getByText('Status: Pending → Processing').waitFor();
+    await history.getByText('Status: Processing → Shipped').waitFor();
+    await history.getByText('Tracking number: 1Z999AA10123456784').waitFor();
+    await page
+      .getByRole('dialog', { name: /^Order #/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await detail.waitFor({ state: 'detached' });
+
+    expect(await lit()).toEqual(['Processing:true', 'Shipped:true', 'Delivered:false']);
+    expect(await (await card()).getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456784');
+    expect(shopper.consoleErrors).toEqual([]);
+    await shopper.context.close();
+  });
+
+  it('refunds another paid order: its stock returns, once', async () => {
+    const first = await productInStock(2);
+    const product = await productInStock(2, [first.id]);
+    const before = await stockOf(product);
+    const reference = await guestPurchase(product, `refund_${suffix}@example.com`);
+    expect(await stockOf(product)).toBe(before - 1);
+
+    const page = adminPage();
+    const row = await findOrder(reference);
+    await row.getByRole('button', { name: /^View order/ }).click();
+    const detail = page.getByTestId('admin-order-detail');
+    await detail.getByText('Stock taken for this order').waitFor();
+    await detail.getByLabel('Payment Status').selectOption('refunded');
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('The items are put back in stock.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Mark Refunded' }).click();
+    await toastWith(page, 'is now Refunded');
+    await detail.getByText('Stock not taken').waitFor();
+    await detail.getByTestId('admin-order-history').getByText('Payment: Completed → Refunded').waitFor();
+    expect(await stockOf(product)).toBe(before);
+
+    // Choosing Refunded again changes nothing.
+    const again = await adminFetch(`/api/orders/${await orderId(reference)}/payment-status`, {
+      method: 'PATCH',
+      body: JSON.stringify({ paymentStatus: 'refunded' }),
+    });
+    expect(again.status).toBe(200);
+    expect(await stockOf(product)).toBe(before);
+    await page
+      .getByRole('dialog', { name: /^Order #/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await row.getByTestId('admin-payment-status').filter({ hasText: 'Refunded' }).waitFor();
+    expect(admin.consoleErrors).toEqual([]);
+  });
+});
+
+async function orderId(reference: string): Promise<number> {
+  const res = await adminFetch(`/api/orders/admin?search=${reference}`);
+  const [order] = (await res.json()) as { id: number }[];
+  return order!.id;
+}
