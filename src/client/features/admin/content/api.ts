@@ -1,0 +1,47 @@
+// The content tab's calls. After every change the lists (and the public page caches) are refreshed.
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  ContentPage,
+  ContentPageInput,
+  FaqItem,
+  FaqItemInput,
+} from '../../../../shared/schemas/content';
+import { ApiError, apiRequest } from '../../../lib/api';
+import { contentPagePath } from '../../content/api';
+
+export type PageDraft = { title: string; slug: string; content: string; isStructured: boolean };
+
+export const createPage = (page: ContentPageInput) =>
+  apiRequest<ContentPage>('POST', '/api/content-pages', page);
+export const updatePage = (id: number, page: ContentPageInput) =>
+  apiRequest<ContentPage>('PUT', `/api/content-pages/${id}`, page);
+export const deletePage = (id: number) => apiRequest<void>('DELETE', `/api/content-pages/${id}`);
+/** Always read fresh: the list does not carry the content. */
+export const fetchPage = (slug: string) => apiRequest<ContentPage>('GET', contentPagePath(slug));
+
+export const createFaqItem = (item: FaqItemInput) => apiRequest<FaqItem>('POST', '/api/faq-items', item);
+export const updateFaqItem = (id: number, item: FaqItemInput) =>
+  apiRequest<FaqItem>('PUT', `/api/faq-items/${id}`, item);
+export const moveFaqItem = (id: number, sortOrder: number) =>
+  apiRequest<FaqItem>('PUT', `/api/faq-items/${id}/order`, { sortOrder });
+export const deleteFaqItem = (id: number) => apiRequest<void>('DELETE', `/api/faq-items/${id}`);
+
+export async function refreshPages(queryClient: QueryClient, ...slugs: string[]) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/content-pages'] }),
+    ...slugs.map((slug) => queryClient.invalidateQueries({ queryKey: [contentPagePath(slug)] })),
+  ]);
+}
+
+export async function refreshFaq(queryClient: QueryClient) {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['/api/faq-items?all=true'] }),
+    queryClient.invalidateQueries({ queryKey: ['/api/faq-items'] }),
+  ]);
+}
+
+/** The server's message for a failure toast. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}

@@ -1,0 +1,101 @@
+// Add / edit an FAQ item: Question, rich-text Answer (the short toolbar) and Active.
+import { useEffect, useId, useState } from 'react';
+import { type FaqItem, FaqItemInputSchema } from '../../../../shared/schemas/content';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { Modal, Spinner } from './modal';
+import { RichTextEditor } from './rich-text-editor';
+
+export type FaqDraft = { question: string; answer: string; active: boolean };
+
+export function FaqItemDialog({
+  open,
+  item,
+  saving,
+  onOpenChange,
+  onSave,
+}: {
+  open: boolean;
+  /** null: a new item. */
+  item: FaqItem | null;
+  saving: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSave: (draft: FaqDraft) => void;
+}) {
+  const id = useId();
+  const [question, setQuestion] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [active, setActive] = useState(true);
+
+  useEffect(() => {
+    if (!open) return;
+    setQuestion(item?.question ?? '');
+    setAnswer(item?.answer ?? '');
+    setActive(item?.active ?? true);
+  }, [open, item]);
+
+  function save() {
+    const parsed = FaqItemInputSchema.safeParse({ question, answer, active });
+    if (!parsed.success) {
+      // Question first, then answer: the schema's field order.
+      toast({
+        title: 'Validation Error',
+        description: parsed.error.issues[0]?.message,
+        variant: 'destructive',
+      });
+      return;
+    }
+    onSave({ question: parsed.data.question, answer, active });
+  }
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={item ? 'Edit FAQ Item' : 'Add FAQ Item'}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+        noValidate
+        className="grid gap-4"
+        aria-label="FAQ item"
+      >
+        <div className="grid gap-1.5">
+          <label htmlFor={`${id}-question`} className="text-sm font-medium">
+            Question
+          </label>
+          <input
+            id={`${id}-question`}
+            value={question}
+            onChange={(e) => setQuestion(e.target.value)}
+            className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <span className="text-sm font-medium">Answer</span>
+          <RichTextEditor value={answer} onChange={setAnswer} label="Answer" variant="faq" minHeight={150} />
+        </div>
+        <div className="flex items-center gap-2">
+          <input
+            id={`${id}-active`}
+            type="checkbox"
+            checked={active}
+            onChange={(e) => setActive(e.target.checked)}
+            className="h-4 w-4 rounded border-slate-300"
+          />
+          <label htmlFor={`${id}-active`} className="text-sm font-medium">
+            Active
+          </label>
+        </div>
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={saving}>
+            {saving && <Spinner />}
+            {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,180 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resetToasts, useToasts } from '../../../components/ui/toast-store';
+import type { PageDraft } from './api';
+import { PageEditorForm } from './page-editor-form';
+
+// Quill needs a real browser (the e2e journey covers it); here a textarea stands in for it.
+vi.mock('./rich-text-editor', () => ({
+  RichTextEditor: ({
+    value,
+    onChange,
+    label,
+  }: {
+    value: string;
+    onChange: (v: string) => void;
+    label: string;
+  }) => <textarea aria-label={label} value={value} onChange={(e) => onChange(e.target.value)} />,
+}));
+
+// Radix Switch measures itself; jsdom has no ResizeObserver.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
+const EMPTY: PageDraft = { title: '', slug: '', content: '', isStructured: false };
+
+let lastToasts: { title: string; description?: string }[] = [];
+function ToastSpy() {
+  lastToasts = useToasts();
+  return null;
+}
+
+function setup(page: PageDraft = EMPTY) {
+  const onSave = vi.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <>
+      <PageEditorForm page={page} onSave={onSave} />
+      <ToastSpy />
+    </>,
+  );
+  const title = () => screen.getByLabelText('Page Title');
+  const openSettings = () => user.click(screen.getByRole('tab', { name: 'Settings' }));
+  const slug = () => screen.getByLabelText('Page Slug (URL)') as HTMLInputElement;
+  const save = () => user.click(screen.getByRole('button', { name: 'Save Page' }));
+  return { onSave, user, title, openSettings, slug, save, view };
+}
+const toast = () => lastToasts[0] && { title: lastToasts[0].title, description: lastToasts[0].description };
+
+afterEach(() => {
+  resetToasts();
+  lastToasts = [];
+});
+
+describe('PageEditorForm', () => {
+  it('shows the labels, placeholders and hints of the specification', async () => {
+    const { openSettings } = setup();
+    expect(screen.getByPlaceholderText('Enter page title')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Use the toolbar above to format your content. You can add headings, lists, images, and more.',
+      ),
+    ).toBeTruthy();
+    await openSettings();
+    expect(screen.getByPlaceholderText('page-url-slug')).toBeTruthy();
+    expect(screen.getByText('/')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This determines the URL of your page. Use only lowercase letters, numbers, and hyphens.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Structured Content' })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Enable if this page has a structured format (like FAQ items) rather than free-form content.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('generates the slug from the title until the slug is edited by hand', async () => {
+    const { user, title, openSettings, slug } = setup();
+    await user.type(title(), "Holiday Hours & What's Open");
+    await openSettings();
+    expect(slug().value).toBe('holiday-hours-whats-open');
+    await user.clear(slug());
+    await user.type(slug(), 'hours');
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    await user.type(title(), ' 2025');
+    await openSettings();
+    expect(slug().value).toBe('hours');
+  });
+
+  it("refuses an empty or blank title with 'Validation Error' / 'Title is required'", async () => {
+    const { user, title, save, onSave } = setup();
+    await user.type(title(), '   ');
+    await save();
+    expect(toast()).toEqual({ title: 'Validation Error', description: 'Title is required' });
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("refuses an empty slug with 'Validation Error' / 'Slug is required'", async () => {
+    const { user, title, openSettings, slug, save, onSave } = setup();
+    await user.type(title(), 'About');
+    await openSettings();
+    await user.clear(slug());
+    await save();
+    expect(toast()).toEqual({ title: 'Validation Error', description: 'Slug is required' });
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("formats a slug, says 'Slug Formatted' without saving, and saves on the next press", async () => {
+    const { user, title, openSettings, slug, save, onSave } = setup();
+    await user.type(title(), 'About');
+    await openSettings();
+    await user.clear(slug());
+    await user.type(slug(), '--About  Us!--');
+    await save();
+    expect(slug().value).toBe('about-us');
+    expect(toast()).toEqual({
+      title: 'Slug Formatted',
+      description: 'The slug has been formatted for web compatibility.',
+    });
+    expect(onSave).not.toHaveBeenCalled();
+    await save();
+    expect(onSave).toHaveBeenCalledWith({
+      title: 'About',
+      slug: 'about-us',
+      content: '',
+      isStructured: false,
+    });
+  });
+
+  it('hands the page with its content and the structured flag to the save action', async () => {
+    const { user, title, openSettings, save, onSave } = setup();
+    await user.type(title(), 'Size Guide');
+    await user.type(screen.getByLabelText('Page Content'), '<p>Sizes</p>');
+    await openSettings();
+    await user.click(screen.getByRole('switch', { name: 'Structured Content' }));
+    await save();
+    expect(onSave).toHaveBeenCalledWith({
+      title: 'Size Guide',
+      slug: 'size-guide',
+      content: '<p>Sizes</p>',
+      isStructured: true,
+    });
+  });
+
+  it('Cancel hands the original, unchanged page to the save action', async () => {
+    const original = { title: 'Returns', slug: 'returns', content: '<p>Old</p>', isStructured: false };
+    const { user, title, onSave } = setup(original);
+    await user.type(title(), ' changed');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onSave).toHaveBeenCalledWith(original);
+  });
+
+  it('resets from a new page (and generates the slug again)', async () => {
+    const onSave = vi.fn();
+    const user = userEvent.setup();
+    const { rerender } = render(
+      <PageEditorForm page={{ ...EMPTY, slug: 'x', title: 'X' }} onSave={onSave} />,
+    );
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    await user.type(screen.getByLabelText('Page Slug (URL)'), 'yz');
+    rerender(<PageEditorForm page={{ ...EMPTY }} onSave={onSave} />);
+    expect((screen.getByLabelText('Page Slug (URL)') as HTMLInputElement).value).toBe('');
+    await user.click(screen.getByRole('tab', { name: 'Content' }));
+    await user.type(screen.getByLabelText('Page Title'), 'Fresh Page');
+    await user.click(screen.getByRole('tab', { name: 'Settings' }));
+    expect((screen.getByLabelText('Page Slug (URL)') as HTMLInputElement).value).toBe('fresh-page');
+  });
+
+  it("shows 'Saving...' and disables Save while saving", () => {
+    render(<PageEditorForm page={EMPTY} onSave={vi.fn()} isSaving />);
+    const button = screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+  });
+});

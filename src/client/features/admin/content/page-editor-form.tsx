@@ -1,0 +1,175 @@
+// The page editor (spec/account-and-admin.md sections 2, 4 and 5). It makes no call itself: it hands
+// the page (title, slug, content, isStructured) to `onSave`. Cancel hands over the original page.
+import { Switch, Tabs } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { normalizeSlug, slugFromTitle } from '../../../../shared/slug';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import type { PageDraft } from './api';
+import { Spinner } from './modal';
+import { RichTextEditor } from './rich-text-editor';
+
+const tabTrigger =
+  'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
+const input = 'h-10 w-full rounded-md border border-slate-300 px-3 text-sm';
+
+export function PageEditorForm({
+  page,
+  onSave,
+  isSaving = false,
+}: {
+  page: PageDraft;
+  onSave: (page: PageDraft) => void;
+  isSaving?: boolean;
+}) {
+  const id = useId();
+  const [title, setTitle] = useState(page.title);
+  const [slug, setSlug] = useState(page.slug);
+  const [content, setContent] = useState(page.content);
+  const [isStructured, setIsStructured] = useState(page.isStructured);
+  const [slugEdited, setSlugEdited] = useState(false);
+
+  // A new page to edit resets the whole form, and slug generation starts again.
+  useEffect(() => {
+    setTitle(page.title);
+    setSlug(page.slug);
+    setContent(page.content);
+    setIsStructured(page.isStructured);
+    setSlugEdited(false);
+  }, [page]);
+
+  function onTitleChange(value: string) {
+    setTitle(value);
+    if (!slugEdited) setSlug(slugFromTitle(value));
+  }
+
+  function onSlugChange(value: string) {
+    setSlug(value);
+    setSlugEdited(true);
+  }
+
+  function save() {
+    if (!title.trim()) {
+      toast({ title: 'Validation Error', description: 'Title is required', variant: 'destructive' });
+      return;
+    }
+    if (!slug.trim()) {
+      toast({ title: 'Validation Error', description: 'Slug is required', variant: 'destructive' });
+      return;
+    }
+    const normalized = normalizeSlug(slug);
+    if (normalized !== slug) {
+      // Shown to the admin first; the save happens when they press Save again.
+      setSlug(normalized);
+      toast({ title: 'Slug Formatted', description: 'The slug has been formatted for web compatibility.' });
+      return;
+    }
+    onSave({ title, slug, content, isStructured });
+  }
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      noValidate
+      aria-label="Page editor"
+    >
+      <Tabs.Root defaultValue="content">
+        <Tabs.List className="mb-4 flex border-b border-slate-200" aria-label="Page editor sections">
+          <Tabs.Trigger value="content" className={tabTrigger}>
+            Content
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className={tabTrigger}>
+            Settings
+          </Tabs.Trigger>
+        </Tabs.List>
+
+        {/* forceMount keeps the editor (and its undo history) alive while the Settings tab is open. */}
+        <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-title`} className="text-sm font-medium">
+              Page Title
+            </label>
+            <input
+              id={`${id}-title`}
+              value={title}
+              onChange={(e) => onTitleChange(e.target.value)}
+              placeholder="Enter page title"
+              className={input}
+            />
+          </div>
+          <div className="grid gap-1.5">
+            <span id={`${id}-content-label`} className="text-sm font-medium">
+              Page Content
+            </span>
+            <RichTextEditor
+              value={content}
+              onChange={setContent}
+              label="Page Content"
+              placeholder="Enter page content here..."
+              minHeight={300}
+            />
+            <p className="text-xs text-slate-500">
+              Use the toolbar above to format your content. You can add headings, lists, images, and more.
+            </p>
+          </div>
+        </Tabs.Content>
+
+        <Tabs.Content value="settings" className="grid gap-6">
+          <div className="grid gap-1.5">
+            <label htmlFor={`${id}-slug`} className="text-sm font-medium">
+              Page Slug (URL)
+            </label>
+            <div className="flex items-center">
+              <span className="flex h-10 items-center rounded-l-md border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm text-slate-500">
+                /
+              </span>
+              <input
+                id={`${id}-slug`}
+                value={slug}
+                onChange={(e) => onSlugChange(e.target.value)}
+                placeholder="page-url-slug"
+                className={`${input} rounded-l-none`}
+                aria-describedby={`${id}-slug-hint`}
+              />
+            </div>
+            <p id={`${id}-slug-hint`} className="text-xs text-slate-500">
+              This determines the URL of your page. Use only lowercase letters, numbers, and hyphens.
+            </p>
+          </div>
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-3">
+              <Switch.Root
+                id={`${id}-structured`}
+                checked={isStructured}
+                onCheckedChange={setIsStructured}
+                aria-describedby={`${id}-structured-hint`}
+                className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600"
+              >
+                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+              <label htmlFor={`${id}-structured`} className="text-sm font-medium">
+                Structured Content
+              </label>
+            </div>
+            <p id={`${id}-structured-hint`} className="text-xs text-slate-500">
+              Enable if this page has a structured format (like FAQ items) rather than free-form content.
+            </p>
+          </div>
+        </Tabs.Content>
+      </Tabs.Root>
+
+      <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <Button variant="outline" onClick={() => onSave(page)}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={isSaving}>
+          {isSaving && <Spinner />}
+          {isSaving ? 'Saving...' : 'Save Page'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// Small pieces of the orders screens: status badges, dates, and how a history entry reads.
+import { clsx } from 'clsx';
+import { orderStatusLabel, paymentStatusLabel, type StatusTone, statusTone } from '../../../../shared/orders';
+import type { OrderHistoryEntry } from '../../../../shared/schemas/admin-orders';
+
+const TONES: Record<StatusTone, string> = {
+  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
+  info: 'bg-blue-50 text-blue-800 ring-blue-200',
+  warning: 'bg-amber-50 text-amber-800 ring-amber-200',
+  success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  danger: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function Badge({ status, kind }: { status: string; kind: 'order' | 'payment' }) {
+  return (
+    <span
+      className={clsx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        TONES[statusTone(status)],
+      )}
+      data-testid={kind === 'order' ? 'admin-order-status' : 'admin-payment-status'}
+    >
+      {kind === 'order' ? orderStatusLabel(status) : paymentStatusLabel(status)}
+    </span>
+  );
+}
+
+/** Admin screens render only in the browser, so local time is safe here. */
+export function formatDateTime(iso: string, withTime = true): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return d.toLocaleString('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    ...(withTime ? { hour: 'numeric', minute: '2-digit' } : {}),
+  });
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  status: 'Status',
+  paymentStatus: 'Payment',
+  inventoryReduced: 'Stock',
+  trackingNumber: 'Tracking number',
+  estimatedDeliveryDate: 'Estimated delivery',
+  userId: 'Linked user',
+  attention: 'Attention',
+};
+
+const ACTOR_LABELS: Record<string, string> = {
+  admin: 'administrator',
+  checkout: 'checkout',
+  'return-page': 'confirmation page',
+  webhook: 'payment provider',
+  'payment-page': 'payment page',
+  system: 'system',
+};
+
+function valueText(field: string, value: string | null): string {
+  if (value === null || value === '') return '—';
+  if (field === 'status') return orderStatusLabel(value);
+  if (field === 'paymentStatus') return paymentStatusLabel(value);
+  if (field === 'inventoryReduced') return value === 'true' ? 'taken from stock' : 'not taken';
+  if (field === 'userId') return `user #${value}`;
+  return value;
+}
+
+/** 'Status: Pending → Processing', 'Stock: taken from stock', 'Attention: …'. */
+export function historyText(entry: OrderHistoryEntry): string {
+  const label = FIELD_LABELS[entry.field] ?? entry.field;
+  if (entry.field === 'attention' || entry.field === 'inventoryReduced' || entry.from === null) {
+    if (entry.field === 'inventoryReduced' && entry.to === 'false') return `${label}: returned to stock`;
+    return `${label}: ${valueText(entry.field, entry.to)}`;
+  }
+  return `${label}: ${valueText(entry.field, entry.from)} → ${valueText(entry.field, entry.to)}`;
+}
+
+/** 'by admin_jane', 'by checkout', 'by payment provider'. */
+export function historyWho(entry: OrderHistoryEntry): string {
+  if (entry.who) return `by ${entry.who}`;
+  return `by ${ACTOR_LABELS[entry.actor] ?? entry.actor}`;
+}

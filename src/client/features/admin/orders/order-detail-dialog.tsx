@@ -1,0 +1,444 @@
+// The order detail dialog: customer, address (object or JSON string, every alternative field name,
+// the fallbacks), items, amounts, notes, confirmation e-mail, stock, history; and the administrator's
+// controls: status (seven values), payment status (four, confirmed first: they move stock and send the
+// e-mail), tracking number and estimated delivery.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '../../../../shared/constants';
+import { formatCents, formatMoney, toCents } from '../../../../shared/money';
+import {
+  itemDisplayName,
+  orderStatusLabel,
+  parseShippingAddress,
+  paymentStatusLabel,
+  shippingMethodLabel,
+  stripGeneratedItemListing,
+} from '../../../../shared/orders';
+import type { AdminOrder, AdminOrderDetail } from '../../../../shared/schemas/admin-orders';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api';
+import { ConfirmDialog, inputClasses, ModalDialog, Spinner } from '../ui';
+import {
+  adminOrderQueryOptions,
+  refreshOrders,
+  setOrderStatus,
+  setPaymentStatus,
+  updateOrderDetails,
+} from './api';
+import { Badge, formatDateTime, historyText, historyWho } from './order-bits';
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="grid content-start gap-1 text-sm">
+      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+const serverMessage = (error: unknown) => (error instanceof ApiError && error.serverMessage) || undefined;
+
+/** What a payment status change will do, said before it is done. */
+export function paymentChangeMessage(order: AdminOrder, to: PaymentStatus): string {
+  const head = `Mark the payment of order #${order.id} as ${paymentStatusLabel(to)}?`;
+  if (to === 'completed') {
+    return `${head} The items are taken from stock${order.confirmationEmailSent ? '' : ' and the confirmation email is sent to the customer'}.`;
+  }
+  if (order.inventoryReduced) return `${head} The items are put back in stock.`;
+  return head;
+}
+
+function EmailStatus({ order }: { order: AdminOrder }) {
+  if (order.confirmationEmailSent) {
+    return (
+      <p>
+        Confirmation email: Sent{order.confirmationEmailStatus ? ` (${order.confirmationEmailStatus})` : ''}
+      </p>
+    );
+  }
+  if (order.confirmationEmailStatus === 'failed') {
+    return (
+      <p className="text-red-700">
+        Confirmation email: Failed{order.confirmationEmailError ? ` — ${order.confirmationEmailError}` : ''}
+      </p>
+    );
+  }
+  return (
+    <p>
+      Confirmation email: Pending
+      {order.confirmationEmailStatus ? ` (${order.confirmationEmailStatus})` : ''}
+    </p>
+  );
+}
+
+function Items({ order }: { order: AdminOrder }) {
+  if (order.items.length === 0)
+    return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[480px] text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-3">
+              Product
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              SKU
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Price
+            </th>
+            <th scope="col" className="py-2 pr-3 text-right">
+              Quantity
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr
+              key={item.id}
+              className="border-b border-slate-100 last:border-0"
+              data-testid="admin-order-item"
+            >
+              <td className="py-2 pr-3 font-medium">{itemDisplayName(item)}</td>
+              <td className="py-2 pr-3 text-slate-600">{item.sku ?? '—'}</td>
+              <td className="py-2 pr-3 text-right">{formatMoney(item.price)}</td>
+              <td className="py-2 pr-3 text-right">{item.quantity}</td>
+              <td className="py-2 text-right">{formatCents((toCents(item.price) ?? 0) * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Amounts({ order }: { order: AdminOrder }) {
+  const discount = toCents(order.discountAmount) ?? 0;
+  const rows: [string, string][] = [['Subtotal', formatMoney(order.subtotal)]];
+  if (discount > 0)
+    rows.push([`Discount (${Number(order.discountPercentage)}%)`, `-${formatCents(discount)}`]);
+  rows.push(
+    ['Shipping', formatMoney(order.shippingCost)],
+    [`Tax (${Number(order.taxRate)}%)`, formatMoney(order.taxAmount)],
+  );
+  return (
+    <dl className="grid gap-1 text-sm">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt className="text-slate-600">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold">
+        <dt>Total</dt>
+        <dd>{formatMoney(order.total)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function TrackingForm({ order }: { order: AdminOrder }) {
+  const queryClient = useQueryClient();
+  const trackingId = useId();
+  const dateId = useId();
+  const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [date, setDate] = useState(order.estimatedDeliveryDate ?? '');
+  // A change made elsewhere (the status quick action with a number, another administrator) shows here.
+  useEffect(() => setTracking(order.trackingNumber ?? ''), [order.trackingNumber]);
+  useEffect(() => setDate(order.estimatedDeliveryDate ?? ''), [order.estimatedDeliveryDate]);
+
+  const save = useMutation({
+    mutationFn: () => updateOrderDetails(order.id, { trackingNumber: tracking, estimatedDeliveryDate: date }),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
+      toast({ title: 'Order updated', description: `Tracking details of order #${order.id} saved.` });
+      await refreshOrders(queryClient);
+    },
+    onError: (error) =>
+      toast({ title: 'Failed to update order', description: serverMessage(error), variant: 'destructive' }),
+  });
+  const unchanged =
+    tracking.trim() === (order.trackingNumber ?? '') && date === (order.estimatedDeliveryDate ?? '');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate();
+  }
+
+  return (
+    <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={onSubmit}>
+      <div className="grid gap-1">
+        <label htmlFor={trackingId} className="text-sm font-medium text-slate-800">
+          Tracking Number
+        </label>
+        <input
+          id={trackingId}
+          value={tracking}
+          maxLength={100}
+          onChange={(e) => setTracking(e.target.value)}
+          className={inputClasses()}
+        />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
+          Estimated Delivery
+        </label>
+        <input
+          id={dateId}
+          type="date"
+          value={date}
+          onChange={(e) => setDate(e.target.value)}
+          className={inputClasses()}
+        />
+      </div>
+      <Button type="submit" disabled={save.isPending || unchanged}>
+        {save.isPending && <Spinner />}
+        {save.isPending ? 'Saving...' : 'Save Tracking'}
+      </Button>
+    </form>
+  );
+}
+
+function Controls({ order }: { order: AdminOrder }) {
+  const queryClient = useQueryClient();
+  const statusId = useId();
+  const paymentId = useId();
+  const [pendingPayment, setPendingPayment] = useState<PaymentStatus | null>(null);
+
+  const status = useMutation({
+    mutationFn: (to: OrderStatus) => setOrderStatus(order.id, { status: to }),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
+      toast({
+        title: 'Order status updated',
+        description: `Order #${order.id} is now ${orderStatusLabel(detail.status)}.`,
+      });
+      await refreshOrders(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to update order status',
+        description: serverMessage(error),
+        variant: 'destructive',
+      }),
+  });
+
+  const payment = useMutation({
+    mutationFn: (to: PaymentStatus) => setPaymentStatus(order.id, to),
+    onSuccess: async (updated) => {
+      setPendingPayment(null);
+      toast({
+        title: 'Payment status updated',
+        description: `Payment of order #${order.id} is now ${paymentStatusLabel(updated.paymentStatus)}.`,
+      });
+      await refreshOrders(queryClient, { stock: true });
+    },
+    onError: (error) => {
+      setPendingPayment(null);
+      toast({
+        title: 'Failed to update payment status',
+        description: serverMessage(error),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid gap-1">
+          <label htmlFor={statusId} className="text-sm font-medium text-slate-800">
+            Order Status
+          </label>
+          <select
+            id={statusId}
+            value={order.status}
+            disabled={status.isPending}
+            onChange={(e) => status.mutate(e.target.value as OrderStatus)}
+            className={inputClasses()}
+          >
+            {!ORDER_STATUSES.includes(order.status as OrderStatus) && (
+              <option value={order.status}>{orderStatusLabel(order.status)}</option>
+            )}
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid gap-1">
+          <label htmlFor={paymentId} className="text-sm font-medium text-slate-800">
+            Payment Status
+          </label>
+          <select
+            id={paymentId}
+            value={order.paymentStatus}
+            disabled={payment.isPending}
+            onChange={(e) => setPendingPayment(e.target.value as PaymentStatus)}
+            className={inputClasses()}
+          >
+            {!PAYMENT_STATUSES.includes(order.paymentStatus as PaymentStatus) && (
+              <option value={order.paymentStatus}>{paymentStatusLabel(order.paymentStatus)}</option>
+            )}
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <TrackingForm order={order} />
+      <ConfirmDialog
+        open={pendingPayment !== null}
+        onOpenChange={(open) => {
+          if (!open && !payment.isPending) setPendingPayment(null);
+        }}
+        title="Change payment status?"
+        message={pendingPayment ? paymentChangeMessage(order, pendingPayment) : ''}
+        confirmLabel={
+          payment.isPending
+            ? 'Updating...'
+            : `Mark ${pendingPayment ? paymentStatusLabel(pendingPayment) : ''}`
+        }
+        busy={payment.isPending}
+        onConfirm={() => pendingPayment && payment.mutate(pendingPayment)}
+      />
+    </div>
+  );
+}
+
+function History({ detail }: { detail: AdminOrderDetail | undefined }) {
+  if (!detail) return <Skeleton className="h-16 w-full" />;
+  if (detail.history.length === 0) return <p className="text-sm text-slate-500">No changes recorded.</p>;
+  return (
+    <ol className="grid gap-1 text-sm" data-testid="admin-order-history">
+      {detail.history.map((entry) => (
+        <li key={entry.id} className="flex flex-wrap gap-x-2">
+          <time dateTime={entry.at} className="text-slate-500">
+            {formatDateTime(entry.at)}
+          </time>
+          <span className={entry.field === 'attention' ? 'font-medium text-red-700' : ''}>
+            {historyText(entry)}
+          </span>
+          <span className="text-slate-500">{historyWho(entry)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const detail = useQuery({ ...adminOrderQueryOptions(row.id), retry: false });
+  const order: AdminOrder = detail.data ?? row;
+  const address = parseShippingAddress(order.shippingAddress);
+  const notes = stripGeneratedItemListing(order.notes);
+
+  return (
+    <ModalDialog
+      open
+      wide
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Order #${order.id}`}
+    >
+      <div className="grid gap-6" data-testid="admin-order-detail">
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <span>Placed {formatDateTime(order.createdAt)}</span>
+          <span aria-hidden="true">·</span>
+          <span>Reference {order.orderReference}</span>
+          <Badge status={order.status} kind="order" />
+          <Badge status={order.paymentStatus} kind="payment" />
+        </div>
+        {detail.isError && (
+          <p role="alert" className="text-sm text-red-700">
+            The latest details could not be loaded; showing the list's copy.
+          </p>
+        )}
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Block title="Customer">
+            <p className="font-medium">{order.customerName}</p>
+            <p className="break-all">{order.customerEmail}</p>
+            {order.customerPhone && <p>{order.customerPhone}</p>}
+            <p className="text-slate-600">
+              {order.user
+                ? `Account: ${order.user.username} (${order.user.email})`
+                : 'Guest order (no account linked)'}
+            </p>
+          </Block>
+          <Block title="Shipping Address">
+            <address
+              className={`not-italic ${address.kind === 'none' ? 'text-slate-500' : ''}`}
+              data-testid="admin-order-address"
+            >
+              {address.lines.map((line, i) => (
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </Block>
+          <Block title="Shipping">
+            <p>{shippingMethodLabel(order.shippingMethod)}</p>
+            <p className="text-slate-600">Tracking Number: {order.trackingNumber || 'Not set'}</p>
+            <p className="text-slate-600">Estimated Delivery: {order.estimatedDeliveryDate || 'Not set'}</p>
+          </Block>
+          <Block title="Payment">
+            <p>
+              {paymentStatusLabel(order.paymentStatus)} · {order.paymentMethod}
+            </p>
+            {order.paymentReference && (
+              <p className="break-all text-slate-600">Reference: {order.paymentReference}</p>
+            )}
+            <p className="text-slate-600">
+              {order.inventoryReduced ? 'Stock taken for this order' : 'Stock not taken'}
+            </p>
+            <EmailStatus order={order} />
+          </Block>
+        </div>
+
+        <Block title="Items">
+          <Items order={order} />
+        </Block>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Block title="Notes">
+            {notes ? (
+              <p className="whitespace-pre-line">{notes}</p>
+            ) : (
+              <p className="text-slate-500">No notes.</p>
+            )}
+          </Block>
+          <Block title="Summary">
+            <Amounts order={order} />
+          </Block>
+        </div>
+
+        <section
+          className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4"
+          aria-label="Manage order"
+        >
+          <h3 className="text-sm font-semibold">Manage Order</h3>
+          <Controls order={order} />
+        </section>
+
+        <Block title="History">
+          <History detail={detail.data} />
+        </Block>
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,539 @@
+// Order Management (spec/account-and-admin.md sections 2, 3, 4 and 8): the table, quick actions only
+// for pending and processing, filters and the CSV link, the detail dialog (address alternatives and
+// fallbacks, e-mail status, history), the status and payment selectors, tracking, 'Link User', and
+// every toast.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminOrder, AdminOrderDetail } from '../../../../shared/schemas/admin-orders';
+import { resetToasts, useToasts } from '../../../components/ui/toast-store';
+import { createQueryClient } from '../../../lib/query-client';
+import OrdersTab from './orders-tab';
+
+let toasts: { title: string; description?: string }[] = [];
+function ToastSpy() {
+  toasts = useToasts();
+  return null;
+}
+const lastToast = () => toasts[0] && { title: toasts[0].title, description: toasts[0].description };
+
+type Call = { method: string; path: string; body: unknown };
+type Answer = { status?: number; body?: unknown; total?: number };
+function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? 'GET',
+        path,
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      const detail = /^\/api\/orders\/admin\/(\d+)$/.exec(call.path);
+      const fallback: Answer = call.path.startsWith('/api/orders/admin?')
+        ? { body: ORDERS, total: 45 }
+        : detail
+          ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
+          : { status: 404, body: { message: 'Not found.' } };
+      const { status = 200, body, total } = answer(call) ?? fallback;
+      return new Response(JSON.stringify(body ?? null), {
+        status,
+        headers: {
+          'content-type': 'application/json',
+          ...(total !== undefined ? { 'x-total-count': String(total) } : {}),
+        },
+      });
+    }),
+  );
+  return calls;
+}
+
+const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
+  id,
+  orderReference: `ORD-REF${id}`,
+  userId: null,
+  customerName: `Customer ${id}`,
+  customerEmail: `customer${id}@example.com`,
+  customerPhone: '416-555-0123',
+  shippingAddress: {
+    addressLine1: '1 Main St',
+    city: 'Toronto',
+    province: 'ON',
+    postalCode: 'M5V 2T6',
+    country: 'Canada',
+  },
+  shippingMethod: 'standard',
+  shippingCost: '5.99',
+  subtotal: '20.00',
+  discountPercentage: '0.00',
+  discountAmount: '0.00',
+  taxRate: '13',
+  taxAmount: '3.38',
+  total: '29.37',
+  status: 'pending',
+  paymentStatus: 'pending',
+  paymentMethod: 'square',
+  paymentReference: null,
+  trackingNumber: null,
+  estimatedDeliveryDate: null,
+  notes: null,
+  createdAt: '2025-03-01T12:00:00.000Z',
+  updatedAt: '2025-03-01T12:00:00.000Z',
+  items: [
+    {
+      id: 1,
+      productId: 7,
+      name: 'Desk Lamp',
+      productName: 'Desk Lamp',
+      sku: 'LOT-7',
+      imageUrl: null,
+      price: '10.00',
+      quantity: 2,
+      compareAtPrice: null,
+      discount: '0.00',
+    },
+  ],
+  confirmationEmailSent: false,
+  confirmationEmailStatus: null,
+  confirmationEmailError: null,
+  inventoryReduced: false,
+  user: null,
+  ...extra,
+});
+const withHistory = (o: AdminOrder, history: AdminOrderDetail['history'] = []): AdminOrderDetail => ({
+  ...o,
+  history,
+});
+
+const ORDERS = [
+  order(11, { status: 'pending' }),
+  order(12, {
+    status: 'processing',
+    paymentStatus: 'completed',
+    user: { id: 5, username: 'carol', email: 'carol@example.com' },
+  }),
+  order(13, { status: 'shipped', paymentStatus: 'completed' }),
+  order(14, { status: 'delivered', paymentStatus: 'refunded' }),
+];
+
+function renderTab() {
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <OrdersTab />
+      <ToastSpy />
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  resetToasts();
+});
+
+const rowOf = async (id: number) =>
+  (await screen.findAllByTestId('admin-order-row')).find((r) => within(r).queryByText(`#${id}`))!;
+
+describe('Orders tab: table', () => {
+  it('shows the eight columns, the total, and a quick action only for pending and processing orders', async () => {
+    fakeApi();
+    renderTab();
+    for (const name of ['Order #', 'Date', 'Customer', 'Total', 'Status', 'Payment', 'User', 'Actions']) {
+      expect(screen.getByRole('columnheader', { name })).toBeTruthy();
+    }
+    const pending = await rowOf(11);
+    expect(within(pending).getByRole('button', { name: 'Mark Processing: order #11' })).toBeTruthy();
+    expect(within(pending).getByText('Guest')).toBeTruthy();
+    expect(within(pending).getByText('$29.37')).toBeTruthy();
+    const processing = await rowOf(12);
+    expect(within(processing).getByRole('button', { name: 'Mark Shipped: order #12' })).toBeTruthy();
+    expect(within(processing).getByText('carol')).toBeTruthy();
+    for (const id of [13, 14]) {
+      expect(within(await rowOf(id)).queryByRole('button', { name: /^Mark / })).toBeNull();
+    }
+    expect(screen.getByText('Showing 1–20 of 45 orders')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+  });
+
+  it('a quick action moves the order on; a failure reads Failed to update order status', async () => {
+    let fail = false;
+    const calls = fakeApi((c) =>
+      c.method === 'PATCH'
+        ? fail
+          ? { status: 500, body: { message: 'Database unavailable' } }
+          : { body: withHistory(order(11, { status: 'processing' })) }
+        : undefined,
+    );
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(11)).getByRole('button', { name: 'Mark Processing: order #11' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Order status updated'));
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: '/api/orders/11/status', body: { status: 'processing' } },
+    ]);
+    fail = true;
+    await u.click(within(await rowOf(12)).getByRole('button', { name: 'Mark Shipped: order #12' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Failed to update order status',
+        description: 'Database unavailable',
+      }),
+    );
+  });
+
+  it('filters by status and searches; the CSV link follows the filters', async () => {
+    const calls = fakeApi();
+    renderTab();
+    const u = userEvent.setup();
+    await rowOf(11);
+    await u.selectOptions(screen.getByLabelText('Filter by status'), 'ready-for-pickup');
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === '/api/orders/admin?page=1&limit=20&status=ready-for-pickup')).toBe(
+        true,
+      ),
+    );
+    await u.type(
+      screen.getByLabelText('Search orders by order number, reference, name or email'),
+      'gail@x.com',
+    );
+    await waitFor(() =>
+      expect(
+        calls.some(
+          (c) => c.path === '/api/orders/admin?page=1&limit=20&status=ready-for-pickup&search=gail%40x.com',
+        ),
+      ).toBe(true),
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/orders/export.csv?status=ready-for-pickup&search=gail%40x.com',
+    );
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(calls.some((c) => c.path.includes('page=2'))).toBe(true));
+  });
+
+  it('offers Try Again when the list fails to load', async () => {
+    let fail = true;
+    fakeApi((c) =>
+      c.path.startsWith('/api/orders/admin?') && fail
+        ? { status: 500, body: { message: 'Boom' } }
+        : undefined,
+    );
+    renderTab();
+    expect(await screen.findByText('Failed to load orders')).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await rowOf(11)).toBeTruthy();
+  });
+});
+
+describe('Orders tab: detail dialog', () => {
+  async function openDetail(id: number, detail?: AdminOrderDetail, answer?: (c: Call) => Answer | undefined) {
+    const calls = fakeApi((c) => {
+      if (detail && c.path === `/api/orders/admin/${id}`) return { body: detail };
+      return answer?.(c);
+    });
+    renderTab();
+    await userEvent.setup().click(within(await rowOf(id)).getByRole('button', { name: `View order #${id}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Order #${id}` });
+    return { calls, dialog };
+  }
+
+  it('shows customer, an address stored as a JSON string with alternative names, items, amounts, notes, e-mail status and history', async () => {
+    const detail = withHistory(
+      order(12, {
+        shippingAddress: JSON.stringify({
+          address: '77 Queen St',
+          apartment: 'Unit 4',
+          city: 'Ottawa',
+          state: 'ON',
+          zipCode: 'K1P 1J9',
+          country: 'Canada',
+        }),
+        notes: 'Leave at the back door.\nItems:\n- 2 x Desk Lamp ($10.00)',
+        confirmationEmailSent: true,
+        confirmationEmailStatus: 'sent',
+        inventoryReduced: true,
+        discountAmount: '2.00',
+        discountPercentage: '10.00',
+        user: { id: 5, username: 'carol', email: 'carol@example.com' },
+      }),
+      [
+        {
+          id: 1,
+          field: 'status',
+          from: null,
+          to: 'pending',
+          actor: 'checkout',
+          actorUserId: null,
+          who: null,
+          at: '2025-03-01T12:00:00.000Z',
+        },
+        {
+          id: 2,
+          field: 'paymentStatus',
+          from: 'pending',
+          to: 'completed',
+          actor: 'admin',
+          actorUserId: 1,
+          who: 'boss',
+          at: '2025-03-01T12:05:00.000Z',
+        },
+        {
+          id: 3,
+          field: 'inventoryReduced',
+          from: 'false',
+          to: 'true',
+          actor: 'admin',
+          actorUserId: 1,
+          who: 'boss',
+          at: '2025-03-01T12:05:00.000Z',
+        },
+      ],
+    );
+    const { dialog } = await openDetail(12, detail);
+    const address = within(dialog).getByTestId('admin-order-address');
+    await waitFor(() => expect(address.textContent).toBe('77 Queen StUnit 4Ottawa, ON K1P 1J9Canada'));
+    expect(within(dialog).getByText('Customer 12')).toBeTruthy();
+    expect(within(dialog).getByText('Account: carol (carol@example.com)')).toBeTruthy();
+    const item = within(dialog).getByTestId('admin-order-item');
+    expect(within(item).getByText('Desk Lamp')).toBeTruthy();
+    expect(within(item).getByText('LOT-7')).toBeTruthy();
+    expect(within(item).getByText('$20.00')).toBeTruthy();
+    expect(within(dialog).getByText('Discount (10%)')).toBeTruthy();
+    expect(within(dialog).getByText('-$2.00')).toBeTruthy();
+    expect(within(dialog).getByText('Leave at the back door.')).toBeTruthy();
+    expect(within(dialog).queryByText(/2 x Desk Lamp/)).toBeNull();
+    expect(within(dialog).getByText('Confirmation email: Sent (sent)')).toBeTruthy();
+    expect(within(dialog).getByText('Stock taken for this order')).toBeTruthy();
+    const history = within(dialog).getByTestId('admin-order-history');
+    expect(within(history).getByText('Status: Pending')).toBeTruthy();
+    expect(within(history).getByText('by checkout')).toBeTruthy();
+    expect(within(history).getByText('Payment: Pending → Completed')).toBeTruthy();
+    expect(within(history).getAllByText('by boss')).toHaveLength(2);
+    expect(within(history).getByText('Stock: taken from stock')).toBeTruthy();
+  });
+
+  it.each([
+    ['plain text', '12 Elm Road\nSpringfield', '12 Elm RoadSpringfield'],
+    ['nothing', null, 'Address information not available'],
+    ['an empty object', {}, 'Address information not available'],
+  ])('address fallback: %s', async (_name, shippingAddress, text) => {
+    const { dialog } = await openDetail(11, withHistory(order(11, { shippingAddress })));
+    await waitFor(() => expect(within(dialog).getByTestId('admin-order-address').textContent).toBe(text));
+  });
+
+  it('a failed confirmation e-mail shows its error', async () => {
+    const { dialog } = await openDetail(
+      11,
+      withHistory(order(11, { confirmationEmailStatus: 'failed', confirmationEmailError: 'SMTP refused' })),
+    );
+    expect(await within(dialog).findByText('Confirmation email: Failed — SMTP refused')).toBeTruthy();
+  });
+
+  it('the status selector offers the seven values and sets one; a failure reads Failed to update order status', async () => {
+    let fail = false;
+    const { dialog, calls } = await openDetail(13, undefined, (c) =>
+      c.method === 'PATCH'
+        ? fail
+          ? { status: 400, body: { message: 'Bad' } }
+          : { body: withHistory(order(13, { status: 'delivered' })) }
+        : undefined,
+    );
+    const select = within(dialog).getByLabelText('Order Status') as HTMLSelectElement;
+    expect([...select.options].map((o) => o.value)).toEqual([
+      'pending',
+      'processing',
+      'ready-for-pickup',
+      'shipped',
+      'delivered',
+      'picked-up',
+      'cancelled',
+    ]);
+    const u = userEvent.setup();
+    await u.selectOptions(select, 'delivered');
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: '/api/orders/13/status',
+      body: { status: 'delivered' },
+    });
+    fail = true;
+    await u.selectOptions(within(dialog).getByLabelText('Order Status'), 'cancelled');
+    await waitFor(() =>
+      expect(lastToast()).toEqual({ title: 'Failed to update order status', description: 'Bad' }),
+    );
+  });
+
+  it('the payment selector (four values) asks first, saying what happens to stock; a failure reads Failed to update payment status', async () => {
+    let fail = false;
+    const { dialog, calls } = await openDetail(
+      13,
+      withHistory(order(13, { status: 'shipped', paymentStatus: 'completed', inventoryReduced: true })),
+      (c) =>
+        c.path === '/api/orders/13/payment-status'
+          ? fail
+            ? { status: 500, body: { message: 'Provider down' } }
+            : { body: order(13, { paymentStatus: 'refunded' }) }
+          : undefined,
+    );
+    const u = userEvent.setup();
+    const select = within(dialog).getByLabelText('Payment Status') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('completed'));
+    expect([...select.options].map((o) => o.value)).toEqual(['pending', 'completed', 'failed', 'refunded']);
+    await u.selectOptions(select, 'refunded');
+    const confirm = screen.getByRole('alertdialog');
+    expect(
+      within(confirm).getByText(
+        'Mark the payment of order #13 as Refunded? The items are put back in stock.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/payment-status'))).toBe(false);
+    await u.click(within(confirm).getByRole('button', { name: 'Mark Refunded' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Payment status updated'));
+    expect(calls.find((c) => c.path.endsWith('/payment-status'))).toEqual({
+      method: 'PATCH',
+      path: '/api/orders/13/payment-status',
+      body: { paymentStatus: 'refunded' },
+    });
+
+    fail = true;
+    await u.selectOptions(within(dialog).getByLabelText('Payment Status'), 'failed');
+    await u.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Mark Failed' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({ title: 'Failed to update payment status', description: 'Provider down' }),
+    );
+  });
+
+  it('saves the tracking number and estimated delivery; a failure reads Failed to update order', async () => {
+    let fail = false;
+    const { dialog, calls } = await openDetail(13, undefined, (c) =>
+      c.method === 'PATCH' && c.path === '/api/orders/13'
+        ? fail
+          ? { status: 400, body: { message: 'Estimated delivery must be a date' } }
+          : {
+              body: withHistory(
+                order(13, {
+                  status: 'shipped',
+                  trackingNumber: '1Z999',
+                  estimatedDeliveryDate: '2031-05-20',
+                }),
+              ),
+            }
+        : undefined,
+    );
+    const u = userEvent.setup();
+    await u.type(within(dialog).getByLabelText('Tracking Number'), '1Z999');
+    const date = within(dialog).getByLabelText('Estimated Delivery');
+    await u.type(date, '2031-05-20');
+    await u.click(within(dialog).getByRole('button', { name: 'Save Tracking' }));
+    await waitFor(() => expect(lastToast()?.title).toBe('Order updated'));
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: '/api/orders/13',
+      body: { trackingNumber: '1Z999', estimatedDeliveryDate: '2031-05-20' },
+    });
+    fail = true;
+    await u.clear(within(dialog).getByLabelText('Tracking Number'));
+    await u.click(within(dialog).getByRole('button', { name: 'Save Tracking' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Failed to update order',
+        description: 'Estimated delivery must be a date',
+      }),
+    );
+  });
+});
+
+describe('Orders tab: Link User', () => {
+  async function openLink(answer: (c: Call) => Answer | undefined) {
+    const calls = fakeApi(answer);
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(11)).getByRole('button', { name: 'Link user to order #11' }));
+    const dialog = screen.getByRole('dialog', { name: 'Link User to Order #11' });
+    return { calls, dialog, u };
+  }
+
+  it("searches by the order's e-mail, links the chosen user and says so", async () => {
+    const { calls, dialog, u } = await openLink((c) =>
+      c.path.startsWith('/api/users/search')
+        ? { body: [{ id: 5, username: 'carol', email: 'customer11@example.com' }] }
+        : c.method === 'POST'
+          ? {
+              body: withHistory(
+                order(11, { userId: 5, user: { id: 5, username: 'carol', email: 'customer11@example.com' } }),
+              ),
+            }
+          : undefined,
+    );
+    expect((within(dialog).getByLabelText('User email') as HTMLInputElement).value).toBe(
+      'customer11@example.com',
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Search' }));
+    await u.click(await within(dialog).findByRole('button', { name: 'Link to carol' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Order linked',
+        description: 'Order #11 is now linked to carol.',
+      }),
+    );
+    expect(calls.find((c) => c.path.startsWith('/api/users/search'))!.path).toBe(
+      '/api/users/search?email=customer11%40example.com',
+    );
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      path: '/api/orders/11/associate',
+      body: { userId: 5 },
+    });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says 'No users found with that email address' when nobody matches", async () => {
+    const { dialog, u } = await openLink((c) =>
+      c.path.startsWith('/api/users/search') ? { body: [] } : undefined,
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(await within(dialog).findByText('No users found with that email address')).toBeTruthy();
+  });
+
+  it("a failed search reads 'Error searching for users' / 'Could not find users with that email' and clears the results", async () => {
+    let fail = false;
+    const { dialog, u } = await openLink((c) =>
+      c.path.startsWith('/api/users/search')
+        ? fail
+          ? { status: 500, body: { message: 'Boom' } }
+          : { body: [{ id: 5, username: 'carol', email: 'carol@example.com' }] }
+        : undefined,
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Search' }));
+    expect(await within(dialog).findByRole('button', { name: 'Link to carol' })).toBeTruthy();
+    fail = true;
+    await u.click(within(dialog).getByRole('button', { name: 'Search' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Error searching for users',
+        description: 'Could not find users with that email',
+      }),
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Link to carol' })).toBeNull();
+  });
+
+  it("a refused link reads 'Failed to associate order with user'", async () => {
+    const { dialog, u } = await openLink((c) =>
+      c.path.startsWith('/api/users/search')
+        ? { body: [{ id: 5, username: 'carol', email: 'carol@example.com' }] }
+        : c.method === 'POST'
+          ? { status: 404, body: { message: 'User not found.' } }
+          : undefined,
+    );
+    await u.click(within(dialog).getByRole('button', { name: 'Search' }));
+    await u.click(await within(dialog).findByRole('button', { name: 'Link to carol' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Failed to associate order with user',
+        description: 'User not found.',
+      }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Link User to Order #11' })).toBeTruthy();
+  });
+});

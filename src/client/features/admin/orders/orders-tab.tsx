@@ -1,0 +1,278 @@
+// Order Management (/admin/orders): a paged table (Order #, Date, Customer, Total, Status, Payment,
+// User, Actions) with a status filter and a search by order number, reference, name or e-mail, so it
+// stays usable with tens of thousands of orders; quick actions for pending and processing orders; the
+// detail and 'Link User' dialogs; and the CSV export of the current filter.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/constants';
+import { formatMoney } from '../../../../shared/money';
+import { orderStatusLabel } from '../../../../shared/orders';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrder,
+  quickActionFor,
+} from '../../../../shared/schemas/admin-orders';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api';
+import { inputClasses, LoadError } from '../ui';
+import {
+  adminOrderQueryOptions,
+  adminOrdersQueryOptions,
+  exportCsvHref,
+  ORDERS_REFETCH_MS,
+  refreshOrders,
+  setOrderStatus,
+} from './api';
+import { LinkUserDialog } from './link-user-dialog';
+import { OrderDetailDialog } from './order-detail-dialog';
+import { Badge, formatDateTime } from './order-bits';
+
+const COLUMNS = ['Order #', 'Date', 'Customer', 'Total', 'Status', 'Payment', 'User', 'Actions'];
+
+export default function OrdersTab() {
+  const queryClient = useQueryClient();
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<OrderStatus | 'all'>('all');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const [linking, setLinking] = useState<AdminOrder | null>(null);
+
+  // Searching waits for a pause in typing, and starts again at page 1.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchText.trim());
+      setPage(1);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const list = useQuery({
+    ...adminOrdersQueryOptions({ page, limit: ADMIN_ORDERS_PAGE_SIZE, status, search }),
+    placeholderData: keepPreviousData,
+    refetchInterval: ORDERS_REFETCH_MS,
+  });
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
+  const items = list.data?.items ?? [];
+  const from = total === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
+  const to = Math.min(total, page * ADMIN_ORDERS_PAGE_SIZE);
+
+  const quick = useMutation({
+    mutationFn: (p: { order: AdminOrder; to: OrderStatus }) => setOrderStatus(p.order.id, { status: p.to }),
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(adminOrderQueryOptions(detail.id).queryKey, detail);
+      toast({
+        title: 'Order status updated',
+        description: `Order #${detail.id} is now ${orderStatusLabel(detail.status)}.`,
+      });
+      await refreshOrders(queryClient);
+    },
+    onError: (error) =>
+      toast({
+        title: 'Failed to update order status',
+        description: (error instanceof ApiError && error.serverMessage) || undefined,
+        variant: 'destructive',
+      }),
+  });
+
+  // The dialogs follow the list: after a refresh they show the order as it is now.
+  const current = (o: AdminOrder | null) => (o ? (items.find((i) => i.id === o.id) ?? o) : null);
+  const viewingNow = current(viewing);
+  const linkingNow = current(linking);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold">Order Management</h2>
+        <a href={exportCsvHref(status, search)} download className={buttonClasses('outline')}>
+          Export CSV
+        </a>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <div className="min-w-0 flex-1 sm:max-w-md">
+          <label htmlFor="admin-order-search" className="sr-only">
+            Search orders by order number, reference, name or email
+          </label>
+          <input
+            id="admin-order-search"
+            type="search"
+            value={searchText}
+            onChange={(e) => setSearchText(e.target.value)}
+            placeholder="Search by order #, reference, name or email..."
+            className={inputClasses()}
+          />
+        </div>
+        <div>
+          <label htmlFor="admin-order-status-filter" className="sr-only">
+            Filter by status
+          </label>
+          <select
+            id="admin-order-status-filter"
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value as OrderStatus | 'all');
+              setPage(1);
+            }}
+            className={inputClasses()}
+          >
+            <option value="all">All Statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {orderStatusLabel(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      {list.isError ? (
+        <LoadError
+          title="Failed to load orders"
+          message={
+            (list.error instanceof ApiError && list.error.serverMessage) ||
+            'The order list could not be loaded.'
+          }
+          onRetry={() => list.refetch()}
+          retryLabel="Try Again"
+        />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <table className="w-full min-w-[960px] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                {COLUMNS.map((c) => (
+                  <th
+                    key={c}
+                    scope="col"
+                    className={`px-3 py-2 font-medium ${c === 'Actions' ? 'text-right' : ''}`}
+                  >
+                    {c}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.isPending &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <tr key={i} className="border-t border-slate-100">
+                    <td colSpan={COLUMNS.length} className="px-3 py-3">
+                      <Skeleton className="h-6 w-full" />
+                    </td>
+                  </tr>
+                ))}
+              {!list.isPending && items.length === 0 && (
+                <tr>
+                  <td colSpan={COLUMNS.length} className="px-3 py-10 text-center text-slate-600">
+                    {search || status !== 'all' ? 'No orders match these filters.' : 'No orders yet.'}
+                  </td>
+                </tr>
+              )}
+              {items.map((o) => {
+                const action = quickActionFor(o.status);
+                const busy = quick.isPending && quick.variables?.order.id === o.id;
+                return (
+                  <tr
+                    key={o.id}
+                    className="border-t border-slate-100 align-top"
+                    data-testid="admin-order-row"
+                  >
+                    <td className="px-3 py-2">
+                      <div className="font-medium">#{o.id}</div>
+                      <div className="text-xs text-slate-500">{o.orderReference}</div>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
+                    <td className="px-3 py-2">
+                      <div className="font-medium">{o.customerName}</div>
+                      <div className="text-xs break-all text-slate-500">{o.customerEmail}</div>
+                    </td>
+                    <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total)}</td>
+                    <td className="px-3 py-2">
+                      <Badge status={o.status} kind="order" />
+                    </td>
+                    <td className="px-3 py-2">
+                      <Badge status={o.paymentStatus} kind="payment" />
+                    </td>
+                    <td className="px-3 py-2">
+                      {o.user ? (
+                        <div>
+                          <div className="font-medium">{o.user.username}</div>
+                          <div className="text-xs break-all text-slate-500">{o.user.email}</div>
+                        </div>
+                      ) : (
+                        <span className="text-slate-500">Guest</span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2">
+                      <div className="flex flex-wrap justify-end gap-1">
+                        {action && (
+                          <Button
+                            size="sm"
+                            disabled={busy}
+                            aria-label={`${action.label}: order #${o.id}`}
+                            onClick={() => quick.mutate({ order: o, to: action.to })}
+                          >
+                            {busy ? 'Updating...' : action.label}
+                          </Button>
+                        )}
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={`View order #${o.id}`}
+                          onClick={() => setViewing(o)}
+                        >
+                          View
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Link user to order #${o.id}`}
+                          onClick={() => setLinking(o)}
+                        >
+                          Link User
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+        <p aria-live="polite">
+          {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} orders` : ''}
+        </p>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= pages}
+            onClick={() => setPage((p) => Math.min(pages, p + 1))}
+          >
+            Next
+          </Button>
+        </div>
+      </div>
+      {viewingNow && (
+        <OrderDetailDialog key={viewingNow.id} order={viewingNow} onClose={() => setViewing(null)} />
+      )}
+      {linkingNow && (
+        <LinkUserDialog key={linkingNow.id} order={linkingNow} onClose={() => setLinking(null)} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// /admin and /admin/{tab}. This module is in the main bundle, so it stays tiny: the server and the
+// first browser render show 'Loading admin dashboard...', and only after mount does the browser fetch
+// the admin chunk (admin-area.tsx). Shoppers never download it.
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { type RouteObject, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/not-found-page';
+import { Seo } from '../../lib/head';
+import { ADMIN_TABS, type AdminTab } from './tabs';
+
+const AdminArea = lazy(() => import('./admin-area'));
+
+const noop = () => () => {};
+function useMounted(): boolean {
+  return useSyncExternalStore(
+    noop,
+    () => true,
+    () => false,
+  );
+}
+
+export function AdminLoading() {
+  return (
+    <div className="mx-auto flex max-w-7xl items-center justify-center px-4 py-24" role="status">
+      <p className="text-slate-600">Loading admin dashboard...</p>
+    </div>
+  );
+}
+
+function AdminRoute() {
+  const { tab = 'products' } = useParams();
+  const mounted = useMounted();
+  if (!(ADMIN_TABS as readonly string[]).includes(tab)) return <NotFoundPage />;
+  return (
+    <>
+      <Seo title="Admin" noIndex />
+      {mounted ? (
+        <Suspense fallback={<AdminLoading />}>
+          <AdminArea tab={tab as AdminTab} />
+        </Suspense>
+      ) : (
+        <AdminLoading />
+      )}
+    </>
+  );
+}
+
+export function adminRoutes(_queryClient: QueryClient): RouteObject[] {
+  return [
+    { path: 'admin', element: <AdminRoute /> },
+    { path: 'admin/:tab', element: <AdminRoute /> },
+  ];
+}

@@ -1,0 +1,103 @@
+// Shipping Settings: standard (3-5 business days) and express (1-2 business days) prices and whether
+// pickup is offered, validated with the shared schema's messages.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ShippingSettingsUpdateSchema } from '../../../../shared/schemas/admin-settings';
+import type { ShippingSettings } from '../../../../shared/schemas/store-settings';
+import { Button } from '../../../components/ui/button';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError, apiRequest } from '../../../lib/api';
+import { shippingQueryOptions } from '../api';
+import { Card, Field, LoadError, Spinner } from '../ui';
+
+type FormValues = { standardPrice: string; expressPrice: string; pickupAvailable: boolean };
+type Output = z.output<typeof ShippingSettingsUpdateSchema>;
+
+export default function ShippingTab() {
+  const queryClient = useQueryClient();
+  const query = useQuery(shippingQueryOptions());
+  const form = useForm<FormValues, unknown, Output>({
+    resolver: zodResolver(ShippingSettingsUpdateSchema) as unknown as Resolver<FormValues, unknown, Output>,
+    defaultValues: { standardPrice: '', expressPrice: '', pickupAvailable: true },
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (query.data) form.reset(query.data);
+  }, [query.data, form]);
+
+  const save = useMutation({
+    mutationFn: (values: Output) => apiRequest<ShippingSettings>('PUT', '/api/shipping', values),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(shippingQueryOptions().queryKey, saved);
+      toast({ title: 'Success', description: 'Shipping settings updated.' });
+    },
+    onError: (error) =>
+      toast({
+        title: 'Error updating shipping settings',
+        description: (error instanceof ApiError && error.serverMessage) || 'Please try again.',
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <div className="grid max-w-2xl gap-4">
+      <h2 className="text-xl font-semibold">Shipping Settings</h2>
+      <Card title="Shipping Prices" description="What shoppers pay for each shipping method at checkout.">
+        {query.isError ? (
+          <LoadError
+            title="Failed to fetch shipping settings"
+            message="The shipping settings could not be loaded."
+            onRetry={() => query.refetch()}
+          />
+        ) : query.isPending ? (
+          <Skeleton className="h-48 w-full" />
+        ) : (
+          <form
+            onSubmit={form.handleSubmit((values) => save.mutate(values))}
+            noValidate
+            className="grid gap-4"
+            aria-label="Shipping settings"
+          >
+            <Field
+              label="Standard Shipping Price ($)"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="5.99"
+              hint="3-5 business days"
+              error={errors.standardPrice?.message}
+              {...form.register('standardPrice')}
+            />
+            <Field
+              label="Express Shipping Price ($)"
+              type="number"
+              inputMode="decimal"
+              step="0.01"
+              min="0"
+              placeholder="14.99"
+              hint="1-2 business days"
+              error={errors.expressPrice?.message}
+              {...form.register('expressPrice')}
+            />
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="h-4 w-4" {...form.register('pickupAvailable')} />
+              Pickup available (free, at the store)
+            </label>
+            <div>
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending && <Spinner />}
+                {save.isPending ? 'Saving...' : 'Save Shipping Settings'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </Card>
+    </div>
+  );
+}

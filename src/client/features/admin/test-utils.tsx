@@ -1,0 +1,106 @@
+// Helpers for the admin screens' component tests: a fake API answering by method and path, and a page
+// rendered in a memory router with the app's providers and toaster.
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
+import { Providers } from '../../app/providers';
+import { Toaster } from '../../components/ui/toaster';
+import { createQueryClient } from '../../lib/query-client';
+
+export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = Answer | ((request: { url: URL; init: RequestInit | undefined }) => Answer | Promise<Answer>);
+
+/** Routes keyed 'GET /api/x' (the path with or without its query string); anything else is a 404. */
+export function fakeApi(routes: Record<string, Handler>) {
+  const mock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://store.test',
+    );
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const entry = routes[`${method} ${url.pathname}${url.search}`] ?? routes[`${method} ${url.pathname}`];
+    const answer =
+      typeof entry === 'function'
+        ? await entry({ url, init })
+        : (entry ?? { status: 404, body: { message: 'Not found.' } });
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', mock);
+  return mock;
+}
+
+export function callsTo(mock: ReturnType<typeof fakeApi>, method: string, path: string) {
+  return (mock.mock.calls as unknown as [string, RequestInit | undefined][]).filter(
+    ([input, init]) =>
+      new URL(String(input), 'http://store.test').pathname === path && (init?.method ?? 'GET') === method,
+  );
+}
+
+function NoFallback() {
+  return null;
+}
+
+export function renderPage(element: ReactNode, path = '/admin') {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        HydrateFallback: NoFallback,
+        element: (
+          <>
+            <Outlet />
+            <Toaster />
+          </>
+        ),
+        children: [
+          { path: 'admin', element },
+          { path: 'admin/:tab', element },
+          { path: '*', element: <p>Elsewhere</p> },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
+    <Providers queryClient={queryClient} site={{ origin: 'http://store.test', storeName: 'Test Store' }}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient };
+}
+
+export const ADMIN_USER = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.com',
+  isAdmin: true,
+  phone: null,
+  address: null,
+  emailNotifications: true,
+};
+export const CUSTOMER = {
+  ...ADMIN_USER,
+  id: 2,
+  username: 'shopper',
+  email: 'shopper@example.com',
+  isAdmin: false,
+};
+
+export const DASHBOARD: Dashboard = {
+  totalProducts: 42,
+  totalOrders: 7,
+  pendingOrders: 3,
+  activeDiscounts: 5,
+  demoMode: true,
+  days: Array.from({ length: 30 }, (_, i) => ({
+    date: `2025-01-${String(i + 1).padStart(2, '0')}`,
+    orders: i % 3,
+    revenue: `${i}.50`,
+  })),
+};

@@ -1,0 +1,216 @@
+// 'Add User' and the edit dialog. Adding needs username, email, password and its confirmation
+// ('Passwords do not match.'); editing sends only the fields that changed, and a blank password keeps
+// the current one. An administrator's own admin role cannot be changed here (nor on the server).
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import {
+  type AdminUser,
+  type AdminUserCreate,
+  AdminUserCreateFormSchema,
+  type AdminUserEditForm,
+  AdminUserEditFormSchema,
+  changedUserFields,
+} from '../../../../shared/schemas/admin-users';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/toast-store';
+import { ApiError } from '../../../lib/api';
+import { serverFieldErrors } from '../../auth/api';
+import { Field, ModalDialog, Spinner } from '../ui';
+import { createUser, refreshUsers, updateUser } from './api';
+
+type FormValues = {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  isAdmin: boolean;
+  phone: string;
+  address: string;
+};
+
+const EMPTY: FormValues = {
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  isAdmin: false,
+  phone: '',
+  address: '',
+};
+
+const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'phone', 'address'] as const;
+
+export function UserFormDialog({
+  user,
+  currentUserId,
+  onClose,
+}: {
+  /** The user to edit, or null to add one. */
+  user: AdminUser | null;
+  currentUserId: number | null;
+  onClose: () => void;
+}) {
+  const isNew = user === null;
+  const isSelf = user !== null && user.id === currentUserId;
+  const queryClient = useQueryClient();
+  const adminId = useId();
+  const addressId = useId();
+
+  const form = useForm<FormValues, unknown, AdminUserCreate | AdminUserEditForm>({
+    resolver: zodResolver(isNew ? AdminUserCreateFormSchema : AdminUserEditFormSchema) as unknown as Resolver<
+      FormValues,
+      unknown,
+      AdminUserCreate | AdminUserEditForm
+    >,
+    defaultValues: user
+      ? {
+          ...EMPTY,
+          username: user.username,
+          email: user.email,
+          isAdmin: user.isAdmin,
+          phone: user.phone ?? '',
+          address: user.address ?? '',
+        }
+      : EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const save = useMutation({
+    mutationFn: async (data: AdminUserCreate | AdminUserEditForm) => {
+      if (isNew) {
+        const { confirmPassword: _confirm, ...body } = data as AdminUserCreate & { confirmPassword?: string };
+        return { saved: await createUser(body), sent: true };
+      }
+      const body = changedUserFields(user, data as AdminUserEditForm);
+      if (Object.keys(body).length === 0) return { saved: user, sent: false };
+      return { saved: await updateUser(user.id, body), sent: true };
+    },
+    onSuccess: async ({ saved, sent }) => {
+      if (sent) {
+        toast({
+          title: isNew ? 'User Created' : 'User Updated',
+          description: `${saved.username} has been ${isNew ? 'created' : 'updated'} successfully.`,
+        });
+        await refreshUsers(queryClient, { self: isSelf });
+      }
+      onClose();
+    },
+    onError: (error) => {
+      const fieldErrors = serverFieldErrors(error);
+      for (const field of FIELDS) {
+        const message = fieldErrors[field];
+        if (message) form.setError(field, { type: 'server', message });
+      }
+      toast({
+        title: isNew ? 'Failed to Create User' : 'Failed to Update User',
+        description:
+          (error instanceof ApiError && error.serverMessage) ||
+          (isNew ? 'The user could not be created.' : 'The user could not be updated.'),
+        variant: 'destructive',
+      });
+    },
+  });
+
+  const busy = save.isPending;
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !busy) onClose();
+      }}
+      title={isNew ? 'Add User' : `Edit User: ${user.username}`}
+    >
+      <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((data) => save.mutate(data))}>
+        <Field
+          label="Username"
+          autoComplete="off"
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="off"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          placeholder={isNew ? undefined : 'Leave blank to keep the current password'}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Field
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Field
+          label="Phone (optional)"
+          type="tel"
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <div className="grid gap-1">
+          <label htmlFor={addressId} className="text-sm font-medium text-slate-800">
+            Address (optional)
+          </label>
+          <textarea
+            id={addressId}
+            rows={3}
+            aria-invalid={errors.address ? true : undefined}
+            className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+            {...form.register('address')}
+          />
+          {errors.address && <p className="text-xs font-medium text-red-600">{errors.address.message}</p>}
+        </div>
+        <div className="flex items-start gap-2">
+          {isSelf ? (
+            // Not registered: the form keeps the loaded value, so the role is never part of the change.
+            <input
+              id={adminId}
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-slate-300"
+              checked={user.isAdmin}
+              disabled
+              readOnly
+              aria-describedby={`${adminId}-hint`}
+            />
+          ) : (
+            <input
+              id={adminId}
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-slate-300"
+              {...form.register('isAdmin')}
+            />
+          )}
+          <div>
+            <label htmlFor={adminId} className="text-sm font-medium text-slate-800">
+              Administrator
+            </label>
+            {isSelf && (
+              <p id={`${adminId}-hint`} className="text-xs text-slate-500">
+                You cannot change your own administrator role.
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="outline" onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy && <Spinner />}
+            {busy ? 'Saving...' : isNew ? 'Create User' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,68 @@
+// The dashboard's figures, counted from the data: products, orders, pending orders, discounts in
+// force, and orders and revenue per day for the last 30 days in the store's time zone
+// (docs/decisions/0054-dashboard-figures.md).
+import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { centsToString, toCents } from '../../../shared/money';
+import { storeDate } from '../../../shared/pricing';
+import { DASHBOARD_DAYS, type Dashboard, type DashboardDay } from '../../../shared/schemas/admin-dashboard';
+import type { DbOrTx } from '../../db/client';
+import { categoryDiscounts, orders, products, weekdayDiscounts } from '../../db/schema';
+import { isDemoMode } from '../../lib/demo-mode';
+
+/** The last `n` calendar dates ending with `today` (yyyy-mm-dd), oldest first. */
+export function lastDates(today: string, n: number): string[] {
+  const end = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: n }, (_, i) =>
+    new Date(end - (n - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
+}
+
+export async function dailyOrders(db: DbOrTx, timeZone: string, now = new Date()): Promise<DashboardDay[]> {
+  const dates = lastDates(storeDate(timeZone, now), DASHBOARD_DAYS);
+  const localDay = sql<string>`to_char(${orders.createdAt} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+  const rows = (await db
+    .select({
+      date: localDay,
+      orders: sql<number>`count(*)::int`,
+      revenue: sql<string>`coalesce(sum(${orders.total}) filter (where ${orders.paymentStatus} = 'completed'), 0)::text`,
+    })
+    .from(orders)
+    // A generous window on the indexed column, then the exact local dates.
+    .where(gte(orders.createdAt, new Date(now.getTime() - (DASHBOARD_DAYS + 2) * 86_400_000)))
+    // By position: the time zone is a parameter, so the expression in the select list and a repeated
+    // one in GROUP BY would not be recognised as the same.
+    .groupBy(sql`1`)) as { date: string; orders: number; revenue: string }[];
+  const byDate = new Map(rows.map((r) => [r.date, r]));
+  return dates.map((date) => {
+    const row = byDate.get(date);
+    return {
+      date,
+      orders: Number(row?.orders ?? 0),
+      revenue: centsToString(toCents(row?.revenue ?? '0') ?? 0),
+    };
+  });
+}
+
+export async function dashboard(db: DbOrTx, timeZone: string): Promise<Dashboard> {
+  const [[productCount], [orderCount], [pendingCount], [weekdayCount], [categoryCount], demoMode, days] =
+    await Promise.all([
+      db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
+      db.select({ n: count() }).from(orders),
+      db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending')),
+      db.select({ n: count() }).from(weekdayDiscounts).where(gt(weekdayDiscounts.percentage, 0)),
+      db
+        .select({ n: count() })
+        .from(categoryDiscounts)
+        .where(and(gt(categoryDiscounts.percentage, 0))),
+      isDemoMode(db),
+      dailyOrders(db, timeZone),
+    ]);
+  return {
+    totalProducts: Number(productCount?.n ?? 0),
+    totalOrders: Number(orderCount?.n ?? 0),
+    pendingOrders: Number(pendingCount?.n ?? 0),
+    activeDiscounts: Number(weekdayCount?.n ?? 0) + Number(categoryCount?.n ?? 0),
+    demoMode,
+    days,
+  };
+}

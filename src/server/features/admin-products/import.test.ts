@@ -1,0 +1,288 @@
+import { Readable } from 'node:stream';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuditLog, categories, productImages, products } from '../../db/schema';
+import { createCategory, createProduct } from '../../test/fixtures';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { importCsv, newReport } from './import-service';
+import { realImage, sendMultipart, signedInClients } from './test-support';
+
+let t: TestApp;
+let clients: Awaited<ReturnType<typeof signedInClients>>;
+let electronics: number;
+let kitchen: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  clients = await signedInClients(t);
+  electronics = (await createCategory(t.db, { name: 'Electronics', slug: 'electronics' })).id;
+  kitchen = (await createCategory(t.db, { name: 'Home & Kitchen', slug: 'home-kitchen' })).id;
+  await createProduct(t.db, {
+    lotNumber: 'LOT-EXIST',
+    name: 'Old Name',
+    slug: 'old-name',
+    description: 'Kept description',
+    stock: 7,
+    featured: true,
+  });
+});
+afterAll(() => t.close());
+
+const byLot = async (lot: string) =>
+  (await t.db.select().from(products).where(eq(products.lotNumber, lot)))[0];
+const imagesOf = async (productId: number) =>
+  (
+    await t.db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.sortOrder))
+  ).map((i) => i.imageUrl);
+
+// What spreadsheets really export: a BOM, CRLF line ends, quoted fields with commas, quotes and line
+// breaks, currency signs, odd header spellings, blank lines, short rows.
+const messy = () =>
+  [
+    '\ufefflot_number,Name,Description,Price,compareAtPrice,Stock,categoryId,featured,new,active',
+    `LOT-100,"Sony 55"" 4K TV","Big screen, great picture\r\nSecond line of the description","$1,299.00","1,499.99",2,${electronics},true,false,true`,
+    'LOT-101,Coffee Maker,Drip coffee,39.5,,,Home & Kitchen,yes,no,TRUE',
+    ',Missing Lot Number,,10,,,,,,',
+    'LOT-102,Bad Price Item,,twelve,,,,,,',
+    'LOT-103,Negative Price,,-4,,,,,,',
+    'LOT-101,Duplicate Coffee Maker,,5,,,,,,',
+    'LOT-104,Unknown Category Thing,,5,,1,9999,,,',
+    'LOT-105,Half A Unit,,5,,2.5,,,,',
+    'LOT-106,Flag Problem,,5,,,,maybe,,',
+    'LOT-107,X,,5,,,,,,',
+    '',
+    'LOT-EXIST,New Name From File,,19.99',
+    'LOT-108,No Price Given,,,,,,,,',
+    'LOT-109,Short Row,,1.25',
+  ].join('\r\n');
+
+describe('POST /api/products/import', () => {
+  it('reports each bad row with its row number and reason, and imports the rest', async () => {
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'messy.csv', content: messy(), contentType: 'text/csv' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.messages).toEqual([
+      'Row 4: Lot number is required',
+      'Row 5: Price must be a valid number ("twelve")',
+      'Row 6: Price must be 0 or more ("-4")',
+      'Row 7: Duplicate lot number "LOT-101" (already in row 3)',
+      'Row 8: Unknown category "9999"',
+      'Row 9: Stock must be a whole number ("2.5")',
+      'Row 10: featured must be true or false ("maybe")',
+      'Row 11: Product name must be at least 2 characters.',
+      'Row 14: Price is required',
+    ]);
+    expect(body).toMatchObject({ total: 13, success: 4, errors: 9, created: 3, updated: 1 });
+
+    const tv = await byLot('LOT-100');
+    expect(tv).toMatchObject({
+      name: 'Sony 55" 4K TV',
+      slug: 'sony-55-4k-tv',
+      description: 'Big screen, great picture\r\nSecond line of the description',
+      price: '1299.00',
+      compareAtPrice: '1499.99',
+      stock: 2,
+      categoryId: electronics,
+      featured: true,
+      new: false,
+      active: true,
+    });
+    expect(await byLot('LOT-101')).toMatchObject({
+      name: 'Coffee Maker',
+      price: '39.50',
+      categoryId: kitchen,
+      stock: 0,
+      featured: true,
+    });
+    expect(await byLot('LOT-109')).toMatchObject({
+      name: 'Short Row',
+      price: '1.25',
+      active: true,
+      applyDailyDiscount: true,
+    });
+    // Updated by lot number: what the file leaves out is kept.
+    expect(await byLot('LOT-EXIST')).toMatchObject({
+      name: 'New Name From File',
+      price: '19.99',
+      slug: 'old-name',
+      description: 'Kept description',
+      stock: 7,
+      featured: true,
+    });
+    for (const lot of ['LOT-102', 'LOT-103', 'LOT-104', 'LOT-105', 'LOT-106', 'LOT-107', 'LOT-108']) {
+      expect(await byLot(lot)).toBeUndefined();
+    }
+    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'import'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({
+      created: ['LOT-100', 'LOT-101', 'LOT-109'],
+      updated: ['LOT-EXIST'],
+    });
+  });
+
+  it('matches pictures to products by lot number (_1 is the main image) and reports the others', async () => {
+    const csv = 'lotNumber,name,price\nIMG-1,Camera Bag,25\nIMG-2,Tripod,40\n';
+    const png = await realImage('png', 200, 200);
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'with-images.csv', content: csv, contentType: 'text/csv' },
+      { field: 'images', filename: 'IMG-1_2.png', content: png, contentType: 'image/png' },
+      {
+        field: 'images',
+        filename: 'IMG-1_1.jpg',
+        content: await realImage('jpeg', 300, 200),
+        contentType: 'image/jpeg',
+      },
+      { field: 'images', filename: 'img-2_1.png', content: png, contentType: 'image/png' },
+      { field: 'images', filename: 'NOPE-9_1.png', content: png, contentType: 'image/png' },
+      { field: 'images', filename: 'IMG-2_2.png', content: 'not an image', contentType: 'image/png' },
+      { field: 'images', filename: 'IMG-2_11.png', content: png, contentType: 'image/png' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 2, success: 2, images: { total: 6, matched: 3, unmatched: 2 } });
+    expect(body.errors).toBe(3);
+    expect(body.messages).toEqual(
+      expect.arrayContaining([
+        'Image NOPE-9_1.png: no product with lot number "NOPE-9"',
+        'Image IMG-2_2.png: Only JPEG, PNG, WebP, GIF and AVIF images are accepted.',
+        expect.stringMatching(
+          /^Image IMG-2_11\.png: the name must be the lot number with a suffix _1 to _10/,
+        ),
+      ]),
+    );
+    const bag = (await byLot('IMG-1'))!;
+    const bagImages = await imagesOf(bag.id);
+    expect(bagImages).toHaveLength(2);
+    expect(bagImages[0]).toMatch(/^\/uploads\/products\/img-1-1-[0-9a-f]+-640\.webp$/);
+    expect(bagImages[1]).toMatch(/^\/uploads\/products\/img-1-2-[0-9a-f]+-640\.webp$/);
+    expect(bag.imageUrl).toBe(bagImages[0]);
+    expect(await imagesOf((await byLot('IMG-2'))!.id)).toHaveLength(1);
+  });
+
+  it('refuses a file that is not .csv, a missing file and a header without the required columns, writing nothing', async () => {
+    const before = await t.db.select().from(products);
+    const notCsv = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'products.xlsx', content: 'lotNumber,name,price\nQ-1,Quux,1\n' },
+    ]);
+    expect(notCsv.statusCode).toBe(400);
+    expect(notCsv.json().message).toBe('Please select a CSV file.');
+    const none = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'note', value: 'hello' },
+    ]);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('No File Selected: choose a CSV file to import.');
+    const badHeader = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'p.csv', content: 'sku,title,cost\nQ-1,Quux,1\n' },
+    ]);
+    expect(badHeader.statusCode).toBe(400);
+    expect(badHeader.json().message).toBe(
+      'The CSV file must have a header row with the columns lotNumber, name, price (missing: lotNumber, name, price).',
+    );
+    expect(await t.db.select().from(products)).toEqual(before);
+  });
+
+  it('imports in batches, one transaction and audit entry per batch', async () => {
+    const lines = ['lotNumber,name,price,stock'];
+    for (let i = 0; i < 1200; i++) lines.push(`BULK-${i},Bulk Item ${i},${(i % 50) + 1}.99,${i % 5}`);
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'bulk.csv', content: lines.join('\n') },
+    ]);
+    expect(res.json()).toMatchObject({ total: 1200, success: 1200, errors: 0, created: 1200 });
+    const rows = await t.db
+      .select({ lot: products.lotNumber })
+      .from(products)
+      .where(like(products.lotNumber, 'BULK-%'));
+    expect(rows).toHaveLength(1200);
+    const audits = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'import'));
+    // 500 + 500 + 200, after the earlier tests' imports.
+    const bulk = audits.filter((a) =>
+      (a.after as { created: string[] }).created.some((l) => l.startsWith('BULK-')),
+    );
+    expect(bulk.map((a) => (a.after as { created: string[] }).created.length)).toEqual([500, 500, 200]);
+  });
+
+  it('a row the database refuses is reported and skipped; the rest of its batch still goes in', async () => {
+    const doomed = await createCategory(t.db, { name: 'Doomed', slug: 'doomed' });
+    async function* file() {
+      yield 'lotNumber,name,price,categoryId\n';
+      // The category disappears after the import has read the category list.
+      await t.db.delete(categories).where(eq(categories.id, doomed.id));
+      yield `RACE-1,First Fine,1,\nRACE-2,Lost Category,2,${doomed.id}\nRACE-3,Third Fine,3,\n`;
+    }
+    const report = newReport();
+    const result = await importCsv(t.db, Readable.from(file()), { userId: clients.adminUser.id, report });
+    expect(result).toMatchObject({ total: 3, success: 2, errors: 1 });
+    expect(report.finish()).toEqual([expect.stringMatching(/^Row 3: could not be saved/)]);
+    const saved = await t.db
+      .select({ lot: products.lotNumber })
+      .from(products)
+      .where(and(inArray(products.lotNumber, ['RACE-1', 'RACE-2', 'RACE-3'])));
+    expect(saved.map((s) => s.lot).sort()).toEqual(['RACE-1', 'RACE-3']);
+  });
+});
+
+describe('POST /api/products/images-only', () => {
+  it('puts _n at position n of existing products, appends past the end, and reports the unmatched', async () => {
+    const product = await createProduct(t.db, {
+      lotNumber: 'ONLY-1',
+      imageUrl: '/uploads/products/a-640.webp',
+    });
+    await t.db.insert(productImages).values([
+      { productId: product.id, imageUrl: '/uploads/products/a-640.webp', isPrimary: true, sortOrder: 0 },
+      { productId: product.id, imageUrl: '/uploads/products/b-640.webp', isPrimary: false, sortOrder: 1 },
+    ]);
+    const png = await realImage('png', 120, 120);
+    const res = await sendMultipart(clients.admin, '/api/products/images-only', [
+      { field: 'images', filename: 'ONLY-1_2.png', content: png },
+      { field: 'images', filename: 'ONLY-1_7.png', content: png },
+      { field: 'images', filename: 'GHOST_1.png', content: png },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 3, matched: 2, unmatched: 1, errors: 0 });
+    expect(res.json().messages).toEqual(['Image GHOST_1.png: no product with lot number "GHOST"']);
+    const images = await imagesOf(product.id);
+    expect(images[0]).toBe('/uploads/products/a-640.webp');
+    expect(images[1]).toMatch(/^\/uploads\/products\/only-1-2-/);
+    expect(images[2]).toMatch(/^\/uploads\/products\/only-1-7-/);
+    expect(images).toHaveLength(3);
+    const audit = await t.db
+      .select()
+      .from(adminAuditLog)
+      .where(and(eq(adminAuditLog.action, 'import-images'), eq(adminAuditLog.entityId, String(product.id))));
+    expect(audit[0]!.before).toEqual({
+      images: ['/uploads/products/a-640.webp', '/uploads/products/b-640.webp'],
+    });
+  });
+
+  it('answers No Images Selected without pictures', async () => {
+    const res = await sendMultipart(clients.admin, '/api/products/images-only', [{ field: 'x', value: 'y' }]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('No Images Selected: choose the pictures to upload.');
+  });
+});
+
+describe('GET /api/products/template', () => {
+  it('downloads a CSV with the columns of the specification that imports as it is', async () => {
+    const res = await clients.admin.get('/api/products/template');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
+    expect(res.body.split('\r\n')[0]).toBe(
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active',
+    );
+    const imported = await sendMultipart(clients.admin, '/api/products/import', [
+      {
+        field: 'file',
+        filename: 'template.csv',
+        content: res.body.replace(/,1,true,true,true/, ',,true,true,true'),
+      },
+    ]);
+    expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0 });
+  });
+});

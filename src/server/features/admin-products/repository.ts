@@ -1,0 +1,122 @@
+// The administrator's view of products: every unarchived product (inactive ones too), raw stock, and
+// all images in order.
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { AdminProduct } from '../../../shared/schemas/admin-products';
+import type { DbOrTx } from '../../db/client';
+import { categories, productImages, products } from '../../db/schema';
+
+const adminColumns = {
+  id: products.id,
+  lotNumber: products.lotNumber,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  price: products.price,
+  compareAtPrice: products.compareAtPrice,
+  imageUrl: products.imageUrl,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  categoryName: categories.name,
+  featured: products.featured,
+  new: products.new,
+  active: products.active,
+  applyDailyDiscount: products.applyDailyDiscount,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type AdminRow = {
+  [K in keyof typeof adminColumns]: K extends 'categoryName'
+    ? string | null
+    : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
+};
+
+function toAdminProduct(row: AdminRow, imageUrls: string[]): AdminProduct {
+  const images = imageUrls.length > 0 ? imageUrls : row.imageUrl ? [row.imageUrl] : [];
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    images,
+    additionalImages: images.slice(1).map((imageUrl) => ({ imageUrl })),
+  };
+}
+
+async function imagesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+  const byProduct = new Map<number, string[]>();
+  if (ids.length === 0) return byProduct;
+  const rows = await db
+    .select({ productId: productImages.productId, imageUrl: productImages.imageUrl })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.productId), asc(productImages.sortOrder), asc(productImages.id));
+  for (const r of rows) {
+    const list = byProduct.get(r.productId) ?? [];
+    list.push(r.imageUrl);
+    byProduct.set(r.productId, list);
+  }
+  return byProduct;
+}
+
+/** `%` and `_` typed by the administrator are searched for literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listAdminProducts(
+  db: DbOrTx,
+  options: { page: number; limit: number; search?: string },
+): Promise<{ items: AdminProduct[]; total: number }> {
+  const conditions: SQL[] = [isNull(products.archivedAt)];
+  if (options.search) {
+    const pattern = likePattern(options.search);
+    conditions.push(
+      or(
+        ilike(products.name, pattern),
+        ilike(products.lotNumber, pattern),
+        ilike(products.slug, pattern),
+      ) as SQL,
+    );
+  }
+  const where = and(...conditions);
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select(adminColumns)
+      .from(products)
+      .leftJoin(categories, eq(categories.id, products.categoryId))
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(options.limit)
+      .offset((options.page - 1) * options.limit),
+    db.select({ total: count() }).from(products).where(where),
+  ]);
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => toAdminProduct(r as AdminRow, images.get(r.id) ?? [])),
+    total: Number(totalRow?.total ?? 0),
+  };
+}
+
+/** One unarchived product, or null. */
+export async function findAdminProduct(db: DbOrTx, id: number): Promise<AdminProduct | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+  if (!row) return null;
+  const images = await imagesOf(db, [id]);
+  return toAdminProduct(row as AdminRow, images.get(id) ?? []);
+}
+
+/** Replaces a product's images: the first is the main image (isPrimary, sortOrder 0). */
+export async function replaceProductImages(db: DbOrTx, productId: number, urls: string[]): Promise<void> {
+  await db.delete(productImages).where(eq(productImages.productId, productId));
+  if (urls.length === 0) return;
+  await db
+    .insert(productImages)
+    .values(urls.map((imageUrl, i) => ({ productId, imageUrl, isPrimary: i === 0, sortOrder: i })));
+}

@@ -1,0 +1,324 @@
+// Administrator routes for the catalogue: products, image upload, bulk import. Every route is refused
+// (401 signed out, 403 customers) before its body is even read. The static paths /api/products/admin,
+// /template, /import and /images-only win over the storefront's /api/products/:slug in Fastify's router.
+import { finished } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminProductSchema,
+  AdminProductsQuerySchema,
+  DeleteProductResultSchema,
+  ImagesOnlyResultSchema,
+  ImportResultSchema,
+  MAX_UPLOAD_IMAGE_BYTES,
+  ProductInputSchema,
+  ProductStatusSchema,
+  UploadedImageSchema,
+} from '../../../shared/schemas/admin-products';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { recordAudit } from '../../lib/audit';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { requireAdmin } from '../../plugins/sessions';
+import { fileStorage } from '../../storage/file-storage';
+import { imageTooLarge, storeProductImage } from '../../storage/images';
+import {
+  attachLotImages,
+  ImageStaging,
+  importCsv,
+  imagesOnlyResult,
+  importResult,
+  newReport,
+  type RowsResult,
+  templateCsv,
+} from './import-service';
+import { findAdminProduct, listAdminProducts } from './repository';
+import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
+
+/** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
+export const MAX_CSV_BYTES = 200 * 1024 * 1024;
+export const MAX_IMPORT_IMAGES = 2000;
+
+const csvTooLarge = () =>
+  new HttpError(413, `The CSV file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB).`);
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+/** Reads and discards the rest of a file part, so the browser gets our answer rather than a reset. */
+async function drain(stream: Readable) {
+  stream.unpipe();
+  stream.resume();
+  if (!stream.readableEnded && !stream.destroyed) await finished(stream).catch(() => {});
+}
+
+function isTooLarge(error: unknown, request: FastifyRequest): boolean {
+  return error instanceof request.server.multipartErrors.RequestFileTooLargeError;
+}
+
+export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  // Only this plugin's routes accept multipart bodies; limits are set per route below.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 20 } });
+  const admin = { onRequest: [requireAdmin] };
+
+  app.get(
+    '/api/products/admin',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Products for the administrator (inactive too), paged; the total is in X-Total-Count',
+        querystring: AdminProductsQuerySchema,
+        response: { 200: z.array(AdminProductSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listAdminProducts(db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/products/admin/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'One product with all its images, for the edit dialog',
+        params: IdParams,
+        response: { 200: AdminProductSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const product = await findAdminProduct(db, request.params.id);
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      return product;
+    },
+  );
+
+  app.post(
+    '/api/products',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Create a product',
+        body: ProductInputSchema,
+        response: { 201: AdminProductSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const product = await createProduct(db, request.body, request.user!.id);
+      return reply.status(201).send(product);
+    },
+  );
+
+  app.put(
+    '/api/products/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Replace a product (every field of the form)',
+        params: IdParams,
+        body: ProductInputSchema,
+        response: { 200: AdminProductSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => updateProduct(db, request.params.id, request.body, request.user!.id),
+  );
+
+  app.patch(
+    '/api/products/:id/status',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Turn a product on or off in the store',
+        params: IdParams,
+        body: ProductStatusSchema,
+        response: { 200: AdminProductSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => setProductStatus(db, request.params.id, request.body.active, request.user!.id),
+  );
+
+  app.delete(
+    '/api/products/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Delete a product, or archive it when orders refer to it',
+        params: IdParams,
+        response: { 200: DeleteProductResultSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => deleteProduct(db, request.params.id, request.user!.id),
+  );
+
+  app.post(
+    '/api/upload/image',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Upload a product picture (multipart field "image"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadedImageSchema, 413: ErrorSchema, 415: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw badRequest('Send the picture as multipart/form-data in the field "image".');
+      let image: { data: Buffer; name: string } | null = null;
+      let failure: unknown = null;
+      const parts = request.parts({
+        limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 5, parts: 20 },
+        throwFileSizeLimit: false,
+      } as Parameters<typeof request.parts>[0]);
+      for await (const part of parts) {
+        if (part.type !== 'file') continue;
+        if (image || failure || part.fieldname !== 'image') {
+          await drain(part.file);
+          continue;
+        }
+        try {
+          image = { data: await part.toBuffer(), name: part.filename };
+          if (part.file.truncated) failure = imageTooLarge();
+        } catch (error) {
+          failure = isTooLarge(error, request) ? imageTooLarge() : error;
+          await drain(part.file);
+        }
+      }
+      if (failure) throw failure;
+      if (!image || image.data.length === 0)
+        throw badRequest('No image was uploaded. Choose a picture to upload.');
+      const url = await storeProductImage(fileStorage(app), image.data, image.name);
+      await recordAudit(db, {
+        userId: request.user!.id,
+        action: 'upload',
+        entity: 'image',
+        entityId: url,
+        after: { url },
+      });
+      return { url };
+    },
+  );
+
+  app.get(
+    '/api/products/template',
+    {
+      ...admin,
+      schema: { tags: ['admin'], summary: 'The CSV import template (download)' },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="product-import-template.csv"')
+        .header('cache-control', 'no-store')
+        .send(templateCsv()),
+  );
+
+  app.post(
+    '/api/products/import',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
+        consumes: ['multipart/form-data'],
+        response: { 200: ImportResultSchema, 413: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('No File Selected: choose a CSV file to import.');
+      const userId = request.user!.id;
+      const report = newReport();
+      const staging = new ImageStaging();
+      let rows: RowsResult | null = null;
+      let failure: unknown = null;
+      try {
+        const parts = request.parts({
+          limits: { fileSize: MAX_CSV_BYTES, files: MAX_IMPORT_IMAGES + 1, parts: MAX_IMPORT_IMAGES + 20 },
+          throwFileSizeLimit: false,
+        } as Parameters<typeof request.parts>[0]);
+        for await (const part of parts) {
+          if (part.type !== 'file') continue;
+          if (failure) {
+            await drain(part.file);
+            continue;
+          }
+          try {
+            if (part.fieldname === 'file' || part.fieldname === 'csv') {
+              if (rows) throw badRequest('Send one CSV file at a time.');
+              if (!/\.csv$/i.test(part.filename)) throw badRequest('Please select a CSV file.');
+              const csv = part.file;
+              csv.once('limit', () => csv.destroy(csvTooLarge()));
+              rows = await importCsv(db, csv, { userId, report });
+            } else if (part.fieldname === 'images' || part.fieldname === 'image') {
+              await staging.add(part.filename, part.file);
+            } else {
+              await drain(part.file);
+            }
+          } catch (error) {
+            failure = isTooLarge(error, request) ? csvTooLarge() : error;
+            await drain(part.file);
+          }
+        }
+        if (failure) throw failure;
+        if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
+        const images = await attachLotImages(db, fileStorage(app), staging.images, { userId, report });
+        return importResult(rows, images, report);
+      } finally {
+        await staging.cleanup();
+      }
+    },
+  );
+
+  app.post(
+    '/api/products/images-only',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Attach pictures named <lot number>_<1-10> to existing products (field "images")',
+        consumes: ['multipart/form-data'],
+        response: { 200: ImagesOnlyResultSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('No Images Selected: choose the pictures to upload.');
+      const report = newReport();
+      const staging = new ImageStaging();
+      try {
+        const parts = request.parts({
+          limits: {
+            fileSize: MAX_UPLOAD_IMAGE_BYTES + 1,
+            files: MAX_IMPORT_IMAGES,
+            parts: MAX_IMPORT_IMAGES + 20,
+          },
+          throwFileSizeLimit: false,
+        } as Parameters<typeof request.parts>[0]);
+        for await (const part of parts) {
+          if (part.type !== 'file') continue;
+          // A picture over the limit is reported by attachLotImages, not fatal for the others.
+          await staging.add(part.filename, part.file);
+        }
+        if (staging.images.length === 0)
+          throw badRequest('No Images Selected: choose the pictures to upload.');
+        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+          userId: request.user!.id,
+          report,
+        });
+        return imagesOnlyResult(images, report);
+      } finally {
+        await staging.cleanup();
+      }
+    },
+  );
+};

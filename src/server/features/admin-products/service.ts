@@ -1,0 +1,193 @@
+// Creating, changing and removing products. Each change runs in one transaction with its audit entry,
+// and ends the store's demo mode (docs/decisions/0052-demo-mode-notice.md).
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { AdminProduct, ProductData } from '../../../shared/schemas/admin-products';
+import type { Db, DbOrTx } from '../../db/client';
+import { categories, orderItems, products } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { endDemoMode } from '../../lib/demo-mode';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { findAdminProduct, replaceProductImages } from './repository';
+
+export const SLUG_TAKEN = 'A product with this slug already exists.';
+export const LOT_TAKEN = 'A product with this lot number already exists.';
+export const PRODUCT_NOT_FOUND = 'Product not found.';
+export const CATEGORY_NOT_FOUND = 'Category not found.';
+
+/** The unique index a PostgreSQL error (PGlite or node-postgres, possibly wrapped by drizzle) violated. */
+export function uniqueViolation(error: unknown): string | null {
+  for (
+    let e = error as { code?: string; constraint?: string; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === '23505') return e.constraint ?? 'unique';
+  }
+  return null;
+}
+
+function uniqueConflict(error: unknown): Error | null {
+  const constraint = uniqueViolation(error);
+  if (!constraint) return null;
+  return conflict(constraint.includes('lot') ? LOT_TAKEN : SLUG_TAKEN);
+}
+
+async function checkCategory(db: DbOrTx, categoryId: number | null) {
+  if (categoryId === null) return;
+  const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!row) throw badRequest(CATEGORY_NOT_FOUND, { errors: { categoryId: CATEGORY_NOT_FOUND } });
+}
+
+/** 409 with a message when another product already uses the slug or lot number. */
+async function checkUnique(db: DbOrTx, data: ProductData, exceptId?: number) {
+  const others = (column: typeof products.slug | typeof products.lotNumber, value: string) =>
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(column, value), exceptId === undefined ? undefined : ne(products.id, exceptId)))
+      .limit(1);
+  const [slugRow] = await others(products.slug, data.slug);
+  if (slugRow) throw conflict(SLUG_TAKEN, { errors: { slug: SLUG_TAKEN } });
+  if (data.lotNumber) {
+    const [lotRow] = await others(products.lotNumber, data.lotNumber);
+    if (lotRow) throw conflict(LOT_TAKEN, { errors: { lotNumber: LOT_TAKEN } });
+  }
+}
+
+function columnsOf(data: ProductData) {
+  return {
+    name: data.name,
+    slug: data.slug,
+    lotNumber: data.lotNumber,
+    description: data.description,
+    price: data.price,
+    compareAtPrice: data.compareAtPrice,
+    stock: data.stock,
+    categoryId: data.categoryId,
+    featured: data.featured,
+    new: data.new,
+    active: data.active,
+    applyDailyDiscount: data.applyDailyDiscount,
+    imageUrl: data.imageUrl,
+  };
+}
+
+async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(work);
+  } catch (error) {
+    throw uniqueConflict(error) ?? error;
+  }
+}
+
+export async function createProduct(db: Db, data: ProductData, userId: number): Promise<AdminProduct> {
+  return inTransaction(db, async (tx) => {
+    await checkCategory(tx, data.categoryId);
+    await checkUnique(tx, data);
+    const [row] = await tx.insert(products).values(columnsOf(data)).returning({ id: products.id });
+    await replaceProductImages(tx, row!.id, data.images);
+    const created = (await findAdminProduct(tx, row!.id))!;
+    await recordAudit(tx, {
+      userId,
+      action: 'create',
+      entity: 'product',
+      entityId: created.id,
+      after: created,
+    });
+    await endDemoMode(tx);
+    return created;
+  });
+}
+
+export async function updateProduct(
+  db: Db,
+  id: number,
+  data: ProductData,
+  userId: number,
+): Promise<AdminProduct> {
+  return inTransaction(db, async (tx) => {
+    const before = await findAdminProduct(tx, id);
+    if (!before) throw notFound(PRODUCT_NOT_FOUND);
+    await checkCategory(tx, data.categoryId);
+    await checkUnique(tx, data, id);
+    await tx
+      .update(products)
+      .set({ ...columnsOf(data), updatedAt: new Date() })
+      .where(eq(products.id, id));
+    await replaceProductImages(tx, id, data.images);
+    const after = (await findAdminProduct(tx, id))!;
+    await recordAudit(tx, { userId, action: 'update', entity: 'product', entityId: id, before, after });
+    await endDemoMode(tx);
+    return after;
+  });
+}
+
+export async function setProductStatus(
+  db: Db,
+  id: number,
+  active: boolean,
+  userId: number,
+): Promise<AdminProduct> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ active: products.active })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .for('update');
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    await tx.update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, id));
+    await recordAudit(tx, {
+      userId,
+      action: 'update-status',
+      entity: 'product',
+      entityId: id,
+      before: { active: row.active },
+      after: { active },
+    });
+    await endDemoMode(tx);
+    return (await findAdminProduct(tx, id))!;
+  });
+}
+
+/**
+ * A product that appears in orders is archived: it leaves the store and the admin list, and its slug
+ * and lot number are freed for new products, while the orders keep it for their history
+ * (docs/decisions/0051-archive-products-that-were-ordered.md). Any other product is deleted.
+ */
+export async function deleteProduct(
+  db: Db,
+  id: number,
+  userId: number,
+): Promise<{ outcome: 'deleted' | 'archived'; message: string }> {
+  return db.transaction(async (tx) => {
+    const before = await findAdminProduct(tx, id);
+    if (!before) throw notFound(PRODUCT_NOT_FOUND);
+    await tx.execute(sql`select 1 from ${products} where ${products.id} = ${id} for update`);
+    const [ordered] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productId, id))
+      .limit(1);
+    await endDemoMode(tx);
+    if (ordered) {
+      await tx
+        .update(products)
+        .set({
+          archivedAt: new Date(),
+          active: false,
+          slug: `${before.slug}--archived-${id}`,
+          lotNumber: null,
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, id));
+      await recordAudit(tx, { userId, action: 'archive', entity: 'product', entityId: id, before });
+      return {
+        outcome: 'archived' as const,
+        message: 'The product appears in orders, so it was archived: it is no longer shown in the store.',
+      };
+    }
+    await tx.delete(products).where(eq(products.id, id));
+    await recordAudit(tx, { userId, action: 'delete', entity: 'product', entityId: id, before });
+    return { outcome: 'deleted' as const, message: 'The product has been deleted.' };
+  });
+}

@@ -1,0 +1,124 @@
+// Administrator writes of the store settings: PUT /api/shipping and PATCH /api/taxes/{provinceCode}
+// (the public reads are in routes.ts). Checkout reads the same rows on every order, so a change
+// applies to the next checkout at once.
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PROVINCES } from '../../../shared/constants';
+import {
+  ProvinceCodeParamsSchema,
+  ShippingSettingsUpdateSchema,
+  TaxRateUpdateSchema,
+} from '../../../shared/schemas/admin-settings';
+import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { ShippingSettingsSchema, TaxRateSchema } from '../../../shared/schemas/store-settings';
+import { canadianTaxRates, shippingSettings } from '../../db/schema';
+import { recordAudit } from '../../lib/audit';
+import { requireAdmin } from '../../plugins/sessions';
+import { getShippingSettings, listTaxRates } from './repository';
+
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.ctx;
+  const admin = { onRequest: [requireAdmin] };
+
+  app.put(
+    '/api/shipping',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Set shipping prices and pickup availability',
+        body: ShippingSettingsUpdateSchema,
+        response: { 200: ShippingSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const before = await getShippingSettings(tx);
+        const [row] = await tx
+          .select({ id: shippingSettings.id })
+          .from(shippingSettings)
+          .orderBy(asc(shippingSettings.id))
+          .limit(1);
+        const values = { ...request.body, updatedAt: new Date() };
+        if (row) await tx.update(shippingSettings).set(values).where(eq(shippingSettings.id, row.id));
+        else await tx.insert(shippingSettings).values(values);
+        const after = await getShippingSettings(tx);
+        await recordAudit(tx, {
+          userId: request.user!.id,
+          action: 'update',
+          entity: 'shipping-settings',
+          before,
+          after,
+        });
+        return after;
+      }),
+  );
+
+  app.get(
+    '/api/taxes/all',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Every province, inactive ones too (the admin tax table)',
+        response: { 200: z.array(TaxRateSchema), ...errors },
+      },
+    },
+    async () => listTaxRates(db, { includeInactive: true }),
+  );
+
+  app.patch(
+    '/api/taxes/:provinceCode',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Set a province's GST and PST/HST; the total is their sum",
+        params: ProvinceCodeParamsSchema,
+        body: TaxRateUpdateSchema,
+        response: { 200: TaxRateSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { provinceCode } = request.params;
+      const { gstRate, pstRate, taxRate, active } = request.body;
+      return db.transaction(async (tx) => {
+        const [before] = await tx
+          .select()
+          .from(canadianTaxRates)
+          .where(eq(canadianTaxRates.provinceCode, provinceCode));
+        const changes = {
+          gstRate,
+          pstRate,
+          taxRate,
+          ...(active === undefined ? {} : { active }),
+          updatedAt: new Date(),
+        };
+        if (before) {
+          await tx
+            .update(canadianTaxRates)
+            .set(changes)
+            .where(eq(canadianTaxRates.provinceCode, provinceCode));
+        } else {
+          const provinceName = PROVINCES.find((p) => p.code === provinceCode)!.name;
+          await tx.insert(canadianTaxRates).values({ provinceCode, provinceName, ...changes });
+        }
+        const after = (await listTaxRates(tx, { includeInactive: true })).find(
+          (r) => r.provinceCode === provinceCode,
+        )!;
+        await recordAudit(tx, {
+          userId: request.user!.id,
+          action: 'update',
+          entity: 'tax-rate',
+          entityId: provinceCode,
+          before: before ?? null,
+          after,
+        });
+        return after;
+      });
+    },
+  );
+};

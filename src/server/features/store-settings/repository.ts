@@ -1,0 +1,54 @@
+// Reads of the store's shipping prices and tax rates, shared by the public routes, checkout (which
+// prices orders with them) and the admin screens.
+import { asc, eq } from 'drizzle-orm';
+import { rateToMilli } from '../../../shared/pricing';
+import { DEFAULT_SHIPPING } from '../../../shared/pricing';
+import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
+import type { DbOrTx } from '../../db/client';
+import { canadianTaxRates, shippingSettings } from '../../db/schema';
+
+/** The shipping settings; the defaults (5.99, 14.99, pickup available) when none are stored. */
+export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
+  const [row] = await db.select().from(shippingSettings).orderBy(asc(shippingSettings.id)).limit(1);
+  if (!row) {
+    return {
+      standardPrice: String(DEFAULT_SHIPPING.standardPrice),
+      expressPrice: String(DEFAULT_SHIPPING.expressPrice),
+      pickupAvailable: DEFAULT_SHIPPING.pickupAvailable ?? true,
+    };
+  }
+  return {
+    standardPrice: row.standardPrice,
+    expressPrice: row.expressPrice,
+    pickupAvailable: row.pickupAvailable,
+  };
+}
+
+/** "13.000" -> "13", "14.975" -> "14.975", "12.500" -> "12.5". */
+export function formatRate(rate: string | number): string {
+  const milli = rateToMilli(rate);
+  const fraction = String(milli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${Math.floor(milli / 1000)}.${fraction}` : String(Math.floor(milli / 1000));
+}
+
+/** Tax rates by province code; only active ones unless asked for all. */
+export async function listTaxRates(
+  db: DbOrTx,
+  options: { includeInactive?: boolean } = {},
+): Promise<TaxRate[]> {
+  const rows = await db
+    .select()
+    .from(canadianTaxRates)
+    .where(options.includeInactive ? undefined : eq(canadianTaxRates.active, true))
+    .orderBy(asc(canadianTaxRates.provinceCode));
+  return rows.map((r) => ({
+    provinceCode: r.provinceCode,
+    provinceName: r.provinceName,
+    taxRate: formatRate(r.taxRate),
+    gstRate: formatRate(r.gstRate),
+    pstRate: formatRate(r.pstRate),
+    active: r.active,
+  }));
+}

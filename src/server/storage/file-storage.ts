@@ -1,0 +1,50 @@
+// Where uploaded files live. Instances are stateless (DESIGN.md): the local folder serves one machine;
+// an S3-compatible implementation of the same interface serves several instances behind a balancer.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+export interface FileStorage {
+  /** Stores a file under a key such as `products/ab12-640.webp`. */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The URL browsers load the file from. */
+  urlFor(key: string): string;
+  /** Removes a file; a missing file is not an error. */
+  remove(key: string): Promise<void>;
+}
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+
+function checkKey(key: string) {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+}
+
+/** Files under `<dataDir>/uploads`, served by the app at /uploads/. */
+export function createLocalStorage(uploadsDir: string): FileStorage {
+  return {
+    async put(key, data) {
+      checkKey(key);
+      const file = path.join(uploadsDir, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename: a reader never sees half a file.
+      const temp = `${file}.${process.pid}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, file);
+    },
+    urlFor(key) {
+      checkKey(key);
+      return `/uploads/${key}`;
+    },
+    async remove(key) {
+      checkKey(key);
+      await rm(path.join(uploadsDir, key), { force: true });
+    },
+  };
+}
+
+/** The app's storage: created on first use and kept in app.ctx.services. */
+export function fileStorage(app: FastifyInstance): FileStorage {
+  const services = app.ctx.services as { storage?: FileStorage };
+  services.storage ??= createLocalStorage(path.join(app.ctx.config.dataDir, 'uploads'));
+  return services.storage;
+}

@@ -1,0 +1,298 @@
+// The administrator's product contracts: one schema for the add/edit form (react-hook-form), the
+// routes (POST /api/products, PUT /api/products/{id}) and the types. Messages are the specification's
+// (spec/account-and-admin.md sections 5 and 8) where it gives them.
+import { z } from 'zod';
+import { MAX_PRODUCT_IMAGES } from '../constants';
+import { centsToString } from '../money';
+
+/** numeric(10,2): the largest amount the database holds. */
+export const MAX_PRICE_CENTS = 9_999_999_999;
+export const MAX_STOCK = 2_147_483_647;
+export const PRODUCT_NAME_MAX = 200;
+export const LOT_NUMBER_MAX = 100;
+export const SLUG_MAX = 200;
+export const DESCRIPTION_MAX = 20_000;
+export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
+
+/**
+ * The product form's slug (spec section 4): lowercase, punctuation removed, spaces and underscores to
+ * hyphens. Accents are dropped first ("Café" -> "cafe") so every slug is plain ASCII in a URL.
+ */
+export function productSlug(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9\s_-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export type MoneyParse =
+  | { ok: true; cents: number }
+  | { ok: false; reason: 'invalid' | 'negative' | 'decimals' | 'large' };
+
+/**
+ * A decimal amount typed by a person: "12.5", "12.50", 12.5, and (from spreadsheets) "$1,299.00".
+ * Refuses anything else rather than guessing.
+ */
+export function parseMoneyInput(value: string | number): MoneyParse {
+  let text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+  text = text.replace(/^\$\s*/, '').replace(/^(-?)\$\s*/, '$1');
+  if (/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(text)) text = text.replaceAll(',', '');
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === '' && !match[3])) return { ok: false, reason: 'invalid' };
+  const fraction = match[3] ?? '';
+  if (match[1] === '-' && /[1-9]/.test(`${match[2]}${fraction}`)) return { ok: false, reason: 'negative' };
+  if (fraction.length > 2 && /[1-9]/.test(fraction.slice(2))) return { ok: false, reason: 'decimals' };
+  const whole = match[2] === '' ? 0 : Number(match[2]);
+  const cents = whole * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (!Number.isSafeInteger(cents) || cents > MAX_PRICE_CENTS) return { ok: false, reason: 'large' };
+  return { ok: true, cents };
+}
+
+export function moneyMessage(label: string, reason: Exclude<MoneyParse, { ok: true }>['reason']): string {
+  switch (reason) {
+    case 'invalid':
+      return `${label} must be a valid number`;
+    case 'negative':
+      return `${label} must be 0 or more`;
+    case 'decimals':
+      return `${label} can have at most 2 decimal places`;
+    case 'large':
+      return `${label} must be less than 100,000,000`;
+  }
+}
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+const priceField = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (blank(value)) {
+      ctx.addIssue({ code: 'custom', message: 'Price is required' });
+      return z.NEVER;
+    }
+    const parsed = parseMoneyInput(value as string | number);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: moneyMessage('Price', parsed.reason) });
+      return z.NEVER;
+    }
+    return centsToString(parsed.cents);
+  });
+
+const compareAtPriceField = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (blank(value)) return null;
+    const parsed = parseMoneyInput(value as string | number);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: moneyMessage('Compare-at price', parsed.reason) });
+      return z.NEVER;
+    }
+    return centsToString(parsed.cents);
+  });
+
+export function parseStockInput(
+  value: unknown,
+): { ok: true; stock: number } | { ok: false; message: string } {
+  if (blank(value)) return { ok: true, stock: 0 };
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  if (!Number.isFinite(n) || !Number.isInteger(n))
+    return { ok: false, message: 'Stock must be a whole number' };
+  if (n < 0) return { ok: false, message: 'Stock must be 0 or more' };
+  if (n > MAX_STOCK) return { ok: false, message: 'Stock is too large' };
+  return { ok: true, stock: n };
+}
+
+const stockField = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    const parsed = parseStockInput(value);
+    if (!parsed.ok) {
+      ctx.addIssue({ code: 'custom', message: parsed.message });
+      return z.NEVER;
+    }
+    return parsed.stock;
+  });
+
+/** 'None' (empty, null, 'none') means no category. */
+const categoryField = z
+  .union([z.string(), z.number(), z.null()])
+  .optional()
+  .transform((value, ctx) => {
+    if (blank(value) || value === 'none') return null;
+    const n = typeof value === 'number' ? value : Number(String(value).trim());
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message: 'Please choose a category or None' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** Uploaded images (/uploads/...) or pasted http(s) links: nothing that could run script. */
+export const productImageUrlField = z
+  .string()
+  .trim()
+  .max(2000, 'Image URL is too long')
+  .refine(
+    (url) =>
+      (/^\/uploads\/[A-Za-z0-9/_.-]+$/.test(url) && !url.includes('..')) ||
+      /^https?:\/\/[^\s"'<>]+$/i.test(url),
+    'Image must be an uploaded image or an http(s) link',
+  );
+
+export const ProductInputSchema = z
+  .object({
+    name: z
+      .string({ error: 'Product name must be at least 2 characters.' })
+      .trim()
+      .min(2, 'Product name must be at least 2 characters.')
+      .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`),
+    slug: z
+      .string()
+      .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+      .nullish()
+      .transform((v) => v ?? ''),
+    lotNumber: z
+      .string()
+      .trim()
+      .max(LOT_NUMBER_MAX, `Lot number must be at most ${LOT_NUMBER_MAX} characters`)
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    description: z
+      .string()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+      .nullish()
+      .transform((v) => v ?? ''),
+    price: priceField,
+    compareAtPrice: compareAtPriceField,
+    stock: stockField,
+    categoryId: categoryField,
+    featured: z.boolean().default(false),
+    new: z.boolean().default(false),
+    active: z.boolean().default(true),
+    applyDailyDiscount: z.boolean().default(true),
+    imageUrl: productImageUrlField
+      .nullish()
+      .or(z.literal(''))
+      .transform((v) => (v ? v : null)),
+    images: z.array(productImageUrlField).max(MAX_PRODUCT_IMAGES, 'Too many images').default([]),
+  })
+  .transform((input, ctx) => {
+    // The slug is generated from the name when left empty, and normalised either way.
+    const slug = productSlug(input.slug.trim() || input.name);
+    if (!slug) {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Slug is required' });
+      return z.NEVER;
+    }
+    // The first image is the main one; a lone imageUrl (older clients) is the only image.
+    const images = [
+      ...new Set(input.images.length > 0 ? input.images : input.imageUrl ? [input.imageUrl] : []),
+    ];
+    return { ...input, slug, images, imageUrl: images[0] ?? null };
+  });
+export type ProductInput = z.input<typeof ProductInputSchema>;
+export type ProductData = z.output<typeof ProductInputSchema>;
+
+export const ProductStatusSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
+
+/** A product as the administrator sees it: raw stock, inactive products too, every image. */
+export const AdminProductSchema = z.object({
+  id: z.number().int(),
+  lotNumber: z.string().nullable(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  price: z.string(),
+  compareAtPrice: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  stock: z.number().int(),
+  categoryId: z.number().int().nullable(),
+  categoryName: z.string().nullable(),
+  featured: z.boolean(),
+  new: z.boolean(),
+  active: z.boolean(),
+  applyDailyDiscount: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Every image in order; the first is the main image. */
+  images: z.array(z.string()),
+  /** The images after the main one (spec section 3: objects with imageUrl). */
+  additionalImages: z.array(z.object({ imageUrl: z.string() })),
+});
+export type AdminProduct = z.infer<typeof AdminProductSchema>;
+
+export const AdminProductsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PRODUCTS_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const DeleteProductResultSchema = z.object({
+  /** 'deleted', or 'archived' when orders refer to the product (kept for their history). */
+  outcome: z.enum(['deleted', 'archived']),
+  message: z.string(),
+});
+
+export const UploadedImageSchema = z.object({ url: z.string() });
+
+/** POST /api/products/import */
+export const ImportResultSchema = z.object({
+  total: z.number().int(),
+  success: z.number().int(),
+  errors: z.number().int(),
+  messages: z.array(z.string()),
+  created: z.number().int(),
+  updated: z.number().int(),
+  images: z.object({ total: z.number().int(), matched: z.number().int(), unmatched: z.number().int() }),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** POST /api/products/images-only */
+export const ImagesOnlyResultSchema = z.object({
+  total: z.number().int(),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+  errors: z.number().int(),
+  messages: z.array(z.string()),
+});
+export type ImagesOnlyResult = z.infer<typeof ImagesOnlyResultSchema>;
+
+/** Columns of the import file (spec section 5); lotNumber, name and price are required. */
+export const IMPORT_COLUMNS = [
+  'lotNumber',
+  'name',
+  'description',
+  'price',
+  'compareAtPrice',
+  'stock',
+  'categoryId',
+  'featured',
+  'new',
+  'active',
+] as const;
+export const IMPORT_REQUIRED_COLUMNS = ['lotNumber', 'name', 'price'] as const;
+export const MAX_IMAGES_PER_LOT = 10;
+export const MAX_UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;
+export const IMAGE_FILE_PATTERN = /\.(jpe?g|png|webp|gif|avif)$/i;
+
+/**
+ * `LOT-123_2.jpg` -> { lotNumber: 'LOT-123', position: 2 }; a name without a suffix is position 1.
+ * Null when the name cannot belong to a lot (no lot number, or a suffix outside 1..10).
+ */
+export function lotImageName(fileName: string): { lotNumber: string; position: number } | null {
+  const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]+$/, '');
+  const match = /^(.+?)_(\d{1,3})$/.exec(base);
+  if (match) {
+    const position = Number(match[2]);
+    if (position < 1 || position > MAX_IMAGES_PER_LOT) return null;
+    return { lotNumber: match[1]!.trim(), position };
+  }
+  return base.trim() ? { lotNumber: base.trim(), position: 1 } : null;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { lotImageName, parseMoneyInput, productSlug } from './admin-products';
+import { milliToRate, parseTaxRateInput } from './admin-settings';
+import { clampPercent } from './discounts';
+
+describe('productSlug (spec section 4)', () => {
+  it.each([
+    ['Sony 55" 4K TV', 'sony-55-4k-tv'],
+    ['Café Table, Oak_Wood!', 'cafe-table-oak-wood'],
+    ['  Two   spaces  ', 'two-spaces'],
+    ['already-a-slug', 'already-a-slug'],
+    ['A -- B', 'a-b'],
+    ['!!!', ''],
+  ])('%j -> %j', (name, slug) => expect(productSlug(name)).toBe(slug));
+});
+
+describe('parseMoneyInput', () => {
+  it.each([
+    ['12.5', 1250],
+    ['12.50', 1250],
+    [12.5, 1250],
+    ['$1,299.00', 129_900],
+    ['0', 0],
+    ['.99', 99],
+    ['1.230', 123],
+  ])('%j is %i cents', (input, cents) => expect(parseMoneyInput(input)).toEqual({ ok: true, cents }));
+  it.each([
+    ['abc', 'invalid'],
+    ['', 'invalid'],
+    ['1,2', 'invalid'],
+    ['-4', 'negative'],
+    ['1.999', 'decimals'],
+    ['100000000', 'large'],
+    [Number.NaN, 'invalid'],
+  ])('%j is refused (%s)', (input, reason) => expect(parseMoneyInput(input)).toEqual({ ok: false, reason }));
+});
+
+describe('clampPercent', () => {
+  it.each([
+    [150, 100],
+    [-5, 0],
+    ['12.6', 13],
+    ['abc', 0],
+    ['', 0],
+    [null, 0],
+    [undefined, 0],
+    [Number.POSITIVE_INFINITY, 0],
+    [33, 33],
+  ])('%j -> %i', (input, out) => expect(clampPercent(input)).toBe(out));
+});
+
+describe('lotImageName', () => {
+  it.each([
+    ['LOT-123_1.jpg', { lotNumber: 'LOT-123', position: 1 }],
+    ['LOT_A_10.png', { lotNumber: 'LOT_A', position: 10 }],
+    ['photos/LOT-9_2.webp', { lotNumber: 'LOT-9', position: 2 }],
+    ['LOT-7.png', { lotNumber: 'LOT-7', position: 1 }],
+    ['LOT-7_11.png', null],
+    ['LOT-7_0.png', null],
+  ])('%j -> %j', (name, parsed) => expect(lotImageName(name)).toEqual(parsed));
+});
+
+describe('tax rates', () => {
+  it('reads up to 3 decimals between 0 and 20, and adds exactly', () => {
+    expect(parseTaxRateInput('9.975')).toEqual({ ok: true, milli: 9975 });
+    expect(parseTaxRateInput(5)).toEqual({ ok: true, milli: 5000 });
+    expect(parseTaxRateInput('20.001')).toEqual({ ok: false, reason: 'range' });
+    expect(parseTaxRateInput('-1')).toEqual({ ok: false, reason: 'range' });
+    expect(parseTaxRateInput('9.9755')).toEqual({ ok: false, reason: 'decimals' });
+    expect(parseTaxRateInput('five')).toEqual({ ok: false, reason: 'invalid' });
+    expect(milliToRate(5000 + 9975)).toBe('14.975');
+    expect(milliToRate(13000)).toBe('13');
+  });
+});

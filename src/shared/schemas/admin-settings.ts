@@ -1,0 +1,120 @@
+// What the administrator sends to change shipping prices (PUT /api/shipping) and a province's tax
+// rates (PATCH /api/taxes/{provinceCode}). Messages are the specification's (section 5).
+import { z } from 'zod';
+import { PROVINCE_CODES } from '../constants';
+import { centsToString } from '../money';
+import { parseMoneyInput } from './admin-products';
+
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+function shippingPrice(label: 'Standard price' | 'Express price') {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = blank(value) ? null : parseMoneyInput(value as string | number);
+      if (parsed === null || (!parsed.ok && parsed.reason === 'invalid')) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a valid number` });
+        return z.NEVER;
+      }
+      if (!parsed.ok) {
+        const message =
+          parsed.reason === 'negative'
+            ? `${label} must be a positive number`
+            : parsed.reason === 'decimals'
+              ? `${label} can have at most 2 decimal places`
+              : `${label} must be less than 100,000,000`;
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return centsToString(parsed.cents);
+    });
+}
+
+export const ShippingSettingsUpdateSchema = z.object({
+  standardPrice: shippingPrice('Standard price'),
+  expressPrice: shippingPrice('Express price'),
+  pickupAvailable: z.boolean({ error: 'Pickup availability must be true or false' }).default(true),
+});
+export type ShippingSettingsUpdate = z.input<typeof ShippingSettingsUpdateSchema>;
+
+export const TAX_RATE_MAX = 20;
+
+/**
+ * A percentage with up to 3 decimals (Quebec's QST is 9.975) between 0 and 20, as thousandths of a
+ * percent so sums are exact.
+ */
+export function parseTaxRateInput(
+  value: unknown,
+): { ok: true; milli: number } | { ok: false; reason: 'invalid' | 'range' | 'decimals' } {
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : String(value ?? '').trim();
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === '' && !match[3])) return { ok: false, reason: 'invalid' };
+  const fraction = match[3] ?? '';
+  if (fraction.length > 3 && /[1-9]/.test(fraction.slice(3))) return { ok: false, reason: 'decimals' };
+  const milli = Number(match[2] || '0') * 1000 + Number(fraction.slice(0, 3).padEnd(3, '0'));
+  if (match[1] === '-' && milli > 0) return { ok: false, reason: 'range' };
+  if (!Number.isSafeInteger(milli) || milli > TAX_RATE_MAX * 1000) return { ok: false, reason: 'range' };
+  return { ok: true, milli };
+}
+
+/** 9975 -> '9.975', 13000 -> '13', 5500 -> '5.5'. */
+export function milliToRate(milli: number): string {
+  const whole = Math.floor(milli / 1000);
+  const fraction = String(milli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+}
+
+function taxRateField(label: 'GST' | 'PST/HST') {
+  return z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((value, ctx) => {
+      if (blank(value)) {
+        ctx.addIssue({ code: 'custom', message: `${label} rate must be a valid number` });
+        return z.NEVER;
+      }
+      const parsed = parseTaxRateInput(value);
+      if (!parsed.ok) {
+        const message =
+          parsed.reason === 'invalid'
+            ? `${label} rate must be a valid number`
+            : parsed.reason === 'decimals'
+              ? `${label} rate can have at most 3 decimal places`
+              : `${label} rate must be between 0 and ${TAX_RATE_MAX}`;
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return parsed.milli;
+    });
+}
+
+/**
+ * PATCH /api/taxes/{provinceCode}: the total is always GST + PST/HST, worked out here; a taxRate sent
+ * by the client is ignored.
+ */
+export const TaxRateUpdateSchema = z
+  .object({
+    provinceCode: z.string().optional(),
+    gstRate: taxRateField('GST'),
+    pstRate: taxRateField('PST/HST'),
+    taxRate: z.unknown().optional(),
+    active: z.boolean({ error: 'Active must be true or false' }).optional(),
+  })
+  .transform(({ gstRate, pstRate, active }) => ({
+    gstRate: milliToRate(gstRate),
+    pstRate: milliToRate(pstRate),
+    taxRate: milliToRate(gstRate + pstRate),
+    active,
+  }));
+export type TaxRateUpdate = z.input<typeof TaxRateUpdateSchema>;
+
+export const ProvinceCodeParamsSchema = z.object({
+  provinceCode: z
+    .string()
+    .transform((code) => code.trim().toUpperCase())
+    .pipe(z.enum(PROVINCE_CODES, { error: 'Unknown province' })),
+});

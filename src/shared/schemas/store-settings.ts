@@ -1,0 +1,21 @@
+// Shipping prices and Canadian tax rates as the storefront reads them (spec/shopper.md sections 3
+// and 7; spec/account-and-admin.md section 3).
+import { z } from 'zod';
+
+export const ShippingSettingsSchema = z.object({
+  standardPrice: z.string(),
+  expressPrice: z.string(),
+  pickupAvailable: z.boolean(),
+});
+export type ShippingSettings = z.infer<typeof ShippingSettingsSchema>;
+
+export const TaxRateSchema = z.object({
+  provinceCode: z.string(),
+  provinceName: z.string(),
+  /** Total percent, e.g. "13" or "14.975" (GST plus PST/QST, or HST). */
+  taxRate: z.string(),
+  gstRate: z.string(),
+  pstRate: z.string(),
+  active: z.boolean(),
+});
+export type TaxRate = z.infer<typeof TaxRateSchema>;
