@@ -1,0 +1,27 @@
+// Builds the browser bundle (dist/client) and the server with its renderer (dist/server).
+import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
+
+// A build started from a test run inherits NODE_ENV=test, which would make Vite emit development JSX.
+process.env.NODE_ENV = 'production';
+const { build } = await import('vite');
+import { STAMP } from './build-info.mjs';
+
+await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
+await build({
+  mode: 'production',
+  logLevel: 'warn',
+  publicDir: false,
+  build: {
+    ssr: true,
+    outDir: 'dist/server',
+    emptyOutDir: true,
+    rollupOptions: {
+      input: { main: 'src/server/main.ts', 'entry-server': 'src/client/entry-server.tsx' },
+      output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+    },
+  },
+});
+mkdirSync('dist/server', { recursive: true });
+cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+writeFileSync(STAMP, new Date().toISOString());
+console.log('Built dist/client and dist/server.');

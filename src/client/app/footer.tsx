@@ -1,0 +1,130 @@
+import { Link } from 'react-router';
+import { useSite } from '../lib/head';
+import { FooterNewsletter } from '../features/newsletter/footer-newsletter';
+
+export function Footer() {
+  const { storeName } = useSite();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-about">
+          <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
+            About {storeName}
+          </h2>
+          <p className="text-sm leading-relaxed">
+            We buy liquidation lots, overstock and customer returns from major retailers and pass the savings
+            on: up to 70% off retail, with new inventory daily.
+          </p>
+        </section>
+        <nav aria-labelledby="footer-quick">
+          <h2 id="footer-quick" className="mb-3 text-base font-semibold text-white">
+            Quick Links
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to="/" className="hover:text-white">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/categories" className="hover:text-white">
+                Categories
+              </Link>
+            </li>
+            <li>
+              <Link to="/products?daily=true" className="hover:text-white">
+                Daily Deals
+              </Link>
+            </li>
+            <li>
+              <Link to="/products?new=true" className="hover:text-white">
+                New Arrivals
+              </Link>
+            </li>
+            <li>
+              <Link to="/account" className="hover:text-white">
+                My Account
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-service">
+          <h2 id="footer-service" className="mb-3 text-base font-semibold text-white">
+            Customer Service
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to="/contact" className="hover:text-white">
+                Contact Us
+              </Link>
+            </li>
+            <li>
+              <Link to="/faq" className="hover:text-white">
+                FAQ
+              </Link>
+            </li>
+            <li>
+              <Link to="/shipping" className="hover:text-white">
+                Shipping Information
+              </Link>
+            </li>
+            <li>
+              <Link to="/returns" className="hover:text-white">
+                Returns &amp; Refunds
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="mb-3 text-base font-semibold text-white">
+            Newsletter
+          </h2>
+          <p className="mb-3 text-sm">Get the best deals in your inbox.</p>
+          <FooterNewsletter />
+          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+            <li>
+              <a href="#facebook" className="hover:text-white">
+                Facebook
+              </a>
+            </li>
+            <li>
+              <a href="#instagram" className="hover:text-white">
+                Instagram
+              </a>
+            </li>
+            <li>
+              <a href="#x" className="hover:text-white">
+                X
+              </a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:justify-between">
+          <p>
+            © {year} {storeName}. All rights reserved.
+          </p>
+          <ul className="flex gap-4">
+            <li>
+              <Link to="/privacy" className="hover:text-white">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/terms" className="hover:text-white">
+                Terms of Service
+              </Link>
+            </li>
+            <li>
+              <Link to="/sitemap" className="hover:text-white">
+                Sitemap
+              </Link>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+// Radix Toast gives what the specification asks of notifications: swipe right past 50 px to dismiss,
+// F8 focuses the notification area, 5000 ms default duration.
+import { clsx } from 'clsx';
+import { Toast } from 'radix-ui';
+import { Link } from 'react-router';
+import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
+
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((t) => (
+        <Toast.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          data-testid="toast"
+          className={clsx(
+            'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
+            t.variant === 'destructive'
+              ? 'border-red-700 bg-red-600 text-white'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
+            {t.description && (
+              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
+            )}
+            {t.actions && t.actions.length > 0 && (
+              <div className="mt-2 flex gap-2">
+                {t.actions.map((a) => (
+                  <Toast.Action key={a.href} altText={a.label} asChild>
+                    <Link
+                      to={a.href}
+                      className="rounded-md border border-current px-2 py-1 text-xs font-medium"
+                      onClick={() => dismissToast(t.id)}
+                    >
+                      {a.label}
+                    </Link>
+                  </Toast.Action>
+                ))}
+              </div>
+            )}
+          </div>
+          <Toast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
+          >
+            ×
+          </Toast.Close>
+        </Toast.Root>
+      ))}
+      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+    </Toast.Provider>
+  );
+}

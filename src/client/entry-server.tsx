@@ -1,0 +1,56 @@
+// Server rendering of a page request: runs the route loaders (which fill the query cache through the
+// API in-process), renders the HTML and hands the data to the browser.
+import { dehydrate } from '@tanstack/react-query';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { Providers, type SiteInfo } from './app/providers';
+import { type FetchLike, setFetcher } from './lib/api';
+import { headToHtml, type RenderCollector, RenderCollectorContext, safeJson } from './lib/head';
+import { createQueryClient } from './lib/query-client';
+import { createRoutes } from './routes';
+
+export type RenderResult =
+  | { kind: 'page'; status: number; head: string; html: string; state: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+export type ClientState = {
+  dehydrated: ReturnType<typeof dehydrate>;
+  loaderData: Record<string, unknown>;
+  site: SiteInfo;
+};
+
+export async function render(options: {
+  url: string;
+  fetch: FetchLike;
+  site: SiteInfo;
+}): Promise<RenderResult> {
+  const queryClient = createQueryClient();
+  setFetcher(queryClient, options.fetch);
+  const handler = createStaticHandler(createRoutes(queryClient));
+  const context = await handler.query(new Request(new URL(options.url, options.site.origin)));
+  if (context instanceof Response) {
+    return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const collector: RenderCollector = { head: {}, status: context.statusCode, origin: options.site.origin };
+  const html = renderToString(
+    <RenderCollectorContext.Provider value={collector}>
+      <Providers queryClient={queryClient} site={options.site}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </RenderCollectorContext.Provider>,
+  );
+  const state: ClientState = {
+    dehydrated: dehydrate(queryClient),
+    loaderData: context.loaderData,
+    site: options.site,
+  };
+  queryClient.clear();
+  return {
+    kind: 'page',
+    status: collector.status,
+    head: headToHtml(collector.head, options.site.origin, options.site.storeName),
+    html,
+    state: `<script id="__STATE__" type="application/json">${safeJson(state)}</script>`,
+  };
+}

@@ -1,0 +1,148 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { WEEKDAYS } from '../../../shared/constants';
+import { storeWeekday } from '../../../shared/pricing';
+import { buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { Seo } from '../../lib/head';
+import {
+  categoriesQueryOptions,
+  featuredProductsQueryOptions,
+  newProductsQueryOptions,
+  todaysDiscountQueryOptions,
+} from '../catalog/api';
+import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
+import { ProductCard } from '../catalog/product-card';
+import { STORE_TIME_ZONE } from '../catalog/product-seo';
+import { NewsletterPopup } from '../newsletter/newsletter-popup';
+import type { Product } from '../../../shared/schemas/catalog';
+
+export const homeQueries = () => [
+  categoriesQueryOptions(),
+  todaysDiscountQueryOptions(),
+  featuredProductsQueryOptions(),
+  newProductsQueryOptions(),
+];
+
+export function HomePage() {
+  const categories = useQuery(categoriesQueryOptions());
+  const discount = useQuery(todaysDiscountQueryOptions());
+  const featured = useQuery(featuredProductsQueryOptions());
+  const arrivals = useQuery(newProductsQueryOptions());
+  // The store's weekday, not the visitor's or the server's: the same on both sides of hydration.
+  const weekday = WEEKDAYS[storeWeekday(STORE_TIME_ZONE)];
+
+  return (
+    <>
+      <Seo
+        title="Liquidation & Overstock Deals"
+        description="Shop liquidation and overstock deals up to 70% off retail. New inventory daily, shipped across Canada and the US."
+        canonicalPath="/"
+      />
+      <section className="bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+        <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
+          <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand-100">
+            New inventory daily
+          </p>
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
+            Brand-name goods at up to 70% off retail
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-brand-100">
+            Liquidation lots, overstock and customer returns, priced 40-80% below retail.
+          </p>
+          <Link to="/categories" className={buttonClasses('secondary', 'lg', 'mt-8')}>
+            Shop Now
+          </Link>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="home-categories">
+        <div className="mb-6 flex items-center justify-between">
+          <h2 id="home-categories" className="text-2xl font-bold">
+            Shop by Category
+          </h2>
+          <Link to="/categories" className="text-sm font-medium text-brand-700 hover:underline">
+            View All
+          </Link>
+        </div>
+        <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+          {categories.data
+            ? categories.data.slice(0, 4).map((c) => <CategoryTile key={c.id} category={c} />)
+            : Array.from({ length: 4 }, (_, i) => <CategoryTileSkeleton key={i} />)}
+        </div>
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="home-deals">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <div className="mb-6 flex flex-wrap items-center gap-3">
+            <h2 id="home-deals" className="text-2xl font-bold">
+              Today's Deals
+            </h2>
+            <span
+              className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700"
+              data-testid="deal-badge"
+            >
+              {discount.data && discount.data > 0 ? `${weekday}: ${discount.data}% OFF` : 'No Discount Today'}
+            </span>
+            <Link
+              to="/products?daily=true"
+              className="ml-auto text-sm font-medium text-brand-700 hover:underline"
+            >
+              View All
+            </Link>
+          </div>
+          <ProductGrid products={featured.data} />
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="home-new">
+        <div className="mb-6 flex items-center justify-between">
+          <h2 id="home-new" className="text-2xl font-bold">
+            New Arrivals
+          </h2>
+          <Link to="/products?new=true" className="text-sm font-medium text-brand-700 hover:underline">
+            View All
+          </Link>
+        </div>
+        <ProductGrid products={arrivals.data} />
+      </section>
+
+      <section className="bg-slate-50" aria-labelledby="home-why">
+        <div className="mx-auto max-w-7xl px-4 py-12">
+          <h2 id="home-why" className="mb-8 text-center text-2xl font-bold">
+            Why Choose Us
+          </h2>
+          <div className="grid gap-6 md:grid-cols-3">
+            {[
+              ['Unbeatable Prices', 'Liquidation buying lets us sell 40-80% below retail, every day.'],
+              [
+                'New Inventory Daily',
+                'Fresh lots arrive every day, so there is always something new to find.',
+              ],
+              [
+                'Fast Shipping',
+                'Orders ship quickly across Canada and the US, or pick up in store for free.',
+              ],
+            ].map(([title, text]) => (
+              <div key={title} className="rounded-lg bg-white p-6 shadow-sm">
+                <h3 className="mb-2 text-lg font-semibold">{title}</h3>
+                <p className="text-sm text-slate-600">{text}</p>
+              </div>
+            ))}
+          </div>
+        </div>
+      </section>
+      <NewsletterPopup />
+    </>
+  );
+}
+
+function ProductGrid({ products }: { products: Product[] | undefined }) {
+  return (
+    <div className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+      {products
+        ? products.map((p) => <ProductCard key={p.id} product={p} />)
+        : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="aspect-[3/4] w-full" />)}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// The one way the browser (and the server renderer) talks to the API. A non-OK answer is raised as an
+// ApiError reading '{status}: {body text or status text}' (spec/shopper.md section 7).
+import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+  /** The server's `message`, when the body is the API's JSON error. */
+  get serverMessage(): string | undefined {
+    try {
+      const parsed = JSON.parse(this.bodyText) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  get body(): Record<string, unknown> | undefined {
+    try {
+      return JSON.parse(this.bodyText) as Record<string, unknown>;
+    } catch {
+      return undefined;
+    }
+  }
+}
+
+// The server renderer gives each request's QueryClient a fetcher that calls the app in-process
+// with the visitor's cookie; in the browser it is the real fetch.
+const fetchers = new WeakMap<QueryClient, FetchLike>();
+export function setFetcher(client: QueryClient, fetcher: FetchLike) {
+  fetchers.set(client, fetcher);
+}
+function fetcherFor(client: QueryClient | undefined): FetchLike {
+  return (client && fetchers.get(client)) ?? ((input, init) => fetch(input, init));
+}
+
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { client?: QueryClient; headers?: Record<string, string> } = {},
+): Promise<T> {
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  const response = await fetcherFor(options.client)(path, {
+    method,
+    credentials: 'include',
+    headers: {
+      Accept: 'application/json',
+      ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
+      ...options.headers,
+    },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** GET with the total of a paged listing read from X-Total-Count. */
+export async function apiGetPage<T>(
+  client: QueryClient | undefined,
+  path: string,
+): Promise<{ items: T[]; total: number }> {
+  const response = await fetcherFor(client)(path, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  });
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get('x-total-count') ?? items.length);
+  return { items, total };
+}
+
+/** The generic data fetcher: GET keyed by path (queryKey[0]). */
+export function defaultQueryFn({ queryKey, client }: QueryFunctionContext) {
+  return apiRequest<unknown>('GET', String(queryKey[0]), undefined, { client });
+}

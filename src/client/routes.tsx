@@ -1,0 +1,38 @@
+// One route tree for the server renderer and the browser. Each feature contributes its routes.
+import type { QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { NotFoundPage } from './app/not-found-page';
+import { RootLayout } from './app/root-layout';
+import { meQueryOptions } from './features/auth/api';
+import { HomePage, homeQueries } from './features/home/home-page';
+import { prefetch } from './lib/prefetch';
+import { storefrontRoutes } from './features/catalog/routes';
+import { cartRoutes } from './features/cart/routes';
+import { checkoutRoutes } from './features/checkout/routes';
+import { accountRoutes } from './features/account/routes';
+import { authRoutes } from './features/auth/routes';
+import { adminRoutes } from './features/admin/routes';
+import { contentRoutes } from './features/content/routes';
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      path: '/',
+      element: <RootLayout />,
+      loader: prefetch(queryClient, () => [meQueryOptions()]),
+      children: [
+        { index: true, element: <HomePage />, loader: prefetch(queryClient, homeQueries) },
+        ...storefrontRoutes(queryClient),
+        ...cartRoutes(queryClient),
+        ...checkoutRoutes(queryClient),
+        ...authRoutes(queryClient),
+        ...accountRoutes(queryClient),
+        ...adminRoutes(queryClient),
+        ...contentRoutes(queryClient),
+        { path: 'not-found', element: <NotFoundPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,121 @@
+// buildApp(config): the whole store as a Fastify instance. main.ts only reads the configuration,
+// migrates and listens; tests build the same app against their own database.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import { registerFeatures } from './features';
+import { createMailer } from './mail/mailer';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+import { registerSessions } from './plugins/sessions';
+import { type PageRenderer, registerPageRendering } from './render/page-renderer';
+
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  /** Serves pages; without it only the API answers (most API tests). */
+  renderer?: PageRenderer;
+  /** Built client assets (dist/client), served with long cache lifetimes. */
+  clientDir?: string;
+  /** Development: Vite's middleware serves the client with hot reload. */
+  devMiddleware?: (app: FastifyInstance) => Promise<void>;
+  logger?: boolean | object;
+};
+
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    // Paging and ids are validated by the route schemas; keep querystrings simple.
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, services: {} };
+  app.decorate('ctx', ctx);
+  app.decorate('mailer', createMailer(config, database.db));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  registerSecurity(app);
+  registerSessions(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: `${config.STORE_NAME} API`, version: '1.0.0' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database check',
+        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
+      },
+    },
+    async () => {
+      await database.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: database.kind };
+    },
+  );
+
+  await registerFeatures(app);
+
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+  });
+  if (options.devMiddleware) await options.devMiddleware(app);
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else (favicon, placeholder) may.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  if (options.renderer) {
+    registerPageRendering(app, options.renderer);
+  } else {
+    app.setNotFoundHandler(async (request, reply) =>
+      reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}.` }),
+    );
+  }
+  return app;
+}

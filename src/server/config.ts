@@ -1,0 +1,122 @@
+// Configuration from the environment, validated once at start-up. A bad value stops the server with
+// a message naming the variable.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { PROVINCE_CODES } from '../shared/constants';
+
+const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['development', 'production', 'test']).default('production'),
+  ),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SESSION_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  STORE_TIMEZONE: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('America/Toronto')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-CA', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as America/Toronto'),
+  ),
+  STORE_PROVINCE: z.preprocess(emptyToUndefined, z.enum(PROVINCE_CODES).default('ON')),
+  STORE_NAME: z.preprocess(emptyToUndefined, z.string().default('Liquidation Depot')),
+  STORE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('hello@liquidation-depot.example')),
+  ADMIN_USERNAME: optionalString,
+  ADMIN_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters').optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
+  PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'square']).default('local')),
+  SQUARE_ACCESS_TOKEN: optionalString,
+  SQUARE_LOCATION_ID: optionalString,
+  SQUARE_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
+  SQUARE_WEBHOOK_SIGNATURE_KEY: optionalString,
+  SQUARE_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SQUARE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  STOCK_HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
+  NEWSLETTER_FORM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Env & {
+  sessionSecret: string;
+  dataDir: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. Throws ConfigError naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.PAYMENT_PROVIDER === 'square') {
+    const missing = (
+      ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID', 'SQUARE_WEBHOOK_SIGNATURE_KEY'] as const
+    ).filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when PAYMENT_PROVIDER=square`).join('\n')}`,
+      );
+    }
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    ...e,
+    dataDir,
+    sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

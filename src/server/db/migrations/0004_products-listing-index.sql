@@ -1,0 +1,1 @@
+CREATE INDEX "products_listing_idx" ON "products" USING btree ("category_id","price","compare_at_price","apply_daily_discount","new","featured","stock","created_at","id") WHERE "products"."active" and "products"."archived_at" is null;

@@ -1,0 +1,400 @@
+// The store's whole schema: every table of spec/account-and-admin.md section 3, plus what DESIGN.md
+// needs (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
+// Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const money = (name?: string) =>
+  name ? numeric(name, { precision: 10, scale: 2 }) : numeric({ precision: 10, scale: 2 });
+const rate = () => numeric({ precision: 6, scale: 3 });
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    password: text().notNull(),
+    email: text().notNull(),
+    phone: text(),
+    address: text(),
+    isAdmin: boolean().notNull().default(false),
+    emailNotifications: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const categories = pgTable('categories', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  slug: text().notNull().unique(),
+  imageUrl: text(),
+  active: boolean().notNull().default(true),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial().primaryKey(),
+    lotNumber: text().unique(),
+    name: text().notNull(),
+    slug: text().notNull().unique(),
+    description: text().notNull().default(''),
+    price: money().notNull(),
+    compareAtPrice: money(),
+    imageUrl: text(),
+    stock: integer().notNull().default(0),
+    categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
+    featured: boolean().notNull().default(false),
+    new: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    applyDailyDiscount: boolean().notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // A product that appears in orders is never deleted: it is archived, so the orders keep their
+    // history and the store stops showing it (docs/decisions/0051-archive-products-that-were-ordered.md).
+    archivedAt: timestamp({ withTimezone: true }),
+    searchVector: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(lot_number, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
+    ),
+  },
+  (t) => [
+    check('products_stock_not_negative', sql`${t.stock} >= 0`),
+    check('products_price_not_negative', sql`${t.price} >= 0`),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_lot_trgm_idx').using('gin', t.lotNumber.op('gin_trgm_ops')),
+    index('products_category_idx').on(t.categoryId),
+    index('products_created_idx').on(t.createdAt),
+    index('products_price_idx').on(t.price),
+    // Everything listings filter, sort and count on, for the rows shoppers can see: counts and the
+    // choice of a page read this narrow index instead of the wide rows (index-only scans;
+    // docs/decisions/0010-catalogue-listing-api.md).
+    index('products_listing_idx')
+      .on(
+        t.categoryId,
+        t.price,
+        t.compareAtPrice,
+        t.applyDailyDiscount,
+        t.new,
+        t.featured,
+        t.stock,
+        t.createdAt,
+        t.id,
+      )
+      .where(sql`${t.active} and ${t.archivedAt} is null`),
+  ],
+);
+
+/**
+ * The distinct words of product names, kept current by triggers on products (migration
+ * 0002_search-words-trigger): the small vocabulary that search corrects typos against with pg_trgm
+ * (docs/decisions/0011-how-search-ranks.md). Words of deleted products may linger; they are harmless.
+ */
+export const productSearchWords = pgTable('product_search_words', { word: text().primaryKey() }, (t) => [
+  index('product_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    imageUrl: text().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    sortOrder: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.sortOrder)],
+);
+
+export const weekdayDiscounts = pgTable(
+  'weekday_discounts',
+  {
+    id: serial().primaryKey(),
+    day: integer().notNull().unique(),
+    percentage: integer().notNull().default(0),
+  },
+  (t) => [
+    check('weekday_discounts_day_range', sql`${t.day} between 0 and 6`),
+    check('weekday_discounts_percentage_range', sql`${t.percentage} between 0 and 100`),
+  ],
+);
+
+export const categoryDiscounts = pgTable(
+  'category_discounts',
+  {
+    id: serial().primaryKey(),
+    categoryId: integer()
+      .notNull()
+      .unique()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    percentage: integer().notNull().default(0),
+  },
+  (t) => [check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial().primaryKey(),
+    // Unguessable public reference: how a guest reads their own order.
+    orderReference: text().notNull().unique(),
+    idempotencyKey: text().unique(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    customerEmail: text().notNull(),
+    customerName: text().notNull(),
+    customerPhone: text(),
+    shippingAddress: jsonb().notNull(),
+    shippingMethod: text().notNull().default('standard'),
+    shippingCost: money().notNull().default('0'),
+    subtotal: money().notNull(),
+    discountPercentage: money().notNull().default('0'),
+    discountAmount: money().notNull().default('0'),
+    taxRate: rate().notNull().default('0'),
+    taxAmount: money().notNull().default('0'),
+    total: money().notNull(),
+    status: text().notNull().default('pending'),
+    paymentStatus: text().notNull().default('pending'),
+    paymentMethod: text().notNull().default('square'),
+    paymentLinkId: text(),
+    paymentReference: text(),
+    trackingNumber: text(),
+    estimatedDeliveryDate: date({ mode: 'string' }),
+    notes: text(),
+    confirmationEmailSent: boolean().notNull().default(false),
+    confirmationEmailStatus: text(),
+    confirmationEmailError: text(),
+    inventoryReduced: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_idx').on(t.status),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
+    // The admin list's search by part of a name or e-mail (docs/decisions/0073-order-search.md).
+    index('orders_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
+    index('orders_email_trgm_idx').using('gin', sql`lower(${t.customerEmail}) gin_trgm_ops`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer().notNull(),
+    price: money().notNull(),
+    discount: money().notNull().default('0'),
+    // Snapshots taken when the order is placed, so the order reads the same after the product changes.
+    productName: text().notNull().default(''),
+    sku: text(),
+    imageUrl: text(),
+    compareAtPrice: money(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    field: text().notNull(),
+    fromValue: text(),
+    toValue: text(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    actor: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_history_order_idx').on(t.orderId)],
+);
+
+export const stockHolds = pgTable(
+  'stock_holds',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    releasedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('stock_holds_active_idx').on(t.productId).where(sql`${t.releasedAt} is null`),
+    index('stock_holds_order_idx').on(t.orderId),
+  ],
+);
+
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    id: serial().primaryKey(),
+    provider: text().notNull(),
+    eventId: text().notNull(),
+    type: text().notNull(),
+    payload: jsonb().notNull(),
+    receivedAt: createdAt(),
+    processedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('payment_webhook_events_unique').on(t.provider, t.eventId)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial().primaryKey(),
+    kind: text().notNull(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text(),
+    status: text().notNull().default('pending'),
+    error: text(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const adminAuditLog = pgTable(
+  'admin_audit_log',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    entity: text().notNull(),
+    entityId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('admin_audit_log_created_idx').on(t.createdAt)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    // sha256 of the cookie token: a leaked table does not leak usable sessions.
+    id: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text().notNull(),
+    windowStart: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('subscribers_email_unique').on(sql`lower(${t.email})`)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial().primaryKey(),
+  name: text().notNull(),
+  email: text().notNull(),
+  subject: text().notNull(),
+  message: text().notNull(),
+  createdAt: createdAt(),
+});
+
+export const shippingSettings = pgTable('shipping_settings', {
+  id: serial().primaryKey(),
+  standardPrice: money().notNull().default('5.99'),
+  expressPrice: money().notNull().default('14.99'),
+  pickupAvailable: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const canadianTaxRates = pgTable('canadian_tax_rates', {
+  id: serial().primaryKey(),
+  provinceCode: text().notNull().unique(),
+  provinceName: text().notNull(),
+  taxRate: rate().notNull(),
+  gstRate: rate().notNull().default('0'),
+  pstRate: rate().notNull().default('0'),
+  active: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contentPages = pgTable('content_pages', {
+  id: serial().primaryKey(),
+  slug: text().notNull().unique(),
+  title: text().notNull(),
+  content: text().notNull().default(''),
+  isStructured: boolean().notNull().default(false),
+  updatedAt: timestamp({ withTimezone: true }),
+});
+
+export const faqItems = pgTable('faq_items', {
+  id: serial().primaryKey(),
+  question: text().notNull(),
+  answer: text().notNull(),
+  sortOrder: integer().notNull().default(0),
+  active: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+// Small key/value facts about the store itself (for example whether it still runs on demo data).
+export const storeMeta = pgTable('store_meta', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+});

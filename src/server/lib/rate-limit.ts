@@ -1,0 +1,52 @@
+// Fixed-window counters in PostgreSQL, so limits hold across several server instances.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { tooManyRequests } from './http-error';
+
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };
+
+export async function hitRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<RateLimitResult> {
+  const windowMs = windowSeconds * 1000;
+  const now = Date.now();
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const result = (await db.execute(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart.toISOString()}, 1)
+    on conflict (key, window_start) do update set count = rate_limits.count + 1
+    returning count`)) as unknown as { rows: { count: number }[] };
+  const count = Number(result.rows[0]?.count ?? 1);
+  const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
+  return { allowed: count <= limit, retryAfterSeconds, count };
+}
+
+/** Counts a hit and throws 429 with a message saying when to retry once the limit is passed. */
+export async function enforceRateLimit(
+  db: Db,
+  key: string,
+  limit: number,
+  windowSeconds: number,
+  what = 'requests',
+): Promise<void> {
+  const r = await hitRateLimit(db, key, limit, windowSeconds);
+  if (!r.allowed) {
+    const minutes = Math.ceil(r.retryAfterSeconds / 60);
+    const when =
+      r.retryAfterSeconds < 60
+        ? `${r.retryAfterSeconds} seconds`
+        : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+    throw tooManyRequests(`Too many ${what}. Please try again in ${when}.`, r.retryAfterSeconds);
+  }
+}
+
+/** Clears a key's counters (for example after a successful sign-in). */
+export async function resetRateLimit(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+export async function purgeOldRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}

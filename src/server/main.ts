@@ -1,0 +1,85 @@
+// Reads the configuration, migrates, seeds an empty database with the demo catalogue, and listens.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { seedIfEmpty } from './db/seed';
+import { startMaintenance } from './maintenance';
+import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const dev = config.NODE_ENV === 'development';
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  mkdirSync(uploadsDir, { recursive: true });
+
+  const database = await openDatabase(config);
+  await migrateDatabase(database);
+  const seeded = await seedIfEmpty(database.db, {
+    uploadsDir,
+    adminUsername: config.ADMIN_USERNAME,
+    adminPassword: config.ADMIN_PASSWORD,
+  });
+
+  const distDir = path.resolve(process.env.STORE_DIST_DIR ?? 'dist');
+  let renderer: PageRenderer;
+  let devMiddleware: ((app: FastifyInstance) => Promise<void>) | undefined;
+  if (dev) {
+    const { createDevRenderer } = await import('./render/dev-renderer');
+    const devSetup = await createDevRenderer();
+    renderer = devSetup.renderer;
+    devMiddleware = devSetup.middleware;
+  } else {
+    renderer = await loadProductionRenderer(distDir);
+  }
+
+  const app = await buildApp({
+    config,
+    database,
+    renderer,
+    devMiddleware,
+    clientDir: dev ? undefined : path.join(distDir, 'client'),
+    logger: { level: config.LOG_LEVEL, ...(dev ? { transport: { target: 'pino-pretty' } } : {}) },
+  });
+
+  let stopMaintenance = () => {};
+  const close = async () => {
+    stopMaintenance();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', close);
+  process.once('SIGTERM', close);
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  stopMaintenance = startMaintenance(app);
+  const where = config.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}`;
+  console.log(`\n  Store running at ${config.publicUrl}  (database: ${where})`);
+  if (seeded) {
+    console.log('  Demo catalogue loaded.');
+    console.log(`  Administrator sign-in: username "${seeded.adminUsername}"`);
+    if (seeded.adminPassword) console.log(`  Password (shown once, change it): ${seeded.adminPassword}`);
+    else console.log('  Password: the ADMIN_PASSWORD you set.');
+  }
+  console.log('');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

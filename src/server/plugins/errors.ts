@@ -1,0 +1,60 @@
+// Every error answers JSON `{ message }` with the right status: 400 with field errors for
+// validation, 404 for unknown API paths, never a stack trace.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { HttpError } from '../lib/http-error';
+
+type FieldErrors = Record<string, string>;
+
+export function fieldErrorsFromZod(error: ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.join('.') : '_';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+function validationAnswer(errors: FieldErrors) {
+  const first = Object.values(errors)[0] ?? 'Invalid request.';
+  return { message: first, errors };
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const v of error.validation) {
+        const issuePath = (v.params.issue as { path?: PropertyKey[] } | undefined)?.path ?? [];
+        const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || issuePath.join('.') || '_';
+        errors[key] ??= v.message ?? 'Invalid value.';
+      }
+      return reply.status(400).send(validationAnswer(errors));
+    }
+    if (error instanceof ZodError) return reply.status(400).send(validationAnswer(fieldErrorsFromZod(error)));
+    if (error instanceof HttpError) {
+      if (error.statusCode === 429 && typeof error.extra.retryAfter === 'number') {
+        reply.header('retry-after', String(error.extra.retryAfter));
+      }
+      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    // Fastify's own client errors: bad JSON, body too large, unsupported media type...
+    const messages: Record<string, string> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+      FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+      FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
+    };
+    return reply.status(status).send({ message: messages[error.code] ?? error.message });
+  });
+}

@@ -1,0 +1,55 @@
+// Security headers on every answer, and a refusal of state-changing requests from other origins.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../lib/http-error';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Server-to-server calls that carry their own signature. */
+const ORIGIN_EXEMPT = new Set(['/api/square/webhook']);
+
+function allowedOrigins(request: FastifyRequest): Set<string> {
+  const origins = new Set([new URL(request.server.ctx.config.publicUrl).origin]);
+  const host = request.headers.host;
+  if (host) {
+    origins.add(`http://${host}`);
+    origins.add(`https://${host}`);
+  }
+  return origins;
+}
+
+export function isCrossOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (origin) return !allowedOrigins(request).has(origin);
+  // Browsers that send no Origin still say where the request came from.
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export function registerSecurity(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    if (!UNSAFE_METHODS.has(request.method)) return;
+    if (ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return;
+    if (isCrossOrigin(request)) throw forbidden('Cross-origin request refused.');
+  });
+  // Vite's development client needs inline scripts and a websocket for hot reload.
+  const dev = app.ctx.config.NODE_ENV === 'development';
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('x-frame-options', 'SAMEORIGIN');
+    reply.header(
+      'content-security-policy',
+      [
+        "default-src 'self'",
+        dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob: https:",
+        "font-src 'self' data:",
+        dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
+        'frame-src https://www.youtube.com https://player.vimeo.com https://www.google.com https://maps.google.com',
+        "form-action 'self' https:",
+        "base-uri 'self'",
+        "object-src 'none'",
+        "frame-ancestors 'self'",
+      ].join('; '),
+    );
+  });
+}

@@ -1,0 +1,149 @@
+// Sessions in PostgreSQL behind an httpOnly, SameSite=Lax cookie. The cookie carries a random token;
+// the table keeps only its sha256, so a leaked table leaks no usable session.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../lib/http-error';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string;
+  isAdmin: boolean;
+  phone: string | null;
+  address: string | null;
+  emailNotifications: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    sessionId: string | null;
+  }
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  email: users.email,
+  isAdmin: users.isAdmin,
+  phone: users.phone,
+  address: users.address,
+  emailNotifications: users.emailNotifications,
+};
+
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https' || request.server.ctx.config.publicUrl.startsWith('https://');
+}
+
+/** Starts a new session (a new id at every sign-in) and sets the cookie. */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const db = request.server.ctx.db;
+  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  const token = randomBytes(32).toString('base64url');
+  const id = hashToken(token);
+  const now = Date.now();
+  await db.insert(sessions).values({ id, userId, expiresAt: new Date(now + SESSION_ABSOLUTE_MS) });
+  request.sessionId = id;
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+    maxAge: Math.floor(SESSION_ABSOLUTE_MS / 1000),
+  });
+}
+
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.sessionId) {
+    await request.server.ctx.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  }
+  request.sessionId = null;
+  request.user = null;
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecure(request),
+  });
+}
+
+/** Ends every session of a user except, optionally, the current one (after a password change). */
+export async function endOtherSessions(db: Db, userId: number, keepSessionId: string | null): Promise<void> {
+  const all = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
+  for (const s of all) {
+    if (s.id !== keepSessionId) await db.delete(sessions).where(eq(sessions.id, s.id));
+  }
+}
+
+async function loadSession(request: FastifyRequest): Promise<void> {
+  request.user = null;
+  request.sessionId = null;
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || token.length > 100) return;
+  const db = request.server.ctx.db;
+  const id = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ ...publicUserColumns, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, id),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+      ),
+    );
+  if (!row) return;
+  const { lastSeenAt, ...user } = row;
+  request.user = user;
+  request.sessionId = id;
+  if (now.getTime() - lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+}
+
+export function registerSessions(app: FastifyInstance) {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    // Static assets and images never need the session.
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/uploads/')) return;
+    await loadSession(request);
+  });
+}
+
+/** Deletes expired sessions; run from the maintenance timer. */
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  const now = new Date();
+  await db
+    .delete(sessions)
+    .where(
+      or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
+    );
+}
+
+/** preHandler: the request must come from a signed-in user. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** preHandler: the request must come from an administrator (401 signed out, 403 for customers). */
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized('Please sign in as an administrator.');
+  if (!request.user.isAdmin) throw forbidden('Administrator privileges required.');
+}

@@ -1,0 +1,81 @@
+// Constants of the specification, shared by the browser and the server.
+
+export const PROVINCES = [
+  { code: 'AB', name: 'Alberta' },
+  { code: 'BC', name: 'British Columbia' },
+  { code: 'MB', name: 'Manitoba' },
+  { code: 'NB', name: 'New Brunswick' },
+  { code: 'NL', name: 'Newfoundland and Labrador' },
+  { code: 'NS', name: 'Nova Scotia' },
+  { code: 'ON', name: 'Ontario' },
+  { code: 'PE', name: 'Prince Edward Island' },
+  { code: 'QC', name: 'Quebec' },
+  { code: 'SK', name: 'Saskatchewan' },
+  { code: 'NT', name: 'Northwest Territories' },
+  { code: 'NU', name: 'Nunavut' },
+  { code: 'YT', name: 'Yukon' },
+] as const;
+export const PROVINCE_CODES = PROVINCES.map((p) => p.code) as unknown as readonly [
+  ProvinceCode,
+  ...ProvinceCode[],
+];
+export type ProvinceCode = (typeof PROVINCES)[number]['code'];
+
+export const COUNTRIES = ['Canada', 'US'] as const;
+export type Country = (typeof COUNTRIES)[number];
+
+export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const;
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
+  pickup: 'Pickup at store',
+  express: 'Express Shipping',
+  standard: 'Standard Shipping',
+};
+
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'ready-for-pickup',
+  'shipped',
+  'delivered',
+  'picked-up',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** Colour blocks for categories without an image; any other name is grey. */
+export const CATEGORY_COLOURS: Record<string, string> = {
+  Electronics: '#2563eb',
+  Clothing: '#db2777',
+  'Home & Kitchen': '#ea580c',
+  'Toys & Games': '#9333ea',
+  'Sports & Outdoors': '#16a34a',
+  Books: '#92400e',
+  'Beauty & Personal Care': '#e11d48',
+  Automotive: '#475569',
+};
+export const CATEGORY_FALLBACK_COLOUR = '#9ca3af';
+
+export const STATIC_PAGE_SLUGS = ['shipping', 'returns', 'privacy', 'terms', 'sitemap'] as const;
+
+export const LIST_SORTS = ['featured', 'price-low', 'price-high', 'newest'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+export const MAX_PRODUCT_IMAGES = 5;
+export const MAX_LIST_LIMIT = 100;
+export const DEFAULT_LIST_LIMIT = 24;
+export const DEFAULT_TAX_PROVINCE: ProvinceCode = 'ON';
+export const DEFAULT_TAX_RATE = '13';

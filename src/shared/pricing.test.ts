@@ -1,0 +1,641 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SHIPPING,
+  daysUntil,
+  effectiveDiscount,
+  type LineInput,
+  orderTotals,
+  priceProduct,
+  rateToMilli,
+  shippingCents,
+  storeDate,
+  storeWeekday,
+  type TaxRateRow,
+  taxCents,
+  taxRateFor,
+} from './pricing';
+
+const discounted = { applyDailyDiscount: true };
+const notDiscounted = { applyDailyDiscount: false };
+
+describe('effectiveDiscount', () => {
+  it('takes the larger of the weekday and the category percentage', () => {
+    expect(effectiveDiscount(discounted, 10, 25)).toBe(25); // category larger
+    expect(effectiveDiscount(discounted, 30, 20)).toBe(30); // weekday larger
+    expect(effectiveDiscount(discounted, 15, 15)).toBe(15); // equal
+    expect(effectiveDiscount(discounted, 0, 12)).toBe(12); // no weekday discount, category only
+  });
+
+  it('uses the weekday percentage when no category percentage is given', () => {
+    expect(effectiveDiscount(discounted, 15)).toBe(15);
+  });
+
+  it('is 0 for a product that does not take the daily discount, whatever the percentages', () => {
+    expect(effectiveDiscount(notDiscounted, 30, 40)).toBe(0);
+    expect(effectiveDiscount(notDiscounted, 30)).toBe(0);
+  });
+
+  it('is 0 when both percentages are 0', () => {
+    expect(effectiveDiscount(discounted, 0, 0)).toBe(0);
+    expect(effectiveDiscount(discounted, 0)).toBe(0);
+  });
+
+  it('never goes below 0 nor above 100', () => {
+    expect(effectiveDiscount(discounted, -5, -10)).toBe(0);
+    expect(effectiveDiscount(discounted, 150, 0)).toBe(100);
+    expect(effectiveDiscount(discounted, Number.NaN, 0)).toBe(0);
+  });
+});
+
+describe('priceProduct with a daily discount', () => {
+  it.each([
+    // [price, percent, original cents, unit cents]
+    ['9.99', 15, 999, 849], // 999 x 0.85 = 849.15 cents -> 849 ($8.4915 -> $8.49)
+    ['19.99', 25, 1999, 1499], // 1999 x 0.75 = 1499.25 -> 1499 ($14.9925 -> $14.99)
+    ['0.10', 15, 10, 9], // 10 x 0.85 = 8.5 -> 9, half up ($0.085 -> $0.09)
+    ['0.30', 15, 30, 26], // 30 x 0.85 = 25.5 -> 26, half up
+    ['1.11', 15, 111, 94], // 111 x 0.85 = 94.35 -> 94
+    ['1.03', 15, 103, 88], // 103 x 0.85 = 87.55 -> 88
+    ['100', 30, 10000, 7000], // 10000 x 0.70 = 7000 exactly
+    ['25.00', 100, 2500, 0], // 100% off
+  ])('price %j at %i%%: %i struck through, %i charged', (price, percent, original, unit) => {
+    expect(priceProduct({ price }, percent)).toEqual({
+      unitCents: unit,
+      originalCents: original,
+      discountPercent: percent,
+    });
+  });
+
+  it('accepts a number price', () => {
+    // 19.99 -> 1999 cents; x 0.75 = 1499.25 -> 1499
+    expect(priceProduct({ price: 19.99 }, 25)).toEqual({
+      unitCents: 1499,
+      originalCents: 1999,
+      discountPercent: 25,
+    });
+  });
+
+  it('discounts from compareAtPrice when there is one, and strikes it through', () => {
+    // 5000 x 0.80 = 4000; the price (40.00) plays no part.
+    expect(priceProduct({ price: '40.00', compareAtPrice: '50.00' }, 20)).toEqual({
+      unitCents: 4000,
+      originalCents: 5000,
+      discountPercent: 20,
+    });
+    // 4550 x 0.90 = 4095, above the normal price 3000: capped at 3000.
+    expect(priceProduct({ price: 30, compareAtPrice: 45.5 }, 10)).toEqual({
+      unitCents: 3000,
+      originalCents: 4550,
+      discountPercent: 10,
+    });
+    // 4999 x 0.85 = 4249.15 -> 4249, above the normal price 2999: capped at 2999.
+    expect(priceProduct({ price: '29.99', compareAtPrice: '49.99' }, 15).unitCents).toBe(2999);
+    // 4999 x 0.50 = 2499.5 -> 2500, below the normal price: the discount applies.
+    expect(priceProduct({ price: '29.99', compareAtPrice: '49.99' }, 50).unitCents).toBe(2500);
+  });
+
+  it('follows the spec literally when compareAtPrice is below the price', () => {
+    // 4000 x 0.90 = 3600, from the compare-at price although the price is 50.00.
+    expect(priceProduct({ price: '50.00', compareAtPrice: '40.00' }, 10)).toEqual({
+      unitCents: 3600,
+      originalCents: 4000,
+      discountPercent: 10,
+    });
+  });
+
+  it('discounts from the price when compareAtPrice is null, missing or unparseable', () => {
+    // 2000 x 0.90 = 1800
+    const expected = { unitCents: 1800, originalCents: 2000, discountPercent: 10 };
+    expect(priceProduct({ price: '20', compareAtPrice: null }, 10)).toEqual(expected);
+    expect(priceProduct({ price: '20' }, 10)).toEqual(expected);
+    expect(priceProduct({ price: '20', compareAtPrice: '' }, 10)).toEqual(expected);
+  });
+
+  it('treats a compareAtPrice of 0 as none instead of giving the item away', () => {
+    // 2000 x 0.80 = 1600; discounting from 0.00 would have made the unit price 0.
+    const expected = { unitCents: 1600, originalCents: 2000, discountPercent: 20 };
+    expect(priceProduct({ price: '20.00', compareAtPrice: '0.00' }, 20)).toEqual(expected);
+    expect(priceProduct({ price: '20.00', compareAtPrice: 0 }, 20)).toEqual(expected);
+  });
+});
+
+describe('priceProduct without a daily discount', () => {
+  it('strikes a compareAtPrice through beside the price when it is above the price', () => {
+    expect(priceProduct({ price: '40.00', compareAtPrice: '50.00' }, 0)).toEqual({
+      unitCents: 4000,
+      originalCents: 5000,
+      discountPercent: 0,
+    });
+    expect(priceProduct({ price: 40, compareAtPrice: 40.01 }, 0).originalCents).toBe(4001);
+  });
+
+  it('strikes nothing through when compareAtPrice is equal to, below, or absent', () => {
+    expect(priceProduct({ price: '40.00', compareAtPrice: '40.00' }, 0)).toEqual({
+      unitCents: 4000,
+      originalCents: null,
+      discountPercent: 0,
+    });
+    expect(priceProduct({ price: '40.00', compareAtPrice: '35.00' }, 0).originalCents).toBeNull();
+    expect(priceProduct({ price: '40.00', compareAtPrice: null }, 0).originalCents).toBeNull();
+    expect(priceProduct({ price: '40.00' }, 0).originalCents).toBeNull();
+    expect(priceProduct({ price: '40.00', compareAtPrice: '0' }, 0).originalCents).toBeNull();
+  });
+
+  it('charges the price as it is (no rounding away of cents)', () => {
+    expect(priceProduct({ price: '12.345' }, 0).unitCents).toBe(1235); // half up at the third decimal
+    expect(priceProduct({ price: '0.01' }, 0).unitCents).toBe(1);
+  });
+
+  it('treats a negative percentage as no discount', () => {
+    expect(priceProduct({ price: '10.00', compareAtPrice: '12.00' }, -5)).toEqual({
+      unitCents: 1000,
+      originalCents: 1200,
+      discountPercent: 0,
+    });
+  });
+
+  it('treats an unparseable price as 0', () => {
+    expect(priceProduct({ price: 'abc' }, 0).unitCents).toBe(0);
+  });
+});
+
+describe('shippingCents', () => {
+  const settings = { standardPrice: '7.50', expressPrice: '20.00', pickupAvailable: true };
+
+  it('pickup is free', () => {
+    expect(shippingCents('pickup', settings)).toBe(0);
+    expect(shippingCents('pickup', DEFAULT_SHIPPING)).toBe(0);
+  });
+
+  it('standard and express come from the settings', () => {
+    expect(shippingCents('standard', settings)).toBe(750);
+    expect(shippingCents('express', settings)).toBe(2000);
+  });
+
+  it('has the server defaults 5.99 standard and 14.99 express', () => {
+    expect(DEFAULT_SHIPPING).toEqual({ standardPrice: '5.99', expressPrice: '14.99', pickupAvailable: true });
+    expect(shippingCents('standard', DEFAULT_SHIPPING)).toBe(599);
+    expect(shippingCents('express', DEFAULT_SHIPPING)).toBe(1499);
+  });
+
+  it('accepts settings as numbers', () => {
+    const numeric = { standardPrice: 5.99, expressPrice: 14.99 };
+    expect(shippingCents('standard', numeric)).toBe(599);
+    expect(shippingCents('express', numeric)).toBe(1499);
+  });
+
+  it.each(['overnight', 'method', '', null, undefined])(
+    'unknown method %j falls back to standard',
+    (method) => {
+      expect(shippingCents(method, settings)).toBe(750);
+    },
+  );
+});
+
+describe('rateToMilli', () => {
+  it.each([
+    ['13', 13_000],
+    ['13.000', 13_000], // numeric(6,3) as the database returns it
+    ['14.975', 14_975],
+    ['9.975', 9_975],
+    ['5', 5_000],
+    ['0', 0],
+    [' 13 ', 13_000],
+    ['14.9754', 14_975], // fourth decimal 4 -> down
+    ['14.9755', 14_976], // fourth decimal 5 -> up
+  ])('string %j -> %i', (rate, milli) => {
+    expect(rateToMilli(rate)).toBe(milli);
+  });
+
+  it.each([
+    [13, 13_000],
+    [14.975, 14_975],
+    [5 + 9.975, 14_975], // GST + QST
+    [7.005 + 7, 14_005], // the float sum is 14.004999999999999; the intended rate is 14.005
+  ])('number %d -> %i', (rate, milli) => {
+    expect(rateToMilli(rate)).toBe(milli);
+  });
+
+  it.each(['abc', '', '-5', '.5', '1,5', -5, Number.NaN, Number.POSITIVE_INFINITY])('%j -> 0', (rate) => {
+    expect(rateToMilli(rate)).toBe(0);
+  });
+});
+
+describe('taxCents', () => {
+  it.each([
+    // [amount in cents, rate, tax in cents]: amount x rate / 100, rounded half up to the cent
+    [1000, '13', 130], // 1000 x 0.13 = 130
+    [150, '13', 20], // 150 x 0.13 = 19.5 -> 20
+    [149, '13', 19], // 149 x 0.13 = 19.37 -> 19
+    [12345, '13', 1605], // 12345 x 0.13 = 1604.85 -> 1605
+    [4, '13', 1], // 0.52 -> 1
+    [3, '13', 0], // 0.39 -> 0
+    [10000, '14.975', 1498], // 10000 x 0.14975 = 1497.5 -> 1498
+    [2000, '14.975', 300], // 299.5 -> 300
+    [1999, '14.975', 299], // 1999 x 0.14975 = 299.35025 -> 299
+    [1990, '5', 100], // 1990 x 0.05 = 99.5 -> 100
+    [1989, '5', 99], // 99.45 -> 99
+    [1999, '5', 100], // 99.95 -> 100
+    [12345, '0', 0],
+    [0, '13', 0],
+  ])('%i cents at %s%% -> %i', (amount, rate, tax) => {
+    expect(taxCents(amount, rate)).toBe(tax);
+  });
+
+  it('takes the rate as a number as well', () => {
+    expect(taxCents(10000, 14.975)).toBe(1498); // 1497.5 -> 1498
+    expect(taxCents(1000, 13)).toBe(130);
+  });
+
+  it('stays exact for large orders', () => {
+    // 123456789 x 0.14975 = 18487654.15275 -> 18487654
+    expect(taxCents(123_456_789, '14.975')).toBe(18_487_654);
+  });
+});
+
+describe('taxRateFor', () => {
+  const rates: TaxRateRow[] = [
+    { provinceCode: 'ON', taxRate: '13.000' },
+    { provinceCode: 'QC', taxRate: '14.975' },
+    { provinceCode: 'AB', taxRate: '5.000' },
+    { provinceCode: 'BC', taxRate: '12.000' },
+    { provinceCode: 'NS', taxRate: '14.000' },
+    { provinceCode: 'YT', taxRate: 5 },
+    { provinceCode: 'SK', taxRate: 11 },
+  ];
+  const base = { rates, storeProvince: 'ON' };
+
+  it("uses the store's province for pickup, whatever the address", () => {
+    expect(taxRateFor({ ...base, shippingMethod: 'pickup', country: 'Canada', province: 'QC' })).toBe('13');
+    expect(
+      taxRateFor({
+        ...base,
+        storeProvince: 'QC',
+        shippingMethod: 'pickup',
+        country: 'Canada',
+        province: 'AB',
+      }),
+    ).toBe('14.975');
+    // Pickup in Canada by a shopper with a US address still pays the store's tax.
+    expect(
+      taxRateFor({ ...base, storeProvince: 'AB', shippingMethod: 'pickup', country: 'US', province: 'NY' }),
+    ).toBe('5');
+  });
+
+  it('is 0 for shipments to the US, even when the province field holds a Canadian code', () => {
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'US', province: 'QC' })).toBe('0');
+    expect(taxRateFor({ ...base, shippingMethod: 'express', country: 'US', province: 'NY' })).toBe('0');
+    expect(
+      taxRateFor({ ...base, rates: undefined, shippingMethod: 'standard', country: 'US', province: 'NY' }),
+    ).toBe('0');
+  });
+
+  it("uses the shipping province's rate in Canada", () => {
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'QC' })).toBe(
+      '14.975',
+    );
+    expect(taxRateFor({ ...base, shippingMethod: 'express', country: 'Canada', province: 'AB' })).toBe('5');
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'BC' })).toBe('12');
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'NS' })).toBe('14');
+    // Rates held as numbers come out as the same plain strings.
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'YT' })).toBe('5');
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'SK' })).toBe('11');
+  });
+
+  it('reads the table, not the default, for Ontario', () => {
+    const changed: TaxRateRow[] = [{ provinceCode: 'ON', taxRate: '13.5' }];
+    expect(
+      taxRateFor({ ...base, rates: changed, shippingMethod: 'standard', country: 'Canada', province: 'ON' }),
+    ).toBe('13.5');
+  });
+
+  it('treats a missing country or shipping method as Canada with standard shipping', () => {
+    expect(taxRateFor({ ...base, shippingMethod: null, country: null, province: 'QC' })).toBe('14.975');
+    expect(taxRateFor({ ...base, shippingMethod: undefined, country: undefined, province: 'AB' })).toBe('5');
+  });
+
+  it('is 13 (Ontario) until the rates are loaded', () => {
+    expect(
+      taxRateFor({
+        ...base,
+        rates: undefined,
+        shippingMethod: 'standard',
+        country: 'Canada',
+        province: 'AB',
+      }),
+    ).toBe('13');
+    expect(
+      taxRateFor({ ...base, rates: [], shippingMethod: 'standard', country: 'Canada', province: 'AB' }),
+    ).toBe('13');
+    expect(
+      taxRateFor({ ...base, rates: [], shippingMethod: 'pickup', country: 'Canada', province: 'AB' }),
+    ).toBe('13');
+  });
+
+  it('is 13 for an unknown or missing province', () => {
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: 'ZZ' })).toBe('13');
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: null })).toBe('13');
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: '' })).toBe('13');
+  });
+
+  it('compares codes without regard to case or surrounding blanks', () => {
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'Canada', province: ' qc ' })).toBe(
+      '14.975',
+    );
+    expect(taxRateFor({ ...base, shippingMethod: 'standard', country: 'us', province: 'QC' })).toBe('0');
+    expect(
+      taxRateFor({
+        ...base,
+        storeProvince: 'ab',
+        shippingMethod: 'pickup',
+        country: 'Canada',
+        province: 'QC',
+      }),
+    ).toBe('5');
+  });
+});
+
+describe('orderTotals', () => {
+  // A cart of three lines, used by several examples:
+  //   A: 9.99 at 15% off -> 8.49 (849 x 2 = 1698; original 999 x 2 = 1998)
+  //   B: compare-at 50.00, price 40.00, no discount (4000 x 1; original 5000)
+  //   C: 12.50, nothing struck through (1250 x 3 = 3750; original 3750)
+  // subtotal = 1698 + 4000 + 3750 = 9448; original = 1998 + 5000 + 3750 = 10748; discount = 1300
+  // discount % = 1300 / 10748 = 12.0952…% -> "12.10"
+  const cart: LineInput[] = [
+    { unitCents: 849, originalUnitCents: 999, quantity: 2 },
+    { unitCents: 4000, originalUnitCents: 5000, quantity: 1 },
+    { unitCents: 1250, originalUnitCents: null, quantity: 3 },
+  ];
+
+  it('Quebec, express shipping: a full worked example', () => {
+    // shipping: express 14.99 = 1499
+    // tax: (9448 + 1499) x 14.975% = 10947 x 0.14975 = 1639.31325 -> 1639
+    // total: 9448 + 1499 + 1639 = 12586 ($125.86)
+    expect(
+      orderTotals({ lines: cart, shippingMethod: 'express', shipping: DEFAULT_SHIPPING, taxRate: '14.975' }),
+    ).toEqual({
+      originalSubtotalCents: 10748,
+      subtotalCents: 9448,
+      discountCents: 1300,
+      discountPercentage: '12.10',
+      shippingCents: 1499,
+      taxRate: '14.975',
+      taxCents: 1639,
+      totalCents: 12586,
+    });
+  });
+
+  it('Ontario pickup: no shipping, the store tax on the subtotal alone', () => {
+    // A: 19.99 at 25% -> 14.99 (1499 x 1; original 1999)
+    // B: 0.10 at 15% -> 0.09 (9 x 5 = 45; original 10 x 5 = 50)
+    // subtotal 1499 + 45 = 1544; original 1999 + 50 = 2049; discount 505
+    // discount % = 505 / 2049 = 24.6461…% -> "24.65"
+    // tax: 1544 x 0.13 = 200.72 -> 201; total 1544 + 0 + 201 = 1745
+    const taxRate = taxRateFor({
+      shippingMethod: 'pickup',
+      country: 'Canada',
+      province: 'QC', // ignored for pickup
+      rates: [
+        { provinceCode: 'ON', taxRate: '13.000' },
+        { provinceCode: 'QC', taxRate: '14.975' },
+      ],
+      storeProvince: 'ON',
+    });
+    expect(taxRate).toBe('13');
+    expect(
+      orderTotals({
+        lines: [
+          { unitCents: 1499, originalUnitCents: 1999, quantity: 1 },
+          { unitCents: 9, originalUnitCents: 10, quantity: 5 },
+        ],
+        shippingMethod: 'pickup',
+        shipping: DEFAULT_SHIPPING,
+        taxRate,
+      }),
+    ).toEqual({
+      originalSubtotalCents: 2049,
+      subtotalCents: 1544,
+      discountCents: 505,
+      discountPercentage: '24.65',
+      shippingCents: 0,
+      taxRate: '13',
+      taxCents: 201,
+      totalCents: 1745,
+    });
+  });
+
+  it('United States, standard shipping: zero-rated', () => {
+    // 25.00 x 2 = 5000, nothing discounted; standard shipping 7.50 = 750; tax 0
+    // total 5000 + 750 + 0 = 5750
+    const taxRate = taxRateFor({
+      shippingMethod: 'standard',
+      country: 'US',
+      province: 'NY',
+      rates: [{ provinceCode: 'ON', taxRate: '13.000' }],
+      storeProvince: 'ON',
+    });
+    expect(
+      orderTotals({
+        lines: [{ unitCents: 2500, originalUnitCents: null, quantity: 2 }],
+        shippingMethod: 'standard',
+        shipping: { standardPrice: '7.50', expressPrice: '20.00' },
+        taxRate,
+      }),
+    ).toEqual({
+      originalSubtotalCents: 5000,
+      subtotalCents: 5000,
+      discountCents: 0,
+      discountPercentage: '0.00',
+      shippingCents: 750,
+      taxRate: '0',
+      taxCents: 0,
+      totalCents: 5750,
+    });
+  });
+
+  it('cart page without the shipping option: no shipping counted, tax on the subtotal', () => {
+    // tax: 9448 x 0.13 = 1228.24 -> 1228; total 9448 + 0 + 1228 = 10676
+    const totals = orderTotals({
+      lines: cart,
+      shippingMethod: 'express',
+      shipping: DEFAULT_SHIPPING,
+      taxRate: '13',
+      includeShipping: false,
+    });
+    expect(totals.shippingCents).toBe(0);
+    expect(totals.taxCents).toBe(1228);
+    expect(totals.totalCents).toBe(10676);
+    expect(totals.subtotalCents).toBe(9448);
+    expect(totals.discountCents).toBe(1300);
+  });
+
+  it('cart page with the shipping option, and checkout (the default), count shipping', () => {
+    // standard 5.99 = 599; tax (9448 + 599) x 0.13 = 10047 x 0.13 = 1306.11 -> 1306
+    // total 9448 + 599 + 1306 = 11353
+    const expected = { shippingCents: 599, taxCents: 1306, totalCents: 11353 };
+    const input = {
+      lines: cart,
+      shippingMethod: 'standard',
+      shipping: DEFAULT_SHIPPING,
+      taxRate: '13',
+    } as const;
+    expect(orderTotals({ ...input, includeShipping: true })).toMatchObject(expected);
+    expect(orderTotals(input)).toMatchObject(expected);
+  });
+
+  it('charges standard shipping for an unselected or unknown method', () => {
+    // 1250 x 1; standard 599; tax (1250 + 599) x 0.05 = 92.45 -> 92; total 1250 + 599 + 92 = 1941
+    const lines = [{ unitCents: 1250, originalUnitCents: null, quantity: 1 }];
+    for (const shippingMethod of [null, undefined, 'method']) {
+      expect(orderTotals({ lines, shippingMethod, shipping: DEFAULT_SHIPPING, taxRate: '5' })).toMatchObject({
+        shippingCents: 599,
+        taxCents: 92,
+        totalCents: 1941,
+      });
+    }
+  });
+
+  it('multiplies unit and original prices by the quantity', () => {
+    // 849 x 7 = 5943; 999 x 7 = 6993; discount 1050; 1050 / 6993 = 15.0150…% -> "15.02"
+    // tax: 5943 x 0.13 = 772.59 -> 773; total 5943 + 773 = 6716
+    expect(
+      orderTotals({
+        lines: [{ unitCents: 849, originalUnitCents: 999, quantity: 7 }],
+        shippingMethod: 'pickup',
+        shipping: DEFAULT_SHIPPING,
+        taxRate: '13',
+      }),
+    ).toMatchObject({
+      originalSubtotalCents: 6993,
+      subtotalCents: 5943,
+      discountCents: 1050,
+      discountPercentage: '15.02',
+      taxCents: 773,
+      totalCents: 6716,
+    });
+  });
+
+  it('rounds the discount percentage half up to two decimals', () => {
+    const totalsFor = (unitCents: number, originalUnitCents: number) =>
+      orderTotals({
+        lines: [{ unitCents, originalUnitCents, quantity: 1 }],
+        shippingMethod: 'pickup',
+        shipping: DEFAULT_SHIPPING,
+        taxRate: '0',
+      }).discountPercentage;
+    expect(totalsFor(200, 300)).toBe('33.33'); // 100 / 300 = 33.333…%
+    expect(totalsFor(100, 300)).toBe('66.67'); // 200 / 300 = 66.666…% -> up
+    expect(totalsFor(19999, 20000)).toBe('0.01'); // 1 / 20000 = 0.005% -> half up to 0.01
+    expect(totalsFor(1, 100)).toBe('99.00'); // 99 / 100
+    expect(totalsFor(0, 100)).toBe('100.00');
+  });
+
+  it('never counts a negative discount when an original is below the unit price', () => {
+    // original taken as max(800, 1000) = 1000
+    expect(
+      orderTotals({
+        lines: [{ unitCents: 1000, originalUnitCents: 800, quantity: 2 }],
+        shippingMethod: 'pickup',
+        shipping: DEFAULT_SHIPPING,
+        taxRate: '0',
+      }),
+    ).toMatchObject({
+      originalSubtotalCents: 2000,
+      subtotalCents: 2000,
+      discountCents: 0,
+      discountPercentage: '0.00',
+    });
+  });
+
+  it('is all zeros for an empty cart picked up', () => {
+    expect(
+      orderTotals({ lines: [], shippingMethod: 'pickup', shipping: DEFAULT_SHIPPING, taxRate: '13' }),
+    ).toEqual({
+      originalSubtotalCents: 0,
+      subtotalCents: 0,
+      discountCents: 0,
+      discountPercentage: '0.00',
+      shippingCents: 0,
+      taxRate: '13',
+      taxCents: 0,
+      totalCents: 0,
+    });
+  });
+});
+
+describe('daysUntil', () => {
+  const today = new Date('2026-11-22T15:00:00Z');
+
+  it.each([
+    ['2026-11-25', 3],
+    ['2026-11-23', 1],
+    ['2026-12-01', 9], // 8 days left in November + 1
+    ['2027-01-01', 40], // 8 (Nov) + 31 (Dec) + 1
+  ])('%s -> %i days', (date, days) => {
+    expect(daysUntil(date, today)).toBe(days);
+  });
+
+  it('counts calendar days, not 24-hour periods from now', () => {
+    // One second before midnight UTC, tomorrow is still 1 day away.
+    expect(daysUntil('2026-11-23', new Date('2026-11-22T23:59:59Z'))).toBe(1);
+    expect(daysUntil('2026-11-23', new Date('2026-11-22T00:00:00Z'))).toBe(1);
+  });
+
+  it('counts across a leap day and a change of daylight saving time', () => {
+    expect(daysUntil('2028-03-01', new Date('2028-02-28T12:00:00Z'))).toBe(2); // Feb 29 exists in 2028
+    expect(daysUntil('2026-03-09', new Date('2026-03-07T12:00:00Z'))).toBe(2); // DST starts Mar 8 in Canada
+  });
+
+  it('is never negative', () => {
+    expect(daysUntil('2026-11-22', today)).toBe(0); // today
+    expect(daysUntil('2026-11-20', today)).toBe(0); // past
+  });
+
+  it('is 0 for an unparseable date', () => {
+    expect(daysUntil('soon', today)).toBe(0);
+    expect(daysUntil('', today)).toBe(0);
+  });
+});
+
+describe('storeWeekday', () => {
+  it('is the weekday in the store time zone, not in UTC', () => {
+    // 2026-11-22T03:00Z is Sunday in UTC but Saturday 22:00 in Toronto (UTC-5 in November).
+    const instant = new Date('2026-11-22T03:00:00Z');
+    expect(storeWeekday('America/Toronto', instant)).toBe(6);
+    expect(storeWeekday('America/Vancouver', instant)).toBe(6); // Saturday 19:00
+    expect(storeWeekday('UTC', instant)).toBe(0);
+    expect(storeWeekday('Asia/Tokyo', instant)).toBe(0); // Sunday 12:00
+  });
+
+  it('numbers the days from Sunday 0 to Saturday 6', () => {
+    expect(storeWeekday('America/Toronto', new Date('2026-11-23T12:00:00Z'))).toBe(1); // Monday
+    expect(storeWeekday('America/Toronto', new Date('2026-11-27T12:00:00Z'))).toBe(5); // Friday
+  });
+
+  it('changes day at local midnight across the start of daylight saving time', () => {
+    // 2026-03-08 (Sunday) is the change; before it Toronto is UTC-5.
+    expect(storeWeekday('America/Toronto', new Date('2026-03-08T04:59:59Z'))).toBe(6); // Sat 23:59:59
+    expect(storeWeekday('America/Toronto', new Date('2026-03-08T05:00:00Z'))).toBe(0); // Sun 00:00
+  });
+
+  it('refuses an unknown time zone', () => {
+    expect(() => storeWeekday('Not/A_Zone', new Date('2026-11-22T03:00:00Z'))).toThrow(RangeError);
+  });
+});
+
+describe('storeDate', () => {
+  it('is the date in the store time zone as yyyy-mm-dd', () => {
+    const instant = new Date('2026-11-22T03:00:00Z');
+    expect(storeDate('America/Toronto', instant)).toBe('2026-11-21'); // still Saturday in Toronto
+    expect(storeDate('UTC', instant)).toBe('2026-11-22');
+    expect(storeDate('Asia/Tokyo', instant)).toBe('2026-11-22');
+  });
+
+  it('pads month and day and crosses the year at local midnight', () => {
+    expect(storeDate('America/Toronto', new Date('2026-01-01T04:59:59Z'))).toBe('2025-12-31');
+    expect(storeDate('America/Toronto', new Date('2026-01-01T05:00:00Z'))).toBe('2026-01-01');
+    expect(storeDate('Pacific/Kiritimati', new Date('2026-12-31T10:00:00Z'))).toBe('2027-01-01'); // UTC+14
+    expect(storeDate('America/Toronto', new Date('2026-03-05T12:00:00Z'))).toBe('2026-03-05');
+  });
+});

@@ -1,0 +1,59 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, openPage, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+describe('home page', () => {
+  it('arrives server-rendered with the demo categories and products', async () => {
+    const res = await fetch(`${store.url}/`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Shop by Category');
+    expect(html).toContain('Electronics');
+    expect(html).toContain('data-testid="product-card"');
+    expect(html).toContain('Today&#x27;s Deals');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const html = await (await fetch(`${store.url}/`)).text();
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const res = await fetch(`${store.url}${asset}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('hydrates without console errors, and the header search goes to the listing', async () => {
+    const { page, consoleErrors, context } = await openPage(browser);
+    await page.goto(store.url);
+    await page.getByRole('heading', { name: 'Shop by Category' }).waitFor();
+    // Nothing is searched while the box is blank.
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByLabel('Search products').fill('monitor');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === '/products' && u.searchParams.get('search') === 'monitor');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the 404 screen with status 404 for an unknown path', async () => {
+    // Chromium logs the page's own 404 answer; nothing else may be logged.
+    const { page, consoleErrors, context } = await openPage(browser, { allowConsole: [/status of 404/] });
+    const response = await page.goto(`${store.url}/this/does/not/exist`);
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
