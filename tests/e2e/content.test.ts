@@ -172,6 +172,13 @@ describe('content pages', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+b');
     await page.keyboard.type('Extended to January 31.');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Control+b');
+    // A code block is highlighted in the editor for the language picked beside it.
+    await dialog.getByRole('button', { name: 'Code block' }).click();
+    await page.keyboard.type('const days = 30;');
+    await dialog.locator('.ql-editor select.ql-ui').selectOption('javascript');
+    await dialog.locator('.ql-editor .hljs-keyword', { hasText: 'const' }).waitFor();
     await dialog.getByRole('button', { name: 'Save Page' }).click();
     await toast(page, 'Page updated').waitFor();
 
@@ -182,6 +189,7 @@ describe('content pages', () => {
     expect(await body.locator('h2').first().textContent()).toBe('Our return policy');
     expect(await body.locator('h3').textContent()).toBe('Holiday returns');
     expect(await body.locator('strong', { hasText: 'Extended to January 31.' }).count()).toBe(1);
+    expect(await body.locator('pre').textContent()).toContain('const days = 30;');
     // A link inside a page navigates within the app.
     await body.getByRole('link', { name: 'contact page' }).first().click();
     await shopper.page.waitForURL(`${store.url}/contact`);

@@ -1,7 +1,15 @@
 // Quill 2 with the snow theme, configured as the specification's editor. This module (and Quill with
 // its stylesheet) is loaded only by the rich-text editor, on demand, so it is its own chunk and no
 // shopper ever downloads it.
+import hljs from 'highlight.js/lib/core';
+import bash from 'highlight.js/lib/languages/bash';
+import css from 'highlight.js/lib/languages/css';
+import javascript from 'highlight.js/lib/languages/javascript';
+import json from 'highlight.js/lib/languages/json';
+import plaintext from 'highlight.js/lib/languages/plaintext';
+import xml from 'highlight.js/lib/languages/xml';
 import Quill from 'quill';
+import 'highlight.js/styles/github.css';
 import 'quill/dist/quill.snow.css';
 import './editor.css';
 import { htmlHasContent } from '../../../../shared/html-text';
@@ -60,6 +68,28 @@ class SiteLink extends (Link as unknown as {
 }
 Quill.register(SiteLink as never, true);
 
+// Code blocks are highlighted while editing (re-highlighted at most once a second, spec section 9).
+// Only a handful of languages are loaded: each one adds to the editor chunk, and the saved HTML is a
+// plain `pre` block whatever the language.
+hljs.registerLanguage('plain', plaintext);
+hljs.registerLanguage('bash', bash);
+hljs.registerLanguage('css', css);
+hljs.registerLanguage('javascript', javascript);
+hljs.registerLanguage('json', json);
+hljs.registerLanguage('xml', xml);
+const SYNTAX = {
+  hljs,
+  interval: 1000,
+  languages: [
+    { key: 'plain', label: 'Plain' },
+    { key: 'bash', label: 'Bash' },
+    { key: 'css', label: 'CSS' },
+    { key: 'xml', label: 'HTML/XML' },
+    { key: 'javascript', label: 'JavaScript' },
+    { key: 'json', label: 'JSON' },
+  ],
+};
+
 const PAGE_TOOLBAR = [
   [{ header: [1, 2, 3, 4, 5, 6, false] }],
   [{ font: [] }, { size: ['small', false, 'large', 'huge'] }],
@@ -88,6 +118,7 @@ const PAGE_FORMATS = [
   'align',
   'blockquote',
   'code-block',
+  'code-token',
   'link',
   'image',
   'video',
@@ -180,6 +211,7 @@ export function createEditor(
     formats: options.variant === 'page' ? PAGE_FORMATS : FAQ_FORMATS,
     modules: {
       toolbar: options.variant === 'page' ? PAGE_TOOLBAR : FAQ_TOOLBAR,
+      ...(options.variant === 'page' ? { syntax: SYNTAX } : {}),
       // Changes within 1000 ms merge into one undo step; at most 100 steps (spec section 9).
       history: { delay: 1000, maxStack: 100, userOnly: true },
       uploader: {

@@ -104,6 +104,14 @@ describe('Users tab', () => {
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
   });
 
+  it('offers the newsletter subscribers as a CSV download', async () => {
+    fakeApi(() => undefined);
+    renderTab();
+    const link = await screen.findByRole('link', { name: 'Export Subscribers (CSV)' });
+    expect(link.getAttribute('href')).toBe('/api/subscribers/export');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   it("shows 'Failed to load users' with 'Try Again', which loads them", async () => {
     let fail = true;
     fakeApi((c) =>

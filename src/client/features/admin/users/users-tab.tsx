@@ -3,7 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../shared/schemas/admin-users';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
@@ -75,7 +75,13 @@ export default function UsersTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">User Management</h2>
-        <Button onClick={() => setEditing({ user: null })}>Add User</Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Newsletter subscribers are people too; staff look for them beside the users. */}
+          <a href="/api/subscribers/export" download className={buttonClasses('outline')}>
+            Export Subscribers (CSV)
+          </a>
+          <Button onClick={() => setEditing({ user: null })}>Add User</Button>
+        </div>
       </div>
       <div className="max-w-md">
         <label htmlFor="admin-user-search" className="sr-only">
