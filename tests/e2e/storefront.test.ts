@@ -77,7 +77,7 @@ describe('storefront', () => {
     // The listing is in the URL: back returns to the previous sort, a shared link shows the same list.
     await page.goBack();
     await waitForQuery(page, (p) => p.get('sort') === 'price-low');
-    expect(await page.getByLabel('Sort by').inputValue()).toBe('price-low');
+    await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('price-low');
     const shared = await fetch(page.url());
     const html = await shared.text();
     expect(shared.status).toBe(200);

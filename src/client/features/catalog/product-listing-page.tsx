@@ -234,6 +234,7 @@ function SortSelect({
   onChange: (sort: ListingSort) => void;
 }) {
   const id = useId();
+  const [shown, setShown] = useUrlBackedValue(value);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
@@ -241,8 +242,11 @@ function SortSelect({
       </label>
       <select
         id={id}
-        value={value}
-        onChange={(e) => onChange(e.target.value as ListingSort)}
+        value={shown}
+        onChange={(e) => {
+          setShown(e.target.value as ListingSort);
+          onChange(e.target.value as ListingSort);
+        }}
         className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
       >
         {choices.map((s) => (
@@ -253,6 +257,16 @@ function SortSelect({
       </select>
     </div>
   );
+}
+
+/**
+ * A control whose value lives in the URL answers the tap at once; the URL follows when the navigation
+ * commits (a moment later on a slow phone), and a plainly controlled input would flick back until then.
+ */
+function useUrlBackedValue<T>(fromUrl: T): [T, (value: T) => void] {
+  const [shown, setShown] = useState(fromUrl);
+  useEffect(() => setShown(fromUrl), [fromUrl]);
+  return [shown, setShown];
 }
 
 function FilterPanel({
@@ -275,6 +289,7 @@ function FilterPanel({
   const minId = useId();
   const maxId = useId();
   const stockId = useId();
+  const [showOutOfStock, setShowOutOfStock] = useUrlBackedValue(filters.showOutOfStock);
   const [minText, setMinText] = useState(String(filters.minPrice));
   const [maxText, setMaxText] = useState(String(filters.maxPrice));
   useEffect(() => setMinText(String(filters.minPrice)), [filters.minPrice]);
@@ -336,8 +351,11 @@ function FilterPanel({
           <input
             id={stockId}
             type="checkbox"
-            checked={filters.showOutOfStock}
-            onChange={(e) => onChange({ showOutOfStock: e.target.checked })}
+            checked={showOutOfStock}
+            onChange={(e) => {
+              setShowOutOfStock(e.target.checked);
+              onChange({ showOutOfStock: e.target.checked });
+            }}
             className="h-4 w-4 rounded border-slate-300 accent-brand-600"
           />
           <label htmlFor={stockId}>Show out of stock items</label>
