@@ -17,11 +17,3 @@ export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
 
 /** The same answer for a new and a repeated address: nothing tells whether an address is on the list. */
 export const SubscribeAnswerSchema = z.object({ message: z.string() });
-
-export const SiteConfigSchema = z.object({
-  storeName: z.string(),
-  storeEmail: z.string(),
-  /** 'A' (first name + e-mail, relayed to NEWSLETTER_FORM_URL) when that is configured, else 'B'. */
-  newsletterVariant: z.enum(['A', 'B']),
-});
-export type SiteConfig = z.infer<typeof SiteConfigSchema>;

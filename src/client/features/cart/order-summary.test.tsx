@@ -8,6 +8,7 @@ import { fakeApi, fetchedPaths, renderRoutes } from './test-utils';
 const taxes = [
   { provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' },
   { provinceCode: 'QC', provinceName: 'Quebec', taxRate: '14.975' },
+  { provinceCode: 'BC', provinceName: 'British Columbia', taxRate: '12' },
 ];
 const shipping = { standardPrice: '8.00', expressPrice: '20.00', pickupAvailable: true };
 
@@ -58,6 +59,19 @@ describe('Order Summary', () => {
     await waitFor(() => expect(screen.getByText('Tax (13%)')).toBeTruthy());
     expect(text('summary-shipping')).toBe('$0.00');
     expect(text('summary-total')).toBe('$113.00');
+  });
+
+  it("taxes pickup at the province the store is configured in, not the shopper's", async () => {
+    fakeApi({
+      '/api/taxes': { body: taxes },
+      '/api/shipping': { body: shipping },
+      '/api/site-config': {
+        body: { storeName: 'Store', storeEmail: 'a@b.c', storeProvince: 'BC', newsletterVariant: 'B' },
+      },
+    });
+    renderSummary({ mode: 'checkout', shippingMethod: 'pickup', province: 'QC' });
+    await waitFor(() => expect(screen.getByText('Tax (12%)')).toBeTruthy());
+    expect(text('summary-total')).toBe('$112.00');
   });
 
   it('charges no tax on shipments to the US', async () => {

@@ -12,6 +12,7 @@ import {
 import { formatCents, toCents } from '../../../shared/money';
 import { DEFAULT_SHIPPING, type OrderTotals, orderTotals, taxRateFor } from '../../../shared/pricing';
 import { toast } from '../../components/ui/toast-store';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import {
   type ShippingSettings,
   shippingSettingsQueryOptions,
@@ -77,12 +78,14 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   // On the cart page a shipping line without a chosen method shows the standard price.
   const method =
     chosenMethod(props.shippingMethod) ?? (props.mode === 'cart' && shippingShown ? 'standard' : null);
+  // Pickup is taxed at the store's province, which only the server's configuration knows.
+  const site = useQuery({ ...siteConfigQueryOptions(), enabled: method === 'pickup' });
   const taxRate = taxRateFor({
     shippingMethod: method,
     country: props.country ?? 'Canada',
     province: props.province ?? DEFAULT_TAX_PROVINCE,
     rates: taxes.data,
-    storeProvince: DEFAULT_TAX_PROVINCE,
+    storeProvince: site.data?.storeProvince ?? DEFAULT_TAX_PROVINCE,
   });
   const totals = orderTotals({
     lines: cartLines(cart.items),

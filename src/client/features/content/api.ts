@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ContentPage, ContentPageSummary, FaqItem } from '../../../shared/schemas/content';
-import type { SiteConfig } from '../../../shared/schemas/newsletter';
 import { ApiError, apiRequest } from '../../lib/api';
 
 export const contentPagePath = (slug: string) => `/api/content-pages/slug/${encodeURIComponent(slug)}`;
@@ -28,5 +27,3 @@ export const faqItemsQueryOptions = () => queryOptions<FaqItem[]>({ queryKey: ['
 /** Every FAQ item, inactive ones too (administrators only). */
 export const allFaqItemsQueryOptions = () =>
   queryOptions<FaqItem[]>({ queryKey: ['/api/faq-items?all=true'] });
-
-export const siteConfigQueryOptions = () => queryOptions<SiteConfig>({ queryKey: ['/api/site-config'] });

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError, apiRequest } from '../../lib/api';
 import { Seo } from '../../lib/head';
-import { siteConfigQueryOptions } from './api';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import { SOCIAL_LINKS, STORE_LOCATION, STORE_MAP_QUERY } from './store-location';
 
 type FormInput = z.input<typeof ContactMessageInputSchema>;

@@ -8,7 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api';
-import { siteConfigQueryOptions } from '../content/api';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 
 export const POPUP_B_DELAY_MS = 5000;
 export const POPUP_A_DELAY_MS = 3000;

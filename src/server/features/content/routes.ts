@@ -10,7 +10,7 @@ import {
   FaqItemSchema,
   FaqOrderSchema,
 } from '../../../shared/schemas/content';
-import { SiteConfigSchema } from '../../../shared/schemas/newsletter';
+import { SiteConfigSchema } from '../../../shared/schemas/site-config';
 import { requireAdmin } from '../../plugins/sessions';
 import {
   createFaqItem,
@@ -46,6 +46,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => ({
       storeName: config.STORE_NAME,
       storeEmail: config.STORE_EMAIL,
+      storeProvince: config.STORE_PROVINCE,
       newsletterVariant: config.NEWSLETTER_FORM_URL ? ('A' as const) : ('B' as const),
     }),
   );
