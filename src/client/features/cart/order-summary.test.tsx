@@ -74,6 +74,18 @@ describe('Order Summary', () => {
     expect(text('summary-total')).toBe('$112.00');
   });
 
+  it("estimates the cart's tax at the store province before the shopper gives theirs", async () => {
+    fakeApi({
+      '/api/taxes': { body: taxes },
+      '/api/site-config': {
+        body: { storeName: 'Store', storeEmail: 'a@b.c', storeProvince: 'BC', newsletterVariant: 'B' },
+      },
+    });
+    renderSummary({ mode: 'cart' });
+    await waitFor(() => expect(screen.getByText('Tax (12%)')).toBeTruthy());
+    expect(text('summary-total')).toBe('$112.00');
+  });
+
   it('charges no tax on shipments to the US', async () => {
     fakeApi({ '/api/taxes': { body: taxes }, '/api/shipping': { body: shipping } });
     renderSummary({ mode: 'checkout', shippingMethod: 'standard', country: 'US', province: 'NY' });

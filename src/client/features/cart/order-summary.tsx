@@ -78,14 +78,16 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   // On the cart page a shipping line without a chosen method shows the standard price.
   const method =
     chosenMethod(props.shippingMethod) ?? (props.mode === 'cart' && shippingShown ? 'standard' : null);
-  // Pickup is taxed at the store's province, which only the server's configuration knows.
-  const site = useQuery({ ...siteConfigQueryOptions(), enabled: method === 'pickup' });
+  // Pickup, and a cart whose province is not known yet, are taxed at the store's province, which only
+  // the server's configuration knows.
+  const site = useQuery({ ...siteConfigQueryOptions(), enabled: method === 'pickup' || !props.province });
+  const storeProvince = site.data?.storeProvince ?? DEFAULT_TAX_PROVINCE;
   const taxRate = taxRateFor({
     shippingMethod: method,
     country: props.country ?? 'Canada',
-    province: props.province ?? DEFAULT_TAX_PROVINCE,
+    province: props.province ?? storeProvince,
     rates: taxes.data,
-    storeProvince: site.data?.storeProvince ?? DEFAULT_TAX_PROVINCE,
+    storeProvince,
   });
   const totals = orderTotals({
     lines: cartLines(cart.items),
