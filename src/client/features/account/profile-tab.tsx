@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
-import { TextAreaField, TextField } from '../auth/form-field';
+import { TextAreaField, TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from '../auth/spinner';
 import { updateProfile } from './api';
 

@@ -13,7 +13,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
-import { TextField } from '../auth/form-field';
+import { TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from '../auth/spinner';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
 

@@ -6,7 +6,7 @@ import { type Login, LoginSchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { login, serverMessage } from './api';
-import { TextField } from './form-field';
+import { TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 
 export function LoginForm() {

@@ -6,7 +6,7 @@ import { type RegisterForm as RegisterValues, RegisterFormSchema } from '../../.
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { InvalidResponseError, register, serverFieldErrors, serverMessage } from './api';
-import { TextField } from './form-field';
+import { TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;

@@ -31,7 +31,7 @@ import { shippingSettingsQueryOptions } from '../cart/api';
 import { addItem, backupCart, type CartItem, removeItem, useCart } from '../cart/cart-store';
 import { OrderSummary, useOrderSummary } from '../cart/order-summary';
 import { createCheckout, currentFiguresOf } from './api';
-import { Field, SelectField, TextArea } from './fields';
+import { SelectField, TextAreaField, TextField } from '../../components/ui/form-fields';
 
 export const REDIRECT_DELAY_MS = 200;
 /** Leaving for the payment page (replaceable in tests: jsdom cannot navigate). */
@@ -352,26 +352,26 @@ export function CheckoutPage() {
               Customer Information
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
+              <TextField
                 label="First Name"
                 autoComplete="given-name"
                 error={errors.firstName?.message}
                 {...form.register('firstName')}
               />
-              <Field
+              <TextField
                 label="Last Name"
                 autoComplete="family-name"
                 error={errors.lastName?.message}
                 {...form.register('lastName')}
               />
-              <Field
+              <TextField
                 label="Email"
                 type="email"
                 autoComplete="email"
                 error={errors.email?.message}
                 {...form.register('email')}
               />
-              <Field
+              <TextField
                 label="Phone"
                 type="tel"
                 autoComplete="tel"
@@ -386,14 +386,14 @@ export function CheckoutPage() {
               Shipping Information
             </h2>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
+              <TextField
                 label="Address Line 1"
                 autoComplete="address-line1"
                 className="sm:col-span-2"
                 error={errors.addressLine1?.message}
                 {...form.register('addressLine1')}
               />
-              <Field
+              <TextField
                 label="Address Line 2"
                 optional
                 autoComplete="address-line2"
@@ -401,7 +401,7 @@ export function CheckoutPage() {
                 error={errors.addressLine2?.message}
                 {...form.register('addressLine2')}
               />
-              <Field
+              <TextField
                 label="City"
                 autoComplete="address-level2"
                 error={errors.city?.message}
@@ -422,14 +422,14 @@ export function CheckoutPage() {
                   ))}
                 </SelectField>
               ) : (
-                <Field
+                <TextField
                   label="State"
                   autoComplete="address-level1"
                   error={errors.state?.message}
                   {...form.register('state')}
                 />
               )}
-              <Field
+              <TextField
                 label={country === 'Canada' ? 'Postal Code' : 'ZIP Code'}
                 autoComplete="postal-code"
                 error={errors.zipCode?.message}
@@ -486,7 +486,7 @@ export function CheckoutPage() {
             <h2 id="order-notes" className="mb-4 text-lg font-semibold">
               Order Notes
             </h2>
-            <TextArea
+            <TextAreaField
               label="Notes"
               optional
               placeholder="Delivery instructions or anything we should know"
@@ -516,20 +516,20 @@ export function CheckoutPage() {
                 </label>
                 {createAccount && (
                   <div className="mt-4 grid gap-4 sm:grid-cols-3">
-                    <Field
+                    <TextField
                       label="Username"
                       autoComplete="username"
                       error={errors.username?.message}
                       {...form.register('username')}
                     />
-                    <Field
+                    <TextField
                       label="Password"
                       type="password"
                       autoComplete="new-password"
                       error={errors.password?.message}
                       {...form.register('password')}
                     />
-                    <Field
+                    <TextField
                       label="Confirm Password"
                       type="password"
                       autoComplete="new-password"

@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
+import { checkEmail, subscribeToNewsletter } from './subscribe';
 
 export function FooterNewsletter() {
   const [email, setEmail] = useState('');
@@ -10,31 +9,10 @@ export function FooterNewsletter() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !email.includes('@')) {
-      toast({
-        title: 'Invalid Email',
-        description: 'Please enter a valid email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!checkEmail(email)) return;
     setBusy(true);
-    try {
-      await apiRequest('POST', '/api/subscribers', { email: email.trim(), website });
-      toast({
-        title: 'Subscription Successful',
-        description: 'Thank you for subscribing to our newsletter!',
-      });
-      setEmail('');
-    } catch {
-      toast({
-        title: 'Subscription Failed',
-        description: 'There was an error subscribing to the newsletter. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (await subscribeToNewsletter(email, website)) setEmail('');
+    setBusy(false);
   }
 
   return (

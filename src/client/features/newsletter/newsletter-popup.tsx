@@ -8,6 +8,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
 import { apiRequest } from '../../lib/api';
+import { checkEmail, subscribeToNewsletter } from './subscribe';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 
 export const POPUP_B_DELAY_MS = 5000;
@@ -113,14 +114,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!email.trim() || !email.includes('@')) {
-      toast({
-        title: 'Invalid Email',
-        description: 'Please enter a valid email address.',
-        variant: 'destructive',
-      });
-      return;
-    }
+    if (!checkEmail(email)) return;
     if (!consent) {
       toast({
         title: 'Consent Required',
@@ -130,22 +124,9 @@ function VariantB({ onClose }: { onClose: () => void }) {
       return;
     }
     setBusy(true);
-    try {
-      await apiRequest('POST', '/api/subscribers', { email: email.trim(), website });
-      toast({
-        title: 'Subscription Successful',
-        description: 'Thank you for subscribing to our newsletter!',
-      });
-      onClose();
-    } catch {
-      toast({
-        title: 'Subscription Failed',
-        description: 'There was an error subscribing to the newsletter. Please try again.',
-        variant: 'destructive',
-      });
-    } finally {
-      setBusy(false);
-    }
+    const subscribed = await subscribeToNewsletter(email, website);
+    setBusy(false);
+    if (subscribed) onClose();
   }
 
   return (

@@ -1,0 +1,128 @@
+// Labelled form controls with their validation message, wired for screen readers: aria-invalid, and
+// aria-describedby pointing at the message (or at the hint while there is no message).
+import { clsx } from 'clsx';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
+
+const controlClasses = (invalid: boolean) =>
+  clsx(
+    'w-full rounded-md border bg-white px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+    invalid ? 'border-red-500' : 'border-slate-300',
+  );
+
+type FieldProps = { label: string; error?: string; hint?: ReactNode; optional?: boolean; className?: string };
+
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  children,
+}: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className={clsx('grid content-start gap-1.5', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+      </label>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600" data-testid="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The accessibility attributes every control of a field carries. */
+function controlProps(id: string, { error, hint }: Pick<FieldProps, 'error' | 'hint'>) {
+  return {
+    id,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
+}
+
+export function TextField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ref,
+  ...props
+}: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <input
+        ref={ref}
+        {...controlProps(id, { error, hint })}
+        className={clsx('h-10', controlClasses(Boolean(error)))}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ref,
+  children,
+  ...props
+}: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <select
+        ref={ref}
+        {...controlProps(id, { error, hint })}
+        className={clsx('h-10', controlClasses(Boolean(error)))}
+        {...props}
+      >
+        {children}
+      </select>
+    </FieldShell>
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  optional,
+  className,
+  ref,
+  ...props
+}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
+      <textarea
+        ref={ref}
+        rows={3}
+        {...controlProps(id, { error, hint })}
+        className={clsx('py-2', controlClasses(Boolean(error)))}
+        {...props}
+      />
+    </FieldShell>
+  );
+}
