@@ -14,6 +14,7 @@ import {
 } from '../../../shared/orders';
 import { ProductImage } from '../../components/ui/product-image';
 import { useHydrated } from './use-hydrated';
+import { AmountList } from '../../components/ui/amount-list';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -109,20 +110,7 @@ export function SummaryRows({
     rows.push([`Discount (${Number(order.discountPercentage)}%)`, `-${formatCents(discount)}`]);
   }
   rows.push(['Tax', formatMoney(order.taxAmount)], ['Shipping', formatMoney(order.shippingCost)]);
-  return (
-    <dl className="grid gap-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4">
-          <dt className="text-slate-600">{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold">
-        <dt>Total</dt>
-        <dd>{formatMoney(order.total)}</dd>
-      </div>
-    </dl>
-  );
+  return <AmountList rows={rows} total={formatMoney(order.total)} />;
 }
 
 export function ItemsTable({ items, detailed = false }: { items: AccountOrderItem[]; detailed?: boolean }) {

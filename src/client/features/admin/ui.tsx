@@ -1,8 +1,19 @@
-// Small building blocks of the admin screens: cards, labelled fields, a switch, dialogs.
+// Small building blocks of the admin screens: cards, labelled fields, a switch, dialogs, the paged
+// tables and their pager.
 import { clsx } from 'clsx';
 import { AlertDialog, Dialog, Switch as RadixSwitch } from 'radix-ui';
-import { forwardRef, type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import {
+  type Dispatch,
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SetStateAction,
+  useId,
+} from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+
+const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50';
 
 export const inputClasses = (invalid?: boolean) =>
   clsx(
@@ -99,6 +110,61 @@ export function Switch({
   );
 }
 
+/**
+ * The frame every admin dialog shares (Radix Dialog: focus trap, Escape, labelled by its title): the
+ * overlay, the title with a Close button, an optional description, then the content. Sizes and padding
+ * are the caller's, in `className`.
+ */
+export function DialogFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  className,
+  closeClassName,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: string;
+  className: string;
+  closeClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClasses} />
+        <Dialog.Content className={className} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+            <Dialog.Close
+              aria-label="Close"
+              className={clsx('rounded p-1 text-slate-500 hover:bg-slate-100', closeClassName)}
+            >
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
+                <path d="M6 6l12 12M18 6L6 18" />
+              </svg>
+            </Dialog.Close>
+          </div>
+          {description && (
+            <Dialog.Description className="mb-4 text-sm text-slate-600">{description}</Dialog.Description>
+          )}
+          {children}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 export function ModalDialog({
   open,
   onOpenChange,
@@ -113,35 +179,17 @@ export function ModalDialog({
   wide?: boolean;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6',
-            wide ? 'max-w-3xl' : 'max-w-lg',
-          )}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
-            <Dialog.Close aria-label="Close" className="rounded p-1 text-slate-500 hover:bg-slate-100">
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      className={clsx(
+        'fixed top-1/2 left-1/2 z-50 max-h-[94vh] w-[calc(100vw-1rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-lg bg-white p-4 shadow-xl sm:p-6',
+        wide ? 'max-w-3xl' : 'max-w-lg',
+      )}
+    >
+      {children}
+    </DialogFrame>
   );
 }
 
@@ -150,7 +198,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   message,
-  confirmLabel,
+  confirmLabel = 'Delete',
   busy,
   onConfirm,
 }: {
@@ -158,14 +206,14 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void;
   title: string;
   message: string;
-  confirmLabel: string;
+  confirmLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
 }) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <AlertDialog.Overlay className={overlayClasses} />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-600">{message}</AlertDialog.Description>
@@ -222,5 +270,127 @@ export function Spinner({ className }: { className?: string }) {
       <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
       <path d="M4 12a8 8 0 0 1 8-8" stroke="currentColor" strokeWidth="4" className="opacity-75" />
     </svg>
+  );
+}
+
+/**
+ * The paged table of an admin list (orders, users, products): a failed load shows LoadError with
+ * 'Try Again' instead of the table; otherwise a bordered, horizontally scrolling table whose header
+ * is `columns` (Actions right-aligned), with 5 skeleton rows while the first page loads, `emptyText`
+ * in a full-width row when there is nothing to show, and `children` as the body rows.
+ */
+export function AdminTable({
+  columns,
+  minWidthClassName,
+  error,
+  pending,
+  empty,
+  emptyText,
+  skeletonClassName = 'h-6 w-full',
+  children,
+}: {
+  columns: readonly string[];
+  /** The table's min-width, e.g. 'min-w-[760px]', past which the wrapper scrolls sideways. */
+  minWidthClassName: string;
+  /** Set when the list failed to load. */
+  error?: { title: string; message: string; onRetry: () => void } | null;
+  pending: boolean;
+  empty: boolean;
+  emptyText: ReactNode;
+  skeletonClassName?: string;
+  children: ReactNode;
+}) {
+  if (error) {
+    return (
+      <LoadError title={error.title} message={error.message} onRetry={error.onRetry} retryLabel="Try Again" />
+    );
+  }
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className={clsx('w-full text-left text-sm', minWidthClassName)}>
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c}
+                scope="col"
+                className={clsx('px-3 py-2 font-medium', c === 'Actions' && 'text-right')}
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {pending &&
+            Array.from({ length: 5 }, (_, i) => (
+              <tr key={i} className="border-t border-slate-100">
+                <td colSpan={columns.length} className="px-3 py-3">
+                  <Skeleton className={skeletonClassName} />
+                </td>
+              </tr>
+            ))}
+          {!pending && empty && (
+            <tr>
+              <td colSpan={columns.length} className="px-3 py-10 text-center text-slate-600">
+                {emptyText}
+              </td>
+            </tr>
+          )}
+          {children}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Below a paged table: what is shown (in a polite live region, empty when there is nothing) and
+ * Previous / 'Page {page} of {pages}' / Next. The summary reads 'Showing {from}–{to} of {total} {noun}'
+ * unless `summary` says otherwise.
+ */
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPageChange,
+  noun,
+  summary,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: Dispatch<SetStateAction<number>>;
+} & ({ noun: string; summary?: undefined } | { noun?: undefined; summary: string })) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
+      <p aria-live="polite">
+        {total > 0 ? (summary ?? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} ${noun}`) : ''}
+      </p>
+      <div className="flex items-center gap-2">
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page <= 1}
+          onClick={() => onPageChange((p) => Math.max(1, p - 1))}
+        >
+          Previous
+        </Button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={page >= pages}
+          onClick={() => onPageChange((p) => Math.min(pages, p + 1))}
+        >
+          Next
+        </Button>
+      </div>
+    </div>
   );
 }

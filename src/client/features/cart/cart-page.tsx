@@ -48,19 +48,19 @@ export function CartPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="bg-slate-50 text-slate-600">
                     <tr>
-                      <th scope="col" className="px-3 py-3 font-medium">
+                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
                         Product
                       </th>
-                      <th scope="col" className="px-3 py-3 font-medium">
+                      <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
                         Price
                       </th>
-                      <th scope="col" className="px-3 py-3 font-medium">
+                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
                         Quantity
                       </th>
-                      <th scope="col" className="px-3 py-3 font-medium">
+                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
                         Total
                       </th>
-                      <th scope="col" className="px-3 py-3">
+                      <th scope="col" className="px-2 py-3 sm:px-3">
                         <span className="sr-only">Remove</span>
                       </th>
                     </tr>
@@ -139,21 +139,25 @@ function CartRow({ item }: { item: CartItem }) {
 
   return (
     <tr data-testid="cart-row">
-      <td className="px-3 py-3">
+      <td className="px-2 py-3 sm:px-3">
         <Link to={`/products/${item.productId}`} className="flex items-center gap-3 hover:underline">
           <span className="hidden w-14 shrink-0 overflow-hidden rounded border border-slate-200 sm:block">
             <ProductImage url={imageUrl} alt="" sizes="56px" />
           </span>
-          <span className="font-medium">{item.name}</span>
+          <span>
+            <span className="font-medium">{item.name}</span>
+            {/* Phones have no room for the price column; the unit price goes under the name. */}
+            <span className="block text-xs text-slate-600 sm:hidden">{formatMoney(item.price)} each</span>
+          </span>
         </Link>
       </td>
-      <td className="px-3 py-3 whitespace-nowrap">
+      <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell">
         <span>{formatMoney(item.price)}</span>
         {item.compareAtPrice && (
           <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice)}</s>
         )}
       </td>
-      <td className="px-3 py-3">
+      <td className="px-2 py-3 sm:px-3">
         <div className="flex items-center">
           <Button
             variant="outline"
@@ -188,10 +192,10 @@ function CartRow({ item }: { item: CartItem }) {
           </Button>
         </div>
       </td>
-      <td className="px-3 py-3 font-medium whitespace-nowrap" data-testid="line-total">
+      <td className="px-2 py-3 font-medium whitespace-nowrap sm:px-3" data-testid="line-total">
         {formatCents(lineCents)}
       </td>
-      <td className="px-3 py-3">
+      <td className="px-2 py-3 sm:px-3">
         <Button
           variant="ghost"
           size="sm"

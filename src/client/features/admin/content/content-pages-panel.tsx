@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { contentPagesQueryOptions } from '../../content/api';
+import { ConfirmDialog } from '../ui';
 import {
   createPage,
   deletePage,
@@ -15,7 +16,7 @@ import {
   refreshPages,
   updatePage,
 } from './api';
-import { ConfirmDialog, Modal } from './modal';
+import { Modal } from './modal';
 import { PageEditorForm } from './page-editor-form';
 
 const EMPTY_PAGE: PageDraft = { title: '', slug: '', content: '', isStructured: false };

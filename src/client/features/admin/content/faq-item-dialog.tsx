@@ -3,7 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { type FaqItem, FaqItemInputSchema } from '../../../../shared/schemas/content';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
-import { Modal, Spinner } from './modal';
+import { Spinner } from '../ui';
+import { Modal } from './modal';
 import { RichTextEditor } from './rich-text-editor';
 
 export type FaqDraft = { question: string; answer: string; active: boolean };

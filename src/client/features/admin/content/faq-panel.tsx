@@ -7,9 +7,9 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { allFaqItemsQueryOptions } from '../../content/api';
+import { ConfirmDialog } from '../ui';
 import { createFaqItem, deleteFaqItem, failureMessage, moveFaqItem, refreshFaq, updateFaqItem } from './api';
 import { type FaqDraft, FaqItemDialog } from './faq-item-dialog';
-import { ConfirmDialog } from './modal';
 
 /** Section 4: moving up takes the sortOrder of the item above minus 1, moving down the item below plus 1. */
 export function reorderTarget(items: FaqItem[], index: number, direction: 'up' | 'down'): number | null {

@@ -5,8 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { normalizeSlug, slugFromTitle } from '../../../../shared/slug';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
+import { Spinner } from '../ui';
 import type { PageDraft } from './api';
-import { Spinner } from './modal';
 import { RichTextEditor } from './rich-text-editor';
 
 const tabTrigger =

@@ -33,6 +33,7 @@ import {
   updateOrderDetails,
 } from './api';
 import { Badge, formatDateTime, historyText, historyWho } from './order-bits';
+import { AmountList } from '../../../components/ui/amount-list';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -132,20 +133,7 @@ function Amounts({ order }: { order: AdminOrder }) {
     ['Shipping', formatMoney(order.shippingCost)],
     [`Tax (${Number(order.taxRate)}%)`, formatMoney(order.taxAmount)],
   );
-  return (
-    <dl className="grid gap-1 text-sm">
-      {rows.map(([label, value]) => (
-        <div key={label} className="flex justify-between gap-4">
-          <dt className="text-slate-600">{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-      <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold">
-        <dt>Total</dt>
-        <dd>{formatMoney(order.total)}</dd>
-      </div>
-    </dl>
-  );
+  return <AmountList rows={rows} total={formatMoney(order.total)} />;
 }
 
 function TrackingForm({ order }: { order: AdminOrder }) {

@@ -13,10 +13,9 @@ import {
   quickActionFor,
 } from '../../../../shared/schemas/admin-orders';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
-import { inputClasses, LoadError } from '../ui';
+import { AdminTable, inputClasses, Pager } from '../ui';
 import {
   adminOrderQueryOptions,
   adminOrdersQueryOptions,
@@ -54,11 +53,7 @@ export default function OrdersTab() {
     placeholderData: keepPreviousData,
     refetchInterval: ORDERS_REFETCH_MS,
   });
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_ORDERS_PAGE_SIZE));
   const items = list.data?.items ?? [];
-  const from = total === 0 ? 0 : (page - 1) * ADMIN_ORDERS_PAGE_SIZE + 1;
-  const to = Math.min(total, page * ADMIN_ORDERS_PAGE_SIZE);
 
   const quick = useMutation({
     mutationFn: (p: { order: AdminOrder; to: OrderStatus }) => setOrderStatus(p.order.id, { status: p.to }),
@@ -127,146 +122,96 @@ export default function OrdersTab() {
           </select>
         </div>
       </div>
-      {list.isError ? (
-        <LoadError
-          title="Failed to load orders"
-          message={
-            (list.error instanceof ApiError && list.error.serverMessage) ||
-            'The order list could not be loaded.'
-          }
-          onRetry={() => list.refetch()}
-          retryLabel="Try Again"
-        />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[960px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c}
-                    scope="col"
-                    className={`px-3 py-2 font-medium ${c === 'Actions' ? 'text-right' : ''}`}
+      <AdminTable
+        columns={COLUMNS}
+        minWidthClassName="min-w-[960px]"
+        error={
+          list.isError
+            ? {
+                title: 'Failed to load orders',
+                message:
+                  (list.error instanceof ApiError && list.error.serverMessage) ||
+                  'The order list could not be loaded.',
+                onRetry: () => list.refetch(),
+              }
+            : null
+        }
+        pending={list.isPending}
+        empty={items.length === 0}
+        emptyText={search || status !== 'all' ? 'No orders match these filters.' : 'No orders yet.'}
+      >
+        {items.map((o) => {
+          const action = quickActionFor(o.status);
+          const busy = quick.isPending && quick.variables?.order.id === o.id;
+          return (
+            <tr key={o.id} className="border-t border-slate-100 align-top" data-testid="admin-order-row">
+              <td className="px-3 py-2">
+                <div className="font-medium">#{o.id}</div>
+                <div className="text-xs text-slate-500">{o.orderReference}</div>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
+              <td className="px-3 py-2">
+                <div className="font-medium">{o.customerName}</div>
+                <div className="text-xs break-all text-slate-500">{o.customerEmail}</div>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total)}</td>
+              <td className="px-3 py-2">
+                <Badge status={o.status} kind="order" />
+              </td>
+              <td className="px-3 py-2">
+                <Badge status={o.paymentStatus} kind="payment" />
+              </td>
+              <td className="px-3 py-2">
+                {o.user ? (
+                  <div>
+                    <div className="font-medium">{o.user.username}</div>
+                    <div className="text-xs break-all text-slate-500">{o.user.email}</div>
+                  </div>
+                ) : (
+                  <span className="text-slate-500">Guest</span>
+                )}
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex flex-wrap justify-end gap-1">
+                  {action && (
+                    <Button
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`${action.label}: order #${o.id}`}
+                      onClick={() => quick.mutate({ order: o, to: action.to })}
+                    >
+                      {busy ? 'Updating...' : action.label}
+                    </Button>
+                  )}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`View order #${o.id}`}
+                    onClick={() => setViewing(o)}
                   >
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <tr key={i} className="border-t border-slate-100">
-                    <td colSpan={COLUMNS.length} className="px-3 py-3">
-                      <Skeleton className="h-6 w-full" />
-                    </td>
-                  </tr>
-                ))}
-              {!list.isPending && items.length === 0 && (
-                <tr>
-                  <td colSpan={COLUMNS.length} className="px-3 py-10 text-center text-slate-600">
-                    {search || status !== 'all' ? 'No orders match these filters.' : 'No orders yet.'}
-                  </td>
-                </tr>
-              )}
-              {items.map((o) => {
-                const action = quickActionFor(o.status);
-                const busy = quick.isPending && quick.variables?.order.id === o.id;
-                return (
-                  <tr
-                    key={o.id}
-                    className="border-t border-slate-100 align-top"
-                    data-testid="admin-order-row"
+                    View
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Link user to order #${o.id}`}
+                    onClick={() => setLinking(o)}
                   >
-                    <td className="px-3 py-2">
-                      <div className="font-medium">#{o.id}</div>
-                      <div className="text-xs text-slate-500">{o.orderReference}</div>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(o.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <div className="font-medium">{o.customerName}</div>
-                      <div className="text-xs break-all text-slate-500">{o.customerEmail}</div>
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total)}</td>
-                    <td className="px-3 py-2">
-                      <Badge status={o.status} kind="order" />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Badge status={o.paymentStatus} kind="payment" />
-                    </td>
-                    <td className="px-3 py-2">
-                      {o.user ? (
-                        <div>
-                          <div className="font-medium">{o.user.username}</div>
-                          <div className="text-xs break-all text-slate-500">{o.user.email}</div>
-                        </div>
-                      ) : (
-                        <span className="text-slate-500">Guest</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">
-                      <div className="flex flex-wrap justify-end gap-1">
-                        {action && (
-                          <Button
-                            size="sm"
-                            disabled={busy}
-                            aria-label={`${action.label}: order #${o.id}`}
-                            onClick={() => quick.mutate({ order: o, to: action.to })}
-                          >
-                            {busy ? 'Updating...' : action.label}
-                          </Button>
-                        )}
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          aria-label={`View order #${o.id}`}
-                          onClick={() => setViewing(o)}
-                        >
-                          View
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Link user to order #${o.id}`}
-                          onClick={() => setLinking(o)}
-                        >
-                          Link User
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-        <p aria-live="polite">
-          {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} orders` : ''}
-        </p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
+                    Link User
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
+      <Pager
+        page={page}
+        pageSize={ADMIN_ORDERS_PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onPageChange={setPage}
+        noun="orders"
+      />
       {viewingNow && (
         <OrderDetailDialog key={viewingNow.id} order={viewingNow} onClose={() => setViewing(null)} />
       )}

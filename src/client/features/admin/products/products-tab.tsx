@@ -6,14 +6,15 @@ import { formatMoney } from '../../../../shared/money';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct } from '../../../../shared/schemas/admin-products';
 import { Button } from '../../../components/ui/button';
 import { ProductImage } from '../../../components/ui/product-image';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { apiRequest } from '../../../lib/api';
 import { adminProductsQueryOptions, refreshCatalogue } from '../api';
-import { ConfirmDialog, inputClasses, LoadError, Switch } from '../ui';
+import { AdminTable, ConfirmDialog, inputClasses, Pager, Switch } from '../ui';
 import { ProductFormDialog } from './product-form-dialog';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
+
+const COLUMNS = ['Image', 'Name', 'Category', 'Price', 'Stock', 'Status', 'Actions'];
 
 export default function ProductsTab() {
   const queryClient = useQueryClient();
@@ -36,8 +37,6 @@ export default function ProductsTab() {
     ...adminProductsQueryOptions(page, ADMIN_PRODUCTS_PAGE_SIZE, search),
     placeholderData: keepPreviousData,
   });
-  const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
 
   const status = useMutation({
     mutationFn: (p: { id: number; active: boolean }) =>
@@ -71,8 +70,6 @@ export default function ProductsTab() {
   });
 
   const items = list.data?.items ?? [];
-  const from = total === 0 ? 0 : (page - 1) * ADMIN_PRODUCTS_PAGE_SIZE + 1;
-  const to = Math.min(total, page * ADMIN_PRODUCTS_PAGE_SIZE);
 
   return (
     <div className="grid gap-4">
@@ -93,146 +90,88 @@ export default function ProductsTab() {
           className={inputClasses()}
         />
       </div>
-      {list.isError ? (
-        <LoadError
-          title="Failed to load products"
-          message="The product list could not be loaded."
-          onRetry={() => list.refetch()}
-          retryLabel="Try Again"
-        />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Image
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Name
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Category
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Price
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Stock
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  Status
-                </th>
-                <th scope="col" className="px-3 py-2 text-right font-medium">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <tr key={i} className="border-t border-slate-100">
-                    <td colSpan={7} className="px-3 py-3">
-                      <Skeleton className="h-10 w-full" />
-                    </td>
-                  </tr>
-                ))}
-              {!list.isPending && items.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="px-3 py-10 text-center text-slate-600">
-                    {search
-                      ? `No products match "${search}".`
-                      : 'No products yet. Add one or import a CSV file.'}
-                  </td>
-                </tr>
+      <AdminTable
+        columns={COLUMNS}
+        minWidthClassName="min-w-[760px]"
+        error={
+          list.isError
+            ? {
+                title: 'Failed to load products',
+                message: 'The product list could not be loaded.',
+                onRetry: () => list.refetch(),
+              }
+            : null
+        }
+        pending={list.isPending}
+        empty={items.length === 0}
+        emptyText={
+          search ? `No products match "${search}".` : 'No products yet. Add one or import a CSV file.'
+        }
+        skeletonClassName="h-10 w-full"
+      >
+        {items.map((p) => (
+          <tr key={p.id} className="border-t border-slate-100" data-testid="admin-product-row">
+            <td className="px-3 py-2">
+              <div className="h-12 w-12 overflow-hidden rounded border border-slate-200">
+                <ProductImage url={p.imageUrl} alt="" sizes="48px" className="h-12 w-12 object-cover" />
+              </div>
+            </td>
+            <td className="px-3 py-2">
+              <div className="font-medium">{p.name}</div>
+              {p.lotNumber && <div className="text-xs text-slate-500">Lot {p.lotNumber}</div>}
+            </td>
+            <td className="px-3 py-2">{p.categoryName ?? <span className="text-slate-400">None</span>}</td>
+            <td className="px-3 py-2 whitespace-nowrap">
+              {formatMoney(p.price)}
+              {p.compareAtPrice && (
+                <span className="ml-2 text-xs text-slate-400 line-through">
+                  {formatMoney(p.compareAtPrice)}
+                </span>
               )}
-              {items.map((p) => (
-                <tr key={p.id} className="border-t border-slate-100" data-testid="admin-product-row">
-                  <td className="px-3 py-2">
-                    <div className="h-12 w-12 overflow-hidden rounded border border-slate-200">
-                      <ProductImage url={p.imageUrl} alt="" sizes="48px" className="h-12 w-12 object-cover" />
-                    </div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="font-medium">{p.name}</div>
-                    {p.lotNumber && <div className="text-xs text-slate-500">Lot {p.lotNumber}</div>}
-                  </td>
-                  <td className="px-3 py-2">
-                    {p.categoryName ?? <span className="text-slate-400">None</span>}
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">
-                    {formatMoney(p.price)}
-                    {p.compareAtPrice && (
-                      <span className="ml-2 text-xs text-slate-400 line-through">
-                        {formatMoney(p.compareAtPrice)}
-                      </span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{p.stock}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex items-center gap-2">
-                      <Switch
-                        checked={p.active}
-                        label={`Active: ${p.name}`}
-                        disabled={status.isPending && status.variables?.id === p.id}
-                        onCheckedChange={(active) => status.mutate({ id: p.id, active })}
-                      />
-                      <span className="text-xs text-slate-600">{p.active ? 'Active' : 'Inactive'}</span>
-                    </div>
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex justify-end gap-1">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Edit ${p.name}`}
-                        onClick={() => setEditing({ mode: 'edit', id: p.id })}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-700 hover:bg-red-50"
-                        aria-label={`Delete ${p.name}`}
-                        onClick={() => setDeleting(p)}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-        <p aria-live="polite">
-          {total > 0 ? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} products` : ''}
-        </p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
+            </td>
+            <td className="px-3 py-2">{p.stock}</td>
+            <td className="px-3 py-2">
+              <div className="flex items-center gap-2">
+                <Switch
+                  checked={p.active}
+                  label={`Active: ${p.name}`}
+                  disabled={status.isPending && status.variables?.id === p.id}
+                  onCheckedChange={(active) => status.mutate({ id: p.id, active })}
+                />
+                <span className="text-xs text-slate-600">{p.active ? 'Active' : 'Inactive'}</span>
+              </div>
+            </td>
+            <td className="px-3 py-2">
+              <div className="flex justify-end gap-1">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Edit ${p.name}`}
+                  onClick={() => setEditing({ mode: 'edit', id: p.id })}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700 hover:bg-red-50"
+                  aria-label={`Delete ${p.name}`}
+                  onClick={() => setDeleting(p)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
+      <Pager
+        page={page}
+        pageSize={ADMIN_PRODUCTS_PAGE_SIZE}
+        total={list.data?.total ?? 0}
+        onPageChange={setPage}
+        noun="products"
+      />
       {editing && (
         <ProductFormDialog
           key={editing.mode === 'edit' ? editing.id : 'new'}

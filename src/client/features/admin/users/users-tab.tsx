@@ -4,11 +4,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect, useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../shared/schemas/admin-users';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
 import { ApiError } from '../../../lib/api';
 import { meQueryOptions } from '../../auth/api';
-import { ConfirmDialog, inputClasses, LoadError } from '../ui';
+import { AdminTable, ConfirmDialog, inputClasses, Pager } from '../ui';
 import { adminUsersQueryOptions, deleteUser, refreshUsers } from './api';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -47,7 +46,6 @@ export default function UsersTab() {
     placeholderData: keepPreviousData,
   });
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / ADMIN_USERS_PAGE_SIZE));
   const items = list.data?.items ?? [];
 
   const remove = useMutation({
@@ -96,129 +94,83 @@ export default function UsersTab() {
           className={inputClasses()}
         />
       </div>
-      {list.isError ? (
-        <LoadError
-          title="Failed to load users"
-          message={
-            (list.error instanceof ApiError && list.error.serverMessage) ||
-            'The user list could not be loaded.'
-          }
-          onRetry={() => list.refetch()}
-          retryLabel="Try Again"
-        />
-      ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full min-w-[760px] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                {COLUMNS.map((c) => (
-                  <th
-                    key={c}
-                    scope="col"
-                    className={`px-3 py-2 font-medium ${c === 'Actions' ? 'text-right' : ''}`}
+      <AdminTable
+        columns={COLUMNS}
+        minWidthClassName="min-w-[760px]"
+        error={
+          list.isError
+            ? {
+                title: 'Failed to load users',
+                message:
+                  (list.error instanceof ApiError && list.error.serverMessage) ||
+                  'The user list could not be loaded.',
+                onRetry: () => list.refetch(),
+              }
+            : null
+        }
+        pending={list.isPending}
+        empty={items.length === 0}
+        emptyText={search ? `No users match "${search}".` : 'No users yet.'}
+      >
+        {items.map((u) => {
+          const isSelf = u.id === currentUserId;
+          return (
+            <tr key={u.id} className="border-t border-slate-100" data-testid="admin-user-row">
+              <td className="px-3 py-2 font-medium">
+                {u.username}
+                {isSelf && (
+                  <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    You
+                  </span>
+                )}
+              </td>
+              <td className="px-3 py-2 break-all">{u.email}</td>
+              <td className="px-3 py-2">{u.phone ?? <span className="text-slate-400">—</span>}</td>
+              <td className="px-3 py-2">
+                {u.isAdmin ? (
+                  <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                    Admin
+                  </span>
+                ) : (
+                  <span className="text-slate-600">Customer</span>
+                )}
+              </td>
+              <td className="px-3 py-2">{u.orderCount}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{joined(u.createdAt)}</td>
+              <td className="px-3 py-2">
+                <div className="flex justify-end gap-1">
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Edit ${u.username}`}
+                    onClick={() => setEditing({ user: u })}
                   >
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <tr key={i} className="border-t border-slate-100">
-                    <td colSpan={COLUMNS.length} className="px-3 py-3">
-                      <Skeleton className="h-6 w-full" />
-                    </td>
-                  </tr>
-                ))}
-              {!list.isPending && items.length === 0 && (
-                <tr>
-                  <td colSpan={COLUMNS.length} className="px-3 py-10 text-center text-slate-600">
-                    {search ? `No users match "${search}".` : 'No users yet.'}
-                  </td>
-                </tr>
-              )}
-              {items.map((u) => {
-                const isSelf = u.id === currentUserId;
-                return (
-                  <tr key={u.id} className="border-t border-slate-100" data-testid="admin-user-row">
-                    <td className="px-3 py-2 font-medium">
-                      {u.username}
-                      {isSelf && (
-                        <span className="ml-2 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                          You
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2 break-all">{u.email}</td>
-                    <td className="px-3 py-2">{u.phone ?? <span className="text-slate-400">—</span>}</td>
-                    <td className="px-3 py-2">
-                      {u.isAdmin ? (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                          Admin
-                        </span>
-                      ) : (
-                        <span className="text-slate-600">Customer</span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2">{u.orderCount}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{joined(u.createdAt)}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex justify-end gap-1">
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Edit ${u.username}`}
-                          onClick={() => setEditing({ user: u })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-700 hover:bg-red-50"
-                          aria-label={`Delete ${u.username}`}
-                          disabled={isSelf}
-                          title={isSelf ? 'You cannot delete your own account' : undefined}
-                          onClick={() => setDeleting(u)}
-                        >
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
-        <p aria-live="polite">
-          {total > 0 ? `${total.toLocaleString('en-US')} user${total === 1 ? '' : 's'}` : ''}
-        </p>
-        <div className="flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => Math.max(1, p - 1))}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => Math.min(pages, p + 1))}
-          >
-            Next
-          </Button>
-        </div>
-      </div>
+                    Edit
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="text-red-700 hover:bg-red-50"
+                    aria-label={`Delete ${u.username}`}
+                    disabled={isSelf}
+                    title={isSelf ? 'You cannot delete your own account' : undefined}
+                    onClick={() => setDeleting(u)}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          );
+        })}
+      </AdminTable>
+      <Pager
+        page={page}
+        pageSize={ADMIN_USERS_PAGE_SIZE}
+        total={total}
+        onPageChange={setPage}
+        summary={`${total.toLocaleString('en-US')} user${total === 1 ? '' : 's'}`}
+      />
       {editing && (
         <UserFormDialog
           key={editing.user?.id ?? 'new'}
