@@ -134,9 +134,10 @@ describe('shippingMethodLabel', () => {
 });
 
 describe('delivery estimate', () => {
-  it('counts whole calendar days and never goes below 0', () => {
+  it('counts whole calendar days, negative once the date has passed', () => {
     expect(daysRemaining('2025-03-10', '2025-03-07')).toBe(3);
-    expect(daysRemaining('2025-03-01', '2025-03-07')).toBe(0);
+    expect(daysRemaining('2025-03-07', '2025-03-07')).toBe(0);
+    expect(daysRemaining('2025-03-01', '2025-03-07')).toBe(-6);
     // Across a daylight-saving change and a month end.
     expect(daysRemaining('2025-04-02', '2025-03-08')).toBe(25);
     expect(daysRemaining('not a date', '2025-03-07')).toBeNull();
@@ -158,6 +159,37 @@ describe('delivery estimate', () => {
     expect(deliveryEstimate(null, '2025-03-07')).toEqual({ known: false, text: '3-5 business days' });
     expect(deliveryEstimate('garbage', '2025-03-07')).toEqual({ known: false, text: '3-5 business days' });
   });
+
+  it('shows no countdown for a date that has passed', () => {
+    expect(deliveryEstimate('2025-03-06', '2025-03-07', 'shipped')).toEqual({
+      known: true,
+      date: '2025-03-06',
+      daysRemaining: -1,
+      remainingText: null,
+    });
+    expect(deliveryEstimate('2025-01-05', '2025-03-07')).toMatchObject({ remainingText: null });
+  });
+
+  it.each(['delivered', 'picked-up', 'cancelled'])('shows no countdown once the order is %s', (status) => {
+    expect(deliveryEstimate('2025-03-10', '2025-03-07', status)).toMatchObject({
+      known: true,
+      date: '2025-03-10',
+      remainingText: null,
+    });
+    expect(deliveryEstimate('2025-03-07', '2025-03-07', status)).toMatchObject({ remainingText: null });
+  });
+
+  it.each(['pending', 'processing', 'ready-for-pickup', 'shipped', null])(
+    'counts down while the order is %s',
+    (status) => {
+      expect(deliveryEstimate('2025-03-10', '2025-03-07', status)).toMatchObject({
+        remainingText: '3 days remaining',
+      });
+      expect(deliveryEstimate('2025-03-07', '2025-03-07', status)).toMatchObject({
+        remainingText: 'Arriving today',
+      });
+    },
+  );
 
   it('formats a local date', () => {
     expect(localDateString(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');

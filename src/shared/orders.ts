@@ -162,7 +162,10 @@ export function shippingMethodLabel(method: string | null | undefined): string {
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
 
-/** Whole days from `today` to `date` (both yyyy-mm-dd, or ISO timestamps read by their date), never negative. */
+/**
+ * Whole days from `today` to `date` (both yyyy-mm-dd, or ISO timestamps read by their date); negative
+ * once the date has passed.
+ */
 export function daysRemaining(date: string, today: string): number | null {
   const a = DATE_ONLY.exec(today);
   const b = DATE_ONLY.exec(date);
@@ -170,7 +173,7 @@ export function daysRemaining(date: string, today: string): number | null {
   const from = Date.UTC(Number(a[1]), Number(a[2]) - 1, Number(a[3]));
   const to = Date.UTC(Number(b[1]), Number(b[2]) - 1, Number(b[3]));
   if (Number.isNaN(from) || Number.isNaN(to)) return null;
-  return Math.max(0, Math.round((to - from) / 86_400_000));
+  return Math.round((to - from) / 86_400_000);
 }
 
 /** A local calendar date as yyyy-mm-dd. */
@@ -178,15 +181,31 @@ export function localDateString(d: Date): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+// Orders that will not be arriving any more: a countdown would be a false promise (decision 0102).
+const NO_COUNTDOWN_STATUSES = new Set(['delivered', 'picked-up', 'cancelled']);
+
 export type DeliveryEstimate =
-  | { known: true; date: string; daysRemaining: number; remainingText: string }
+  | { known: true; date: string; daysRemaining: number; remainingText: string | null }
   | { known: false; text: string };
 
-/** The estimated delivery with days remaining, or the default '3-5 business days'. */
-export function deliveryEstimate(date: string | null | undefined, today: string): DeliveryEstimate {
+/**
+ * The estimated delivery with days remaining ('3 days remaining', '1 day remaining', 'Arriving today'),
+ * or the default '3-5 business days'. No countdown (remainingText null) once the date has passed or the
+ * order is delivered, picked up or cancelled: the date alone is shown.
+ */
+export function deliveryEstimate(
+  date: string | null | undefined,
+  today: string,
+  status?: string | null,
+): DeliveryEstimate {
   const days = date ? daysRemaining(date, today) : null;
   if (!date || days === null) return { known: false, text: DEFAULT_DELIVERY_TEXT };
-  const remainingText = days === 0 ? 'Arriving today' : `${days} day${days === 1 ? '' : 's'} remaining`;
+  const remainingText =
+    days < 0 || NO_COUNTDOWN_STATUSES.has(status ?? '')
+      ? null
+      : days === 0
+        ? 'Arriving today'
+        : `${days} day${days === 1 ? '' : 's'} remaining`;
   return { known: true, date: DATE_ONLY.exec(date)![0], daysRemaining: days, remainingText };
 }
 

@@ -1,10 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { localDateString } from '../../../shared/orders';
 import type { AccountOrder } from '../../../shared/schemas/account';
 import { resetToasts } from '../../components/ui/toast-store';
 import { getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { fakeApi, makeProduct, renderRoutes } from '../cart/test-utils';
+import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';
 
 const USER = {
@@ -226,13 +228,44 @@ describe('/account', () => {
       ]);
     });
 
+    /** The visitor's local calendar date `days` from today, as yyyy-mm-dd. */
+    const inDays = (days: number) => {
+      const d = new Date();
+      d.setDate(d.getDate() + days);
+      return localDateString(d);
+    };
+    const estimatedDelivery = async () => (await screen.findByTestId('order-estimated-delivery')).textContent;
+
     it('shows the days remaining to an estimated delivery', async () => {
-      const inThree = new Date();
-      inThree.setDate(inThree.getDate() + 3);
-      const date = `${inThree.getFullYear()}-${String(inThree.getMonth() + 1).padStart(2, '0')}-${String(inThree.getDate()).padStart(2, '0')}`;
-      fakeApi(signedIn([makeOrder({ estimatedDeliveryDate: date })]));
+      fakeApi(signedIn([makeOrder({ estimatedDeliveryDate: inDays(3) })]));
       renderRoutes(accountRoutes, '/account?tab=orders');
       expect(await screen.findByText('(3 days remaining)')).toBeTruthy();
+    });
+
+    it("says 'Arriving today' on the day", async () => {
+      fakeApi(signedIn([makeOrder({ estimatedDeliveryDate: inDays(0) })]));
+      renderRoutes(accountRoutes, '/account?tab=orders');
+      expect(await screen.findByText('(Arriving today)')).toBeTruthy();
+    });
+
+    it('shows only the date once it has passed', async () => {
+      const date = inDays(-4);
+      fakeApi(signedIn([makeOrder({ status: 'shipped', estimatedDeliveryDate: date })]));
+      renderRoutes(accountRoutes, '/account?tab=orders');
+      expect(await estimatedDelivery()).toBe(formatCalendarDate(date));
+    });
+
+    it('shows no countdown once the order is delivered, in the card and the details', async () => {
+      const date = inDays(2);
+      fakeApi(signedIn([makeOrder({ status: 'delivered', estimatedDeliveryDate: date })]));
+      renderRoutes(accountRoutes, '/account?tab=orders');
+      expect(await estimatedDelivery()).toBe(formatCalendarDate(date));
+      await userEvent.click(screen.getByRole('button', { name: 'View Details' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Order #41 Details' });
+      expect(within(dialog).getByText(/^Estimated Delivery:/).textContent).toBe(
+        `Estimated Delivery: ${formatCalendarDate(date)}`,
+      );
+      expect(screen.queryByText(/remaining|Arriving today/)).toBeNull();
     });
 
     it('opens the details with the SKU column, summary and notes without the item listing', async () => {

@@ -69,14 +69,16 @@ export function formatCalendarDate(date: string): string {
     : d.toLocaleDateString('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
 }
 
-export function EstimatedDelivery({ date }: { date: string | null }) {
+export function EstimatedDelivery({ date, status }: { date: string | null; status: string | null }) {
   const hydrated = useHydrated();
-  const estimate = deliveryEstimate(date, localDateString(new Date()));
+  const estimate = deliveryEstimate(date, localDateString(new Date()), status);
   if (!estimate.known) return <span>{estimate.text}</span>;
   return (
     <span>
       {formatCalendarDate(estimate.date)}
-      {hydrated && <span className="ml-1 text-slate-500">({estimate.remainingText})</span>}
+      {hydrated && estimate.remainingText && (
+        <span className="ml-1 text-slate-500">({estimate.remainingText})</span>
+      )}
     </span>
   );
 }

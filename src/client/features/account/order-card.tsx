@@ -75,7 +75,7 @@ export function OrderCard({
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-slate-700">Estimated Delivery:</dt>
               <dd data-testid="order-estimated-delivery">
-                <EstimatedDelivery date={order.estimatedDeliveryDate} />
+                <EstimatedDelivery date={order.estimatedDeliveryDate} status={order.status} />
               </dd>
             </div>
           </dl>

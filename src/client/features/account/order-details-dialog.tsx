@@ -74,7 +74,8 @@ export function OrderDetailsDialog({
                     Tracking Number: {order.trackingNumber || 'Not available yet'}
                   </p>
                   <p className="text-slate-600">
-                    Estimated Delivery: <EstimatedDelivery date={order.estimatedDeliveryDate} />
+                    Estimated Delivery:{' '}
+                    <EstimatedDelivery date={order.estimatedDeliveryDate} status={order.status} />
                   </p>
                 </Block>
                 <Block title="Payment Details">
