@@ -30,6 +30,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A success answer whose body is not JSON. It stays a SyntaxError with JSON.parse's message, as before,
+ * so callers that do not look for it behave as they did; registration reads it as 'Invalid response
+ * from server' (spec/shopper.md section 8).
+ */
+export class UnparseableResponseError extends SyntaxError {
+  constructor(
+    readonly status: number,
+    cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : 'Unparseable response body', { cause });
+  }
+}
+
 // The server renderer gives each request's QueryClient a fetcher that calls the app in-process
 // with the visitor's cookie; in the browser it is the real fetch.
 const fetchers = new WeakMap<QueryClient, FetchLike>();
@@ -60,7 +74,12 @@ export async function apiRequest<T>(
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch (cause) {
+    throw new UnparseableResponseError(response.status, cause);
+  }
 }
 
 /** GET with the total of a paged listing read from X-Total-Count. */

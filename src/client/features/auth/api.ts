@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { type Login, type Register, type User, UserSchema } from '../../../shared/schemas/auth';
-import { ApiError, apiRequest } from '../../lib/api';
+import { ApiError, apiRequest, UnparseableResponseError } from '../../lib/api';
 
 export type CurrentUser = Omit<User, 'emailNotifications'> & { emailNotifications?: boolean };
 
@@ -25,14 +25,22 @@ export class InvalidResponseError extends Error {
   }
 }
 
-function asUser(value: unknown): User {
+/** POSTs and reads the user from the success answer: a body that is not JSON, or not a user, is invalid. */
+async function postForUser(path: string, body: unknown): Promise<User> {
+  let value: unknown;
+  try {
+    value = await apiRequest<unknown>('POST', path, body);
+  } catch (error) {
+    if (error instanceof UnparseableResponseError) throw new InvalidResponseError();
+    throw error;
+  }
   const parsed = UserSchema.safeParse(value);
   if (!parsed.success) throw new InvalidResponseError();
   return parsed.data;
 }
 
 export async function login(queryClient: QueryClient, input: Login): Promise<User> {
-  const user = asUser(await apiRequest<unknown>('POST', '/api/auth/login', input));
+  const user = await postForUser('/api/auth/login', input);
   signedIn(queryClient, user);
   return user;
 }
@@ -40,7 +48,7 @@ export async function login(queryClient: QueryClient, input: Login): Promise<Use
 /** Only username, email and password are sent (spec/shopper.md section 5). */
 export async function register(queryClient: QueryClient, input: Register): Promise<User> {
   const body: Register = { username: input.username, email: input.email, password: input.password };
-  const user = asUser(await apiRequest<unknown>('POST', '/api/auth/register', body));
+  const user = await postForUser('/api/auth/register', body);
   signedIn(queryClient, user);
   return user;
 }

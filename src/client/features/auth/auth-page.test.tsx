@@ -218,5 +218,26 @@ describe('/auth', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Register' }));
       expect(await screen.findByText('Invalid response from server')).toBeTruthy();
     });
+
+    it("says 'Invalid response from server' when a success body is not JSON", async () => {
+      const api = fakeApi(signedOut);
+      const answer = api.getMockImplementation()!;
+      api.mockImplementation(async (input) =>
+        String(input) === '/api/auth/register'
+          ? new Response('<html>Welcome!</html>', { status: 201, headers: { 'content-type': 'text/html' } })
+          : answer(input),
+      );
+      const { router } = renderRoutes(authRoutes, '/auth');
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
+      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      expect(await screen.findByText('Registration Failed')).toBeTruthy();
+      expect(screen.getByText('Invalid response from server')).toBeTruthy();
+      expect(screen.queryByText('Something went wrong')).toBeNull();
+      expect(router.state.location.pathname).toBe('/auth');
+    });
   });
 });
