@@ -5,7 +5,8 @@ import { localDateString } from '../../../shared/orders';
 import type { AccountOrder } from '../../../shared/schemas/account';
 import { resetToasts } from '../../components/ui/toast-store';
 import { getCart, resetCartStoreForTests } from '../cart/cart-store';
-import { fakeApi, makeProduct, renderRoutes } from '../cart/test-utils';
+import { fakeApi, fetchedPaths, makeProduct, renderRoutes } from '../cart/test-utils';
+import { MY_ORDERS_PATH, ORDERS_REFETCH_MS } from './api';
 import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';
 
@@ -87,7 +88,11 @@ const calls = (mock: ReturnType<typeof fakeApi>) =>
   mock.mock.calls as unknown as [string, RequestInit | undefined][];
 const sentBody = (mock: ReturnType<typeof fakeApi>, path: string) =>
   JSON.parse(String(calls(mock).find(([p]) => p === path)![1]!.body));
+/** How many times the order history was requested. */
+const orderRequests = (mock: ReturnType<typeof fakeApi>) =>
+  fetchedPaths(mock).filter((p) => p === MY_ORDERS_PATH).length;
 afterEach(() => {
+  vi.useRealTimers();
   resetToasts();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -119,13 +124,28 @@ describe('/account', () => {
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeTruthy();
   });
 
-  it('Logout signs out and goes home', async () => {
+  it("Logout signs out, goes home and says 'Logged Out'", async () => {
     const api = fakeApi({ ...signedIn(), '/api/auth/logout': { body: { message: 'ok' } } });
     const { router, queryClient } = renderRoutes(accountRoutes, '/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(queryClient.getQueryData(['/api/auth/me'])).toBeNull();
     expect(calls(api).some(([p, init]) => p === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
+    expect(await screen.findByText('Logged Out')).toBeTruthy();
+    expect(screen.getByText('You have been successfully logged out.')).toBeTruthy();
+  });
+
+  it("says 'Logout Failed' and stays signed in when the sign-out fails", async () => {
+    fakeApi({ ...signedIn(), '/api/auth/logout': { status: 500, body: { message: 'Database down' } } });
+    const { router, queryClient } = renderRoutes(accountRoutes, '/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByText('Logout Failed')).toBeTruthy();
+    expect(screen.getByText('Failed to log out properly.')).toBeTruthy();
+    expect(screen.queryByText('Logged Out')).toBeNull();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(queryClient.getQueryData(['/api/auth/me'])).toEqual(USER);
+    // The menu is usable again, so the customer can try once more.
+    expect(screen.getByRole('button', { name: 'Logout' }).hasAttribute('disabled')).toBe(false);
   });
 
   describe('Profile', () => {
@@ -204,6 +224,45 @@ describe('/account', () => {
       expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/');
       expect(screen.getByRole('heading', { name: 'Order History' })).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Refresh Orders' })).toBeTruthy();
+    });
+
+    it(`refetches the order history every ${ORDERS_REFETCH_MS / 1000} s`, async () => {
+      // Only the interval is faked: the page's other timers (and the test library's) run as usual.
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      let served = 0;
+      const api = fakeApi({
+        ...signedIn(),
+        // The first answer has no orders; the order placed meanwhile shows up at the next refetch.
+        [MY_ORDERS_PATH]: () => ({ body: ++served === 1 ? [] : [makeOrder()] }),
+      });
+      renderRoutes(accountRoutes, '/account?tab=orders');
+      expect(await screen.findByText('No orders yet')).toBeTruthy();
+      expect(orderRequests(api)).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(ORDERS_REFETCH_MS - 1));
+      expect(orderRequests(api)).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(await screen.findByRole('article', { name: 'Order #41' })).toBeTruthy();
+      expect(orderRequests(api)).toBe(2);
+      await act(() => vi.advanceTimersByTimeAsync(ORDERS_REFETCH_MS));
+      await waitFor(() => expect(orderRequests(api)).toBe(3));
+    });
+
+    it('refetches the order history when the window regains focus', async () => {
+      const api = fakeApi(signedIn([makeOrder()]));
+      renderRoutes(accountRoutes, '/account?tab=orders');
+      expect(await screen.findByRole('article', { name: 'Order #41' })).toBeTruthy();
+      expect(orderRequests(api)).toBe(1);
+      // TanStack Query hears the window coming back through visibilitychange.
+      act(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(orderRequests(api)).toBe(2));
+      act(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(orderRequests(api)).toBe(3));
+      // Only the order history is refetched; the rest of the page keeps its data.
+      expect(fetchedPaths(api).filter((p) => p === '/api/auth/me')).toHaveLength(1);
     });
 
     it('shows every field of an order card', async () => {
