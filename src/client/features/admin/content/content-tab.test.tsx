@@ -33,7 +33,8 @@ function ToastSpy() {
 const lastToast = () => toasts[0] && { title: toasts[0].title, description: toasts[0].description };
 
 type Call = { method: string; path: string; body: unknown };
-function fakeApi(answer: (call: Call) => { status?: number; body?: unknown }) {
+type Answer = { status?: number; body?: unknown };
+function fakeApi(answer: (call: Call) => Answer | Promise<Answer>) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -44,7 +45,7 @@ function fakeApi(answer: (call: Call) => { status?: number; body?: unknown }) {
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
       };
       calls.push(call);
-      const { status = 200, body } = answer(call);
+      const { status = 200, body } = await answer(call);
       return new Response(status === 204 ? null : JSON.stringify(body ?? null), {
         status,
         headers: { 'content-type': 'application/json' },
@@ -204,6 +205,46 @@ describe('Content tab', () => {
     );
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/content-pages/1');
   });
+
+  it("shows 'Failed to update page' with the server's message and keeps the dialog open", async () => {
+    fakeApi((c) =>
+      c.path.startsWith('/api/content-pages/slug/')
+        ? { body: { ...PAGES[0], content: '<p>Old policy</p>' } }
+        : c.method === 'PUT'
+          ? { status: 409, body: { message: 'A page with this slug already exists.' } }
+          : { body: PAGES },
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Returns & Refunds' }));
+    const content = (await screen.findByLabelText('Page Content')) as HTMLTextAreaElement;
+    await user.type(content, '<p>More</p>');
+    await user.click(screen.getByRole('button', { name: 'Save Page' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Failed to update page',
+        description: 'A page with this slug already exists.',
+      }),
+    );
+    expect(toasts[0]?.variant).toBe('destructive');
+    expect(screen.getByRole('dialog', { name: 'Edit Page: Returns & Refunds' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Save Page' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows 'Failed to delete page' with the server's message and keeps the page", async () => {
+    fakeApi((c) =>
+      c.method === 'DELETE' ? { status: 500, body: { message: 'Database unavailable' } } : { body: PAGES },
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Returns & Refunds' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({ title: 'Failed to delete page', description: 'Database unavailable' }),
+    );
+    expect(toasts[0]?.variant).toBe('destructive');
+    expect(screen.getAllByTestId('content-page-row')).toHaveLength(2);
+  });
 });
 
 describe('FAQ Items', () => {
@@ -269,6 +310,129 @@ describe('FAQ Items', () => {
       answer: '<p>No.</p>',
       active: false,
     });
+  });
+
+  /** Opens the FAQ Items tab with ITEMS listed; `write` answers everything but GET. */
+  async function openFaq(write: (call: Call) => Answer | Promise<Answer>) {
+    const calls = fakeApi((c) =>
+      c.method === 'GET' ? { body: c.path === '/api/faq-items?all=true' ? ITEMS : [] } : write(c),
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'FAQ Items' }));
+    await screen.findAllByTestId('faq-admin-item');
+    return { calls, user };
+  }
+
+  it("edits an FAQ item with PUT and says 'FAQ item updated'", async () => {
+    const { calls, user } = await openFaq(() => ({ body: {} }));
+    await user.click(screen.getByRole('button', { name: 'Edit: Second?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit FAQ Item' });
+    const question = within(dialog).getByLabelText('Question') as HTMLInputElement;
+    expect(question.value).toBe('Second?');
+    expect((within(dialog).getByLabelText('Answer') as HTMLTextAreaElement).value).toBe(
+      '<p>Second? answer</p>',
+    );
+    expect((within(dialog).getByRole('checkbox', { name: 'Active' }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    await user.clear(question);
+    await user.type(question, 'Second question?');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Active' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'FAQ item updated',
+        description: 'The FAQ item has been updated successfully.',
+      }),
+    );
+    // No sortOrder: the server keeps the item's place.
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([
+      {
+        method: 'PUT',
+        path: '/api/faq-items/2',
+        body: { question: 'Second question?', answer: '<p>Second? answer</p>', active: true },
+      },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows 'Saving...' on the disabled button while the item saves", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const { user } = await openFaq(async () => {
+      await gate;
+      return { status: 201, body: {} };
+    });
+    await user.click(screen.getByRole('button', { name: 'Add FAQ Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add FAQ Item' });
+    await user.type(within(dialog).getByLabelText('Question'), 'Gift cards?');
+    await user.type(within(dialog).getByLabelText('Answer'), '<p>Yes.</p>');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const saving = (await within(dialog).findByRole('button', { name: 'Saving...' })) as HTMLButtonElement;
+    expect(saving.disabled).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Save' })).toBeNull();
+    release();
+    await waitFor(() => expect(lastToast()?.title).toBe('FAQ item created'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows 'Failed to create FAQ item' with the server's message and keeps the dialog open", async () => {
+    const { user } = await openFaq(() => ({ status: 400, body: { message: 'Question is too long.' } }));
+    await user.click(screen.getByRole('button', { name: 'Add FAQ Item' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add FAQ Item' });
+    await user.type(within(dialog).getByLabelText('Question'), 'Why?');
+    await user.type(within(dialog).getByLabelText('Answer'), '<p>Because.</p>');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Failed to create FAQ item',
+        description: 'Question is too long.',
+      }),
+    );
+    expect(toasts[0]?.variant).toBe('destructive');
+    expect(screen.getByRole('dialog', { name: 'Add FAQ Item' })).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows 'Failed to update FAQ item' with the server's message", async () => {
+    const { user } = await openFaq(() => ({ status: 404, body: { message: 'FAQ item not found.' } }));
+    await user.click(screen.getByRole('button', { name: 'Edit: First?' }));
+    await user.type(screen.getByLabelText('Question'), ' Really?');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({ title: 'Failed to update FAQ item', description: 'FAQ item not found.' }),
+    );
+    expect(toasts[0]?.variant).toBe('destructive');
+    expect(screen.getByRole('dialog', { name: 'Edit FAQ Item' })).toBeTruthy();
+  });
+
+  it("deletes an FAQ item and says 'FAQ item deleted'", async () => {
+    let deleted = false;
+    const calls = fakeApi((c) => {
+      if (c.method === 'DELETE') {
+        deleted = true;
+        return { status: 204 };
+      }
+      return c.path === '/api/faq-items?all=true' ? { body: deleted ? ITEMS.slice(1) : ITEMS } : { body: [] };
+    });
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'FAQ Items' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete: First?' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'FAQ item deleted',
+        description: 'The FAQ item has been deleted successfully.',
+      }),
+    );
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/faq-items/1']);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('faq-admin-item')).toHaveLength(2));
+    expect(screen.queryByText('First?')).toBeNull();
   });
 
   it('asks before deleting an FAQ item', async () => {
