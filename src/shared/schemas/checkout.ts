@@ -26,6 +26,13 @@ export const IdempotencyKeySchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16 to 100 letters, digits, "-" or "_".');
 
+/**
+ * Refusals the checkout page puts right by itself (docs/decisions/0090): the key's order was already
+ * declined or paid (409), or the page sent a user id the session no longer has (403).
+ */
+export const CHECKOUT_CLOSED = 'checkout_closed';
+export const NOT_YOUR_ACCOUNT = 'not_your_account';
+
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
 // Single-line fields: no line breaks either (they end up in e-mail headers and address labels).

@@ -45,10 +45,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-async function fillForm(user: ReturnType<typeof userEvent.setup>) {
+/** Fills the form; `email: false` for a signed-in shopper, whose e-mail the page fills in itself. */
+async function fillForm(user: ReturnType<typeof userEvent.setup>, { email = true } = {}) {
   await user.type(await screen.findByLabelText('First Name'), 'Jane');
   await user.type(screen.getByLabelText('Last Name'), 'Shopper');
-  await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+  if (email) await user.type(screen.getByLabelText('Email'), 'jane@example.com');
   await user.type(screen.getByLabelText('Phone'), '416-555-0123');
   await user.type(screen.getByLabelText('Address Line 1'), '123 Main Street');
   await user.type(screen.getByLabelText('City'), 'Toronto');
@@ -62,6 +63,46 @@ const initOf = (call: unknown) => (call as unknown[])[1] as RequestInit;
 function checkoutCalls(api: ReturnType<typeof fakeApi>) {
   return api.mock.calls.filter(([input]) => String(input).includes('/api/square/create-checkout'));
 }
+
+/** The idempotency key and body of each create-checkout call so far. */
+function sentCheckouts(api: ReturnType<typeof fakeApi>) {
+  return checkoutCalls(api).map((call) => {
+    const init = initOf(call);
+    return {
+      key: new Headers(init.headers).get('Idempotency-Key'),
+      body: JSON.parse(String(init.body)) as { orderData: { userId: number | null } },
+    };
+  });
+}
+
+const jane = {
+  id: 5,
+  username: 'jane',
+  email: 'jane@example.com',
+  isAdmin: false,
+  phone: null,
+  address: null,
+  emailNotifications: true,
+};
+const paymentPage = (orderId: string) => ({
+  body: { success: true, checkoutUrl: `http://store.test/pay/${orderId}`, orderId },
+});
+const closed = (paymentStatus: 'failed' | 'completed') => ({
+  status: 409,
+  body: {
+    message:
+      paymentStatus === 'completed'
+        ? 'This order has already been paid.'
+        : 'This checkout is closed. Please return to your cart and check out again.',
+    code: 'checkout_closed',
+    orderId: 'ORD-DECLINEDDECLINED',
+    paymentStatus,
+  },
+});
+const notYours = {
+  status: 403,
+  body: { message: 'An order can only be placed for your own account.', code: 'not_your_account' },
+};
 
 // Typing into a long form is slow on a busy machine; no test here measures time.
 describe('checkout page', { timeout: 30_000 }, () => {
@@ -312,6 +353,12 @@ describe('checkout page', { timeout: 30_000 }, () => {
       email: 'jane@example.com',
       password: 'secret1',
     });
+    expect(await screen.findByText('Account Creation Failed')).toBeTruthy();
+    expect(
+      screen.getByText("We couldn't create your account, but your order will still be processed."),
+    ).toBeTruthy();
+    // The order goes on as a guest's.
+    expect(sentCheckouts(api)[0]!.body.orderData.userId).toBeNull();
     await waitFor(() => expect(redirect).toHaveBeenCalled());
     await act(async () => {});
   });
@@ -343,5 +390,160 @@ describe('checkout page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('Account Created')).toBeTruthy();
+  });
+
+  it('asks for a method again when pickup is withdrawn while chosen', async () => {
+    addLamp(1);
+    let pickupAvailable = true;
+    const api = fakeApi({ ...base, '/api/shipping': () => ({ body: { ...shipping, pickupAvailable } }) });
+    const user = userEvent.setup();
+    const { queryClient } = renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Pickup at store/ }));
+    pickupAvailable = false;
+    await act(() => queryClient.invalidateQueries({ queryKey: ['/api/shipping'] }));
+    expect(await screen.findByText('Shipping method required')).toBeTruthy();
+    expect(screen.getByText('Please select a shipping method before proceeding to payment.')).toBeTruthy();
+    expect(screen.queryByRole('radio', { name: /Pickup at store/ })).toBeNull();
+    expect(screen.getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false);
+    // Submitting now asks for a method instead of sending the withdrawn one.
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Shipping Method Required')).toBeTruthy();
+    expect(checkoutCalls(api)).toHaveLength(0);
+  });
+
+  it('starts a new checkout after Back from the payment page (page restored from the cache)', async () => {
+    addLamp(1);
+    const keys = new Set<string>();
+    // Like the server: the first key's order was declined on the payment page, so that key is closed.
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () => {
+        const { key } = sentCheckouts(api).at(-1)!;
+        if (keys.has(key!)) return closed('failed');
+        keys.add(key!);
+        return paymentPage(`ORD-${'A'.repeat(15)}${keys.size}`);
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() =>
+      expect(redirect).toHaveBeenCalledWith(`http://store.test/pay/ORD-${'A'.repeat(15)}1`),
+    );
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeTruthy();
+    act(() => {
+      window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    });
+    await user.click(await screen.findByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() =>
+      expect(redirect).toHaveBeenCalledWith(`http://store.test/pay/ORD-${'A'.repeat(15)}2`),
+    );
+    // One new submission with a new key: the declined order's key was not offered again.
+    const sent = sentCheckouts(api);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(screen.queryByText('Checkout failed')).toBeNull();
+  });
+
+  it('starts the checkout again with a new key when its order was already declined', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () =>
+        checkoutCalls(api).length === 1 ? closed('failed') : paymentPage('ORD-NEWNEWNEWNEWNEWN'),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://store.test/pay/ORD-NEWNEWNEWNEWNEWN'));
+    const sent = sentCheckouts(api);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+    expect(sent[1]!.body).toEqual(sent[0]!.body);
+    expect(screen.queryByText('Checkout failed')).toBeNull();
+  });
+
+  it('does not buy a paid order again unasked: says so, and the next press is a new checkout', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () =>
+        checkoutCalls(api).length === 1 ? closed('completed') : paymentPage('ORD-NEWNEWNEWNEWNEWN'),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Checkout failed')).toBeTruthy();
+    expect(screen.getByText('This order has already been paid.')).toBeTruthy();
+    expect(checkoutCalls(api)).toHaveLength(1);
+    expect(redirect).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://store.test/pay/ORD-NEWNEWNEWNEWNEWN'));
+    const sent = sentCheckouts(api);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.key).not.toBe(sent[0]!.key);
+  });
+
+  it('asks who is signed in when the session has ended, and sends the order as a guest', async () => {
+    addLamp(1);
+    let signedIn = true;
+    const api = fakeApi({
+      ...base,
+      '/api/auth/me': () =>
+        signedIn ? { body: jane } : { status: 401, body: { message: 'Please sign in to continue.' } },
+      // The session ended after the page loaded: jane's id is no longer the session's user.
+      '/api/square/create-checkout': () => {
+        signedIn = false;
+        return sentCheckouts(api).at(-1)!.body.orderData.userId === null
+          ? paymentPage('ORD-GUESTGUESTGUESTG')
+          : notYours;
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    expect(await screen.findByText('jane')).toBeTruthy();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com'),
+    );
+    await fillForm(user, { email: false });
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(redirect).toHaveBeenCalledWith('http://store.test/pay/ORD-GUESTGUESTGUESTG'));
+    expect(sentCheckouts(api).map((c) => c.body.orderData.userId)).toEqual([5, null]);
+    expect(screen.queryByText('Checkout failed')).toBeNull();
+    // The page now knows the shopper is signed out.
+    expect(screen.getByRole('checkbox', { name: /Create an account/ })).toBeTruthy();
+  });
+
+  it('shows the refusal when the account is still not the session’s after asking again', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/auth/me': { body: jane },
+      '/api/square/create-checkout': notYours,
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await waitFor(() =>
+      expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com'),
+    );
+    await fillForm(user, { email: false });
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Checkout failed')).toBeTruthy();
+    expect(screen.getByText('An order can only be placed for your own account.')).toBeTruthy();
+    // Asked once more, after reading the session again; then the shopper may press again.
+    expect(checkoutCalls(api)).toHaveLength(2);
+    expect(api.mock.calls.filter(([input]) => String(input).includes('/api/auth/me'))).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeTruthy();
+    expect(redirect).not.toHaveBeenCalled();
   });
 });

@@ -11,13 +11,16 @@ import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '../../../shared/co
 import { centsToString, formatMoney, toCents } from '../../../shared/money';
 import { DEFAULT_SHIPPING } from '../../../shared/pricing';
 import {
+  CHECKOUT_CLOSED,
   type CheckoutForm,
   type CheckoutFormInput,
   CheckoutFormSchema,
   type CreateCheckout,
+  type CreateCheckoutResponse,
   type CurrentFigures,
   checkoutFormDefaults,
   isShippingMethod,
+  NOT_YOUR_ACCOUNT,
   NOTES_MAX,
   SHIPPING_METHOD_PLACEHOLDER,
 } from '../../../shared/schemas/checkout';
@@ -117,10 +120,13 @@ export function CheckoutPage() {
   const signature = inputsSignature(cart.items, method, country, state);
   const figuresApply = serverFigures !== null && serverFigures.signature === signature;
 
-  // Back from the payment page through the browser's history: the page may come from its cache, busy.
+  // Back from the payment page through the browser's history: the page may come from its cache, busy,
+  // and its key belongs to the order just declined (or paid): the next press is a new checkout.
   useEffect(() => {
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) setBusy(false);
+      if (!event.persisted) return;
+      setBusy(false);
+      idempotencyKey.current = null;
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
@@ -222,6 +228,30 @@ export function CheckoutPage() {
     };
   }
 
+  /**
+   * Puts right a refusal that a second submission can fix; false when it cannot
+   * (docs/decisions/0090).
+   */
+  async function recover(error: unknown, body: CreateCheckout): Promise<boolean> {
+    const answer = error instanceof ApiError ? error.body : undefined;
+    if (answer?.code === CHECKOUT_CLOSED) {
+      // This key's order was declined or paid. A declined one is simply started again; a paid one is
+      // not bought twice without the shopper seeing the server's 'already been paid' first.
+      idempotencyKey.current = newIdempotencyKey();
+      return answer.paymentStatus !== 'completed';
+    }
+    if (answer?.code === NOT_YOUR_ACCOUNT) {
+      // The cached user is stale (session expired, or signed out in another tab): ask who is signed in.
+      const current = await queryClient
+        .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+        .catch(() => undefined);
+      if (current === undefined) return false;
+      body.orderData.userId = current?.id ?? null;
+      return true;
+    }
+    return false;
+  }
+
   const onValid = async (values: CheckoutForm) => {
     if (!isShippingMethod(values.shippingMethod)) return onInvalid({});
     if (busy) return;
@@ -251,7 +281,13 @@ export function CheckoutPage() {
     const body = buildRequest(values);
     if (signedInUser) body.orderData.userId = signedInUser.id;
     try {
-      const answer = await createCheckout(body, idempotencyKey.current);
+      let answer: CreateCheckoutResponse;
+      try {
+        answer = await createCheckout(body, idempotencyKey.current);
+      } catch (error) {
+        if (!(await recover(error, body))) throw error;
+        answer = await createCheckout(body, idempotencyKey.current);
+      }
       backupCart(answer.orderId);
       window.setTimeout(() => paymentRedirect.go(answer.checkoutUrl), REDIRECT_DELAY_MS);
     } catch (error) {

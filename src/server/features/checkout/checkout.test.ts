@@ -520,7 +520,11 @@ describe('tampering', () => {
     await signInAs(t.db, client, me.id);
     const res = await postCheckout(client, od({ userId: other.id }));
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('An order can only be placed for your own account.');
+    // The code lets the page ask who is signed in now and try once more (decision 0090).
+    expect(res.json()).toEqual({
+      message: 'An order can only be placed for your own account.',
+      code: 'not_your_account',
+    });
   });
 
   it('ignores names, images and discount flags sent by the page: the order has the catalogue data', async () => {
@@ -753,9 +757,36 @@ describe('idempotent retries', () => {
     });
     const again = await postCheckout(guest, body, { 'idempotency-key': key });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(
-      'This checkout is closed. Please return to your cart and check out again.',
-    );
+    // The page starts a new checkout under a new key when it sees this (decision 0090).
+    expect(again.json()).toEqual({
+      message: 'This checkout is closed. Please return to your cart and check out again.',
+      code: 'checkout_closed',
+      orderId: first.json().orderId,
+      paymentStatus: 'failed',
+    });
+    // A new key is a new checkout, with its own hold.
+    const fresh = await postCheckout(guest, body, { 'idempotency-key': newKey() });
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json().orderId).not.toBe(first.json().orderId);
+  });
+
+  it('says so when the checkout was paid, so the page does not start it again by itself', async () => {
+    const p = await createProduct(t.db, { price: '10.00', stock: 5 });
+    const body = await validBody(guest, [{ productId: p.id, quantity: 1 }]);
+    const key = newKey();
+    const first = await postCheckout(guest, body, { 'idempotency-key': key });
+    await guest.post(`/pay/${first.json().orderId}/pay`, '', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect((await orderByReference(first.json().orderId)).order.paymentStatus).toBe('completed');
+    const again = await postCheckout(guest, body, { 'idempotency-key': key });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      message: 'This order has already been paid.',
+      code: 'checkout_closed',
+      orderId: first.json().orderId,
+      paymentStatus: 'completed',
+    });
   });
 });
 

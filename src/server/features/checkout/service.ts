@@ -5,11 +5,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '../../../shared/money';
 import { rateToMilli } from '../../../shared/pricing';
-import type { CreateCheckout } from '../../../shared/schemas/checkout';
+import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '../../../shared/schemas/checkout';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
-import { conflict, forbidden } from '../../lib/http-error';
+import { conflict, HttpError } from '../../lib/http-error';
 import type { PaymentProvider } from '../../payments/provider';
 import type { SessionUser } from '../../plugins/sessions';
 import { listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
@@ -237,7 +237,8 @@ export async function createCheckout(
 ): Promise<CheckoutResult> {
   const userId = body.orderData.userId;
   if (userId !== undefined && userId !== null && userId !== context.user?.id) {
-    throw forbidden('An order can only be placed for your own account.');
+    // The code lets the page tell this apart: its cached user may be stale (session expired).
+    throw new HttpError(403, 'An order can only be placed for your own account.', { code: NOT_YOUR_ACCOUNT });
   }
   const storedKey = context.idempotencyKey
     ? storedIdempotencyKey(context.idempotencyKey, context.user?.id ?? null, body)
@@ -261,7 +262,7 @@ export async function createCheckout(
       order.paymentStatus === 'completed'
         ? 'This order has already been paid.'
         : 'This checkout is closed. Please return to your cart and check out again.',
-      { code: 'checkout_closed', orderId: order.orderReference },
+      { code: CHECKOUT_CLOSED, orderId: order.orderReference, paymentStatus: order.paymentStatus },
     );
   }
   const items = await listOrderItems(context.db, order.id);
