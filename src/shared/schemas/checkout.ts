@@ -158,8 +158,11 @@ export const checkoutFormDefaults: CheckoutFormInput = {
 // ---------------------------------------------------------------------------------------------------
 // The create-checkout request (section 7): orderData + items, nothing else.
 
-const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
-  iss.code === 'unrecognized_keys' ? `Unknown field: ${(iss.keys ?? []).join(', ')}` : undefined;
+/** The messages of an object's own refusals: a field it does not know, or not an object at all. */
+const objectIssues = (what: string) => (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys'
+    ? `Unknown field: ${(iss.keys ?? []).join(', ')}`
+    : `${what} must be an object.`;
 
 /** An amount as the page sends it: a string with exactly two decimals. */
 export const moneyString = z
@@ -179,7 +182,7 @@ export const ShippingAddressSchema = z
       zipCode: zipCodeField,
       country: countryField,
     },
-    { error: unknownKeys },
+    { error: objectIssues('shippingAddress') },
   )
   .superRefine((v, ctx) => checkProvince(v, ctx, ['state']));
 export type ShippingAddress = z.infer<typeof ShippingAddressSchema>;
@@ -201,7 +204,7 @@ export const CheckoutItemSchema = z.strictObject(
     discountApplied: z.boolean(),
     imageUrl: z.string().max(2000).nullable(),
   },
-  { error: unknownKeys },
+  { error: objectIssues('Each item') },
 );
 export type CheckoutItem = z.infer<typeof CheckoutItemSchema>;
 
@@ -226,7 +229,7 @@ export const OrderDataSchema = z.strictObject(
     // Only the signed-in user (or null): the server takes the user from the session, never from here.
     userId: z.number().int().positive().nullable().optional(),
   },
-  { error: unknownKeys },
+  { error: objectIssues('orderData') },
 );
 export type OrderData = z.infer<typeof OrderDataSchema>;
 
@@ -242,7 +245,7 @@ export const CreateCheckoutSchema = z.strictObject(
         'Each product may appear only once.',
       ),
   },
-  { error: unknownKeys },
+  { error: objectIssues('The request body') },
 );
 export type CreateCheckout = z.infer<typeof CreateCheckoutSchema>;
 

@@ -409,18 +409,25 @@ describe('tampering', () => {
     items: [...good.items, { ...good.items[0], productId }],
   });
 
-  // [name, body, expected status]. 400: refused by the schema; 403: not yours; 409: the amounts are not
-  // today's (answered with the current figures) or the product cannot be bought.
-  const variants = (): [string, unknown, number][] => [
+  const AMOUNT = 'Amounts must be strings with 2 decimals, such as "12.34".';
+  const QUANTITY = 'Quantity must be a whole number of at least 1.';
+  const PRODUCT_ID = 'productId must be a product id.';
+  const PENDING = 'A new order can only be pending.';
+  const METHOD = 'Please select a shipping method';
+
+  // [name, body, expected status, for a 400: the field and the schema's message for it]. 400: refused
+  // by the schema; 403: not yours; 409: the amounts are not today's (answered with the current figures)
+  // or the product cannot be bought.
+  const variants = (): [string, unknown, number, [string, string]?][] => [
     ['item price lowered by a cent', item0({ price: '24.99' }), 409],
     ['item price zero', item0({ price: '0.00' }), 409],
     ['item price a cent', item0({ price: '0.01' }), 409],
     ['item price halved', item0({ price: '12.50' }), 409],
     ['item price raised', item0({ price: '25.01' }), 409],
-    ['item price negative', item0({ price: '-25.00' }), 400],
-    ['item price as a number', item0({ price: 25 }), 400],
-    ['item price with three decimals', item0({ price: '25.000' }), 400],
-    ['item price in exponent form', item0({ price: '2.5e1' }), 400],
+    ['item price negative', item0({ price: '-25.00' }), 400, ['items.0.price', AMOUNT]],
+    ['item price as a number', item0({ price: 25 }), 400, ['items.0.price', AMOUNT]],
+    ['item price with three decimals', item0({ price: '25.000' }), 400, ['items.0.price', AMOUNT]],
+    ['item price in exponent form', item0({ price: '2.5e1' }), 400, ['items.0.price', AMOUNT]],
     ['compare-at price removed', item1({ compareAtPrice: null }), 409],
     ['compare-at price raised', item1({ compareAtPrice: '99.00' }), 409],
     ['compare-at price invented', item0({ compareAtPrice: '100.00' }), 409],
@@ -436,70 +443,165 @@ describe('tampering', () => {
     ['total a cent', od({ total: '0.01' }), 409],
     ['total zero', od({ total: '0.00' }), 409],
     ['total lowered by a cent', od({ total: (Number(good.orderData.total) - 0.01).toFixed(2) }), 409],
-    ['total negative', od({ total: '-1.00' }), 400],
-    ['total as a number', od({ total: 70 }), 400],
+    ['total negative', od({ total: '-1.00' }), 400, ['orderData.total', AMOUNT]],
+    ['total as a number', od({ total: 70 }), 400, ['orderData.total', AMOUNT]],
     ['US address keeping Ontario tax', addr({ country: 'US', state: 'NY' }), 409],
     [
       'pickup keeping the shipping charge off but tax of the address',
       od({ shippingMethod: 'pickup', shippingCost: '0.00', taxRate: '5' }),
       409,
     ],
-    ['quantity zero', item0({ quantity: 0 }), 400],
-    ['quantity negative', item0({ quantity: -1 }), 400],
-    ['quantity fractional', item0({ quantity: 1.5 }), 400],
-    ['quantity as a string', item0({ quantity: '2' }), 400],
-    ['quantity enormous', item0({ quantity: 1_000_000 }), 400],
-    ['quantity null', item0({ quantity: null }), 400],
+    ['quantity zero', item0({ quantity: 0 }), 400, ['items.0.quantity', QUANTITY]],
+    ['quantity negative', item0({ quantity: -1 }), 400, ['items.0.quantity', QUANTITY]],
+    ['quantity fractional', item0({ quantity: 1.5 }), 400, ['items.0.quantity', QUANTITY]],
+    ['quantity as a string', item0({ quantity: '2' }), 400, ['items.0.quantity', QUANTITY]],
+    [
+      'quantity enormous',
+      item0({ quantity: 1_000_000 }),
+      400,
+      ['items.0.quantity', 'Quantity must be at most 1000.'],
+    ],
+    ['quantity null', item0({ quantity: null }), 400, ['items.0.quantity', QUANTITY]],
     ['quantity raised, figures kept', item0({ quantity: 3 }), 409],
-    ['product id as a string', item0({ productId: String(p1) }), 400],
-    ['product id zero', item0({ productId: 0 }), 400],
+    ['product id as a string', item0({ productId: String(p1) }), 400, ['items.0.productId', PRODUCT_ID]],
+    ['product id zero', item0({ productId: 0 }), 400, ['items.0.productId', PRODUCT_ID]],
+    ['product id fractional', item0({ productId: 1.5 }), 400, ['items.0.productId', PRODUCT_ID]],
     ['unknown product', withItem(99_999_999), 409],
     ['inactive product', withItem(inactive), 409],
     ['archived product', withItem(archived), 409],
     ['product in a hidden category', withItem(hidden), 409],
     ['out-of-stock product', withItem(soldOut), 409],
-    ['same product twice', { ...good, items: [...good.items, good.items[0]] }, 400],
-    ['unknown item field discount', item0({ discount: '25.00' }), 400],
-    ['unknown item field stock', item0({ stock: 1000 }), 400],
-    ['unknown item field unitPrice', item0({ unitPrice: '0.01' }), 400],
-    ['unknown order field price', od({ price: '0.01' }), 400],
-    ['unknown order field isAdmin', od({ isAdmin: true }), 400],
-    ['unknown order field id', od({ id: 1 }), 400],
-    ['unknown order field orderReference', od({ orderReference: 'ORD-AAAAAAAAAAAAAAAA' }), 400],
-    ['unknown order field paymentReference', od({ paymentReference: 'paid' }), 400],
-    ['unknown order field inventoryReduced', od({ inventoryReduced: true }), 400],
-    ['unknown order field confirmationEmailSent', od({ confirmationEmailSent: true }), 400],
-    ['unknown address field', addr({ taxRate: '0' }), 400],
-    ['unknown top-level field isAdmin', { ...good, isAdmin: true }, 400],
-    ['unknown top-level field userId', { ...good, userId: 1 }, 400],
-    ['unknown top-level field total', { ...good, total: '0.01' }, 400],
-    ['status completed', od({ status: 'completed' }), 400],
-    ['status processing', od({ status: 'processing' }), 400],
-    ['payment status completed', od({ paymentStatus: 'completed' }), 400],
-    ['payment status refunded', od({ paymentStatus: 'refunded' }), 400],
+    [
+      'same product twice',
+      { ...good, items: [...good.items, good.items[0]] },
+      400,
+      ['items', 'Each product may appear only once.'],
+    ],
+    [
+      'unknown item field discount',
+      item0({ discount: '25.00' }),
+      400,
+      ['items.0', 'Unknown field: discount'],
+    ],
+    ['unknown item field stock', item0({ stock: 1000 }), 400, ['items.0', 'Unknown field: stock']],
+    [
+      'unknown item field unitPrice',
+      item0({ unitPrice: '0.01' }),
+      400,
+      ['items.0', 'Unknown field: unitPrice'],
+    ],
+    ['unknown order field price', od({ price: '0.01' }), 400, ['orderData', 'Unknown field: price']],
+    ['unknown order field isAdmin', od({ isAdmin: true }), 400, ['orderData', 'Unknown field: isAdmin']],
+    ['unknown order field id', od({ id: 1 }), 400, ['orderData', 'Unknown field: id']],
+    [
+      'unknown order field orderReference',
+      od({ orderReference: 'ORD-AAAAAAAAAAAAAAAA' }),
+      400,
+      ['orderData', 'Unknown field: orderReference'],
+    ],
+    [
+      'unknown order field paymentReference',
+      od({ paymentReference: 'paid' }),
+      400,
+      ['orderData', 'Unknown field: paymentReference'],
+    ],
+    [
+      'unknown order field inventoryReduced',
+      od({ inventoryReduced: true }),
+      400,
+      ['orderData', 'Unknown field: inventoryReduced'],
+    ],
+    [
+      'unknown order field confirmationEmailSent',
+      od({ confirmationEmailSent: true }),
+      400,
+      ['orderData', 'Unknown field: confirmationEmailSent'],
+    ],
+    [
+      'unknown address field',
+      addr({ taxRate: '0' }),
+      400,
+      ['orderData.shippingAddress', 'Unknown field: taxRate'],
+    ],
+    ['unknown top-level field isAdmin', { ...good, isAdmin: true }, 400, ['_', 'Unknown field: isAdmin']],
+    ['unknown top-level field userId', { ...good, userId: 1 }, 400, ['_', 'Unknown field: userId']],
+    ['unknown top-level field total', { ...good, total: '0.01' }, 400, ['_', 'Unknown field: total']],
+    ['status completed', od({ status: 'completed' }), 400, ['orderData.status', PENDING]],
+    ['status processing', od({ status: 'processing' }), 400, ['orderData.status', PENDING]],
+    [
+      'payment status completed',
+      od({ paymentStatus: 'completed' }),
+      400,
+      ['orderData.paymentStatus', PENDING],
+    ],
+    ['payment status refunded', od({ paymentStatus: 'refunded' }), 400, ['orderData.paymentStatus', PENDING]],
     ["another user's id", od({ userId: other.id }), 403],
-    ['shipping method placeholder', od({ shippingMethod: 'method' }), 400],
-    ['shipping method free', od({ shippingMethod: 'free' }), 400],
-    ['items not a list', { ...good, items: good.items[0] }, 400],
-    ['no orderData', { items: good.items }, 400],
+    [
+      'shipping method placeholder',
+      od({ shippingMethod: 'method' }),
+      400,
+      ['orderData.shippingMethod', METHOD],
+    ],
+    ['shipping method free', od({ shippingMethod: 'free' }), 400, ['orderData.shippingMethod', METHOD]],
+    [
+      'notes too long',
+      od({ notes: 'n'.repeat(2001) }),
+      400,
+      ['orderData.notes', 'Notes must be at most 2000 characters.'],
+    ],
+    [
+      'notes with a control character',
+      od({ notes: 'Leave at the door\u0007' }),
+      400,
+      ['orderData.notes', 'Notes contain characters that are not allowed.'],
+    ],
+    [
+      'address line 2 too long',
+      addr({ addressLine2: 'a'.repeat(201) }),
+      400,
+      ['orderData.shippingAddress.addressLine2', 'Address line 2 must be at most 200 characters.'],
+    ],
+    [
+      'address line 2 with a line break',
+      addr({ addressLine2: 'Unit 4\nBcc: someone@example.com' }),
+      400,
+      ['orderData.shippingAddress.addressLine2', 'Address line 2 contains characters that are not allowed.'],
+    ],
+    ['items not a list', { ...good, items: good.items[0] }, 400, ['items', 'items must be a list.']],
+    ['no orderData', { items: good.items }, 400, ['orderData', 'orderData must be an object.']],
+    [
+      'address not an object',
+      od({ shippingAddress: '123 Main Street' }),
+      400,
+      ['orderData.shippingAddress', 'shippingAddress must be an object.'],
+    ],
+    ['item not an object', { ...good, items: [p1] }, 400, ['items.0', 'Each item must be an object.']],
     [
       '101 lines',
       { ...good, items: Array.from({ length: 101 }, (_, i) => ({ ...good.items[0], productId: i + 1 })) },
       400,
+      ['items', 'At most 100 different products per order.'],
     ],
-    ['body is a list', [good], 400],
+    ['body is a list', [good], 400, ['_', 'The request body must be an object.']],
   ];
 
-  it('refuses every tampered submission and changes nothing', async () => {
+  it('refuses every tampered submission with its message and changes nothing', async () => {
     const list = variants();
     expect(list.length).toBeGreaterThanOrEqual(50);
     const before = await counts();
     const [stockBefore] = await t.db.select({ s: products.stock }).from(products).where(eq(products.id, p1));
     const failures: string[] = [];
-    for (const [name, body, status] of list) {
+    for (const [name, body, status, fieldMessage] of list) {
       const res = await postCheckout(guest, body, { 'idempotency-key': newKey() });
       if (res.statusCode !== status || typeof res.json().message !== 'string') {
         failures.push(`${name}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      } else if (status === 400) {
+        // The schema's own message, for the field it names (and the first one as the answer's message).
+        const [field, message] = fieldMessage ?? ['?', 'no message given in this test'];
+        const { errors, message: first } = res.json();
+        if (errors?.[field] !== message || first !== message) {
+          failures.push(`${name}: expected ${field} "${message}", got ${res.body.slice(0, 300)}`);
+        }
       }
       if (status === 409 && res.json().code === 'price_changed') {
         // The server's own figures come back, never the tampered ones.
