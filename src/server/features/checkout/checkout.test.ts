@@ -892,6 +892,79 @@ describe('idempotent retries', () => {
   });
 });
 
+describe("an administrator's tax and shipping changes", () => {
+  it('charge the next checkout the new rate and prices, and refuse the old figures with the current ones', async () => {
+    const admin = await createUser(t.db, { isAdmin: true });
+    const adminClient = new TestClient(t.app);
+    await signInAs(t.db, adminClient, admin.id);
+    const p = await createProduct(t.db, { price: '20.00', stock: 100 });
+    const lines: Line[] = [{ productId: p.id, quantity: 2 }];
+    const toNovaScotia = { state: 'NS' } as const;
+
+    // Before: 40.00 + standard 5.99 = 45.99; Nova Scotia 14%: 6.4386 -> 6.44; total 52.43.
+    const old = await validBody(guest, lines, toNovaScotia);
+    expect(old.orderData).toMatchObject({
+      shippingCost: '5.99',
+      taxRate: '14',
+      taxAmount: '6.44',
+      total: '52.43',
+    });
+
+    try {
+      const tax = await adminClient.patch('/api/taxes/NS', { gstRate: '5', pstRate: '10.5' });
+      expect(tax.statusCode).toBe(200);
+      const shipping = await adminClient.put('/api/shipping', {
+        standardPrice: '7.25',
+        expressPrice: '16.50',
+        pickupAvailable: true,
+      });
+      expect(shipping.statusCode).toBe(200);
+
+      // The page still sends the old figures: refused, nothing created, with the current ones.
+      const before = await counts();
+      const stale = await postCheckout(guest, old);
+      expect(stale.statusCode).toBe(409);
+      // 40.00 + standard 7.25 = 47.25; 5% + 10.5% = 15.5%: 7.32375 -> 7.32; total 54.57.
+      expect(stale.json()).toMatchObject({
+        code: 'price_changed',
+        current: {
+          subtotal: '40.00',
+          shippingCost: '7.25',
+          taxRate: '15.5',
+          taxAmount: '7.32',
+          total: '54.57',
+        },
+      });
+      expect(await counts()).toEqual(before);
+
+      // With the current figures the order is placed, and charged them.
+      const res = await postCheckout(guest, withFigures(old, stale.json().current));
+      expect(res.statusCode).toBe(200);
+      const { order } = await orderByReference(res.json().orderId);
+      expect(order).toMatchObject({ shippingCost: '7.25', taxAmount: '7.32', total: '54.57' });
+      expect(Number(order.taxRate)).toBe(15.5);
+
+      // Express follows the new price too: 40.00 + 16.50 = 56.50; x 15.5% = 8.7575 -> 8.76; total 65.26.
+      const express = await quote(guest, lines, { ...toNovaScotia, shippingMethod: 'express' });
+      expect(express).toMatchObject({
+        shippingCost: '16.50',
+        taxRate: '15.5',
+        taxAmount: '8.76',
+        total: '65.26',
+      });
+    } finally {
+      await adminClient.patch('/api/taxes/NS', { gstRate: '5', pstRate: '9' });
+      await adminClient.put('/api/shipping', {
+        standardPrice: '5.99',
+        expressPrice: '14.99',
+        pickupAvailable: true,
+      });
+    }
+    // Put back: the next checkout is charged the old figures again.
+    expect((await postCheckout(guest, old)).statusCode).toBe(200);
+  });
+});
+
 describe('API description', () => {
   it('documents the checkout, order and settings routes', async () => {
     const paths = Object.keys((await t.app.inject('/api/docs/json')).json().paths);
