@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidSlug, normalizeSlug, slugFromTitle, slugify } from './slug';
+import { isIdLike, isValidSlug, normalizeSlug, productSlug, slugFromTitle, slugify } from './slug';
 
 describe('normalizeSlug (page save rule)', () => {
   it.each([
@@ -59,6 +59,33 @@ describe('slugify (product names)', () => {
     ['__x__', 'x'],
   ])('%j -> %j', (name, expected) => {
     expect(slugify(name)).toBe(expected);
+  });
+});
+
+describe('productSlug (product names, spec section 4)', () => {
+  it.each([
+    ['Sony 55" 4K TV', 'sony-55-4k-tv'],
+    ['Café Table, Oak_Wood!', 'cafe-table-oak-wood'],
+    ['  Two   spaces  ', 'two-spaces'],
+    ['already-a-slug', 'already-a-slug'],
+    ['A -- B', 'a-b'],
+    ['!!!', ''],
+    // Digits only would be read as a product id (/products/1984): a letter is added.
+    ['1984', 'product-1984'],
+    ['1,984!', 'product-1984'],
+    ['  2024 ', 'product-2024'],
+    ['2024-25', '2024-25'],
+    ['1984 Novel', '1984-novel'],
+  ])('%j -> %j', (name, slug) => {
+    expect(productSlug(name)).toBe(slug);
+    expect(isIdLike(productSlug(name))).toBe(false);
+  });
+});
+
+describe('isIdLike', () => {
+  it('is true for digits only', () => {
+    for (const slug of ['1', '1984', '007']) expect(isIdLike(slug)).toBe(true);
+    for (const slug of ['', 'a1', '1-2', 'product-1984']) expect(isIdLike(slug)).toBe(false);
   });
 });
 

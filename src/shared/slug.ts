@@ -8,6 +8,17 @@ export function isValidSlug(value: string): boolean {
   return SLUG_PATTERN.test(value);
 }
 
+/**
+ * A path segment of digits only is read as an id (/api/products/{id}, /products/{id}), so a product
+ * slug like that could never be opened: product slugs always hold a letter (decision 0097).
+ */
+export function isIdLike(slug: string): boolean {
+  return /^\d+$/.test(slug);
+}
+
+export const SLUG_ONLY_DIGITS_MESSAGE =
+  'Slug must contain at least one letter: a number alone is read as a product id.';
+
 /** Drops accents (é -> e) so a French or Spanish word still gives a readable slug. */
 function stripDiacritics(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -41,7 +52,7 @@ export function slugFromTitle(title: string): string {
 
 /**
  * The product form's name -> slug rule (section 4): lowercase, punctuation removed, spaces and
- * underscores to hyphens; the result is normalised so it is always a valid slug.
+ * underscores to hyphens; the result is normalised so it is always a valid slug (or empty).
  */
 export function slugify(name: string): string {
   return normalizeSlug(
@@ -50,4 +61,13 @@ export function slugify(name: string): string {
       .replace(/[_\s]+/g, '-')
       .replace(/[^a-z0-9-]/g, ''),
   );
+}
+
+/**
+ * A product's slug generated from its name (the form, POST/PUT without a slug, the CSV import):
+ * `slugify`, and a result of digits only ('1984') becomes 'product-1984' so it is never read as an id.
+ */
+export function productSlug(name: string): string {
+  const slug = slugify(name);
+  return isIdLike(slug) ? `product-${slug}` : slug;
 }

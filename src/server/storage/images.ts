@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { CANONICAL_IMAGE_WIDTH, IMAGE_WIDTHS } from '../../shared/images';
-import { MAX_UPLOAD_IMAGE_BYTES, productSlug } from '../../shared/schemas/admin-products';
+import { MAX_UPLOAD_IMAGE_BYTES } from '../../shared/schemas/admin-products';
+import { slugify } from '../../shared/slug';
 import { HttpError } from '../lib/http-error';
 import type { FileStorage } from './file-storage';
 
@@ -45,7 +46,7 @@ export async function checkImage(data: Buffer): Promise<{ format: string; width:
  */
 export async function storeProductImage(storage: FileStorage, data: Buffer, hint = 'image'): Promise<string> {
   await checkImage(data);
-  const readable = productSlug(hint.replace(/\.[A-Za-z0-9]+$/, '')).slice(0, 40) || 'image';
+  const readable = slugify(hint.replace(/\.[A-Za-z0-9]+$/, '')).slice(0, 40) || 'image';
   const base = `${readable}-${randomBytes(6).toString('hex')}`;
   let variants: { width: number; data: Buffer }[];
   try {

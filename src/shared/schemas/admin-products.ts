@@ -2,8 +2,8 @@
 // routes (POST /api/products, PUT /api/products/{id}) and the types. Messages are the specification's
 // (spec/account-and-admin.md sections 5 and 8) where it gives them.
 import { z } from 'zod';
-import { MAX_PRODUCT_IMAGES } from '../constants';
 import { centsToString } from '../money';
+import { isIdLike, productSlug, SLUG_ONLY_DIGITS_MESSAGE, slugify } from '../slug';
 
 /** numeric(10,2): the largest amount the database holds. */
 export const MAX_PRICE_CENTS = 9_999_999_999;
@@ -13,22 +13,11 @@ export const LOT_NUMBER_MAX = 100;
 export const SLUG_MAX = 200;
 export const DESCRIPTION_MAX = 20_000;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
-
 /**
- * The product form's slug (spec section 4): lowercase, punctuation removed, spaces and underscores to
- * hyphens. Accents are dropped first ("Café" -> "cafe") so every slug is plain ASCII in a URL.
+ * The most pictures a product carries: CSV image matching fills positions _1 to _10. The product
+ * form adds pictures only up to MAX_PRODUCT_IMAGES (5) but keeps imported ones (decision 0098).
  */
-export function productSlug(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9\s_-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export const MAX_IMAGES_PER_LOT = 10;
 
 export type MoneyParse =
   | { ok: true; cents: number }
@@ -182,13 +171,21 @@ export const ProductInputSchema = z
       .nullish()
       .or(z.literal(''))
       .transform((v) => (v ? v : null)),
-    images: z.array(productImageUrlField).max(MAX_PRODUCT_IMAGES, 'Too many images').default([]),
+    // The most a product can carry (pictures imported by lot number go up to _10); the form itself
+    // adds pictures only up to MAX_PRODUCT_IMAGES (decision 0098).
+    images: z.array(productImageUrlField).max(MAX_IMAGES_PER_LOT, 'Too many images').default([]),
   })
   .transform((input, ctx) => {
-    // The slug is generated from the name when left empty, and normalised either way.
-    const slug = productSlug(input.slug.trim() || input.name);
+    // The slug is generated from the name when left empty, and normalised either way. A typed slug of
+    // digits only is refused rather than changed: the administrator chose it (decision 0097).
+    const typed = input.slug.trim();
+    const slug = typed ? slugify(typed) : productSlug(input.name);
     if (!slug) {
       ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Slug is required' });
+      return z.NEVER;
+    }
+    if (isIdLike(slug)) {
+      ctx.addIssue({ code: 'custom', path: ['slug'], message: SLUG_ONLY_DIGITS_MESSAGE });
       return z.NEVER;
     }
     // The first image is the main one; a lone imageUrl (older clients) is the only image.
@@ -278,7 +275,6 @@ export const IMPORT_COLUMNS = [
   'active',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['lotNumber', 'name', 'price'] as const;
-export const MAX_IMAGES_PER_LOT = 10;
 export const MAX_UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;
 export const IMAGE_FILE_PATTERN = /\.(jpe?g|png|webp|gif|avif)$/i;
 

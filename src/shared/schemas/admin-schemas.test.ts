@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { lotImageName, parseMoneyInput, productSlug } from './admin-products';
+import { SLUG_ONLY_DIGITS_MESSAGE } from '../slug';
+import { lotImageName, MAX_IMAGES_PER_LOT, parseMoneyInput, ProductInputSchema } from './admin-products';
 import { milliToRate, parseTaxRateInput } from './admin-settings';
 import { clampPercent } from './discounts';
 
-describe('productSlug (spec section 4)', () => {
-  it.each([
-    ['Sony 55" 4K TV', 'sony-55-4k-tv'],
-    ['Café Table, Oak_Wood!', 'cafe-table-oak-wood'],
-    ['  Two   spaces  ', 'two-spaces'],
-    ['already-a-slug', 'already-a-slug'],
-    ['A -- B', 'a-b'],
-    ['!!!', ''],
-  ])('%j -> %j', (name, slug) => expect(productSlug(name)).toBe(slug));
+describe('ProductInputSchema slug and images', () => {
+  const product = (overrides: Record<string, unknown>) =>
+    ProductInputSchema.safeParse({ name: '1984', price: '9.99', ...overrides });
+  const issues = (result: ReturnType<typeof product>) =>
+    result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('generates a slug with a letter from a name of digits only, so it is never read as an id', () => {
+    const generated = product({ slug: '' });
+    expect(generated.success && generated.data.slug).toBe('product-1984');
+    const typed = product({ slug: 'Nineteen 84' });
+    expect(typed.success && typed.data.slug).toBe('nineteen-84');
+  });
+
+  it.each(['1984', ' 1984 ', '1984!', '007'])('refuses the typed slug %j of digits only', (slug) => {
+    expect(issues(product({ slug }))).toEqual([['slug', SLUG_ONLY_DIGITS_MESSAGE]]);
+  });
+
+  it('keeps up to 10 images (the most a product carries) and refuses more with Too many images', () => {
+    const urls = (n: number) => Array.from({ length: n }, (_, i) => `/uploads/products/p${i}-640.webp`);
+    const ten = product({ images: urls(MAX_IMAGES_PER_LOT) });
+    expect(ten.success && ten.data.images).toEqual(urls(10));
+    expect(issues(product({ images: urls(MAX_IMAGES_PER_LOT + 1) }))).toEqual([
+      ['images', 'Too many images'],
+    ]);
+  });
 });
 
 describe('parseMoneyInput', () => {

@@ -9,5 +9,13 @@ export const SiteConfigSchema = z.object({
   storeProvince: z.enum(PROVINCE_CODES),
   /** 'A' (first name + e-mail, relayed to NEWSLETTER_FORM_URL) when that is configured, else 'B'. */
   newsletterVariant: z.enum(['A', 'B']),
+  /** The store's time zone (STORE_TIMEZONE): the zone of `today` and of the weekday discount. */
+  timeZone: z.string(),
+  /**
+   * The store's date (yyyy-mm-dd) in its time zone when the answer was made. Pages take the weekday and
+   * year from it rather than from the browser's clock, so the server's HTML and the hydrated page agree
+   * (docs/decisions/0093-store-date-in-the-site-configuration.md).
+   */
+  today: z.iso.date(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -26,9 +26,9 @@ import {
   PRODUCT_NAME_MAX,
   parseMoneyInput,
   parseStockInput,
-  productSlug,
   DESCRIPTION_MAX,
 } from '../../../shared/schemas/admin-products';
+import { productSlug } from '../../../shared/slug';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, productImages, products } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
@@ -621,11 +621,21 @@ export function imagesOnlyResult(images: ImageMatchResult, report: Report): Imag
   return { ...images, messages: report.finish() };
 }
 
-/** GET /api/products/template: the header and two example rows. */
-export function templateCsv(): string {
+/**
+ * GET /api/products/template: the header and two example rows that import as they are on this store:
+ * the first names the store's first active category by id (none when there is no category), the
+ * second has no category.
+ */
+export async function templateCsv(db: DbOrTx): Promise<string> {
+  const [category] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.active, true))
+    .orderBy(categories.id)
+    .limit(1);
   return [
     IMPORT_COLUMNS.join(','),
-    'LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,1,true,true,true',
+    `LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,${category?.id ?? ''},true,true,true`,
     'LOT-1002,Stainless Steel Water Bottle,"750 ml, keeps drinks cold for 24 hours",14.50,,40,,false,false,true',
   ]
     .join('\r\n')

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, categories, productImages, products } from '../../db/schema';
 import { createCategory, createProduct } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { importCsv, newReport } from './import-service';
 import { realImage, sendMultipart, signedInClients } from './test-support';
 
@@ -124,6 +124,22 @@ describe('POST /api/products/import', () => {
       created: ['LOT-100', 'LOT-101', 'LOT-109'],
       updated: ['LOT-EXIST'],
     });
+  });
+
+  it('gives a product named with digits only a slug with a letter, which opens it', async () => {
+    const csv = 'lotNumber,name,price\nBOOK-1,1984,12\nBOOK-2,1984,9\n';
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'books.csv', content: csv },
+    ]);
+    expect(res.json()).toMatchObject({ total: 2, success: 2, errors: 0 });
+    expect(await byLot('BOOK-1')).toMatchObject({ slug: 'product-1984' });
+    expect(await byLot('BOOK-2')).toMatchObject({ slug: 'product-1984-book-2' });
+    for (const lot of ['BOOK-1', 'BOOK-2']) {
+      const { id, slug } = (await byLot(lot))!;
+      const opened = await clients.guest.get(`/api/products/${slug}`);
+      expect(opened.statusCode).toBe(200);
+      expect(opened.json().id).toBe(id);
+    }
   });
 
   it('matches pictures to products by lot number (_1 is the main image) and reports the others', async () => {
@@ -268,21 +284,52 @@ describe('POST /api/products/images-only', () => {
 });
 
 describe('GET /api/products/template', () => {
-  it('downloads a CSV with the columns of the specification that imports as it is', async () => {
-    const res = await clients.admin.get('/api/products/template');
+  // A store of its own, whose category ids do not start at 1.
+  let store: TestApp;
+  let admin: TestClient;
+  beforeAll(async () => {
+    store = await createTestApp();
+    admin = (await signedInClients(store)).admin;
+  });
+  afterAll(() => store.close());
+
+  const download = async () => {
+    const res = await admin.get('/api/products/template');
     expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+  const importFile = (content: string) =>
+    sendMultipart(admin, '/api/products/import', [{ field: 'file', filename: 'template.csv', content }]);
+  const inStore = async (lot: string) =>
+    (await store.db.select().from(products).where(eq(products.lotNumber, lot)))[0];
+
+  it('downloads a CSV with the columns of the specification that imports as it is, on any store', async () => {
+    const gone = await createCategory(store.db, { name: 'Gone' });
+    await createCategory(store.db, { name: 'Hidden', active: false });
+    const garden = await createCategory(store.db, { name: 'Garden' });
+    await store.db.delete(categories).where(eq(categories.id, gone.id));
+    expect(await store.db.select().from(categories).where(eq(categories.id, 1))).toEqual([]);
+
+    const res = await admin.get('/api/products/template');
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
-    expect(res.body.split('\r\n')[0]).toBe(
+    const template = res.body;
+    expect(template.split('\r\n')[0]).toBe(
       'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active',
     );
-    const imported = await sendMultipart(clients.admin, '/api/products/import', [
-      {
-        field: 'file',
-        filename: 'template.csv',
-        content: res.body.replace(/,1,true,true,true/, ',,true,true,true'),
-      },
-    ]);
-    expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0 });
+    const imported = await importFile(template);
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
+    // The example names the first active category.
+    expect(await inStore('LOT-1001')).toMatchObject({ name: 'Wireless Earbuds', categoryId: garden.id });
+    expect(await inStore('LOT-1002')).toMatchObject({ categoryId: null });
+  });
+
+  it('leaves the example category empty on a store without categories', async () => {
+    await store.db.delete(categories);
+    const template = await download();
+    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true$/);
+    const imported = await importFile(template);
+    expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
   });
 });

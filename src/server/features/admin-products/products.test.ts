@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, productImages, products, storeMeta } from '../../db/schema';
+import { SLUG_ONLY_DIGITS_MESSAGE } from '../../../shared/slug';
 import { createCategory, createProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { insertOrderWith, signedInClients } from './test-support';
@@ -113,21 +114,14 @@ describe('creating a product', () => {
     [{ stock: '1.5' }, 'stock', 'Stock must be a whole number'],
     [{ stock: -2 }, 'stock', 'Stock must be 0 or more'],
     [
-      {
-        images: [
-          '/uploads/1-640.webp',
-          '/uploads/2-640.webp',
-          '/uploads/3-640.webp',
-          '/uploads/4-640.webp',
-          '/uploads/5-640.webp',
-          '/uploads/6-640.webp',
-        ],
-      },
+      // 10 is the most a product carries (pictures imported by lot number, decision 0098).
+      { images: Array.from({ length: 11 }, (_, i) => `/uploads/${i}-640.webp`) },
       'images',
       'Too many images',
     ],
     [{ images: ['javascript:alert(1)'] }, 'images.0', 'Image must be an uploaded image or an http(s) link'],
     [{ name: '!!!', slug: '' }, 'slug', 'Slug is required'],
+    [{ slug: '1984' }, 'slug', SLUG_ONLY_DIGITS_MESSAGE],
   ])('refuses %j with 400 and the message', async (overrides, field, message) => {
     const before = await t.db.select().from(products);
     const res = await clients.admin.post('/api/products', valid({ lotNumber: null, ...overrides }));
@@ -141,6 +135,16 @@ describe('creating a product', () => {
     const res = await clients.admin.post('/api/products', valid({ lotNumber: null, categoryId: 999999 }));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Category not found.');
+  });
+
+  it('gives a product named "1984" a slug with a letter, so the store opens it by its slug', async () => {
+    const res = await clients.admin.post('/api/products', valid({ name: '1984', lotNumber: 'BOOK-1984' }));
+    expect(res.statusCode).toBe(201);
+    const created = res.json();
+    expect(created.slug).toBe('product-1984');
+    const opened = await clients.guest.get(`/api/products/${created.slug}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ id: created.id, name: '1984', slug: 'product-1984' });
   });
 
   it('answers 409 with a message for a slug or lot number already in use', async () => {
@@ -215,6 +219,39 @@ describe('changing a product', () => {
     );
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toBe('A product with this slug already exists.');
+  });
+
+  it('refuses a slug of digits only with 400 and the message, changing nothing', async () => {
+    const p = (
+      await clients.admin.post('/api/products', valid({ name: 'Animal Farm', lotNumber: 'BOOK-1945' }))
+    ).json();
+    const before = await t.db.select().from(products).where(eq(products.id, p.id));
+    const res = await clients.admin.put(
+      `/api/products/${p.id}`,
+      valid({ name: 'Animal Farm', lotNumber: 'BOOK-1945', slug: '1945' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(SLUG_ONLY_DIGITS_MESSAGE);
+    expect(res.json().errors.slug).toBe(SLUG_ONLY_DIGITS_MESSAGE);
+    expect(await t.db.select().from(products).where(eq(products.id, p.id))).toEqual(before);
+  });
+
+  it('saves a product that carries more than 5 pictures from an import (up to 10)', async () => {
+    const p = (
+      await clients.admin.post('/api/products', valid({ name: 'Imported Sofa', lotNumber: 'SOFA-1' }))
+    ).json();
+    const seven = Array.from({ length: 7 }, (_, i) => `/uploads/products/sofa-${i + 1}-640.webp`);
+    // As an import of SOFA-1_1 ... SOFA-1_7 leaves it.
+    await t.db.delete(productImages).where(eq(productImages.productId, p.id));
+    await t.db
+      .insert(productImages)
+      .values(seven.map((imageUrl, i) => ({ productId: p.id, imageUrl, isPrimary: i === 0, sortOrder: i })));
+    // What the edit dialog sends back: every picture, and only the price changed.
+    const loaded = (await clients.admin.get(`/api/products/admin/${p.id}`)).json();
+    expect(loaded.images).toEqual(seven);
+    const res = await clients.admin.put(`/api/products/${p.id}`, { ...loaded, price: '149.00' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ price: '149.00', images: seven, imageUrl: seven[0] });
   });
 
   it('answers 404 for an unknown product and 400 for a bad id', async () => {

@@ -221,7 +221,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="product-import-template.csv"')
         .header('cache-control', 'no-store')
-        .send(templateCsv()),
+        .send(await templateCsv(db)),
   );
 
   app.post(

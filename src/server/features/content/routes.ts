@@ -10,6 +10,7 @@ import {
   FaqItemSchema,
   FaqOrderSchema,
 } from '../../../shared/schemas/content';
+import { storeDate } from '../../../shared/pricing';
 import { SiteConfigSchema } from '../../../shared/schemas/site-config';
 import { requireAdmin } from '../../plugins/sessions';
 import {
@@ -39,7 +40,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: 'Public store facts the browser needs (contact address, live newsletter popup)',
+        summary:
+          "Public store facts the browser needs (contact address, newsletter popup, the store's date)",
         response: { 200: SiteConfigSchema },
       },
     },
@@ -48,6 +50,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       storeEmail: config.STORE_EMAIL,
       storeProvince: config.STORE_PROVINCE,
       newsletterVariant: config.NEWSLETTER_FORM_URL ? ('A' as const) : ('B' as const),
+      timeZone: config.STORE_TIMEZONE,
+      today: storeDate(config.STORE_TIMEZONE),
     }),
   );
 

@@ -1,15 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { setWeekdayDiscounts } from '../../test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp } from '../../test/test-app';
 
 let standard: TestApp;
 let westCoast: TestApp;
+let pacific: TestApp;
 beforeAll(async () => {
-  [standard, westCoast] = await Promise.all([
+  [standard, westCoast, pacific] = await Promise.all([
     createTestApp(),
     createTestApp({ env: { STORE_PROVINCE: 'BC', STORE_NAME: 'Coast Liquidation' } }),
+    createTestApp({ env: { STORE_TIMEZONE: 'Pacific/Kiritimati' }, renderer: await sourceRenderer() }),
   ]);
+  // Only Thursdays have a discount.
+  await setWeekdayDiscounts(pacific.db, [0, 0, 0, 0, 35, 0, 0]);
 });
-afterAll(() => Promise.all([standard.close(), westCoast.close()]));
+afterAll(() => Promise.all([standard.close(), westCoast.close(), pacific.close()]));
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('GET /api/site-config', () => {
   it("tells the browser the store's name, address and pickup province from the configuration", async () => {
@@ -20,5 +28,37 @@ describe('GET /api/site-config', () => {
 
   it('answers Ontario when STORE_PROVINCE is not set', async () => {
     expect((await standard.app.inject('/api/site-config')).json()).toMatchObject({ storeProvince: 'ON' });
+  });
+
+  it("gives the store's time zone and its date there, from STORE_TIMEZONE", async () => {
+    // 23:30 UTC on New Year's Eve: still 2025 in Toronto, already 2026 on Kiritimati (UTC+14).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-12-31T23:30:00Z'));
+    expect((await standard.app.inject('/api/site-config')).json()).toMatchObject({
+      timeZone: 'America/Toronto',
+      today: '2025-12-31',
+    });
+    expect((await pacific.app.inject('/api/site-config')).json()).toMatchObject({
+      timeZone: 'Pacific/Kiritimati',
+      today: '2026-01-01',
+    });
+  });
+});
+
+describe("server-rendered pages and the store's date", () => {
+  it("take the footer year and the deals weekday from the store's time zone, and hand both to the browser", async () => {
+    // 23:30 UTC on Wednesday 31 December 2025 is Thursday 1 January 2026 on Kiritimati.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-12-31T23:30:00Z'));
+    const res = await pacific.app.inject('/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-testid="deal-badge">Thursday: 35% OFF<');
+    expect(res.body).toContain('© 2026 ');
+    // The browser hydrates from the same site configuration rather than its own clock or a new request.
+    const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!);
+    const siteConfig = state.dehydrated.queries.find(
+      (q: { queryKey: unknown[] }) => q.queryKey[0] === '/api/site-config',
+    );
+    expect(siteConfig.state.data).toMatchObject({ timeZone: 'Pacific/Kiritimati', today: '2026-01-01' });
   });
 });

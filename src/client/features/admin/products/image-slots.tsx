@@ -1,5 +1,7 @@
 // Up to 5 product images in 120 px slots: the first is the main image; each can move left or right
-// or be removed; new pictures are uploaded to POST /api/upload/image.
+// or be removed; new pictures are uploaded to POST /api/upload/image. A product given more pictures by
+// a CSV import (up to 10) keeps them here: they can be moved and removed, and pictures can be added
+// again once it has fewer than 5 (decision 0098).
 import { useRef, useState } from 'react';
 import { MAX_PRODUCT_IMAGES } from '../../../../shared/constants';
 import { ProductImage } from '../../../components/ui/product-image';
@@ -33,7 +35,7 @@ export function ImageSlots({
     if (chosen.length > room) {
       toast({
         title: 'Too many images',
-        description: `A product can have at most ${MAX_PRODUCT_IMAGES} images.`,
+        description: `Up to ${MAX_PRODUCT_IMAGES} images can be added in the product form.`,
         variant: 'destructive',
       });
     }
@@ -67,11 +69,19 @@ export function ImageSlots({
   return (
     <fieldset className="grid gap-2">
       <legend className="text-sm font-medium text-slate-800">
-        Images ({images.length}/{MAX_PRODUCT_IMAGES})
+        {images.length > MAX_PRODUCT_IMAGES
+          ? `Images (${images.length})`
+          : `Images (${images.length}/${MAX_PRODUCT_IMAGES})`}
       </legend>
       <p className="text-xs text-slate-500">
         The first image is the main image. Use the arrows to change the order.
       </p>
+      {images.length > MAX_PRODUCT_IMAGES && (
+        <p className="text-xs text-slate-500">
+          This product has more than {MAX_PRODUCT_IMAGES} images from an import. You can reorder or remove
+          them; new images can be added once it has fewer than {MAX_PRODUCT_IMAGES}.
+        </p>
+      )}
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-5" data-testid="image-slots">
         {images.map((url, i) => (
           <li

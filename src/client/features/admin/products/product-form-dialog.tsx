@@ -8,8 +8,8 @@ import {
   type AdminProduct,
   type ProductData,
   ProductInputSchema,
-  productSlug,
 } from '../../../../shared/schemas/admin-products';
+import { productSlug } from '../../../../shared/slug';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
