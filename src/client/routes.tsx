@@ -6,6 +6,7 @@ import { RootLayout } from './app/root-layout';
 import { meQueryOptions } from './features/auth/api';
 import { HomePage, homeQueries } from './features/home/home-page';
 import { prefetch } from './lib/prefetch';
+import { siteConfigQueryOptions } from './lib/site-config';
 import { storefrontRoutes } from './features/catalog/routes';
 import { cartRoutes } from './features/cart/routes';
 import { checkoutRoutes } from './features/checkout/routes';
@@ -20,7 +21,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       id: 'root',
       path: '/',
       element: <RootLayout />,
-      loader: prefetch(queryClient, () => [meQueryOptions()]),
+      // The site configuration goes with every page: the footer's year, the store's weekday and the
+      // newsletter popup read it, so the browser never fetches it after hydrating.
+      loader: prefetch(queryClient, () => [meQueryOptions(), siteConfigQueryOptions()]),
       children: [
         { index: true, element: <HomePage />, loader: prefetch(queryClient, homeQueries) },
         ...storefrontRoutes(queryClient),

@@ -1,10 +1,12 @@
 import { Link } from 'react-router';
 import { useSite } from '../lib/head';
+import { useStoreToday } from '../lib/site-config';
 import { FooterNewsletter } from '../features/newsletter/footer-newsletter';
 
 export function Footer() {
   const { storeName } = useSite();
-  const year = new Date().getFullYear();
+  // The store's year from the server, not the clock here: the HTML and the hydrated page agree at New Year.
+  const year = useStoreToday()?.slice(0, 4);
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -103,9 +105,7 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:justify-between">
-          <p>
-            © {year} {storeName}. All rights reserved.
-          </p>
+          <p>{`© ${year ? `${year} ` : ''}${storeName}. All rights reserved.`}</p>
           <ul className="flex gap-4">
             <li>
               <Link to="/privacy" className="hover:text-white">

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { Product } from '../../../shared/schemas/catalog';
+import type { SiteConfig } from '../../../shared/schemas/site-config';
 import { Providers } from '../../app/providers';
 import { Toaster } from '../../components/ui/toaster';
 import { createQueryClient } from '../../lib/query-client';
@@ -104,6 +105,19 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     discountPercentage: 0,
     discountedPrice: '249.99',
     originalPrice: null,
+    ...overrides,
+  };
+}
+
+/** GET /api/site-config's answer; `today` is a Thursday. */
+export function makeSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig {
+  return {
+    storeName: 'Test Store',
+    storeEmail: 'hello@store.test',
+    storeProvince: 'ON',
+    newsletterVariant: 'B',
+    timeZone: 'America/Toronto',
+    today: '2026-01-01',
     ...overrides,
   };
 }

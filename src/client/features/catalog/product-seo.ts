@@ -1,10 +1,7 @@
 // What search engines and link previews read about a product page: Open Graph tags and schema.org
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
-import { storeDate } from '../../../shared/pricing';
 import type { Product } from '../../../shared/schemas/catalog';
 
-/** The store's time zone (the server's STORE_TIMEZONE default): a daily price is valid until its day ends. */
-export const STORE_TIME_ZONE = 'America/Toronto';
 export const PRICE_CURRENCY = 'USD';
 /** Stock below this is "Low Stock" on the page and LimitedAvailability for search engines. */
 export const LOW_STOCK_BELOW = 10;
@@ -34,7 +31,8 @@ export function productCanonicalPath(product: Pick<Product, 'slug'>): string {
 
 export function productJsonLd(
   product: Product,
-  options: { origin: string; images: string[]; now?: Date; timeZone?: string },
+  /** `today`: the store's date (site configuration); a daily price is valid until that day ends. */
+  options: { origin: string; images: string[]; today: string | undefined },
 ): Record<string, unknown> {
   const url = absoluteUrl(options.origin, productCanonicalPath(product));
   const offer: Record<string, unknown> = {
@@ -45,9 +43,7 @@ export function productJsonLd(
     availability: availabilityOf(product.stock),
   };
   // A daily discount is today's price only.
-  if (product.discountPercentage > 0) {
-    offer.priceValidUntil = storeDate(options.timeZone ?? STORE_TIME_ZONE, options.now);
-  }
+  if (product.discountPercentage > 0 && options.today) offer.priceValidUntil = options.today;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { WEEKDAYS } from '../../../shared/constants';
-import { storeWeekday } from '../../../shared/pricing';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Seo } from '../../lib/head';
+import { useStoreToday, weekdayName } from '../../lib/site-config';
 import {
   categoriesQueryOptions,
   featuredProductsQueryOptions,
@@ -13,7 +12,6 @@ import {
 } from '../catalog/api';
 import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
 import { ProductCard } from '../catalog/product-card';
-import { STORE_TIME_ZONE } from '../catalog/product-seo';
 import { NewsletterPopup } from '../newsletter/newsletter-popup';
 import type { Product } from '../../../shared/schemas/catalog';
 
@@ -29,8 +27,16 @@ export function HomePage() {
   const discount = useQuery(todaysDiscountQueryOptions());
   const featured = useQuery(featuredProductsQueryOptions());
   const arrivals = useQuery(newProductsQueryOptions());
-  // The store's weekday, not the visitor's or the server's: the same on both sides of hydration.
-  const weekday = WEEKDAYS[storeWeekday(STORE_TIME_ZONE)];
+  // The store's weekday as the server gave it with the page (its STORE_TIMEZONE), not the visitor's clock:
+  // the same on both sides of hydration.
+  const today = useStoreToday();
+  // Nothing until the figure (and the day it names) is known, rather than 'No Discount Today' for a moment.
+  const badge =
+    discount.data === undefined
+      ? null
+      : discount.data > 0
+        ? today && `${weekdayName(today)}: ${discount.data}% OFF`
+        : 'No Discount Today';
 
   return (
     <>
@@ -78,12 +84,14 @@ export function HomePage() {
             <h2 id="home-deals" className="text-2xl font-bold">
               Today's Deals
             </h2>
-            <span
-              className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700"
-              data-testid="deal-badge"
-            >
-              {discount.data && discount.data > 0 ? `${weekday}: ${discount.data}% OFF` : 'No Discount Today'}
-            </span>
+            {badge && (
+              <span
+                className="rounded-full bg-red-100 px-3 py-1 text-sm font-semibold text-red-700"
+                data-testid="deal-badge"
+              >
+                {badge}
+              </span>
+            )}
             <Link
               to="/products?daily=true"
               className="ml-auto text-sm font-medium text-brand-700 hover:underline"

@@ -40,8 +40,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary:
-          "Public store facts the browser needs (contact address, newsletter popup, the store's date)",
+        summary: "Public store facts the browser needs (contact address, newsletter popup, the store's date)",
         response: { 200: SiteConfigSchema },
       },
     },

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setWeekdayDiscounts } from '../../test/fixtures';
+import { createProduct, setWeekdayDiscounts } from '../../test/fixtures';
 import { createTestApp, sourceRenderer, type TestApp } from '../../test/test-app';
 
 let standard: TestApp;
@@ -13,6 +13,7 @@ beforeAll(async () => {
   ]);
   // Only Thursdays have a discount.
   await setWeekdayDiscounts(pacific.db, [0, 0, 0, 0, 35, 0, 0]);
+  await createProduct(pacific.db, { name: 'Desk Lamp', slug: 'desk-lamp', price: '20.00' });
 });
 afterAll(() => Promise.all([standard.close(), westCoast.close(), pacific.close()]));
 afterEach(() => {
@@ -55,10 +56,21 @@ describe("server-rendered pages and the store's date", () => {
     expect(res.body).toContain('data-testid="deal-badge">Thursday: 35% OFF<');
     expect(res.body).toContain('© 2026 ');
     // The browser hydrates from the same site configuration rather than its own clock or a new request.
-    const state = JSON.parse(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!);
+    const state = JSON.parse(
+      /<script id="__STATE__" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!,
+    );
     const siteConfig = state.dehydrated.queries.find(
       (q: { queryKey: unknown[] }) => q.queryKey[0] === '/api/site-config',
     );
     expect(siteConfig.state.data).toMatchObject({ timeZone: 'Pacific/Kiritimati', today: '2026-01-01' });
+  });
+
+  it("says a daily price is valid until the end of the store's day", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-12-31T23:30:00Z'));
+    const res = await pacific.app.inject('/products/desk-lamp');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('"price":"13.00"');
+    expect(res.body).toContain('"priceValidUntil":"2026-01-01"');
   });
 });
