@@ -1,6 +1,6 @@
 // A fake Square API on loopback for tests and benchmarks: the calls the Square provider makes
-// (locations, payment links, orders, payments), a way to "pay" an order as a buyer would, and
-// signed webhook notifications.
+// (locations, payment links, orders, payments), a way to "pay" an order as a buyer would and to
+// refund a payment as the seller would, and signed webhook notifications.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +31,8 @@ type FakePayment = {
   total_money: Money;
   location_id: string;
   order_id: string;
+  refunded_money?: Money;
+  refund_ids?: string[];
 };
 
 export type FakeSquare = {
@@ -46,6 +48,11 @@ export type FakeSquare = {
   failWith: number | null;
   /** The buyer pays the order behind a payment link; fields of the payment can be overridden. */
   pay(linkId: string, overrides?: Partial<Omit<FakePayment, 'id'>>): FakePayment;
+  /**
+   * The seller refunds a payment (all of it unless `amount` cents): like Square, the payment stays
+   * COMPLETED and gains refunded_money and a refund id.
+   */
+  refund(paymentId: string, amount?: number): FakePayment;
   /** A signed payment webhook as Square would send it. */
   webhook(
     payment: FakePayment,
@@ -99,6 +106,14 @@ export async function startFakeSquare(options: {
       payments.set(payment.id, payment);
       order.tenders.push({ id: payment.id, payment_id: payment.id });
       if (payment.status === 'COMPLETED') order.state = 'OPEN';
+      return payment;
+    },
+    refund(paymentId, amount) {
+      const payment = payments.get(paymentId);
+      if (!payment) throw new Error(`no payment ${paymentId}`);
+      const refunded = (payment.refunded_money?.amount ?? 0) + (amount ?? payment.amount_money.amount);
+      payment.refunded_money = { amount: refunded, currency: payment.amount_money.currency };
+      payment.refund_ids = [...(payment.refund_ids ?? []), id('REFUND_')];
       return payment;
     },
     webhook(payment, o = {}) {

@@ -1,10 +1,16 @@
 // The Square provider against a fake Square API on loopback: payment links, verification, signed
 // webhooks, replays, and the three ways an order can be completed racing each other.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, paymentWebhookEvents, products } from '../db/schema';
+import { mailOutbox, orders, paymentWebhookEvents, products, stockHolds } from '../db/schema';
 import { postCheckout, validBody } from '../features/checkout/test-support';
-import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../test/fixtures';
+import {
+  createProduct,
+  createUser,
+  seedStoreSettings,
+  setWeekdayDiscounts,
+  signInAs,
+} from '../test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { testDbKind } from '../test/test-database';
 import { type FakeSquare, startFakeSquare } from './fake-square';
@@ -29,6 +35,8 @@ beforeAll(async () => {
       SQUARE_WEBHOOK_SIGNATURE_KEY: KEY,
       SQUARE_WEBHOOK_URL: NOTIFICATION_URL,
       SQUARE_API_BASE_URL: fake.url,
+      // Checkouts stand for many clients by varying X-Forwarded-For (per-address limit).
+      TRUST_PROXY: 'true',
     },
   });
   await seedStoreSettings(t.db);
@@ -147,6 +155,18 @@ describe('verification on the return page', () => {
     expect(await stockOf(product.id)).toBe(5);
   });
 
+  it.each([
+    ['in full', undefined],
+    ['in part', 100],
+  ])('refuses a payment that was refunded %s (Square keeps it COMPLETED)', async (_name, amount) => {
+    const { order, client, reference, product } = await squareOrder();
+    const payment = fake.pay(order.paymentLinkId!);
+    expect(fake.refund(payment.id, amount).status).toBe('COMPLETED');
+    const res = await confirm(client, reference);
+    expect(res.json().paymentStatus).toBe('pending');
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
   it('refuses a Square order of another location or reference', async () => {
     const { order, client, reference } = await squareOrder();
     fake.pay(order.paymentLinkId!);
@@ -237,6 +257,53 @@ describe('webhooks', () => {
     expect(res.json().message).toBe('Invalid webhook signature.');
     expect((await row(order.id)).paymentStatus).toBe('pending');
     expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it.each(['refunded', 'failed'] as const)(
+    'after an administrator marks the order %s, no notice or return page completes it again',
+    async (status) => {
+      const { order, client, reference, product } = await squareOrder();
+      const payment = fake.pay(order.paymentLinkId!);
+      const first = fake.webhook(payment);
+      expect((await deliver(first)).statusCode).toBe(200);
+      expect(await stockOf(product.id)).toBe(3);
+      const admin = new TestClient(t.app);
+      await signInAs(t.db, admin, (await createUser(t.db, { isAdmin: true })).id);
+      await admin.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: status });
+      expect(await stockOf(product.id)).toBe(5);
+
+      // Square still reports the payment COMPLETED (refunded elsewhere, or not at all): the order's
+      // status alone keeps it closed. A new notice, the replay and the return page change nothing.
+      expect((await deliver(fake.webhook(payment))).statusCode).toBe(200);
+      expect((await deliver(first)).statusCode).toBe(200);
+      expect((await confirm(client, reference)).json().paymentStatus).toBe(status);
+      // Square's own refund notice (payment.updated with refunded_money) changes nothing either.
+      expect((await deliver(fake.webhook(fake.refund(payment.id)))).statusCode).toBe(200);
+      expect(await row(order.id)).toMatchObject({ paymentStatus: status, inventoryReduced: false });
+      expect(await stockOf(product.id)).toBe(5);
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+      expect(mails).toHaveLength(1);
+    },
+  );
+
+  it('a FAILED payment leaves the order pending and its hold in place until the hold expires (decision 0044)', async () => {
+    const product = await createProduct(t.db, { price: '20.00', stock: 2 });
+    const buyer = new TestClient(t.app);
+    const other = new TestClient(t.app);
+    const otherBody = await validBody(other, [{ productId: product.id, quantity: 1 }]);
+    const res = await postCheckout(buyer, await validBody(buyer, [{ productId: product.id, quantity: 2 }]));
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderReference, res.json().orderId));
+    const declined = fake.pay(order!.paymentLinkId!, { status: 'FAILED' });
+    expect((await deliver(fake.webhook(declined))).statusCode).toBe(200);
+    expect((await row(order!.id)).paymentStatus).toBe('pending');
+    // The buyer may try another card on the same link: the units stay theirs meanwhile.
+    expect((await postCheckout(other, otherBody)).json().code).toBe('out_of_stock');
+    // Once the hold expires (STOCK_HOLD_MINUTES after the checkout), it no longer counts.
+    await t.db
+      .update(stockHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(stockHolds.orderId, order!.id));
+    expect((await postCheckout(other, otherBody)).statusCode).toBe(200);
   });
 
   it('does not trust the notification: a payment Square does not confirm stays unpaid', async () => {

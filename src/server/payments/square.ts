@@ -32,6 +32,9 @@ type SquarePayment = {
   total_money?: Money;
   location_id?: string;
   order_id?: string;
+  /** Square keeps a refunded payment COMPLETED; these say it was (partly) given back. */
+  refunded_money?: Money;
+  refund_ids?: string[];
 };
 
 export function squareBaseUrl(config: Pick<Config, 'SQUARE_API_BASE_URL' | 'SQUARE_ENVIRONMENT'>): string {
@@ -204,6 +207,10 @@ export function createSquareProvider(config: Config): PaymentProvider {
         if (!p) continue;
         if (p.status !== 'COMPLETED') {
           reason = `The payment is ${String(p.status ?? 'unknown').toLowerCase()}.`;
+          continue;
+        }
+        if ((p.refunded_money?.amount ?? 0) > 0 || (p.refund_ids?.length ?? 0) > 0) {
+          reason = 'The payment was refunded.';
           continue;
         }
         if (p.location_id !== locationId) {

@@ -4,8 +4,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
 import { paymentProviderFor } from '../../payments';
-import { recordLocalPayment } from '../../payments/local';
-import { completeOrderPayment, failOrderPayment, orderDeps } from '../orders/completion';
+import { type LocalPaymentResult, recordLocalPayment } from '../../payments/local';
+import { confirmProviderPayment, failOrderPayment, orderDeps } from '../orders/completion';
 import { findOrderByReference, listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
 
 const escapeHtml = (s: string) =>
@@ -90,6 +90,17 @@ export async function payPageRoutes(app: FastifyInstance) {
     return findOrderByReference(db, reference);
   }
 
+  /** An order that takes no payment any more: paid already, or failed or refunded. */
+  function closedPage(order: OrderRow) {
+    const paid = order.paymentStatus === 'completed';
+    const next = paid ? confirmationUrl(order.orderReference, 'success') : '/checkout';
+    return page(
+      config.STORE_NAME,
+      'Payment closed',
+      `<h1>${paid ? 'This order is already paid' : 'This payment is closed'}</h1><p><a href="${escapeHtml(next)}">${paid ? 'View your order' : 'Return to checkout'}</a></p>`,
+    );
+  }
+
   function notFoundPage(reply: FastifyReply) {
     return reply
       .status(404)
@@ -111,15 +122,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (order.paymentStatus !== 'pending') {
-        const paid = order.paymentStatus === 'completed';
-        const next = paid ? confirmationUrl(order.orderReference, 'success') : '/checkout';
-        return page(
-          config.STORE_NAME,
-          'Payment closed',
-          `<h1>${paid ? 'This order is already paid' : 'This payment is closed'}</h1><p><a href="${escapeHtml(next)}">${paid ? 'View your order' : 'Return to checkout'}</a></p>`,
-        );
-      }
+      if (order.paymentStatus !== 'pending') return closedPage(order);
       return payPageHtml(config.STORE_NAME, order, await listOrderItems(db, order.id));
     },
   );
@@ -130,21 +133,29 @@ export async function payPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
-      const items = await listOrderItems(db, order.id);
-      const paymentOrder = toPaymentOrder(order, items);
-      const recorded = await recordLocalPayment(db, paymentOrder, 'completed');
-      if (recorded.result !== 'completed') {
+      const paymentOrder = toPaymentOrder(order, await listOrderItems(db, order.id));
+      const provider = paymentProviderFor(app.ctx);
+      let recorded = null as LocalPaymentResult | null;
+      // The provider's own notification to the store, as a webhook would be: verified, then applied.
+      // The payment is taken (recorded) only for an order still awaiting it.
+      const { order: now } = await confirmProviderPayment(
+        orderDeps(app),
+        order,
+        { kind: 'payment-page' },
+        async () => {
+          recorded = (await recordLocalPayment(db, paymentOrder, 'completed')).result;
+          return provider.verifyPayment(paymentOrder);
+        },
+      );
+      // A failed order takes no payment: no money was taken for it.
+      if (recorded === 'declined' || now.paymentStatus === 'failed') {
         return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
       }
-      // The provider's own notification to the store, as a webhook would be: verified, then applied.
-      const verification = await paymentProviderFor(app.ctx).verifyPayment(paymentOrder);
-      if (verification.paid) {
-        await completeOrderPayment(
-          orderDeps(app),
-          order.id,
-          { kind: 'payment-page' },
-          { paymentReference: verification.reference },
-        );
+      if (now.paymentStatus === 'refunded') {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(closedPage(now));
       }
       return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
     },

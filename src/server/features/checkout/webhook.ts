@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentWebhookEvents } from '../../db/schema';
 import { paymentProviderFor } from '../../payments';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '../../payments/provider';
-import { completeOrderPayment, orderDeps } from '../orders/completion';
+import { confirmProviderPayment, orderDeps } from '../orders/completion';
 import { findOrderByReference, listOrderItems, toPaymentOrder } from '../orders/repository';
 
 type WebhookAnswer = { status: number; message: string };
@@ -64,23 +64,20 @@ async function applyEvent(app: FastifyInstance, event: PaymentWebhookEvent): Pro
     const reference = await provider.orderReferenceFor(event);
     if (!reference) return null;
     const order = await findOrderByReference(db, reference);
-    if (!order || order.paymentStatus === 'completed') return null;
-    const verification = await provider.verifyPayment(
-      toPaymentOrder(order, await listOrderItems(db, order.id)),
+    if (!order) return null;
+    // Only a pending order is completed: a notice about a refunded or failed one changes nothing.
+    const { verification } = await confirmProviderPayment(
+      orderDeps(app),
+      order,
+      { kind: 'webhook' },
+      async () => provider.verifyPayment(toPaymentOrder(order, await listOrderItems(db, order.id))),
     );
-    if (!verification.paid) {
+    if (verification && !verification.paid) {
       app.log.warn(
         { orderId: order.id, reason: verification.reason },
         'webhook payment not confirmed by the provider',
       );
-      return null;
     }
-    await completeOrderPayment(
-      orderDeps(app),
-      order.id,
-      { kind: 'webhook' },
-      { paymentReference: verification.reference },
-    );
     return null;
   } catch (error) {
     // Not applied: let the provider's retry deliver it again.

@@ -4,6 +4,10 @@
 //
 // Invariant: an order's stock is taken (inventoryReduced) exactly while its payment is completed,
 // and never by more than the stock there is (docs/decisions/0043-payment-completion.md).
+//
+// Rule: the payment provider's paths (return page, webhook, payment page) complete only a pending
+// order. Refunded and failed are an administrator's decisions, which no late or replayed payment
+// notice undoes; only setOrderPaymentStatus (the admin) moves an order out of them.
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentStatus } from '../../../shared/constants';
@@ -12,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
+import type { PaymentVerification } from '../../payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
 import { findOrderById, listOrderItems, type OrderRow } from './repository';
 
@@ -27,6 +32,11 @@ export type PaymentActor = {
   kind: 'return-page' | 'webhook' | 'payment-page' | 'admin' | 'system';
   userId?: number | null;
 };
+
+/** Whether `actor` may complete an order whose payment status is `status` (see the rule above). */
+function mayComplete(status: string, actor: PaymentActor): boolean {
+  return status === 'pending' || actor.kind === 'admin';
+}
 
 export type Shortage = { productId: number; name: string; needed: number; available: number };
 
@@ -164,6 +174,7 @@ export async function completeOrderPayment(
       }
       return { changed: false, order: (await findOrderById(tx, orderId))!, shortages: [] };
     }
+    if (!mayComplete(order.paymentStatus, actor)) return { changed: false, order, shortages: [] };
     const shortages = order.inventoryReduced ? [] : await takeStock(tx, orderId);
     const reduced = order.inventoryReduced || shortages.length === 0;
     await releaseHolds(tx, orderId);
@@ -195,6 +206,35 @@ export async function completeOrderPayment(
     if (result.shortages.length > 0) await notifyStoreOfShortage(deps, result.order, result.shortages);
   }
   return result;
+}
+
+/**
+ * The payment provider's word on an order, for the return page, the webhook and the payment page.
+ * `verify` asks the provider and is called only for a pending order: a refunded or failed one is
+ * answered as it is, unchanged (the rule above; completeOrderPayment checks it again under the row
+ * lock, in case an administrator acts meanwhile). A completed order only gets `attachUserId` linked
+ * when it has no user yet. `verification` is null when the provider was not asked.
+ */
+export async function confirmProviderPayment(
+  deps: OrderDeps,
+  order: OrderRow,
+  actor: PaymentActor,
+  verify: () => Promise<PaymentVerification>,
+  options: { attachUserId?: number | null } = {},
+): Promise<{ order: OrderRow; verification: PaymentVerification | null }> {
+  if (order.paymentStatus === 'completed') {
+    if (!options.attachUserId || order.userId !== null) return { order, verification: null };
+    const change = await completeOrderPayment(deps, order.id, actor, options);
+    return { order: change.order, verification: null };
+  }
+  if (!mayComplete(order.paymentStatus, actor)) return { order, verification: null };
+  const verification = await verify();
+  if (!verification.paid) return { order, verification };
+  const change = await completeOrderPayment(deps, order.id, actor, {
+    paymentReference: verification.reference,
+    attachUserId: options.attachUserId,
+  });
+  return { order: change.order, verification };
 }
 
 /** A payment that failed or was declined: the order's holds are released. A completed order is left alone. */

@@ -2,7 +2,14 @@
 // the confirmation e-mail, failure, expired holds and the admin's payment-status moves.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderHistory, orders, products, stockHolds } from '../../db/schema';
+import {
+  mailOutbox,
+  orderHistory,
+  orders,
+  paymentWebhookEvents,
+  products,
+  stockHolds,
+} from '../../db/schema';
 import {
   createProduct,
   createUser,
@@ -18,7 +25,8 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db);
 });
@@ -277,6 +285,93 @@ describe('PATCH /api/orders/{id}/payment-status', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('a refunded or failed order is closed to the payment paths (docs/decisions/0043)', () => {
+  async function adminClient() {
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, (await createUser(t.db, { isAdmin: true })).id);
+    return client;
+  }
+  const confirmByReference = (client: TestClient, reference: string) =>
+    client.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' });
+
+  it.each(['refunded', 'failed'] as const)(
+    'after an administrator marks a paid order %s, the return page answers it unchanged and takes no stock',
+    async (status) => {
+      const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
+      await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+      expect(await stockOf(product.id)).toBe(3);
+      const admin = await adminClient();
+      const moved = await admin.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: status });
+      expect(moved.json().paymentStatus).toBe(status);
+      expect(await stockOf(product.id)).toBe(5);
+
+      // The provider still has the payment, yet neither a guest nor a signed-in customer reopens the order.
+      const guest = await confirmByReference(new TestClient(t.app), reference);
+      expect(guest.statusCode).toBe(200);
+      expect(guest.json()).toMatchObject({ paymentStatus: status, userId: null });
+      const customer = new TestClient(t.app);
+      await signInAs(t.db, customer, (await createUser(t.db)).id);
+      expect((await confirmByReference(customer, reference)).json()).toMatchObject({
+        paymentStatus: status,
+        userId: null,
+      });
+      // Nor the payment page's Pay.
+      await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+      expect(await orderRow(order.id)).toMatchObject({ paymentStatus: status, inventoryReduced: false });
+      expect(await stockOf(product.id)).toBe(5);
+      const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+      expect(history.filter((h) => h.field === 'paymentStatus').map((h) => h.toValue)).toEqual([
+        'completed',
+        status,
+      ]);
+      // The administrator still can.
+      await admin.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'completed' });
+      expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'completed', inventoryReduced: true });
+      expect(await stockOf(product.id)).toBe(3);
+    },
+  );
+
+  it('the payment page takes no payment for an order an administrator marked failed before it was paid', async () => {
+    const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
+    await (await adminClient()).patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'failed' });
+    const pay = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(pay.statusCode).toBe(303);
+    expect(pay.headers.location).toContain('status=failed');
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'failed', inventoryReduced: false });
+    expect(await stockOf(product.id)).toBe(5);
+    // No payment was recorded on the provider's side either.
+    const recorded = await t.db
+      .select()
+      .from(paymentWebhookEvents)
+      .where(eq(paymentWebhookEvents.eventId, `payment:${reference}`));
+    expect(recorded).toEqual([]);
+    expect((await confirmByReference(new TestClient(t.app), reference)).json().paymentStatus).toBe('failed');
+  });
+
+  it('the payment page shows a refunded order as closed', async () => {
+    const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'refunded', { kind: 'admin' });
+    const pay = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(pay.statusCode).toBe(200);
+    expect(pay.body).toContain('This payment is closed');
+    expect((await new TestClient(t.app).get(`/pay/${reference}`)).body).toContain('This payment is closed');
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'refunded', inventoryReduced: false });
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
+  it('completeOrderPayment itself refuses a provider path on a refunded order', async () => {
+    const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'refunded', { kind: 'admin' });
+    for (const kind of ['return-page', 'webhook', 'payment-page'] as const) {
+      const change = await completeOrderPayment(orderDeps(t.app), order.id, { kind });
+      expect(change).toMatchObject({ changed: false, order: { paymentStatus: 'refunded' } });
+    }
+    expect(await stockOf(product.id)).toBe(5);
   });
 });
 

@@ -9,7 +9,7 @@ import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { paymentProviderFor } from '../../payments';
 import { PaymentProviderError } from '../../payments/provider';
 import { adminSetPaymentStatus, associateOrder } from '../admin-orders/service';
-import { completeOrderPayment, orderDeps } from './completion';
+import { confirmProviderPayment, orderDeps } from './completion';
 import {
   findOrderById,
   findOrderByReference,
@@ -65,8 +65,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         summary: 'Confirm the payment with the provider (the confirmation page); attaches the signed-in user',
         description:
-          'Marks the order completed only when the payment provider confirms the payment; otherwise the order is ' +
-          'returned unchanged. A redirect back from the provider proves nothing on its own.',
+          'Marks a pending order completed only when the payment provider confirms the payment; otherwise the ' +
+          'order is returned unchanged (a refunded or failed order always is: only an administrator reopens it). ' +
+          'A redirect back from the provider proves nothing on its own.',
         params: OrderIdParamsSchema,
         body: PaymentStatusUpdateSchema,
         response: { 200: OrderSchema, 403: ErrorSchema, 404: ErrorSchema },
@@ -97,23 +98,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (paymentStatus !== 'completed') {
         throw forbidden('Only the payment provider can change this payment status.');
       }
-      let current = order;
-      if (order.paymentStatus === 'completed') {
-        if (user && order.userId === null) {
-          current = (
-            await completeOrderPayment(
-              orderDeps(app),
-              order.id,
-              { kind: 'return-page', userId: user.id },
-              { attachUserId: user.id },
-            )
-          ).order;
-        }
-      } else {
-        const items = await listOrderItems(db, order.id);
-        let verification: Awaited<ReturnType<ReturnType<typeof paymentProviderFor>['verifyPayment']>>;
+      const provider = paymentProviderFor(app.ctx);
+      const verify = async () => {
         try {
-          verification = await paymentProviderFor(app.ctx).verifyPayment(toPaymentOrder(order, items));
+          return await provider.verifyPayment(toPaymentOrder(order, await listOrderItems(db, order.id)));
         } catch (error) {
           if (!(error instanceof PaymentProviderError)) throw error;
           request.log.error({ err: error }, 'payment verification failed');
@@ -122,17 +110,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
             'We could not confirm your payment with the payment provider. Please try again in a moment.',
           );
         }
-        if (verification.paid) {
-          current = (
-            await completeOrderPayment(
-              orderDeps(app),
-              order.id,
-              { kind: 'return-page', userId: user?.id ?? null },
-              { paymentReference: verification.reference, attachUserId: user?.id ?? null },
-            )
-          ).order;
-        }
-      }
+      };
+      const { order: current } = await confirmProviderPayment(
+        orderDeps(app),
+        order,
+        { kind: 'return-page', userId: user?.id ?? null },
+        verify,
+        { attachUserId: user?.id ?? null },
+      );
       return toOrderResponse(current, await listOrderItems(db, current.id));
     },
   );
