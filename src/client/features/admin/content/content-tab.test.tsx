@@ -25,7 +25,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-let toasts: { title: string; description?: string }[] = [];
+let toasts: { title: string; description?: string; variant?: string }[] = [];
 function ToastSpy() {
   toasts = useToasts();
   return null;
