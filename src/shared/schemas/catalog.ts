@@ -65,6 +65,8 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 /** Largest value of a PostgreSQL integer id: a bigger number names nothing. */
 export const MAX_DB_ID = 2_147_483_647;
 export const MAX_LIST_PAGE = 100_000;
+/** Largest minPrice or maxPrice a listing accepts, in dollars. */
+export const MAX_PRICE_FILTER = 99_999_999;
 export const MAX_SEARCH_LENGTH = 200;
 export const SEARCH_REQUIRED_MESSAGE = 'Please enter a search term.';
 
@@ -103,7 +105,11 @@ const amount = (message: string) =>
   z.preprocess((value) => {
     if (blank(value)) return undefined;
     return typeof value === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : value;
-  }, z.number({ error: message }).min(0, { error: message }).max(99_999_999, { error: message }).optional());
+  }, z
+    .number({ error: message })
+    .min(0, { error: message })
+    .max(MAX_PRICE_FILTER, { error: message })
+    .optional());
 
 /** true/false (also 1/0) in a query string; left out or blank is undefined. */
 const flag = (message: string) =>

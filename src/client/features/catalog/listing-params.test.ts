@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_LIST_PAGE, MAX_PRICE_FILTER, ProductListQuerySchema } from '../../../shared/schemas/catalog';
 import {
   DEFAULT_FILTERS,
   hasListingParams,
@@ -52,6 +53,23 @@ describe('listing URL', () => {
     expect(parsePriceInput('-5')).toBe(0);
     expect(parsePriceInput('abc')).toBe(0);
     expect(parsePriceInput('')).toBe(0);
+  });
+
+  it('keeps prices and the page within what the listing API accepts, so a large number never errors', () => {
+    expect(parsePriceInput(String(MAX_PRICE_FILTER))).toBe(MAX_PRICE_FILTER);
+    expect(parsePriceInput(String(MAX_PRICE_FILTER + 1))).toBe(MAX_PRICE_FILTER);
+    expect(parsePriceInput('99999999999999999999')).toBe(MAX_PRICE_FILTER);
+    const huge = read(`minPrice=100000000&maxPrice=100000000&page=${MAX_LIST_PAGE + 1}`);
+    expect(huge).toMatchObject({
+      minPrice: MAX_PRICE_FILTER,
+      maxPrice: MAX_PRICE_FILTER,
+      page: MAX_LIST_PAGE,
+    });
+    expect(read(`page=${MAX_LIST_PAGE}`).page).toBe(MAX_LIST_PAGE);
+    expect(read('page=99999999999999999999').page).toBe(MAX_LIST_PAGE);
+    // The API call those filters make passes the API's own validation.
+    const query = Object.fromEntries(new URL(listingApiPath(huge), 'http://x').searchParams);
+    expect(ProductListQuerySchema.safeParse(query).success).toBe(true);
   });
 
   it('writes the URL without defaults, so it round-trips and can be shared', () => {

@@ -2,6 +2,7 @@
 // the page URL to filters, filters back to a URL, and filters to the listing API's query string
 // (docs/decisions/0022-listing-state-in-the-url.md).
 import { DEFAULT_LIST_LIMIT, LIST_SORTS, type ListSort } from '../../../shared/constants';
+import { MAX_LIST_PAGE, MAX_PRICE_FILTER } from '../../../shared/schemas/catalog';
 
 export const DEFAULT_SORT: ListSort = 'newest';
 export const DEFAULT_MIN_PRICE = 0;
@@ -49,10 +50,13 @@ export const DEFAULT_FILTERS: ListingFilters = {
   page: 1,
 };
 
-/** A price box's value: whole dollars, never below 0; anything that is not a number is 0. */
+/**
+ * A price box's value: whole dollars from 0 up to the most the listing API accepts (a bigger number would
+ * only get an error); anything that is not a number is 0.
+ */
 export function parsePriceInput(text: string | null | undefined): number {
   const n = Number.parseInt(String(text ?? '').trim(), 10);
-  return Number.isFinite(n) && n > 0 ? n : 0;
+  return Number.isFinite(n) && n > 0 ? Math.min(n, MAX_PRICE_FILTER) : 0;
 }
 
 /** Newest first, or best match first for a search. */
@@ -106,7 +110,8 @@ export function readListingFilters(params: URLSearchParams, categorySlug?: strin
     minPrice: priceParam(params.get('minPrice'), DEFAULT_MIN_PRICE),
     maxPrice: priceParam(params.get('maxPrice'), DEFAULT_MAX_PRICE),
     showOutOfStock: !flag(params.get('inStock')),
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    // Past the API's last page there is nothing to list: the last one it accepts shows 'No Products Found'.
+    page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_LIST_PAGE) : 1,
   };
 }
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Category } from '../../../shared/schemas/catalog';
+import { type Category, MAX_PRICE_FILTER } from '../../../shared/schemas/catalog';
 import { resetToasts } from '../../components/ui/toast-store';
 import { getCart, resetCartStoreForTests } from '../cart/cart-store';
 import { type FakeAnswer, fakeApi, fetchedPaths, makeProduct, renderRoutes } from '../cart/test-utils';
@@ -155,6 +155,23 @@ describe('product listing', () => {
     // Back goes to the previous filters.
     router.navigate(-1);
     await waitFor(() => expect(router.state.location.search).toBe('?sort=price-low&inStock=true'));
+  });
+
+  it('caps a typed price at the largest the API accepts instead of failing to load', async () => {
+    const { api, router } = renderListing('/products');
+    const user = userEvent.setup();
+    await screen.findAllByTestId('product-card');
+    const max = screen.getByLabelText('Max price') as HTMLInputElement;
+    await user.clear(max);
+    await user.type(max, '100000000{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe(`?maxPrice=${MAX_PRICE_FILTER}`));
+    expect(max.value).toBe(String(MAX_PRICE_FILTER));
+    await waitFor(() =>
+      expect(listingCalls(api)).toContain(
+        `/api/products?page=1&limit=24&sort=newest&minPrice=0&maxPrice=${MAX_PRICE_FILTER}`,
+      ),
+    );
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(3);
   });
 
   it('disables the search button while the text is blank and searches /categories?search=', async () => {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import type { Category } from '../../../shared/schemas/catalog';
+import { type Category, MAX_PRICE_FILTER } from '../../../shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { HttpStatus, Seo } from '../../lib/head';
@@ -374,6 +374,7 @@ function FilterPanel({
               type="number"
               inputMode="numeric"
               min={0}
+              max={MAX_PRICE_FILTER}
               step={1}
               value={minText}
               onChange={(e) => setMinText(e.target.value)}
@@ -392,6 +393,7 @@ function FilterPanel({
               type="number"
               inputMode="numeric"
               min={0}
+              max={MAX_PRICE_FILTER}
               step={1}
               value={maxText}
               onChange={(e) => setMaxText(e.target.value)}
