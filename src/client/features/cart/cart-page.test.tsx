@@ -130,10 +130,18 @@ describe('cart page', () => {
     await user.type(input, '0{Enter}');
     expect(getCart().items[0]?.quantity).toBe(2);
     expect(input.value).toBe('2');
+    // A decimal, a negative number or text is refused and the quantity put back, not read as its digits.
+    for (const typed of ['1.5', '-3', '2x', 'abc', '1e2']) {
+      await user.clear(input);
+      await user.type(input, `${typed}{Enter}`);
+      expect(getCart().items[0]?.quantity).toBe(2);
+      expect(input.value).toBe('2');
+    }
     await user.clear(input);
-    await user.type(input, '-1.5x{Enter}');
-    // Only the digits can be typed: '-1.5x' becomes 15.
-    expect(getCart().items[0]?.quantity).toBe(15);
+    await user.type(input, '1.5');
+    await user.tab();
+    expect(getCart().items[0]?.quantity).toBe(2);
+    expect(input.value).toBe('2');
     await user.clear(input);
     await user.type(input, '7');
     await user.tab();

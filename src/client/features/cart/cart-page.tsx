@@ -177,7 +177,7 @@ function CartRow({ item }: { item: CartItem }) {
             inputMode="numeric"
             pattern="[0-9]*"
             value={draft}
-            onChange={(e) => setDraft(e.target.value.replace(/\D/g, ''))}
+            onChange={(e) => setDraft(e.target.value)}
             onBlur={commitDraft}
             onKeyDown={onKeyDown}
             className="h-8 w-12 border-y border-slate-300 text-center"
