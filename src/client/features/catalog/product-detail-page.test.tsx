@@ -85,6 +85,26 @@ describe('product detail', () => {
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Related Products' })).toBeNull());
   });
 
+  it('shows at most 4 related products, leaving the product itself out', async () => {
+    fakeApi({
+      '/api/products/refurbished-monitor': { body: detail },
+      '/api/categories/electronics/products': {
+        body: [
+          sibling(8, 'Keyboard'),
+          monitor,
+          sibling(9, 'Mouse'),
+          sibling(10, 'Webcam'),
+          sibling(11, 'Headset'),
+          sibling(12, 'Dock'),
+          sibling(13, 'Cable'),
+        ],
+      },
+    });
+    renderProduct();
+    const related = await screen.findAllByTestId('related-product');
+    expect(related.map((r) => r.textContent)).toEqual(['Keyboard', 'Mouse', 'Webcam', 'Headset']);
+  });
+
   it('limits the stepper to stock minus what is in the cart, adds, and shows the dialog', async () => {
     fakeApi({ '/api/products/refurbished-monitor': { body: detail } });
     addItem(cartItemFromProduct(monitor), 1, { notify: false });

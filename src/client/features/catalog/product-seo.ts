@@ -1,10 +1,9 @@
 // What search engines and link previews read about a product page: Open Graph tags and schema.org
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
 import type { Product } from '../../../shared/schemas/catalog';
+import { LOW_STOCK_BELOW } from '../../../shared/stock';
 
 export const PRICE_CURRENCY = 'USD';
-/** Stock below this is "Low Stock" on the page and LimitedAvailability for search engines. */
-export const LOW_STOCK_BELOW = 10;
 
 export function availabilityOf(stock: number): string {
   if (!(stock > 0)) return 'https://schema.org/OutOfStock';
