@@ -47,6 +47,23 @@ describe('home page', () => {
     await context.close();
   });
 
+  it('hydrates from the data in the HTML: the browser asks the API for nothing', async () => {
+    const { page, consoleErrors, context } = await openPage(browser);
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/'))
+        apiRequests.push(`${request.method()} ${url.pathname}${url.search}`);
+    });
+    await page.goto(store.url);
+    // The newsletter popup opens 5 s after the page has hydrated, with the variant from the site configuration
+    // the HTML carried (it used to fetch /api/site-config after mounting).
+    await page.getByTestId('newsletter-popup').waitFor();
+    expect(apiRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the 404 screen with status 404 for an unknown path', async () => {
     // Chromium logs the page's own 404 answer; nothing else may be logged.
     const { page, consoleErrors, context } = await openPage(browser, { allowConsole: [/status of 404/] });
