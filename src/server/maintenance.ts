@@ -1,5 +1,6 @@
 // Periodic housekeeping. Every task is idempotent and safe to run from several instances at once.
 import type { FastifyInstance } from 'fastify';
+import { orderDeps, retryOrderConfirmations } from './features/orders/completion';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 
@@ -10,6 +11,7 @@ const EVERY_MS = 5 * 60_000;
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
+  { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(orderDeps(app)) },
 ];
 
 export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTasks): Promise<void> {

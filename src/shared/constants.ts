@@ -46,6 +46,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** How many times the order confirmation e-mail is tried before it is left failed (decision 0046). */
+export const MAX_CONFIRMATION_EMAIL_ATTEMPTS = 5;
+
 export const WEEKDAYS = [
   'Sunday',
   'Monday',

@@ -189,6 +189,10 @@ export const orders = pgTable(
     confirmationEmailSent: boolean().notNull().default(false),
     confirmationEmailStatus: text(),
     confirmationEmailError: text(),
+    // Sends tried so far and when the last began: the maintenance job retries a lost or failed
+    // confirmation a bounded number of times (docs/decisions/0046-order-confirmation-email.md).
+    confirmationEmailAttempts: integer().notNull().default(0),
+    confirmationEmailAttemptAt: timestamp({ withTimezone: true }),
     inventoryReduced: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -201,6 +205,10 @@ export const orders = pgTable(
     // The admin list's search by part of a name or e-mail (docs/decisions/0073-order-search.md).
     index('orders_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
     index('orders_email_trgm_idx').using('gin', sql`lower(${t.customerEmail}) gin_trgm_ops`),
+    // The few paid orders whose confirmation has not gone out: what the retry looks through.
+    index('orders_confirmation_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.confirmationEmailSent} = false and ${t.paymentStatus} = 'completed'`),
   ],
 );
 

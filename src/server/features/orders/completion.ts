@@ -8,9 +8,9 @@
 // Rule: the payment provider's paths (return page, webhook, payment page) complete only a pending
 // order. Refunded and failed are an administrator's decisions, which no late or replayed payment
 // notice undoes; only setOrderPaymentStatus (the admin) moves an order out of them.
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { PaymentStatus } from '../../../shared/constants';
+import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
@@ -284,25 +284,61 @@ export async function setOrderPaymentStatus(
   });
 }
 
+/** Minutes before a failed confirmation is tried again: this, doubled after each further attempt. */
+const EMAIL_RETRY_MINUTES = 5;
 /**
- * Sends the confirmation e-mail unless it was sent (or is being sent) already: the claim is one
- * conditional UPDATE, so concurrent completions send one e-mail. A failed send is recorded on the
- * order (confirmationEmailStatus 'failed' and the error); the order itself is never affected.
+ * Minutes after which a send still marked 'sending' is taken for lost (the process died): longer than
+ * nodemailer's longest timeout (10 minutes without socket activity), so a slow send is not doubled.
  */
-export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): Promise<void> {
+const EMAIL_STUCK_MINUTES = 15;
+
+/**
+ * When an order's confirmation may be sent: the order is paid, the e-mail has not gone out, fewer than
+ * MAX_CONFIRMATION_EMAIL_ATTEMPTS were tried, and it was never tried (status NULL: the first send, or a
+ * crash between the commit and the send), or it failed and its back-off has passed, or its send was
+ * lost (stuck at 'sending'). The one condition of the claim and of the retry's search.
+ */
+function confirmationDue() {
+  // Rows from before attempts were recorded have no attempt time: due at once.
+  const since = sql`coalesce(${orders.confirmationEmailAttemptAt}, '-infinity'::timestamptz)`;
+  const backoff = sql`(${EMAIL_RETRY_MINUTES} * power(2, greatest(${orders.confirmationEmailAttempts}, 1) - 1))::int`;
+  return and(
+    eq(orders.paymentStatus, 'completed'),
+    eq(orders.confirmationEmailSent, false),
+    lt(orders.confirmationEmailAttempts, MAX_CONFIRMATION_EMAIL_ATTEMPTS),
+    or(
+      isNull(orders.confirmationEmailStatus),
+      and(
+        eq(orders.confirmationEmailStatus, 'failed'),
+        sql`${since} <= now() - make_interval(mins => ${backoff})`,
+      ),
+      and(
+        eq(orders.confirmationEmailStatus, 'sending'),
+        sql`${since} <= now() - make_interval(mins => ${EMAIL_STUCK_MINUTES})`,
+      ),
+    ),
+  );
+}
+
+/**
+ * Sends the confirmation e-mail if it is due (confirmationDue): the claim is one conditional UPDATE,
+ * so concurrent completions and retries send one e-mail. Each claim counts an attempt. The result is
+ * recorded on the order (confirmationEmailStatus sent / queued / failed, and the error); the order
+ * itself is never affected. Returns the status recorded, or null when nothing was due.
+ */
+export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): Promise<string | null> {
   const { db } = deps;
   const [claimed] = await db
     .update(orders)
-    .set({ confirmationEmailStatus: 'sending', confirmationEmailError: null })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        eq(orders.confirmationEmailSent, false),
-        isNull(orders.confirmationEmailStatus),
-      ),
-    )
+    .set({
+      confirmationEmailStatus: 'sending',
+      confirmationEmailError: null,
+      confirmationEmailAttempts: sql`${orders.confirmationEmailAttempts} + 1`,
+      confirmationEmailAttemptAt: sql`now()`,
+    })
+    .where(and(eq(orders.id, orderId), confirmationDue()))
     .returning();
-  if (!claimed) return;
+  if (!claimed) return null;
   let status: string;
   let error: string | null = null;
   try {
@@ -330,7 +366,28 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
       confirmationEmailStatus: status,
       confirmationEmailError: error,
     })
-    .where(eq(orders.id, orderId));
+    // Only this attempt's result: a send taken for lost and retried meanwhile reports its own.
+    .where(
+      and(eq(orders.id, orderId), eq(orders.confirmationEmailAttempts, claimed.confirmationEmailAttempts)),
+    );
+  return status;
+}
+
+/**
+ * The maintenance job's retry of confirmations that did not go out: failed sends (after their
+ * back-off) and sends lost to a crash. Each is claimed and sent as on completion. Returns how many
+ * were tried.
+ */
+export async function retryOrderConfirmations(deps: OrderDeps, limit = 50): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(confirmationDue())
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  let tried = 0;
+  for (const { id } of due) if ((await sendOrderConfirmation(deps, id)) !== null) tried++;
+  return tried;
 }
 
 async function notifyStoreOfShortage(deps: OrderDeps, order: OrderRow, shortages: Shortage[]): Promise<void> {

@@ -1,6 +1,7 @@
 // Reading orders, the local payment page, confirmation by the provider, completion exactly once,
 // the confirmation e-mail, failure, expired holds and the admin's payment-status moves.
 import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mailOutbox,
@@ -17,9 +18,16 @@ import {
   setWeekdayDiscounts,
   signInAs,
 } from '../../test/fixtures';
+import { createMailer } from '../../mail/mailer';
+import { runMaintenance } from '../../maintenance';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { postCheckout, validBody } from '../checkout/test-support';
-import { completeOrderPayment, orderDeps, setOrderPaymentStatus } from './completion';
+import {
+  completeOrderPayment,
+  orderDeps,
+  retryOrderConfirmations,
+  setOrderPaymentStatus,
+} from './completion';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -418,6 +426,191 @@ describe('the confirmation e-mail', () => {
       confirmationEmailError: 'SMTP is down',
     });
     expect(await stockOf(product.id)).toBe(3);
+  });
+});
+
+describe('the confirmation e-mail retry (maintenance, docs/decisions/0046)', () => {
+  /** A real SMTP server that refuses every recipient until told to accept; counts both. */
+  async function smtpServer() {
+    const state = { refuse: true, refused: 0, received: [] as string[] };
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        if (!state.refuse) return callback();
+        state.refused++;
+        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      },
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (c) => {
+          data += c;
+        });
+        stream.on('end', () => {
+          state.received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.server.address() as { port: number }).port;
+    const send = createMailer({ ...t.config, SMTP_URL: `smtp://127.0.0.1:${port}` }, t.db).send;
+    return { state, send, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  /** Runs `body` with the app sending e-mail through `send`. */
+  async function withMailer(send: typeof t.app.mailer.send, body: () => Promise<void>) {
+    const original = t.app.mailer.send;
+    t.app.mailer.send = send;
+    try {
+      await body();
+    } finally {
+      t.app.mailer.send = original;
+    }
+  }
+
+  /** As if the last attempt began `minutes` ago. */
+  const lastAttemptAgo = (orderId: number, minutes: number) =>
+    t.db
+      .update(orders)
+      .set({ confirmationEmailAttemptAt: sql`now() - make_interval(mins => ${minutes})` })
+      .where(eq(orders.id, orderId));
+  const confirmations = async (orderId: number) =>
+    (await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, orderId))).filter(
+      (m) => m.kind === 'order-confirmation',
+    );
+
+  it('retries a failed send after its back-off, then records it sent', async () => {
+    const smtp = await smtpServer();
+    try {
+      await withMailer(smtp.send, async () => {
+        const { reference, order } = await placeOrder();
+        await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+        expect(await orderRow(order.id)).toMatchObject({
+          paymentStatus: 'completed',
+          confirmationEmailSent: false,
+          confirmationEmailStatus: 'failed',
+          confirmationEmailAttempts: 1,
+        });
+        expect((await orderRow(order.id)).confirmationEmailError).toContain('Mailbox unavailable');
+        // Not yet: the first retry waits 5 minutes.
+        await runMaintenance(t.app);
+        expect(await orderRow(order.id)).toMatchObject({ confirmationEmailAttempts: 1 });
+
+        smtp.state.refuse = false;
+        await lastAttemptAgo(order.id, 5);
+        await runMaintenance(t.app);
+        expect(await orderRow(order.id)).toMatchObject({
+          confirmationEmailSent: true,
+          confirmationEmailStatus: 'sent',
+          confirmationEmailError: null,
+          confirmationEmailAttempts: 2,
+        });
+        expect(smtp.state.received).toHaveLength(1);
+        expect(smtp.state.received[0]).toContain(`order ${reference} confirmed`);
+
+        // Sent: never again.
+        await lastAttemptAgo(order.id, 24 * 60);
+        await runMaintenance(t.app);
+        expect(smtp.state.received).toHaveLength(1);
+        expect((await confirmations(order.id)).map((m) => m.status)).toEqual(['failed', 'sent']);
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('gives up after five attempts, backing off between them', async () => {
+    const smtp = await smtpServer();
+    try {
+      await withMailer(smtp.send, async () => {
+        const { reference, order } = await placeOrder();
+        await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+        // Attempt n waits 5 * 2^(n-2) minutes after attempt n-1: 5, 10, 20, 40.
+        for (const [wait, attempts] of [
+          [4, 1],
+          [5, 2],
+          [9, 2],
+          [10, 3],
+          [20, 4],
+          [40, 5],
+          [24 * 60, 5],
+          [24 * 60, 5],
+        ] as const) {
+          await lastAttemptAgo(order.id, wait);
+          await runMaintenance(t.app);
+          expect((await orderRow(order.id)).confirmationEmailAttempts).toBe(attempts);
+        }
+        expect(await orderRow(order.id)).toMatchObject({
+          confirmationEmailSent: false,
+          confirmationEmailStatus: 'failed',
+        });
+        expect(smtp.state.refused).toBe(5);
+        expect(await confirmations(order.id)).toHaveLength(5);
+      });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('sends a confirmation lost to a crash: never claimed, or stuck at sending', async () => {
+    const { reference, order } = await placeOrder();
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    expect(await confirmations(order.id)).toHaveLength(1);
+    // The process died after the payment committed, before the e-mail was claimed.
+    await t.db
+      .update(orders)
+      .set({ confirmationEmailSent: false, confirmationEmailStatus: null, confirmationEmailAttempts: 0 })
+      .where(eq(orders.id, order.id));
+    await runMaintenance(t.app);
+    expect(await orderRow(order.id)).toMatchObject({
+      confirmationEmailSent: true,
+      confirmationEmailStatus: 'queued',
+      confirmationEmailAttempts: 1,
+    });
+    expect(await confirmations(order.id)).toHaveLength(2);
+
+    // The process died during the send. A send that began a minute ago may still be under way.
+    await t.db
+      .update(orders)
+      .set({ confirmationEmailSent: false, confirmationEmailStatus: 'sending' })
+      .where(eq(orders.id, order.id));
+    await lastAttemptAgo(order.id, 1);
+    await runMaintenance(t.app);
+    expect(await confirmations(order.id)).toHaveLength(2);
+    await lastAttemptAgo(order.id, 15);
+    await runMaintenance(t.app);
+    expect(await orderRow(order.id)).toMatchObject({
+      confirmationEmailSent: true,
+      confirmationEmailStatus: 'queued',
+      confirmationEmailAttempts: 2,
+    });
+    expect(await confirmations(order.id)).toHaveLength(3);
+  });
+
+  it('sends one e-mail when several retries run at once, and none for an order no longer paid', async () => {
+    const { reference, order } = await placeOrder();
+    await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+    await t.db
+      .update(orders)
+      .set({ confirmationEmailSent: false, confirmationEmailStatus: 'failed' })
+      .where(eq(orders.id, order.id));
+    await lastAttemptAgo(order.id, 60);
+    const deps = orderDeps(t.app);
+    await Promise.all([1, 2, 3, 4, 5].map(() => retryOrderConfirmations(deps)));
+    expect(await confirmations(order.id)).toHaveLength(2);
+    expect((await orderRow(order.id)).confirmationEmailAttempts).toBe(2);
+
+    const refunded = await placeOrder();
+    await new TestClient(t.app).post(`/pay/${refunded.reference}/pay`, '', form);
+    await setOrderPaymentStatus(deps, refunded.order.id, 'refunded', { kind: 'admin' });
+    await t.db
+      .update(orders)
+      .set({ confirmationEmailSent: false, confirmationEmailStatus: 'failed' })
+      .where(eq(orders.id, refunded.order.id));
+    await lastAttemptAgo(refunded.order.id, 60);
+    await runMaintenance(t.app);
+    expect(await confirmations(refunded.order.id)).toHaveLength(1);
   });
 });
 
