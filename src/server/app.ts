@@ -37,11 +37,21 @@ export type BuildOptions = {
   logger?: boolean | object;
 };
 
+/**
+ * Fastify's trustProxy for TRUST_PROXY. Fastify 5 refuses a bare hop count (it trusts nothing then), so a
+ * count becomes proxy-addr's function: hop 0 is the connecting peer, then each X-Forwarded-For entry from
+ * the right.
+ */
+function trustProxyOption(value: Config['TRUST_PROXY']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    // request.ip and request.protocol come from X-Forwarded-* only through the proxies configured here.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Paging and ids are validated by the route schemas; keep querystrings simple.
     routerOptions: { ignoreTrailingSlash: true },

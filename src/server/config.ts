@@ -2,12 +2,50 @@
 // a message naming the variable.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PROVINCE_CODES } from '../shared/constants';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+// proxy-addr's names for whole ranges, accepted by Fastify's trustProxy like addresses.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto, -Host), as Fastify's `trustProxy`.
+ * Unset: none, so a client that reaches the server directly cannot forge its address and escape the
+ * per-address rate limits (docs/decisions/0085-trusted-proxy.md).
+ */
+const TrustProxySchema = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      const v = value.trim().toLowerCase();
+      if (v === 'true') return true;
+      if (v === 'false') return false;
+      if (/^\d{1,3}$/.test(v)) return Number(v);
+      const entries = value.split(',').map((e) => e.trim());
+      if (entries.every((e) => isAddressOrRange(e))) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'must be true, false, a number of proxy hops, or a comma-separated list of IP addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }),
+);
 
 export const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
@@ -16,6 +54,7 @@ export const EnvSchema = z.object({
   ),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  TRUST_PROXY: TrustProxySchema,
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
     z

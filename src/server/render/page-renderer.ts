@@ -33,10 +33,12 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): FetchLik
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: input,
+      // The visitor's own address, not a forwarded header: rate limits and logs see the visitor
+      // whether or not the app trusts a proxy.
+      remoteAddress: request.ip,
       headers: {
         accept: 'application/json',
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
-        'x-forwarded-for': request.ip,
       },
     });
     const headers = new Headers();

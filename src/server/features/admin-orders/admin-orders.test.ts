@@ -25,7 +25,8 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 let customerClient: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db);
   admin = await createUser(t.db, {

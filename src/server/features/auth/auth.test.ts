@@ -22,7 +22,8 @@ let ip: string;
 const client = () => new TestClient(t.app);
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -14,7 +14,8 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 describe.skipIf(testDbKind() === 'pglite')('concurrency (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
     await seedStoreSettings(t.db);
     await setWeekdayDiscounts(t.db);
   });

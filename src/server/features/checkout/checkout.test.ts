@@ -20,7 +20,8 @@ import { checkoutBody, type Line, newKey, postCheckout, quote, validBody, withFi
 let t: TestApp;
 let guest: TestClient;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db); // every day 0%: tests that need a discount set one
 });

@@ -6,7 +6,8 @@ import { CONTACT_LIMITS } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { STORE_EMAIL: 'owner@store.example' } });
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { STORE_EMAIL: 'owner@store.example', TRUST_PROXY: 'true' } });
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -9,7 +9,8 @@ import { SUBSCRIBE_LIMITS } from './routes';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
+  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
