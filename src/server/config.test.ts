@@ -1,0 +1,116 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-config-'));
+});
+afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const SECRET = 'a-session-secret-of-at-least-32-chars';
+const load = (env: Record<string, string | undefined>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+/** The ConfigError message loadConfig throws for `env`. */
+function errorFor(env: Record<string, string | undefined>): string {
+  try {
+    load({ SESSION_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('a bad value stops the server with a message naming the variable', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ STORE_PROVINCE: 'XX' }, 'STORE_PROVINCE'],
+    [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET'],
+    [{ STORE_TIMEZONE: 'Mars/Olympus_Mons' }, 'STORE_TIMEZONE'],
+    [{ DATABASE_URL: 'mysql://db/store' }, 'DATABASE_URL'],
+    [{ PUBLIC_URL: 'not a url' }, 'PUBLIC_URL'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY'],
+  ])('%o names %s', (env, variable) => {
+    expect(errorFor(env)).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
+  });
+
+  it('names every bad variable at once', () => {
+    const message = errorFor({ PORT: 'abc', STORE_PROVINCE: 'XX' });
+    expect(message).toMatch(/^ {2}PORT: /m);
+    expect(message).toMatch(/^ {2}STORE_PROVINCE: /m);
+  });
+
+  it('names each Square variable PAYMENT_PROVIDER=square needs and lacks', () => {
+    const message = errorFor({ PAYMENT_PROVIDER: 'square', SQUARE_LOCATION_ID: 'LOC' });
+    expect(message).toContain('SQUARE_ACCESS_TOKEN: required when PAYMENT_PROVIDER=square');
+    expect(message).toContain('SQUARE_WEBHOOK_SIGNATURE_KEY: required when PAYMENT_PROVIDER=square');
+    expect(message).not.toContain('SQUARE_LOCATION_ID');
+  });
+});
+
+describe('defaults', () => {
+  it('runs with nothing set', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      TRUST_PROXY: false,
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve(dataDir),
+      STORE_TIMEZONE: 'America/Toronto',
+      STORE_PROVINCE: 'ON',
+      STORE_NAME: 'Liquidation Depot',
+      STORE_EMAIL: 'hello@liquidation-depot.example',
+      PAYMENT_PROVIDER: 'local',
+      SQUARE_ENVIRONMENT: 'sandbox',
+      STOCK_HOLD_MINUTES: 30,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('treats empty values (as copied from .env.example) as unset', () => {
+    const config = load({ PORT: '', STORE_PROVINCE: '', TRUST_PROXY: '', SESSION_SECRET: '' });
+    expect(config).toMatchObject({ PORT: 3000, STORE_PROVINCE: 'ON', TRUST_PROXY: false });
+  });
+
+  it('generates a session secret once and keeps it in DATA_DIR', () => {
+    const first = load({}).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
+    expect(load({}).sessionSecret).toBe(first);
+  });
+
+  it('uses a given session secret without writing one', () => {
+    expect(load({ SESSION_SECRET: SECRET }).sessionSecret).toBe(SECRET);
+    expect(existsSync(path.join(dataDir, 'session-secret'))).toBe(false);
+  });
+
+  it('follows PORT in the default public address and drops a trailing slash from PUBLIC_URL', () => {
+    expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(load({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+  });
+});
+
+describe("TRUST_PROXY becomes Fastify's trustProxy", () => {
+  it.each([
+    ['false', false],
+    ['true', true],
+    ['TRUE', true],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.5', ['10.0.0.5']],
+    ['10.0.0.0/8, 192.168.1.1 ,loopback', ['10.0.0.0/8', '192.168.1.1', 'loopback']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('%s gives %o', (value, expected) => {
+    expect(load({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
