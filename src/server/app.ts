@@ -108,6 +108,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       prefix: '/',
       index: false,
       wildcard: false,
+      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+      globIgnore: ['index.html'],
       decorateReply: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; everything else (favicon, placeholder) may.

@@ -77,7 +77,8 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: 'Not found.' });
     }
-    if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
+    // A missing file (favicon, script...) gets a bare 404; a missing .html is a page, with the 404 screen.
+    if (/\.(?!html?$)[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
     return renderPage(request, reply);

@@ -22,6 +22,11 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     renderer?: PageRenderer;
+    /** A built client folder to serve, as in production. */
+    clientDir?: string;
+    /** Fastify's logger option, e.g. `{ level: 'error', stream }` to read what the app logs. */
+    logger?: object;
+    /** Runs after buildApp, before the app is ready: e.g. test-only routes. */
     configure?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
@@ -35,7 +40,14 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, database, renderer: options.renderer });
+  const app = await buildApp({
+    config,
+    database,
+    renderer: options.renderer,
+    clientDir: options.clientDir,
+    logger: options.logger,
+  });
+  options.configure?.(app);
   await app.ready();
   return {
     app,
