@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../db/schema';
 import { createProduct, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { newOrderReference } from '../checkout/service';
 import { insertOrder } from './order-fixtures';
 
 let t: TestApp;
@@ -121,6 +122,127 @@ describe('GET /api/auth/me', () => {
       const me = (await who.client.get('/api/auth/me')).json();
       expect(me).toMatchObject({ id: who.user!.id, username: who.user!.username, isAdmin: who === admin });
       expect(me).not.toHaveProperty('password');
+    }
+  });
+});
+
+describe('one order: GET /api/orders/{id} and PATCH /api/orders/{id}/payment-status', () => {
+  // A's orders, addressed by numeric id (owner and admins only) and by reference (the capability a
+  // shopper holds from the confirmation URL, docs/decisions/0045-order-access.md).
+  async function ownOrder(values: Partial<typeof orders.$inferInsert> = {}) {
+    const order = await insertOrder(t.db, {
+      userId: a.user!.id,
+      customerEmail: a.user!.email,
+      orderReference: newOrderReference(),
+      ...values,
+    });
+    orderIds.a!.push(order.id);
+    return order;
+  }
+  const allOrders = () => t.db.select().from(orders).orderBy(orders.id);
+  const NOT_FOUND = { message: 'Order not found.' };
+  let paid: Awaited<ReturnType<typeof insertOrder>>;
+  let pending: Awaited<ReturnType<typeof insertOrder>>;
+  beforeAll(async () => {
+    paid = await ownOrder();
+    pending = await ownOrder({ paymentStatus: 'pending', status: 'pending' });
+  });
+
+  it.each([
+    ['guest', 404],
+    ['a', 200],
+    ['b', 404],
+    ['admin', 200],
+  ])('GET by numeric id: %s gets %i', async (name, status) => {
+    const who = { guest, a, b, admin }[name]!;
+    const res = await who.client.get(`/api/orders/${paid.id}`);
+    expect(res.statusCode).toBe(status);
+    if (status === 404) expect(res.json()).toEqual(NOT_FOUND);
+    else expect(res.json()).toMatchObject({ id: paid.id, orderReference: paid.orderReference });
+  });
+
+  it('GET by reference: whoever holds it reads the order', async () => {
+    for (const who of [guest, a, b, admin]) {
+      const res = await who.client.get(`/api/orders/${paid.orderReference}`);
+      expect(res.statusCode, who.name).toBe(200);
+      expect(res.json()).toMatchObject({ id: paid.id, userId: a.user!.id });
+    }
+  });
+
+  it.each([
+    ['guest', 404],
+    ['b', 404],
+  ])('PATCH by numeric id: %s gets 404 and changes nothing, whatever the status', async (name) => {
+    const who = { guest, b }[name]!;
+    for (const target of [paid, pending]) {
+      for (const paymentStatus of ['completed', 'failed', 'refunded', 'pending']) {
+        const before = await allOrders();
+        const res = await who.client.patch(`/api/orders/${target.id}/payment-status`, {
+          paymentStatus,
+          userId: who.user?.id ?? null,
+        });
+        expect(res.statusCode).toBe(404);
+        expect(res.json()).toEqual(NOT_FOUND);
+        expect(await allOrders()).toEqual(before);
+      }
+    }
+  });
+
+  it('PATCH by numeric id or reference: a customer or guest asking for completed gets only what the provider confirms', async () => {
+    const attempts: [Actor, string][] = [
+      [a, String(pending.id)],
+      [guest, pending.orderReference],
+      [a, pending.orderReference],
+      [b, pending.orderReference],
+      [admin, pending.orderReference],
+    ];
+    for (const [who, id] of attempts) {
+      const before = await allOrders();
+      const res = await who.client.patch(`/api/orders/${id}/payment-status`, { paymentStatus: 'completed' });
+      expect(res.statusCode, `${who.name} ${id}`).toBe(200);
+      // No payment was made on the local payment page: the order stays pending.
+      expect(res.json()).toMatchObject({ id: pending.id, paymentStatus: 'pending', userId: a.user!.id });
+      expect(await allOrders()).toEqual(before);
+    }
+  });
+
+  it('PATCH: only an administrator by numeric id may set another status', async () => {
+    for (const [who, id] of [
+      [a, String(pending.id)],
+      [guest, pending.orderReference],
+      [b, pending.orderReference],
+      [admin, pending.orderReference],
+    ] as [Actor, string][]) {
+      const before = await allOrders();
+      const res = await who.client.patch(`/api/orders/${id}/payment-status`, { paymentStatus: 'failed' });
+      expect(res.statusCode, `${who.name} ${id}`).toBe(403);
+      expect(await allOrders()).toEqual(before);
+    }
+    const target = await ownOrder({ paymentStatus: 'pending', status: 'pending' });
+    const res = await admin.client.patch(`/api/orders/${target.id}/payment-status`, {
+      paymentStatus: 'failed',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: target.id, paymentStatus: 'failed', userId: a.user!.id });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, target.id));
+    expect(row!.paymentStatus).toBe('failed');
+  });
+
+  it("PATCH by reference: customer B can neither link A's order to themselves nor take it over", async () => {
+    for (const target of [paid, pending]) {
+      const before = await allOrders();
+      const other = await b.client.patch(`/api/orders/${target.orderReference}/payment-status`, {
+        paymentStatus: 'completed',
+        userId: a.user!.id,
+      });
+      expect(other.statusCode).toBe(403);
+      const self = await b.client.patch(`/api/orders/${target.orderReference}/payment-status`, {
+        paymentStatus: 'completed',
+        userId: b.user!.id,
+      });
+      expect(self.statusCode).toBe(200);
+      expect(self.json().userId).toBe(a.user!.id);
+      expect(await allOrders()).toEqual(before);
     }
   });
 });
