@@ -195,7 +195,12 @@ export function ContentPagesPanel() {
         size="lg"
       >
         {editing?.page ? (
-          <PageEditorForm page={editing.page} onSave={save} isSaving={saving} />
+          <PageEditorForm
+            page={editing.page}
+            savedSlug={editing.mode === 'edit' ? editing.page.slug : undefined}
+            onSave={save}
+            isSaving={saving}
+          />
         ) : (
           <p className="py-10 text-center text-sm text-slate-500">Loading page...</p>
         )}

@@ -206,6 +206,28 @@ describe('Content tab', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/content-pages/1');
   });
 
+  it("warns in the edit dialog, not the create dialog, that a new title moves the page's address", async () => {
+    fakeApi((c) =>
+      c.path.startsWith('/api/content-pages/slug/')
+        ? { body: { ...PAGES[0], content: '<p>Old policy</p>' } }
+        : { body: PAGES },
+    );
+    renderTab();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Edit Returns & Refunds' }));
+    await screen.findByLabelText('Page Content');
+    await user.type(screen.getByLabelText('Page Title'), ' Policy');
+    expect(
+      screen.getByText(
+        "The page's address will change from /returns to /returns-refunds-policy. Links to /returns will stop working.",
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'New Page' }));
+    await user.type(screen.getByLabelText('Page Title'), 'Returns Policy');
+    expect(screen.queryByText(/address will change/)).toBeNull();
+  });
+
   it("shows 'Failed to update page' with the server's message and keeps the dialog open", async () => {
     fakeApi((c) =>
       c.path.startsWith('/api/content-pages/slug/')

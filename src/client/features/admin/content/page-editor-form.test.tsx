@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, useToasts } from '../../../components/ui/toast-store';
@@ -33,12 +33,12 @@ function ToastSpy() {
   return null;
 }
 
-function setup(page: PageDraft = EMPTY) {
+function setup(page: PageDraft = EMPTY, savedSlug?: string) {
   const onSave = vi.fn();
   const user = userEvent.setup();
   const view = render(
     <>
-      <PageEditorForm page={page} onSave={onSave} />
+      <PageEditorForm page={page} savedSlug={savedSlug} onSave={onSave} />
       <ToastSpy />
     </>,
   );
@@ -170,6 +170,65 @@ describe('PageEditorForm', () => {
     await user.type(screen.getByLabelText('Page Title'), 'Fresh Page');
     await user.click(screen.getByRole('tab', { name: 'Settings' }));
     expect((screen.getByLabelText('Page Slug (URL)') as HTMLInputElement).value).toBe('fresh-page');
+  });
+
+  describe('an existing page whose address would change (decision 0103)', () => {
+    const RETURNS = { title: 'Returns', slug: 'returns', content: '<p>Policy</p>', isStructured: false };
+    const warning = (to: string) =>
+      `The page's address will change from /returns to /${to}. Links to /returns will stop working.`;
+    /** The open tab's panel (the hidden Content panel stays in the page for the editor's sake). */
+    const panel = (name: 'Content' | 'Settings') => within(screen.getByRole('tabpanel', { name }));
+
+    it('says so under the title and under the slug when a new title regenerates the slug', async () => {
+      const { user, title, openSettings, slug, save, onSave } = setup(RETURNS, 'returns');
+      expect(screen.queryByText(/address will change/)).toBeNull();
+      await user.type(title(), ' and Refunds');
+      const underTitle = panel('Content').getByText(warning('returns-and-refunds'));
+      expect(title().getAttribute('aria-describedby')).toBe(underTitle.id);
+      await openSettings();
+      expect(slug().value).toBe('returns-and-refunds');
+      const underSlug = panel('Settings').getByText(warning('returns-and-refunds'));
+      expect(slug().getAttribute('aria-describedby')?.split(' ')).toContain(underSlug.id);
+      // The specification's behaviour is kept: the page is saved under its new slug.
+      await save();
+      expect(onSave).toHaveBeenCalledWith({
+        ...RETURNS,
+        title: 'Returns and Refunds',
+        slug: 'returns-and-refunds',
+      });
+    });
+
+    it("'Keep /returns' puts the saved slug back and keeps it while the title changes", async () => {
+      const { user, title, openSettings, slug, save, onSave } = setup(RETURNS, 'returns');
+      await user.type(title(), ' & Refunds');
+      expect(panel('Content').getByText(warning('returns-refunds'))).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: 'Keep /returns' }));
+      expect(screen.queryByText(/address will change/)).toBeNull();
+      await user.type(title(), ' Policy');
+      expect(screen.queryByText(/address will change/)).toBeNull();
+      await openSettings();
+      expect(slug().value).toBe('returns');
+      await save();
+      expect(onSave).toHaveBeenCalledWith({ ...RETURNS, title: 'Returns & Refunds Policy' });
+    });
+
+    it('says so when the slug is edited by hand, compared as it will be saved', async () => {
+      const { user, openSettings, slug } = setup(RETURNS, 'returns');
+      await openSettings();
+      await user.clear(slug());
+      await user.type(slug(), 'Returns');
+      expect(screen.queryByText(/address will change/)).toBeNull();
+      await user.clear(slug());
+      expect(screen.queryByText(/address will change/)).toBeNull();
+      await user.type(slug(), 'refunds');
+      expect(panel('Settings').getByText(warning('refunds'))).toBeTruthy();
+    });
+
+    it('says nothing for a new page', async () => {
+      const { user, title } = setup();
+      await user.type(title(), 'Returns & Refunds');
+      expect(screen.queryByText(/address will change/)).toBeNull();
+    });
   });
 
   it("shows 'Saving...' and disables Save while saving", () => {

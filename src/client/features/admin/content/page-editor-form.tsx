@@ -1,5 +1,7 @@
 // The page editor (spec/account-and-admin.md sections 2, 4 and 5). It makes no call itself: it hands
 // the page (title, slug, content, isStructured) to `onSave`. Cancel hands over the original page.
+// Editing an existing page's title regenerates its slug, as the specification says; the form says when
+// that would move the page to another address (decision 0103).
 import { Switch, Tabs } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { normalizeSlug, slugFromTitle } from '../../../../shared/slug';
@@ -13,12 +15,39 @@ const tabTrigger =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700';
 const input = 'h-10 w-full rounded-md border border-slate-300 px-3 text-sm';
 
+/** The warning that saving moves an existing page, with a way to keep its address. */
+function AddressChange({
+  id,
+  from,
+  to,
+  onKeep,
+}: {
+  id: string;
+  from: string;
+  to: string;
+  onKeep: () => void;
+}) {
+  return (
+    <div className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+      <p id={id}>
+        The page&apos;s address will change from /{from} to /{to}. Links to /{from} will stop working.
+      </p>
+      <button type="button" onClick={onKeep} className="mt-1 font-medium underline">
+        Keep /{from}
+      </button>
+    </div>
+  );
+}
+
 export function PageEditorForm({
   page,
+  savedSlug,
   onSave,
   isSaving = false,
 }: {
   page: PageDraft;
+  /** The slug an existing page is saved under (none for a new page). */
+  savedSlug?: string;
   onSave: (page: PageDraft) => void;
   isSaving?: boolean;
 }) {
@@ -47,6 +76,19 @@ export function PageEditorForm({
     setSlug(value);
     setSlugEdited(true);
   }
+
+  // Compared as it will be saved ('Returns' is still /returns); an empty slug is the validation's job.
+  const newSlug = normalizeSlug(slug);
+  const move = savedSlug && newSlug && newSlug !== savedSlug ? { from: savedSlug, to: newSlug } : null;
+  const addressHint = (where: 'title' | 'slug') =>
+    move && (
+      <AddressChange
+        id={`${id}-address-${where}`}
+        from={move.from}
+        to={move.to}
+        onKeep={() => onSlugChange(move.from)}
+      />
+    );
 
   function save() {
     if (!title.trim()) {
@@ -98,7 +140,9 @@ export function PageEditorForm({
               onChange={(e) => onTitleChange(e.target.value)}
               placeholder="Enter page title"
               className={input}
+              aria-describedby={move ? `${id}-address-title` : undefined}
             />
+            {addressHint('title')}
           </div>
           <div className="grid gap-1.5">
             <span id={`${id}-content-label`} className="text-sm font-medium">
@@ -132,12 +176,13 @@ export function PageEditorForm({
                 onChange={(e) => onSlugChange(e.target.value)}
                 placeholder="page-url-slug"
                 className={`${input} rounded-l-none`}
-                aria-describedby={`${id}-slug-hint`}
+                aria-describedby={move ? `${id}-slug-hint ${id}-address-slug` : `${id}-slug-hint`}
               />
             </div>
             <p id={`${id}-slug-hint`} className="text-xs text-slate-500">
               This determines the URL of your page. Use only lowercase letters, numbers, and hyphens.
             </p>
+            {addressHint('slug')}
           </div>
           <div className="grid gap-1.5">
             <div className="flex items-center gap-3">
