@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
-import { fakeApi, renderRoutes } from '../cart/test-utils';
+import { fakeApi, makeSiteConfig, renderRoutes } from '../cart/test-utils';
 import { authRoutes } from './routes';
 
 const USER = {
@@ -23,6 +23,7 @@ afterEach(() => {
 const signedOut = {
   '/api/auth/me': { status: 401, body: { message: 'Not signed in.' } },
   '/api/discounts/today': { body: 20 },
+  '/api/site-config': { body: makeSiteConfig() },
 };
 
 function requestBodies(mock: ReturnType<typeof fakeApi>, path: string) {
@@ -45,6 +46,7 @@ describe('/auth', () => {
           await gate;
           return new Response('{"message":"no"}', { status: 401 });
         }
+        if (input === '/api/site-config') return new Response(JSON.stringify(makeSiteConfig()));
         return new Response('20', { status: 200 });
       }),
     );
@@ -60,7 +62,8 @@ describe('/auth', () => {
     ]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
-    expect(await screen.findByText(/: 20% OFF$/)).toBeTruthy();
+    // The store's weekday from the site configuration (1 January 2026, a Thursday).
+    expect(await screen.findByText('Thursday: 20% OFF')).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
   });
 

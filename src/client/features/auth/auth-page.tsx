@@ -2,10 +2,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { WEEKDAYS } from '../../../shared/constants';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Seo, useSite } from '../../lib/head';
+import { useStoreToday, weekdayName } from '../../lib/site-config';
 import { todaysDiscountQueryOptions } from '../catalog/api';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
@@ -108,7 +108,9 @@ function Welcome() {
 
 function TodaysDealsBox() {
   const discount = useQuery(todaysDiscountQueryOptions());
-  const weekday = WEEKDAYS[new Date().getDay()];
+  // The store's weekday from the server (docs/decisions/0093-store-date-in-the-site-configuration.md).
+  const today = useStoreToday();
+  const percent = discount.data ?? 0;
   return (
     <aside
       aria-labelledby="auth-deals"
@@ -118,14 +120,12 @@ function TodaysDealsBox() {
       <h2 id="auth-deals" className="text-lg font-bold text-brand-700">
         Today&apos;s Deals
       </h2>
-      {discount.isPending ? (
+      {discount.isPending || (percent > 0 && !today) ? (
         <Skeleton className="mt-2 h-6 w-40" />
-      ) : discount.data && discount.data > 0 ? (
+      ) : percent > 0 && today ? (
         <p className="mt-2 text-slate-700">
-          <span className="font-semibold" suppressHydrationWarning>
-            {`${weekday}: ${discount.data}% OFF`}
-          </span>{' '}
-          on eligible products, today only.
+          <span className="font-semibold">{`${weekdayName(today)}: ${percent}% OFF`}</span> on eligible
+          products, today only.
         </p>
       ) : (
         <p className="mt-2 text-slate-700">
