@@ -35,10 +35,30 @@ export const AdminOrderSchema = OrderSchema.extend({
   confirmationEmailSent: z.boolean(),
   confirmationEmailStatus: z.string().nullable(),
   confirmationEmailError: z.string().nullable(),
+  /** Sends tried so far; the maintenance job stops retrying at MAX_CONFIRMATION_EMAIL_ATTEMPTS. */
+  confirmationEmailAttempts: z.number().int(),
   inventoryReduced: z.boolean(),
   user: LinkedUserSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;
+
+/** An item a paid order lacks stock for: with any, no stock is taken for the order (decision 0043). */
+export const PaymentShortageSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  needed: z.number().int(),
+  available: z.number().int(),
+});
+export type PaymentShortage = z.infer<typeof PaymentShortageSchema>;
+
+/**
+ * The answer of PATCH /api/orders/{id}/payment-status: the order, and after an administrator's
+ * completion the items that lacked stock (an empty list when every item was taken).
+ */
+export const PaymentStatusAnswerSchema = OrderSchema.extend({
+  shortages: z.array(PaymentShortageSchema).optional(),
+});
+export type PaymentStatusAnswer = z.infer<typeof PaymentStatusAnswerSchema>;
 
 /** One change of an order: which field, from what, to what, by whom (actor kind and user), when. */
 export const OrderHistoryEntrySchema = z.object({

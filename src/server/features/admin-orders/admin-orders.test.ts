@@ -359,6 +359,30 @@ describe('payment status: effects exactly once', () => {
     );
   });
 
+  it('a completion short of stock answers which items lacked it, and takes none', async () => {
+    const lamp = await createProduct(t.db, { name: 'Short Lamp', stock: 3 });
+    const shelf = await createProduct(t.db, { name: 'Plenty Shelf', stock: 9 });
+    const order = await guestOrder([
+      { productId: lamp.id, quantity: 2 },
+      { productId: shelf.id, quantity: 1 },
+    ]);
+    await setPayment(order.id, 'failed');
+    // Meanwhile the lamps went elsewhere.
+    await t.db.update(products).set({ stock: 1 }).where(eq(products.id, lamp.id));
+    const res = await setPayment(order.id, 'completed');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      paymentStatus: 'completed',
+      shortages: [{ productId: lamp.id, name: 'Short Lamp', needed: 2, available: 1 }],
+    });
+    expect(await stockOf(lamp.id)).toBe(1);
+    expect(await stockOf(shelf.id)).toBe(9);
+    expect((await orderRow(order.id)).inventoryReduced).toBe(false);
+    // A completion with every item in stock answers an empty list.
+    const other = await guestOrder([{ productId: shelf.id, quantity: 1 }]);
+    expect((await setPayment(other.id, 'completed')).json().shortages).toEqual([]);
+  });
+
   it('refunded returns the stock once, however often it is repeated; completing again takes it again without a second e-mail', async () => {
     const product = await createProduct(t.db, { stock: 4 });
     const order = await guestOrder([{ productId: product.id, quantity: 3 }]);

@@ -70,6 +70,7 @@ export function toAdminOrder(order: OrderRow, items: OrderItemRow[], user: Linke
     confirmationEmailSent: order.confirmationEmailSent,
     confirmationEmailStatus: order.confirmationEmailStatus,
     confirmationEmailError: order.confirmationEmailError,
+    confirmationEmailAttempts: order.confirmationEmailAttempts,
     inventoryReduced: order.inventoryReduced,
     user,
   };

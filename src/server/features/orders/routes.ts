@@ -3,6 +3,7 @@
 // numeric id of their own orders; an administrator reads any. Everyone else gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { PaymentStatusAnswerSchema } from '../../../shared/schemas/admin-orders';
 import { ErrorSchema } from '../../../shared/schemas/catalog';
 import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '../../../shared/schemas/orders';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
@@ -70,7 +71,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'A redirect back from the provider proves nothing on its own.',
         params: OrderIdParamsSchema,
         body: PaymentStatusUpdateSchema,
-        response: { 200: OrderSchema, 403: ErrorSchema, 404: ErrorSchema },
+        response: { 200: PaymentStatusAnswerSchema, 403: ErrorSchema, 404: ErrorSchema },
       },
     },
     async (request, reply) => {
@@ -89,7 +90,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           order.id,
           request.body.paymentStatus,
         );
-        return toOrderResponse(change.order, await listOrderItems(db, order.id));
+        return {
+          ...toOrderResponse(change.order, await listOrderItems(db, order.id)),
+          shortages: change.shortages,
+        };
       }
       const { paymentStatus, userId } = request.body;
       if (userId !== undefined && userId !== null && userId !== user?.id) {

@@ -7,8 +7,8 @@ import type {
   AdminOrderDetail,
   OrderDetailsUpdateInput,
   OrderStatusUpdateInput,
+  PaymentStatusAnswer,
 } from '../../../../shared/schemas/admin-orders';
-import type { Order } from '../../../../shared/schemas/orders';
 import { apiGetPage, apiRequest } from '../../../lib/api';
 
 export const ADMIN_ORDERS_PATH = '/api/orders/admin';
@@ -51,7 +51,7 @@ export const setOrderStatus = (id: number, body: OrderStatusUpdateInput) =>
 export const updateOrderDetails = (id: number, body: OrderDetailsUpdateInput) =>
   apiRequest<AdminOrderDetail>('PATCH', `/api/orders/${id}`, body);
 export const setPaymentStatus = (id: number, paymentStatus: PaymentStatus) =>
-  apiRequest<Order>('PATCH', `/api/orders/${id}/payment-status`, { paymentStatus });
+  apiRequest<PaymentStatusAnswer>('PATCH', `/api/orders/${id}/payment-status`, { paymentStatus });
 export const associateOrder = (id: number, userId: number) =>
   apiRequest<AdminOrderDetail>('POST', `/api/orders/${id}/associate`, { userId });
 

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import {
+  MAX_CONFIRMATION_EMAIL_ATTEMPTS,
   ORDER_STATUSES,
   type OrderStatus,
   PAYMENT_STATUSES,
@@ -19,7 +20,11 @@ import {
   shippingMethodLabel,
   stripGeneratedItemListing,
 } from '../../../../shared/orders';
-import type { AdminOrder, AdminOrderDetail } from '../../../../shared/schemas/admin-orders';
+import type {
+  AdminOrder,
+  AdminOrderDetail,
+  PaymentStatusAnswer,
+} from '../../../../shared/schemas/admin-orders';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/toast-store';
@@ -46,14 +51,42 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 const serverMessage = (error: unknown) => (error instanceof ApiError && error.serverMessage) || undefined;
 
+/** What completing the payment does about the confirmation e-mail (decision 0046). */
+function completionEmailMessage(order: AdminOrder): string {
+  if (order.confirmationEmailSent) return '';
+  if (order.confirmationEmailStatus === null) return ' The confirmation email is sent to the customer.';
+  if (order.confirmationEmailAttempts >= MAX_CONFIRMATION_EMAIL_ATTEMPTS) {
+    return ` The confirmation email is not sent: it failed ${order.confirmationEmailAttempts} times.`;
+  }
+  return ' The confirmation email, not delivered yet, will be retried.';
+}
+
 /** What a payment status change will do, said before it is done. */
 export function paymentChangeMessage(order: AdminOrder, to: PaymentStatus): string {
   const head = `Mark the payment of order #${order.id} as ${paymentStatusLabel(to)}?`;
   if (to === 'completed') {
-    return `${head} The items are taken from stock${order.confirmationEmailSent ? '' : ' and the confirmation email is sent to the customer'}.`;
+    // All or nothing (decision 0043): an item short of stock leaves every item in stock.
+    return `${head} The items are taken from stock if there is enough of each; otherwise none is taken and the order is flagged.${completionEmailMessage(order)}`;
   }
   if (order.inventoryReduced) return `${head} The items are put back in stock.`;
   return head;
+}
+
+/** The toast after a payment change: a completion that found items short of stock says which. */
+function paymentChangedToast(orderId: number, updated: PaymentStatusAnswer) {
+  const shortages = updated.shortages ?? [];
+  if (shortages.length === 0) {
+    return {
+      title: 'Payment status updated',
+      description: `Payment of order #${orderId} is now ${paymentStatusLabel(updated.paymentStatus)}.`,
+    };
+  }
+  const items = shortages.map((s) => `${s.name} (needs ${s.needed}, ${s.available} available)`).join(', ');
+  return {
+    title: 'Payment completed, stock not taken',
+    description: `Order #${orderId} is paid, but these items lack stock: ${items}. No stock was taken for the order.`,
+    variant: 'destructive' as const,
+  };
 }
 
 function EmailStatus({ order }: { order: AdminOrder }) {
@@ -226,10 +259,7 @@ function Controls({ order }: { order: AdminOrder }) {
     mutationFn: (to: PaymentStatus) => setPaymentStatus(order.id, to),
     onSuccess: async (updated) => {
       setPendingPayment(null);
-      toast({
-        title: 'Payment status updated',
-        description: `Payment of order #${order.id} is now ${paymentStatusLabel(updated.paymentStatus)}.`,
-      });
+      toast(paymentChangedToast(order.id, updated));
       await refreshOrders(queryClient, { stock: true });
     },
     onError: (error) => {

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '../../../../shared/schemas/admin-orders';
 import { resetToasts, useToasts } from '../../../components/ui/toast-store';
 import { createQueryClient } from '../../../lib/query-client';
+import { paymentChangeMessage } from './order-detail-dialog';
 import OrdersTab from './orders-tab';
 
 let toasts: { title: string; description?: string }[] = [];
@@ -98,6 +99,7 @@ const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   confirmationEmailSent: false,
   confirmationEmailStatus: null,
   confirmationEmailError: null,
+  confirmationEmailAttempts: 0,
   inventoryReduced: false,
   user: null,
   ...extra,
@@ -402,6 +404,83 @@ describe('Orders tab: detail dialog', () => {
     await waitFor(() =>
       expect(lastToast()).toEqual({ title: 'Failed to update payment status', description: 'Provider down' }),
     );
+  });
+
+  it.each([
+    ['never tried', {}, ' The confirmation email is sent to the customer.'],
+    [
+      'already sent',
+      { confirmationEmailSent: true, confirmationEmailStatus: 'sent', confirmationEmailAttempts: 1 },
+      '',
+    ],
+    [
+      'failed, with attempts left',
+      { confirmationEmailStatus: 'failed', confirmationEmailAttempts: 2 },
+      ' The confirmation email, not delivered yet, will be retried.',
+    ],
+    [
+      'lost while sending',
+      { confirmationEmailStatus: 'sending', confirmationEmailAttempts: 1 },
+      ' The confirmation email, not delivered yet, will be retried.',
+    ],
+    [
+      'failed five times',
+      { confirmationEmailStatus: 'failed', confirmationEmailAttempts: 5 },
+      ' The confirmation email is not sent: it failed 5 times.',
+    ],
+  ])('completing says what happens to the confirmation email when it was %s', (_name, email, text) => {
+    expect(paymentChangeMessage(order(11, { paymentStatus: 'refunded', ...email }), 'completed')).toBe(
+      `Mark the payment of order #11 as Completed? The items are taken from stock if there is enough of each; otherwise none is taken and the order is flagged.${text}`,
+    );
+  });
+
+  it('a completion short of stock says which items lack it', async () => {
+    const { dialog, calls } = await openDetail(
+      14,
+      withHistory(
+        order(14, {
+          status: 'delivered',
+          paymentStatus: 'refunded',
+          confirmationEmailStatus: 'failed',
+          confirmationEmailError: 'Mailbox unavailable',
+          confirmationEmailAttempts: 1,
+        }),
+      ),
+      (c) =>
+        c.path === '/api/orders/14/payment-status'
+          ? {
+              body: {
+                ...order(14, { paymentStatus: 'completed' }),
+                shortages: [
+                  { productId: 7, name: 'Desk Lamp', needed: 2, available: 0 },
+                  { productId: 8, name: 'Oak Shelf', needed: 1, available: 0 },
+                ],
+              },
+            }
+          : undefined,
+    );
+    const u = userEvent.setup();
+    const select = within(dialog).getByLabelText('Payment Status') as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('refunded'));
+    await u.selectOptions(select, 'completed');
+    const confirm = screen.getByRole('alertdialog');
+    expect(
+      within(confirm).getByText(
+        'Mark the payment of order #14 as Completed? The items are taken from stock if there is enough of each; otherwise none is taken and the order is flagged. The confirmation email, not delivered yet, will be retried.',
+      ),
+    ).toBeTruthy();
+    await u.click(within(confirm).getByRole('button', { name: 'Mark Completed' }));
+    await waitFor(() =>
+      expect(toasts[0]).toMatchObject({
+        title: 'Payment completed, stock not taken',
+        description:
+          'Order #14 is paid, but these items lack stock: Desk Lamp (needs 2, 0 available), Oak Shelf (needs 1, 0 available). No stock was taken for the order.',
+        variant: 'destructive',
+      }),
+    );
+    expect(calls.find((c) => c.path === '/api/orders/14/payment-status')?.body).toEqual({
+      paymentStatus: 'completed',
+    });
   });
 
   it('saves the tracking number and estimated delivery; a failure reads Failed to update order', async () => {
