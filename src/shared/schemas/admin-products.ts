@@ -251,6 +251,29 @@ export const ImportResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 
+/**
+ * POST /api/products/import asked with `Accept: application/x-ndjson` answers one JSON object per line:
+ * `{ progress }` while rows are written and pictures processed, then `{ result }` (the plain answer) or
+ * `{ error }` (decision 0053).
+ */
+export const IMPORT_PROGRESS_TYPE = 'application/x-ndjson';
+
+export type ImportProgress = {
+  /** Bytes of the upload read and handled so far, of `totalBytes` (its Content-Length, 0 if unknown). */
+  bytes: number;
+  totalBytes: number;
+  /** CSV rows handled so far (written or reported). */
+  rows: number;
+  /** Pictures processed after the upload, of `imagesTotal`. */
+  images: number;
+  imagesTotal: number;
+};
+
+export type ImportStreamLine =
+  | { progress: ImportProgress }
+  | { result: ImportResult }
+  | { error: { statusCode: number; message: string } };
+
 /** POST /api/products/images-only */
 export const ImagesOnlyResultSchema = z.object({
   total: z.number().int(),

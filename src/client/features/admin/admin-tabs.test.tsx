@@ -22,6 +22,7 @@ class FakeXhr {
   static last: FakeXhr | null = null;
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } =
     { onprogress: null };
+  onprogress: (() => void) | null = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -31,10 +32,17 @@ class FakeXhr {
   withCredentials = false;
   url = '';
   body: FormData | null = null;
+  requestHeaders: Record<string, string> = {};
+  responseHeaders: Record<string, string> = {};
   open(_method: string, url: string) {
     this.url = url;
   }
-  setRequestHeader() {}
+  setRequestHeader(name: string, value: string) {
+    this.requestHeaders[name.toLowerCase()] = value;
+  }
+  getResponseHeader(name: string) {
+    return this.responseHeaders[name.toLowerCase()] ?? null;
+  }
   send(body: FormData) {
     this.body = body;
     FakeXhr.last = this;
@@ -44,16 +52,41 @@ class FakeXhr {
   }
   respond(status: number, body: unknown) {
     this.status = status;
+    this.responseHeaders = { 'content-type': 'application/json; charset=utf-8' };
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
     act(() => this.onload?.());
   }
+  /** More of a streamed (application/x-ndjson) answer arrives; a line may come in pieces. */
+  stream(text: string) {
+    this.status = 200;
+    this.responseHeaders = { 'content-type': 'application/x-ndjson' };
+    this.responseText += text;
+    act(() => this.onprogress?.());
+  }
+  end() {
+    act(() => this.onload?.());
+  }
 }
+
+const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+const serverProgress = (bytes: number, images = 0, imagesTotal = 0) => ({
+  progress: { bytes, totalBytes: 1000, rows: bytes, images, imagesTotal },
+});
+const IMPORT_RESULT = {
+  total: 3,
+  success: 2,
+  errors: 1,
+  messages: ['Row 4: Lot number is required'],
+  created: 2,
+  updated: 0,
+  images: { total: 1, matched: 1, unmatched: 0 },
+};
 
 const progress = () => Number(screen.getByRole('progressbar').getAttribute('aria-valuenow'));
 const file = (name: string, type: string) => new File(['x'], name, { type });
 
 describe('import page', () => {
-  it('has every card, and the progress bar follows the upload: 10, then the upload, then 100', async () => {
+  it('has every card, and the progress bar follows the import: 10, the upload a little, the server, then 100', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     fakeApi({});
     renderPage(<ImportTab />, '/admin/import');
@@ -76,22 +109,35 @@ describe('import page', () => {
     await user.click(screen.getByRole('button', { name: 'Import Products' }));
     const xhr = FakeXhr.last!;
     expect(xhr.url).toBe('/api/products/import');
+    expect(xhr.requestHeaders.accept).toContain('application/x-ndjson');
     expect((xhr.body!.get('file') as File).name).toBe('products.csv');
     expect((xhr.body!.getAll('images') as File[]).map((f) => f.name)).toEqual(['LOT-1_1.jpg']);
     expect(progress()).toBe(10);
+    // What the browser has sent runs ahead of the import: it moves the bar to 40 at most.
     xhr.progress(50, 100);
-    expect(progress()).toBe(50);
+    expect(progress()).toBe(25);
     xhr.progress(100, 100);
-    expect(progress()).toBe(90);
-    xhr.respond(200, {
-      total: 3,
-      success: 2,
-      errors: 1,
-      messages: ['Row 4: Lot number is required'],
-      created: 2,
-      updated: 0,
-      images: { total: 1, matched: 1, unmatched: 0 },
-    });
+    expect(progress()).toBe(40);
+    // The server's own figures: its first one arrives where the upload left the bar (here 21% done),
+    // and the rest of the import fills the rest of the bar: bytes handled (70% of it with pictures)...
+    xhr.stream(line(serverProgress(300)));
+    expect(progress()).toBe(40);
+    const half = line(serverProgress(500));
+    xhr.stream(half.slice(0, 20));
+    expect(progress()).toBe(40);
+    xhr.stream(half.slice(20));
+    expect(progress()).toBe(50);
+    xhr.stream(line(serverProgress(800)));
+    expect(progress()).toBe(64);
+    xhr.stream(line(serverProgress(1000)) + line(serverProgress(1000, 0, 2)));
+    expect(progress()).toBe(74);
+    // ...then the pictures processed, up to 95, and 100 with the result.
+    xhr.stream(line(serverProgress(1000, 1, 2)));
+    expect(progress()).toBe(85);
+    xhr.stream(line(serverProgress(1000, 2, 2)) + line({ result: IMPORT_RESULT }));
+    expect(progress()).toBe(95);
+    expect(screen.queryByRole('heading', { name: 'Import Results' })).toBeNull();
+    xhr.end();
     expect(await screen.findByRole('heading', { name: 'Import Results' })).toBeTruthy();
     expect(progress()).toBe(100);
     expect(screen.getByText('Row 4: Lot number is required')).toBeTruthy();
@@ -99,6 +145,33 @@ describe('import page', () => {
     const toast = (await screen.findAllByTestId('toast'))[0]!;
     expect(toast.textContent).toContain('2 of 3 products imported, 1 errors.');
     expect(toast.className).toContain('bg-red-600');
+  });
+
+  it('reads a plain JSON answer too, and an error that ends a streamed answer as a failure', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    fakeApi({});
+    renderPage(<ImportTab />, '/admin/import');
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('CSV file'), file('products.csv', 'text/csv'));
+    await user.click(screen.getByRole('button', { name: 'Import Products' }));
+    FakeXhr.last!.respond(200, IMPORT_RESULT);
+    expect(await screen.findByRole('heading', { name: 'Import Results' })).toBeTruthy();
+    expect(progress()).toBe(100);
+
+    await user.upload(screen.getByLabelText('CSV file'), file('again.csv', 'text/csv'));
+    await user.click(screen.getByRole('button', { name: 'Import Products' }));
+    const xhr = FakeXhr.last!;
+    // Without pictures the bytes alone fill the bar: 40% done at the first figure, then 55%.
+    xhr.stream(line(serverProgress(400)));
+    expect(progress()).toBe(10);
+    xhr.stream(line(serverProgress(550)));
+    expect(progress()).toBe(31);
+    xhr.stream(line({ error: { statusCode: 413, message: 'The CSV file is too large (at most 200 MB).' } }));
+    xhr.end();
+    await waitFor(async () =>
+      expect(await toastText()).toContain('CSV Import FailedThe CSV file is too large (at most 200 MB).'),
+    );
+    expect(screen.queryByRole('progressbar')?.getAttribute('aria-valuenow') ?? '0').toBe('0');
   });
 
   it('goes back to 0 on failure and shows the server message under CSV Import Failed', async () => {

@@ -311,7 +311,13 @@ export type RowsResult = { total: number; success: number; errors: number; creat
 export async function importCsv(
   db: Db,
   input: Readable,
-  options: { userId: number; report: Report; batchSize?: number },
+  options: {
+    userId: number;
+    report: Report;
+    batchSize?: number;
+    /** Called after each batch is written and at the end: rows handled and bytes of the file read. */
+    onProgress?: (progress: { rows: number; bytes: number }) => void;
+  },
 ): Promise<RowsResult> {
   const { report } = options;
   const batchSize = options.batchSize ?? IMPORT_BATCH_SIZE;
@@ -366,11 +372,15 @@ export async function importCsv(
 
   const records = input.pipe(parser);
   input.on('error', (error) => parser.destroy(error));
+  // Where the last record read ends in the file: after a batch is written, the file's real progress.
+  let bytes = 0;
+  const { onProgress } = options;
   for await (const { record, info } of records as AsyncIterable<{
     record: string[];
-    info: { records: number };
+    info: { records: number; bytes: number };
   }>) {
     rowNumber = info.records;
+    bytes = info.bytes;
     if (record.every((cell) => cell.trim() === '')) continue;
     if (!columns) {
       columns = new Map();
@@ -403,10 +413,14 @@ export async function importCsv(
     }
     seen.set(checked.lotNumber, rowNumber);
     batch.push(checked);
-    if (batch.length >= batchSize) await flush();
+    if (batch.length >= batchSize) {
+      await flush();
+      onProgress?.({ rows: result.total, bytes });
+    }
   }
   await flush();
   if (!columns) throw badRequest('The CSV file is empty.');
+  onProgress?.({ rows: result.total, bytes });
   return result;
 }
 
@@ -420,7 +434,7 @@ export class ImageStaging {
   private dir: string | null = null;
   readonly images: StagedImage[] = [];
 
-  async add(fileName: string, stream: Readable): Promise<void> {
+  async add(fileName: string, stream: Readable): Promise<StagedImage> {
     this.dir ??= await mkdtemp(path.join(os.tmpdir(), 'store-import-'));
     const file = path.join(this.dir, `${this.images.length}.upload`);
     let size = 0;
@@ -433,7 +447,9 @@ export class ImageStaging {
     });
     await pipeline(stream, limit, createWriteStream(file));
     const truncated = (stream as Readable & { truncated?: boolean }).truncated === true;
-    this.images.push({ fileName, file, size, tooLarge: truncated || size > MAX_UPLOAD_IMAGE_BYTES });
+    const image = { fileName, file, size, tooLarge: truncated || size > MAX_UPLOAD_IMAGE_BYTES };
+    this.images.push(image);
+    return image;
   }
 
   async cleanup(): Promise<void> {
@@ -494,9 +510,14 @@ export async function attachLotImages(
   db: Db,
   storage: FileStorage,
   staged: StagedImage[],
-  options: { userId: number; report: Report },
+  options: {
+    userId: number;
+    report: Report;
+    /** Called as pictures are handled (matched, refused or unmatched), with how many so far. */
+    onProgress?: (handled: number) => void;
+  },
 ): Promise<ImageMatchResult> {
-  const { report } = options;
+  const { report, onProgress } = options;
   const result: ImageMatchResult = { total: staged.length, matched: 0, unmatched: 0, errors: 0 };
   const byLot = new Map<string, { lotNumber: string; position: number; image: StagedImage }[]>();
   for (const image of staged) {
@@ -518,8 +539,12 @@ export async function attachLotImages(
     db,
     [...byLot.values()].flatMap((entries) => entries.map((e) => e.lotNumber)),
   );
-
+  // Reported at the start of each lot's turn and at the end: what is counted then is done (pictures
+  // with a bad name, the earlier lots).
+  let handled = result.unmatched;
   for (const [key, entries] of byLot) {
+    onProgress?.(handled);
+    handled += entries.length;
     const product = byKey.get(key);
     if (!product) {
       result.unmatched += entries.length;
@@ -597,6 +622,7 @@ export async function attachLotImages(
     });
     result.matched += stored.length;
   }
+  onProgress?.(handled);
   return result;
 }
 

@@ -5,7 +5,7 @@ import { adminAuditLog, categories, productImages, products } from '../../db/sch
 import { createCategory, createProduct } from '../../test/fixtures';
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
 import { importCsv, newReport } from './import-service';
-import { realImage, sendMultipart, signedInClients } from './test-support';
+import { multipart, realImage, sendMultipart, signedInClients } from './test-support';
 
 let t: TestApp;
 let clients: Awaited<ReturnType<typeof signedInClients>>;
@@ -240,6 +240,89 @@ describe('POST /api/products/import', () => {
       .from(products)
       .where(and(inArray(products.lotNumber, ['RACE-1', 'RACE-2', 'RACE-3'])));
     expect(saved.map((s) => s.lot).sort()).toEqual(['RACE-1', 'RACE-3']);
+  });
+});
+
+describe('POST /api/products/import with streamed progress (Accept: application/x-ndjson)', () => {
+  // 1,200 rows (three batches), two of them bad, and three pictures: two matched, one unmatched.
+  const parts = async (prefix: string) => {
+    const lines = ['lotNumber,name,price'];
+    for (let i = 0; i < 1200; i++)
+      lines.push(`${prefix}-${i},Streamed Item ${i},${i === 7 ? 'twelve' : '3.50'}`);
+    lines.splice(300, 0, ',No Lot,1');
+    const png = await realImage('png', 64, 64);
+    return [
+      { field: 'file', filename: `${prefix}.csv`, content: lines.join('\n') },
+      { field: 'images', filename: `${prefix}-1_1.png`, content: png },
+      { field: 'images', filename: `${prefix}-2_1.png`, content: png },
+      { field: 'images', filename: 'GHOST_1.png', content: png },
+    ];
+  };
+  const streamed = (body: Parameters<typeof multipart>[0]) => {
+    const { payload, headers } = multipart(body);
+    return clients.admin.request({
+      method: 'POST',
+      url: '/api/products/import',
+      payload,
+      headers: { ...headers, accept: 'application/x-ndjson' },
+    });
+  };
+  const linesOf = (body: string) =>
+    body
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+  const increasing = (values: number[]) => values.every((v, i) => i === 0 || v >= values[i - 1]!);
+
+  it('streams progress that only goes up, then ends with the same result as the plain answer', async () => {
+    const plain = await sendMultipart(clients.admin, '/api/products/import', await parts('PLAIN'));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toMatch(/^application\/json/);
+
+    const body = await parts('STREAM');
+    const res = await streamed(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const lines = linesOf(res.body);
+    expect(lines.at(-1)).toEqual({ result: plain.json() });
+    expect(plain.json()).toMatchObject({ total: 1201, success: 1199, errors: 3, images: { matched: 2 } });
+
+    const progress = lines.slice(0, -1).map((line) => line.progress);
+    expect(progress.every(Boolean)).toBe(true);
+    const totalBytes = multipart(body).payload.length;
+    const csvBytes = Buffer.byteLength(body[0]!.content as string);
+    expect(new Set(progress.map((p) => p.totalBytes))).toEqual(new Set([totalBytes]));
+    for (const key of ['bytes', 'rows', 'images'] as const)
+      expect(increasing(progress.map((p) => p[key]))).toBe(true);
+    // One line per batch written while the file is read: rows and bytes grow together.
+    // One line per batch of 500 written while the file is read (bad rows counted), bytes following.
+    const rowLines = progress.filter((p) => p.bytes <= csvBytes);
+    expect(rowLines.map((p) => p.rows)).toEqual([502, 1002, 1201]);
+    expect(new Set(rowLines.map((p) => p.bytes)).size).toBe(3);
+    expect(rowLines[0]!.bytes).toBeLessThan(csvBytes / 2);
+    // Then the pictures, one step at a time, up to all of them.
+    const last = progress.at(-1)!;
+    expect(last).toMatchObject({ rows: 1201, images: 3, imagesTotal: 3 });
+    expect(last.bytes).toBeLessThanOrEqual(totalBytes);
+    expect(last.bytes).toBeGreaterThan(totalBytes - 1000);
+    expect(progress.filter((p) => p.imagesTotal === 3).map((p) => p.images)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('answers a request refused before any row with its status and JSON; a later error is the last line', async () => {
+    const notCsv = await streamed([
+      { field: 'file', filename: 'products.xlsx', content: 'lotNumber,name,price\n' },
+    ]);
+    expect(notCsv.statusCode).toBe(400);
+    expect(notCsv.json()).toEqual({ message: 'Please select a CSV file.' });
+
+    const twoFiles = await streamed([
+      { field: 'file', filename: 'one.csv', content: 'lotNumber,name,price\nTWICE-1,First File,1\n' },
+      { field: 'file', filename: 'two.csv', content: 'lotNumber,name,price\nTWICE-2,Second File,1\n' },
+    ]);
+    expect(twoFiles.statusCode).toBe(200);
+    const lines = linesOf(twoFiles.body);
+    expect(lines[0].progress).toMatchObject({ rows: 1 });
+    expect(lines.at(-1)).toEqual({ error: { statusCode: 400, message: 'Send one CSV file at a time.' } });
   });
 });
 

@@ -34,6 +34,7 @@ import {
   type RowsResult,
   templateCsv,
 } from './import-service';
+import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
 import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
 
@@ -231,15 +232,21 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
+        description:
+          'With `Accept: application/x-ndjson` the answer streams one JSON object per line: `{ progress }` ' +
+          'while rows are written and pictures processed, then `{ result }` (the JSON answer below) or ' +
+          '`{ error: { statusCode, message } }`. Requests refused before the first row is written answer ' +
+          'their status code with a JSON error either way.',
         consumes: ['multipart/form-data'],
         response: { 200: ImportResultSchema, 413: ErrorSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw badRequest('No File Selected: choose a CSV file to import.');
       const userId = request.user!.id;
       const report = newReport();
       const staging = new ImageStaging();
+      const progress = wantsProgress(request) ? new ProgressStream(request, reply) : null;
       let rows: RowsResult | null = null;
       let failure: unknown = null;
       try {
@@ -259,9 +266,17 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
               if (!/\.csv$/i.test(part.filename)) throw badRequest('Please select a CSV file.');
               const csv = part.file;
               csv.once('limit', () => csv.destroy(csvTooLarge()));
-              rows = await importCsv(db, csv, { userId, report });
+              const before = progress?.state.bytes ?? 0;
+              rows = await importCsv(db, csv, {
+                userId,
+                report,
+                onProgress: progress
+                  ? (read) => progress.report({ rows: read.rows, bytes: before + read.bytes })
+                  : undefined,
+              });
             } else if (part.fieldname === 'images' || part.fieldname === 'image') {
-              await staging.add(part.filename, part.file);
+              const image = await staging.add(part.filename, part.file);
+              progress?.addBytes(image.size);
             } else {
               await drain(part.file);
             }
@@ -272,8 +287,24 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (failure) throw failure;
         if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
-        const images = await attachLotImages(db, fileStorage(app), staging.images, { userId, report });
-        return importResult(rows, images, report);
+        const imagesTotal = staging.images.length;
+        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+          userId,
+          report,
+          onProgress:
+            progress && imagesTotal > 0
+              ? (handled) => progress.report({ images: handled, imagesTotal })
+              : undefined,
+        });
+        const result = importResult(rows, images, report);
+        if (!progress) return result;
+        progress.finish(result);
+        return reply;
+      } catch (error) {
+        // Once the streamed answer has started its status is sent: the error is its last line.
+        if (!progress?.started) throw error;
+        progress.fail(error);
+        return reply;
       } finally {
         await staging.cleanup();
       }
