@@ -10,6 +10,7 @@ const api = (db: 'pglite' | 'postgres') => ({
     environment: 'node',
     env: { TEST_DB: db },
     globalSetup: ['src/server/test/global-setup.ts'],
+    setupFiles: ['src/server/test/fail-on-console-error.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -19,7 +20,15 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'shared', include: ['src/shared/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          include: ['src/shared/**/*.test.ts'],
+          environment: 'node',
+          setupFiles: ['src/server/test/fail-on-console-error.ts'],
+        },
+      },
       {
         extends: true,
         test: {
