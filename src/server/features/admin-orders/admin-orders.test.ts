@@ -481,6 +481,10 @@ describe.skipIf(testDbKind() === 'pglite')('payment status under concurrency (Po
     const row = await orderRow(order.id);
     expect(row.inventoryReduced).toBe(row.paymentStatus === 'completed');
     expect(await stockOf(product.id)).toBe(row.inventoryReduced ? 7 : 10);
-    expect(await confirmations(order.id)).toBe(1);
+    // A completion refunded before its e-mail was claimed sends none (the claim needs a paid order):
+    // never more than one e-mail, and exactly one when the order ends up paid.
+    const sent = await confirmations(order.id);
+    expect(sent).toBeLessThanOrEqual(1);
+    if (row.paymentStatus === 'completed') expect(sent).toBe(1);
   });
 });
