@@ -2,10 +2,12 @@
 // (buildApp with production settings), then
 // - server-side latency (app.inject) of search, a filtered listing page, the default listing and a
 //   product page, with the catalogue caches emptied before every request, so each one reaches the
-//   database: the worst case, not the cached one;
+//   database: the worst case, not the cached one; both as the JSON the pages call and as the
+//   server-rendered HTML a shopper's first request gets (the built renderer, `npm run build`);
 // - listing throughput over real HTTP against a bare node:http server sending the very same bytes,
 //   in the same run: the popular listing (served by the response cache, as in production) and a
 //   listing whose every request misses the caches.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +18,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { catalogueCaches } from '../src/server/features/catalog/catalogue-cache';
+import { loadProductionRenderer } from '../src/server/render/page-renderer';
+// @ts-expect-error: a plain .mjs script shared with `npm start` and `npm test`
+import { buildIsStale } from '../scripts/build-info.mjs';
 import type { Benchmark } from './lib/benchmark';
 import { loadCatalogue } from './lib/catalogue-data';
 import { createBenchDatabase } from './lib/database';
@@ -120,7 +125,14 @@ async function run() {
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-01',
       LOG_LEVEL: 'silent',
     });
-    app = await buildApp({ config, database: bench.database, logger: false });
+    // Pages are rendered by the built entry-server, as in production.
+    if (buildIsStale()) {
+      console.log('Building the store for the page timings...');
+      const build = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+      if (build.status !== 0) throw new Error('npm run build failed');
+    }
+    const renderer = await loadProductionRenderer(path.resolve('dist'));
+    app = await buildApp({ config, database: bench.database, logger: false, renderer });
     await app.ready();
 
     // --- Server-side latency, every request reaching the database.
@@ -150,6 +162,11 @@ async function run() {
       DEFAULT_LISTING.replace('page=1', `page=${1 + (i % 10)}`),
     );
     const productUrls = slugs.map((s) => `/api/products/${s}`);
+    // The same requests as the pages a shopper opens: the HTML the server renders with the data in it.
+    const listingPageUrls = listingUrls
+      .slice(0, 100)
+      .map((u) => u.replace('/api/products?', '/products?').replace('&limit=24', ''));
+    const productPageUrls = slugs.slice(0, 100).map((s) => `/products/${s}`);
 
     // Warm-up: PostgreSQL's buffer cache and Node's JIT, as on a server that has been up a while.
     await injectLatencies(app, [
@@ -157,12 +174,16 @@ async function run() {
       ...listingUrls.slice(0, 40),
       ...defaultListingUrls.slice(0, 10),
       ...productUrls.slice(0, 40),
+      ...listingPageUrls.slice(0, 10),
+      ...productPageUrls.slice(0, 10),
     ]);
 
     const search = await injectLatencies(app, repeat(searchUrls(), ROUNDS_PER_GROUP));
     const listing = await injectLatencies(app, listingUrls);
     const defaultListing = await injectLatencies(app, defaultListingUrls);
     const product = await injectLatencies(app, productUrls);
+    const listingPage = await injectLatencies(app, listingPageUrls);
+    const productPage = await injectLatencies(app, productPageUrls);
     const searchOk = percentile(search, 95) <= SEARCH_P95_TARGET_MS;
 
     console.log(
@@ -193,6 +214,20 @@ async function run() {
           '',
         ],
         ['product page', product.length, ms(percentile(product, 50)), ms(percentile(product, 95)), ''],
+        [
+          'filtered listing page, rendered HTML',
+          listingPage.length,
+          ms(percentile(listingPage, 50)),
+          ms(percentile(listingPage, 95)),
+          '',
+        ],
+        [
+          'product page, rendered HTML',
+          productPage.length,
+          ms(percentile(productPage, 50)),
+          ms(percentile(productPage, 95)),
+          '',
+        ],
       ]),
     );
     console.log('  filtered listing = category + price 20-400 + in stock + one of four sorts + pages 1-5');
