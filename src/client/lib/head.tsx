@@ -30,14 +30,43 @@ export function Seo(props: HeadData) {
   const { storeName } = useSite();
   if (collector) Object.assign(collector.head, props);
   const title = props.title ? `${props.title} | ${storeName}` : storeName;
+  // Keyed by value so the effect runs when the page's head changes, not on every render.
+  const openGraph = JSON.stringify(props.openGraph ?? {});
+  const jsonLd = props.jsonLd ? safeJson(props.jsonLd) : '';
   useEffect(() => {
+    // After a navigation in the browser the head must describe the new page only: what the previous
+    // page set (its canonical, Open Graph tags, structured data) is replaced or removed.
     document.title = title;
     setMeta('name', 'description', props.description);
     setMeta('name', 'robots', props.noIndex ? 'noindex' : undefined);
-    const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical && props.canonicalPath) canonical.href = `${window.location.origin}${props.canonicalPath}`;
-  }, [title, props.description, props.noIndex, props.canonicalPath]);
+    setCanonical(props.canonicalPath ? `${window.location.origin}${props.canonicalPath}` : undefined);
+    for (const el of document.head.querySelectorAll('meta[property]')) el.remove();
+    for (const [key, value] of Object.entries(JSON.parse(openGraph) as Record<string, string>)) {
+      setMeta('property', key, value);
+    }
+    for (const el of document.head.querySelectorAll('script[type="application/ld+json"]')) el.remove();
+    if (jsonLd) {
+      const script = document.createElement('script');
+      script.type = 'application/ld+json';
+      script.textContent = jsonLd;
+      document.head.appendChild(script);
+    }
+  }, [title, props.description, props.noIndex, props.canonicalPath, openGraph, jsonLd]);
   return null;
+}
+
+function setCanonical(href: string | undefined) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!href) {
+    link?.remove();
+    return;
+  }
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.appendChild(link);
+  }
+  link.href = href;
 }
 
 function setMeta(attr: 'name' | 'property', key: string, value: string | undefined) {
