@@ -58,6 +58,8 @@ export type FakeSquare = {
     payment: FakePayment,
     options?: { type?: string; eventId?: string; key?: string; notificationUrl?: string },
   ): { body: string; signature: string; eventId: string };
+  /** Sends a webhook to a listening store over HTTP, as Square does: the raw body and its signature. */
+  send(url: string, webhook: { body: string; signature: string }): Promise<{ status: number; body: string }>;
   close(): Promise<void>;
 };
 
@@ -131,6 +133,14 @@ export async function startFakeSquare(options: {
         body,
       );
       return { body, signature, eventId };
+    },
+    async send(url, webhook) {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-square-hmacsha256-signature': webhook.signature },
+        body: webhook.body,
+      });
+      return { status: res.status, body: await res.text() };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -1,5 +1,6 @@
 // The Square provider against a fake Square API on loopback: payment links, verification, signed
 // webhooks, replays, and the three ways an order can be completed racing each other.
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, paymentWebhookEvents, products, stockHolds } from '../db/schema';
@@ -14,7 +15,7 @@ import {
 import { createTestApp, TestClient, type TestApp } from '../test/test-app';
 import { testDbKind } from '../test/test-database';
 import { type FakeSquare, startFakeSquare } from './fake-square';
-import { isValidSquareSignature, squareSignature } from './square';
+import { isValidSquareSignature, squareBaseUrl, squareSignature } from './square';
 
 const NOTIFICATION_URL = 'https://shop.example/api/square/webhook';
 const KEY = 'test-signature-key';
@@ -190,7 +191,36 @@ describe('verification on the return page', () => {
   });
 });
 
+describe('configuration', () => {
+  it('talks to the sandbox by default, to production when told, and to an override for tests', () => {
+    expect(squareBaseUrl({ SQUARE_ENVIRONMENT: 'sandbox' })).toBe('https://connect.squareupsandbox.com');
+    expect(squareBaseUrl({ SQUARE_ENVIRONMENT: 'production' })).toBe('https://connect.squareup.com');
+    expect(
+      squareBaseUrl({ SQUARE_ENVIRONMENT: 'production', SQUARE_API_BASE_URL: 'http://127.0.0.1:9/' }),
+    ).toBe('http://127.0.0.1:9');
+  });
+});
+
 describe('webhooks', () => {
+  it('takes a signed notification sent over a real connection (raw body as Square sent it)', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const address = t.app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${address.port}/api/square/webhook`;
+    const { order, product } = await squareOrder();
+    const payment = fake.pay(order.paymentLinkId!);
+    // Key order and spacing of the body are Square's own: the signature covers those exact bytes.
+    const w = fake.webhook(payment);
+    const spaced = { body: w.body.replace(/,"/g, ', "'), signature: '' };
+    spaced.signature = squareSignature(KEY, NOTIFICATION_URL, spaced.body);
+    const forged = await fake.send(url, { body: spaced.body, signature: w.signature });
+    expect(forged.status).toBe(401);
+    expect(await row(order.id)).toMatchObject({ paymentStatus: 'pending', inventoryReduced: false });
+    const sent = await fake.send(url, spaced);
+    expect(sent.status).toBe(200);
+    expect(await row(order.id)).toMatchObject({ paymentStatus: 'completed', inventoryReduced: true });
+    expect(await stockOf(product.id)).toBe(3);
+  });
+
   it('checks the signature algorithm: base64 HMAC-SHA256 of URL + body', () => {
     const body = Buffer.from('{"a":1}');
     const sig = squareSignature(KEY, NOTIFICATION_URL, body);
