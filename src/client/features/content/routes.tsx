@@ -2,7 +2,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { STATIC_PAGE_SLUGS } from '../../../shared/constants';
 import { prefetch } from '../../lib/prefetch';
-import { siteConfigQueryOptions } from '../../lib/site-config';
 import { contentPageQueryOptions, faqItemsQueryOptions } from './api';
 import { ContactPage } from './contact-page';
 import { ContentPageScreen } from './content-page';
@@ -18,10 +17,7 @@ export function contentRoutes(queryClient: QueryClient): RouteObject[] {
       }),
     ),
     { path: 'faq', element: <FaqPage />, loader: prefetch(queryClient, () => [faqItemsQueryOptions()]) },
-    {
-      path: 'contact',
-      element: <ContactPage />,
-      loader: prefetch(queryClient, () => [siteConfigQueryOptions()]),
-    },
+    // The store's address and e-mail come from the site configuration, which the root route loads.
+    { path: 'contact', element: <ContactPage /> },
   ];
 }
