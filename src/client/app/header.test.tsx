@@ -4,21 +4,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../../shared/schemas/auth';
 import { resetToasts } from '../components/ui/toast-store';
 import { addItem, cartItemFromProduct, resetCartStoreForTests } from '../features/cart/cart-store';
-import { type FakeAnswer, fakeApi, makeProduct, renderRoutes } from '../features/cart/test-utils';
+import { type FakeAnswer, fakeApi, makeProduct, makeUser, renderRoutes } from '../features/cart/test-utils';
 import { Header } from './header';
 
 const signedOut: FakeAnswer = { status: 401, body: { message: 'Not signed in.' } };
 const user = (overrides: Partial<User> = {}): FakeAnswer => ({
-  body: {
-    id: 5,
-    username: 'jane',
-    email: 'jane@example.com',
-    isAdmin: false,
-    phone: null,
-    address: null,
-    emailNotifications: true,
-    ...overrides,
-  },
+  body: makeUser({ id: 5, username: 'jane', email: 'jane@example.com', ...overrides }),
 });
 
 function renderHeader(me: FakeAnswer, logout: FakeAnswer = { body: { message: 'Logged out.' } }) {

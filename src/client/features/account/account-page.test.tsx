@@ -5,20 +5,12 @@ import { localDateString } from '../../../shared/orders';
 import type { AccountOrder } from '../../../shared/schemas/account';
 import { resetToasts } from '../../components/ui/toast-store';
 import { getCart, resetCartStoreForTests } from '../cart/cart-store';
-import { fakeApi, fetchedPaths, makeProduct, renderRoutes } from '../cart/test-utils';
+import { fakeApi, fetchedPaths, makeProduct, makeUser, renderRoutes } from '../cart/test-utils';
 import { MY_ORDERS_PATH, ORDERS_REFETCH_MS } from './api';
 import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';
 
-const USER = {
-  id: 7,
-  username: 'bob',
-  email: 'bob@example.com',
-  isAdmin: false,
-  phone: null,
-  address: null,
-  emailNotifications: true,
-};
+const USER = makeUser();
 
 function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
   return {

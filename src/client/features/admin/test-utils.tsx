@@ -7,6 +7,7 @@ import { vi } from 'vitest';
 import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
 import { Providers } from '../../app/providers';
 import { Toaster } from '../../components/ui/toaster';
+import { makeUser } from '../cart/test-utils';
 import { createQueryClient } from '../../lib/query-client';
 
 export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
@@ -75,15 +76,7 @@ export function renderPage(element: ReactNode, path = '/admin') {
   return { ...utils, router, queryClient };
 }
 
-export const ADMIN_USER = {
-  id: 1,
-  username: 'admin',
-  email: 'admin@example.com',
-  isAdmin: true,
-  phone: null,
-  address: null,
-  emailNotifications: true,
-};
+export const ADMIN_USER = makeUser({ id: 1, username: 'admin', email: 'admin@example.com', isAdmin: true });
 export const CUSTOMER = {
   ...ADMIN_USER,
   id: 2,

@@ -2,18 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
-import { fakeApi, makeSiteConfig, renderRoutes } from '../cart/test-utils';
+import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '../cart/test-utils';
 import { authRoutes } from './routes';
 
-const USER = {
-  id: 7,
-  username: 'bob',
-  email: 'bob@example.com',
-  isAdmin: false,
-  phone: null,
-  address: null,
-  emailNotifications: true,
-};
+const USER = makeUser();
 
 afterEach(() => {
   resetToasts();
@@ -127,6 +119,16 @@ describe('/auth', () => {
       return screen.findByRole('form', { name: 'Register' });
     }
 
+    /** Opens the Register tab, fills it in and presses Register. */
+    async function submitRegister(username: string, confirmPassword = 'secret1') {
+      await openRegister();
+      await userEvent.type(screen.getByLabelText('Username'), username);
+      await userEvent.type(screen.getByLabelText('Email'), `${username}@example.com`);
+      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
+      await userEvent.type(screen.getByLabelText('Confirm Password'), confirmPassword);
+      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    }
+
     it('shows every validation message and sends nothing', async () => {
       const api = fakeApi(signedOut);
       renderRoutes(authRoutes, '/auth');
@@ -145,12 +147,7 @@ describe('/auth', () => {
     it('says "Passwords don\'t match" under the confirmation', async () => {
       fakeApi(signedOut);
       renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
-      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret2');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('newbie', 'secret2');
       const message = await screen.findByText("Passwords don't match");
       expect(screen.getByLabelText('Confirm Password').getAttribute('aria-describedby')).toBe(message.id);
     });
@@ -161,12 +158,7 @@ describe('/auth', () => {
         '/api/auth/register': { status: 201, body: { ...USER, username: 'newbie' } },
       });
       const { router } = renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
-      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('newbie');
       await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
       expect(await screen.findByText('Registration Successful')).toBeTruthy();
       expect(screen.getByText('Welcome, newbie!')).toBeTruthy();
@@ -187,12 +179,7 @@ describe('/auth', () => {
         },
       });
       renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'taken');
-      await userEvent.type(screen.getByLabelText('Email'), 'taken@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('taken');
       expect(await screen.findByText('Registration Failed')).toBeTruthy();
       expect(screen.getAllByText('That username is already taken.')).toHaveLength(2);
     });
@@ -200,12 +187,7 @@ describe('/auth', () => {
     it("says 'Registration failed' / 'Something went wrong' without a server message", async () => {
       fakeApi({ ...signedOut, '/api/auth/register': { status: 500, body: 'oops' } });
       renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
-      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('newbie');
       expect(await screen.findByText('Registration failed')).toBeTruthy();
       expect(screen.getByText('Something went wrong')).toBeTruthy();
     });
@@ -213,12 +195,7 @@ describe('/auth', () => {
     it("says 'Invalid response from server' when a success carries no user", async () => {
       fakeApi({ ...signedOut, '/api/auth/register': { status: 201, body: { ok: true } } });
       renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
-      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('newbie');
       expect(await screen.findByText('Invalid response from server')).toBeTruthy();
     });
 
@@ -231,12 +208,7 @@ describe('/auth', () => {
           : answer(input),
       );
       const { router } = renderRoutes(authRoutes, '/auth');
-      await openRegister();
-      await userEvent.type(screen.getByLabelText('Username'), 'newbie');
-      await userEvent.type(screen.getByLabelText('Email'), 'newbie@example.com');
-      await userEvent.type(screen.getByLabelText('Password'), 'secret1');
-      await userEvent.type(screen.getByLabelText('Confirm Password'), 'secret1');
-      await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+      await submitRegister('newbie');
       expect(await screen.findByText('Registration Failed')).toBeTruthy();
       expect(screen.getByText('Invalid response from server')).toBeTruthy();
       expect(screen.queryByText('Something went wrong')).toBeNull();

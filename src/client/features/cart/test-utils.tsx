@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { User } from '../../../shared/schemas/auth';
 import type { Product } from '../../../shared/schemas/catalog';
 import type { SiteConfig } from '../../../shared/schemas/site-config';
 import { Providers } from '../../app/providers';
@@ -105,6 +106,20 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     discountPercentage: 0,
     discountedPrice: '249.99',
     originalPrice: null,
+    ...overrides,
+  };
+}
+
+/** A signed-in customer as GET /api/auth/me answers. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 7,
+    username: 'bob',
+    email: 'bob@example.com',
+    isAdmin: false,
+    phone: null,
+    address: null,
+    emailNotifications: true,
     ...overrides,
   };
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
 import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '../cart/cart-store';
-import { type FakeRoutes, fakeApi, renderRoutes } from '../cart/test-utils';
+import { type FakeRoutes, fakeApi, makeUser, renderRoutes } from '../cart/test-utils';
 import { paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
 
@@ -75,15 +75,7 @@ function sentCheckouts(api: ReturnType<typeof fakeApi>) {
   });
 }
 
-const jane = {
-  id: 5,
-  username: 'jane',
-  email: 'jane@example.com',
-  isAdmin: false,
-  phone: null,
-  address: null,
-  emailNotifications: true,
-};
+const jane = makeUser({ id: 5, username: 'jane', email: 'jane@example.com' });
 const paymentPage = (orderId: string) => ({
   body: { success: true, checkoutUrl: `http://store.test/pay/${orderId}`, orderId },
 });
