@@ -22,13 +22,17 @@ beforeAll(async () => {
   // Created oldest first; the order of creation must not be what the relevance tests see.
   await p('Ergonomic Monitor Arm', 'Holds one screen up to 32 inches.', 'LOT-24017', {
     createdAt: minutesAgo(90),
+    price: '40.00',
   });
   await p('Desk Lamp', 'Bright enough to read beside your monitor.', 'LOT-24018', {
     createdAt: minutesAgo(80),
+    price: '25.00',
+    featured: true,
   });
   await p('Lampshade, Linen', 'Fits most table lamps.', 'LOT-55001', { createdAt: minutesAgo(70) });
   await p('27" 4K Monitor', 'A 27-inch monitor for monitor enthusiasts.', 'LOT-99001', {
     createdAt: minutesAgo(60),
+    price: '300.00',
   });
   await p('Wireless Headphones', 'Over-ear, noise cancelling.', 'LOT-77001', { createdAt: minutesAgo(50) });
   await p('Fluffy Bath Towel', 'Extra fluffy cotton.', 'LOT-88001', {
@@ -125,6 +129,31 @@ describe('search', () => {
       'Desk Lamp',
       'Ergonomic Monitor Arm',
     ]);
+  });
+
+  it('orders search results by price or featured first when asked, relevance next', async () => {
+    const relevance = ['27" 4K Monitor', 'Ergonomic Monitor Arm', 'Desk Lamp'];
+    expect((await search('monitor')).names).toEqual(relevance);
+    expect((await search('monitor', '&sort=price-low')).names).toEqual([
+      'Desk Lamp',
+      'Ergonomic Monitor Arm',
+      '27" 4K Monitor',
+    ]);
+    expect((await search('monitor', '&sort=price-high')).names).toEqual([
+      '27" 4K Monitor',
+      'Ergonomic Monitor Arm',
+      'Desk Lamp',
+    ]);
+    expect((await search('monitor', '&sort=featured')).names).toEqual([
+      'Desk Lamp',
+      '27" 4K Monitor',
+      'Ergonomic Monitor Arm',
+    ]);
+    // Sorted and paged together: page 2 of the cheapest first is the next price up.
+    expect(await search('monitor', '&sort=price-low&limit=1&page=2')).toEqual({
+      names: ['Ergonomic Monitor Arm'],
+      total: 3,
+    });
   });
 
   it('gives /api/products?search= the same ranking', async () => {

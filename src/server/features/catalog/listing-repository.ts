@@ -1,7 +1,7 @@
 // Paged product listings and search for shoppers, filtered, sorted and counted in the database
-// (docs/decisions/0010-catalogue-listing-api.md): the page's ids through narrow rows, then those rows in
-// full; a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
-import { and, asc, desc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+// (docs/decisions/0010-catalogue-listing-api.md): one statement per page (its ids through narrow rows, then
+// those rows in full); a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
+import { and, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/catalog';
 import type { DbOrTx } from '../../db/client';
@@ -107,22 +107,29 @@ function filterConditions(
   return conditions;
 }
 
-function orderBy(sort: ListSort | undefined, weekdayPercent: number, rank: SQL | null): SQL[] {
-  const newest = [desc(products.createdAt), desc(products.id)];
-  const byRank = rank ? [sql`${rank} desc`] : [];
+type OrderKey = { value: SQL; descending: boolean };
+
+function orderKeys(sort: ListSort | undefined, weekdayPercent: number, rank: SQL | null): OrderKey[] {
+  const newest: OrderKey[] = [
+    { value: sql`${products.createdAt}`, descending: true },
+    { value: sql`${products.id}`, descending: true },
+  ];
+  const byRank: OrderKey[] = rank ? [{ value: rank, descending: true }] : [];
   switch (sort) {
     case 'featured':
-      return [desc(products.featured), ...byRank, ...newest];
+      return [{ value: sql`${products.featured}`, descending: true }, ...byRank, ...newest];
     case 'price-low':
-      return [asc(effectiveCentsSql(weekdayPercent)), ...byRank, ...newest];
+      return [{ value: effectiveCentsSql(weekdayPercent), descending: false }, ...byRank, ...newest];
     case 'price-high':
-      return [desc(effectiveCentsSql(weekdayPercent)), ...byRank, ...newest];
+      return [{ value: effectiveCentsSql(weekdayPercent), descending: true }, ...byRank, ...newest];
     case 'newest':
       return newest;
     default:
       return [...byRank, ...newest];
   }
 }
+
+const direction = (key: OrderKey) => (key.descending ? sql`desc` : sql`asc`);
 
 function countQuery(db: DbOrTx, held: ReturnType<typeof heldStock> | null) {
   const query = db
@@ -142,6 +149,48 @@ function shopperColumns(held: ReturnType<typeof heldStock>) {
   };
 }
 
+const keyName = (i: number) => sql.identifier(`k${i}`);
+
+/** A page's rows as a subquery: each product's id, its sort keys (k0, k1, ...) and, when searching, the total. */
+function pageSubquery(
+  db: DbOrTx,
+  request: ListingRequest,
+  where: SQL | undefined,
+  held: ReturnType<typeof heldStock>,
+  keys: OrderKey[],
+  counted: boolean,
+): SQL {
+  const keyed = db
+    .select({
+      id: products.id,
+      ...Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.value}`.as(`k${i}`)])),
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .leftJoin(held, eq(held.productId, products.id))
+    .where(where);
+  const ordered = sql.join(
+    keys.map((k, i) => sql`m.${keyName(i)} ${direction(k)}`),
+    sql`, `,
+  );
+  const limitOffset = sql`limit ${request.limit} offset ${(request.page - 1) * request.limit}`;
+  if (!counted) {
+    // An index walk (products_listing_idx, index-only) that stops at the page.
+    return sql`select m.*, 0 as total from ${keyed.as('m')} order by ${ordered} ${limitOffset}`;
+  }
+  // A search ranks all its matches anyway, so the same pass counts them. The keys (the rank above all)
+  // are computed below an `offset 0` fence, so the window that counts holds ids and keys rather than
+  // whole rows with their search vectors: about a fifth of the statement for a word that matches
+  // thousands of products (bench/README.md).
+  return sql`select m.*, (count(*) over ())::int as total from (${keyed} offset 0) m order by ${ordered} ${limitOffset}`;
+}
+
+/**
+ * One page in a single statement: the page's ids through narrow rows (sorting or ranking thousands of
+ * wide rows, descriptions and all, costs several times more than sorting their ids), then only those
+ * rows in full. A search counts in the same statement; a listing counts beside it on another connection.
+ */
 async function pageAndCount(
   db: DbOrTx,
   request: ListingRequest,
@@ -152,60 +201,35 @@ async function pageAndCount(
   const held = heldStock(db);
   const filterHeld = filters.inStock ? held : null;
   const where = and(...filterConditions(filters, weekdayPercent, filterHeld), ...(match ? [match] : []));
-  // The page's ids first, through narrow rows (index-only on products_listing_idx, an index walk that
-  // stops at the page, or the search index), then only those rows in full: sorting or ranking thousands
-  // of wide rows (descriptions) costs several times more than sorting their ids.
-  const pageIds = db
-    .select({
-      id: products.id,
-      // A search ranks all its matches anyway: the same scan counts them.
-      total: match ? sql<number>`(count(*) over ())::int` : sql<number>`0`,
-    })
+  const keys = orderKeys(request.sort, weekdayPercent, rank);
+  const pageRows = db
+    .select({ ...shopperColumns(held), total: sql<number>`page.total` })
     .from(products)
+    .innerJoin(
+      sql`(${pageSubquery(db, request, where, held, keys, match !== null)}) page`,
+      sql`page.id = ${products.id}`,
+    )
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
     .leftJoin(held, eq(held.productId, products.id))
-    .where(where)
-    .orderBy(...orderBy(request.sort, weekdayPercent, rank))
-    .limit(request.limit)
-    .offset((request.page - 1) * request.limit);
+    .orderBy(...keys.map((k, i) => sql`page.${keyName(i)} ${direction(k)}`));
 
-  let ids: { id: number; total: number }[];
+  let rows: Awaited<typeof pageRows>;
   let total: number;
   if (match) {
-    ids = await pageIds;
-    if (ids.length > 0) total = Number(ids[0]!.total);
+    rows = await pageRows;
+    if (rows.length > 0) total = Number(rows[0]!.total);
     else if (request.page === 1) total = 0;
     else total = Number((await countQuery(db, filterHeld).where(where))[0]?.total ?? 0); // past the end
   } else {
     const [found, counted] = await Promise.all([
-      pageIds,
+      pageRows,
       request.knownTotal === undefined ? countQuery(db, filterHeld).where(where) : Promise.resolve(null),
     ]);
-    ids = found;
+    rows = found;
     total = counted ? Number(counted[0]?.total ?? 0) : request.knownTotal!;
   }
-  if (ids.length === 0) return { items: [], total };
-
-  const rows = await db
-    .select(shopperColumns(held))
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
-    .leftJoin(held, eq(held.productId, products.id))
-    .where(
-      inArray(
-        products.id,
-        ids.map((r) => r.id),
-      ),
-    );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  // A product deleted between the two reads is left out rather than failing the page.
-  const items = ids.flatMap((r) => {
-    const row = byId.get(r.id);
-    return row ? [toShopperProduct(row as Row, weekdayPercent)] : [];
-  });
-  return { items, total };
+  return { items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent)), total };
 }
 
 /** One page of a listing (with or without search) and the number of products it has in all. */
