@@ -131,14 +131,40 @@ function orderKeys(sort: ListSort | undefined, weekdayPercent: number, rank: SQL
 
 const direction = (key: OrderKey) => (key.descending ? sql`desc` : sql`asc`);
 
-function countQuery(db: DbOrTx, held: ReturnType<typeof heldStock> | null) {
-  const query = db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
-    .$dynamic();
-  return held ? query.leftJoin(held, eq(held.productId, products.id)) : query;
+/** Whether the filters or the sort read today's price, and so the category discounts. */
+function readsTodaysPrice(filters: ListingFilters, sort: ListSort | undefined): boolean {
+  return (
+    Boolean(filters.daily) ||
+    (filters.minPrice !== undefined && filters.minPrice > 0) ||
+    filters.maxPrice !== undefined ||
+    sort === 'price-low' ||
+    sort === 'price-high'
+  );
+}
+
+type Held = ReturnType<typeof heldStock>;
+type Joins = { discounts: boolean; held: Held | null };
+
+/**
+ * Products joined with what the filters and the sort read, and nothing more: categories (shoppers never
+ * see a hidden category's products), category discounts (today's price), holds (in stock). Each join
+ * finds at most one row, so none changes what is counted.
+ */
+function listingSource(joins: Joins): SQL {
+  const parts = [sql`${products} left join ${categories} on ${categories.id} = ${products.categoryId}`];
+  if (joins.discounts)
+    parts.push(
+      sql`left join ${categoryDiscounts} on ${categoryDiscounts.categoryId} = ${products.categoryId}`,
+    );
+  if (joins.held) parts.push(sql`left join ${joins.held} on ${joins.held.productId} = ${products.id}`);
+  return sql.join(parts, sql` `);
+}
+
+async function countMatching(db: DbOrTx, joins: Joins, where: SQL): Promise<number> {
+  const result = await db.execute(
+    sql`select count(*)::int as total from ${listingSource(joins)} where ${where}`,
+  );
+  return Number((result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
 }
 
 /** Full rows; stock from the grouped holds join rather than productColumns' per-row subquery. */
@@ -153,23 +179,16 @@ const keyName = (i: number) => sql.identifier(`k${i}`);
 
 /** A page's rows as a subquery: each product's id, its sort keys (k0, k1, ...) and, when searching, the total. */
 function pageSubquery(
-  db: DbOrTx,
   request: ListingRequest,
-  where: SQL | undefined,
-  held: ReturnType<typeof heldStock>,
+  where: SQL,
+  joins: Joins,
   keys: OrderKey[],
   counted: boolean,
 ): SQL {
-  const keyed = db
-    .select({
-      id: products.id,
-      ...Object.fromEntries(keys.map((k, i) => [`k${i}`, sql`${k.value}`.as(`k${i}`)])),
-    })
-    .from(products)
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
-    .leftJoin(held, eq(held.productId, products.id))
-    .where(where);
+  const keyed = sql`select ${products.id} as id, ${sql.join(
+    keys.map((k, i) => sql`${k.value} as ${keyName(i)}`),
+    sql`, `,
+  )} from ${listingSource(joins)} where ${where}`;
   const ordered = sql.join(
     keys.map((k, i) => sql`m.${keyName(i)} ${direction(k)}`),
     sql`, `,
@@ -177,7 +196,7 @@ function pageSubquery(
   const limitOffset = sql`limit ${request.limit} offset ${(request.page - 1) * request.limit}`;
   if (!counted) {
     // An index walk (products_listing_idx, index-only) that stops at the page.
-    return sql`select m.*, 0 as total from ${keyed.as('m')} order by ${ordered} ${limitOffset}`;
+    return sql`select m.*, 0 as total from (${keyed}) m order by ${ordered} ${limitOffset}`;
   }
   // A search ranks all its matches anyway, so the same pass counts them. The keys (the rank above all)
   // are computed below an `offset 0` fence, so the window that counts holds ids and keys rather than
@@ -199,14 +218,14 @@ async function pageAndCount(
 ): Promise<ListingPage> {
   const { filters, weekdayPercent } = request;
   const held = heldStock(db);
-  const filterHeld = filters.inStock ? held : null;
-  const where = and(...filterConditions(filters, weekdayPercent, filterHeld), ...(match ? [match] : []));
+  const joins = { discounts: readsTodaysPrice(filters, request.sort), held: filters.inStock ? held : null };
+  const where = and(...filterConditions(filters, weekdayPercent, joins.held), ...(match ? [match] : []))!;
   const keys = orderKeys(request.sort, weekdayPercent, rank);
   const pageRows = db
     .select({ ...shopperColumns(held), total: sql<number>`page.total` })
     .from(products)
     .innerJoin(
-      sql`(${pageSubquery(db, request, where, held, keys, match !== null)}) page`,
+      sql`(${pageSubquery(request, where, joins, keys, match !== null)}) page`,
       sql`page.id = ${products.id}`,
     )
     .leftJoin(categories, eq(categories.id, products.categoryId))
@@ -220,14 +239,14 @@ async function pageAndCount(
     rows = await pageRows;
     if (rows.length > 0) total = Number(rows[0]!.total);
     else if (request.page === 1) total = 0;
-    else total = Number((await countQuery(db, filterHeld).where(where))[0]?.total ?? 0); // past the end
+    else total = await countMatching(db, joins, where); // past the end
   } else {
     const [found, counted] = await Promise.all([
       pageRows,
-      request.knownTotal === undefined ? countQuery(db, filterHeld).where(where) : Promise.resolve(null),
+      request.knownTotal === undefined ? countMatching(db, joins, where) : Promise.resolve(null),
     ]);
     rows = found;
-    total = counted ? Number(counted[0]?.total ?? 0) : request.knownTotal!;
+    total = counted ?? request.knownTotal!;
   }
   return { items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent)), total };
 }
