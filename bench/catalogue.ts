@@ -28,7 +28,7 @@ import { runLoad } from './lib/load';
 import { median, ms, percentile, table, timed } from './lib/stats';
 
 const PRODUCTS = 100_000;
-const ROUNDS_PER_GROUP = 15;
+const ROUNDS_PER_GROUP = 30;
 const THROUGHPUT_REQUESTS = 4_000;
 const THROUGHPUT_ROUNDS = 3;
 const COLD_REQUESTS = 300;
