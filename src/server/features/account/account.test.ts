@@ -211,6 +211,22 @@ describe('POST /api/auth/change-password', () => {
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   }, 120_000);
+
+  it('checks at most 5 current passwords when 20 guesses arrive at once', async () => {
+    await awayFromWindowEdge();
+    const { user, client } = await signedIn();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.post('/api/auth/delete-account', { password: `guess-${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    // The account is still there and the right password now waits too.
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    const res = await client.post('/api/auth/delete-account', { password: user.plainPassword });
+    expect(res.statusCode).toBe(429);
+  }, 120_000);
 });
 
 describe('PATCH /api/auth/preferences', () => {

@@ -19,12 +19,7 @@ import type {
   Preferences,
   ProfileUpdate,
 } from '../../../shared/schemas/account';
-import {
-  assertNotThrottled,
-  clearAccountFailures,
-  passwordCheckLimits,
-  recordFailure,
-} from '../auth/login-throttle';
+import { admitGuess, clearFailures, passwordCheckLimits } from '../auth/login-throttle';
 import { findTaken, throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -60,14 +55,12 @@ export async function updatePreferences(db: Db, userId: number, input: Preferenc
 /** Checks the account's password for a sensitive change; wrong guesses are throttled. */
 async function checkPassword(db: Db, userId: number, password: string, field: string, message: string) {
   const limits = passwordCheckLimits(userId);
-  await assertNotThrottled(db, limits);
+  await admitGuess(db, limits);
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('Account not found.');
-  if (!(await verifyPassword(row.password, password))) {
-    await recordFailure(db, limits);
+  if (!(await verifyPassword(row.password, password)))
     throw badRequest(message, { errors: { [field]: message } });
-  }
-  await clearAccountFailures(db, limits);
+  await clearFailures(db, limits);
 }
 
 /**
