@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, sessions, users } from '../../db/schema';
 import { createProduct, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { COMMON_PASSWORD } from '../../lib/common-passwords';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/service';
 import { awayFromWindowEdge } from '../auth/test-support';
 import { insertOrder } from './order-fixtures';
@@ -190,6 +191,22 @@ describe('POST /api/auth/change-password', () => {
       password: 'brand-new-pass',
     });
     expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('refuses one of the most common passwords as the new one; the old password still works', async () => {
+    const { user, client } = await signedIn();
+    const res = await client.post('/api/auth/change-password', {
+      currentPassword: user.plainPassword,
+      newPassword: '123456',
+      confirmNewPassword: '123456',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: COMMON_PASSWORD, errors: { newPassword: COMMON_PASSWORD } });
+    const again = await new TestClient(t.app).post('/api/auth/login', {
+      username: user.username,
+      password: user.plainPassword,
+    });
+    expect(again.statusCode).toBe(200);
   });
 
   it('throttles wrong current passwords', async () => {

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   endOtherSessions,
@@ -70,6 +71,7 @@ async function checkPassword(db: Db, userId: number, password: string, field: st
 export async function changePassword(request: FastifyRequest, reply: FastifyReply, input: ChangePassword) {
   const db = request.server.ctx.db;
   const user = request.user!;
+  refuseCommonPassword(input.newPassword, 'newPassword');
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   await db
     .update(users)

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import * as passwords from '../../lib/passwords';
+import { COMMON_PASSWORD } from '../../lib/common-passwords';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
 import * as sleeping from '../../lib/sleep';
@@ -69,7 +70,7 @@ describe('registration', () => {
     const res = await register(c, {
       username: 'newshopper',
       email: 'New.Shopper@example.com',
-      password: 'secret1',
+      password: 'kettle-moss-41',
     });
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -93,7 +94,7 @@ describe('registration', () => {
     const res = await register(client(), {
       username: 'sneaky',
       email: 'sneaky@example.com',
-      password: 'secret1',
+      password: 'kettle-moss-41',
       isAdmin: true,
     });
     expect(res.statusCode).toBe(201);
@@ -104,12 +105,12 @@ describe('registration', () => {
 
   it.each([
     [
-      { username: 'ab', email: 'a@example.com', password: 'secret1' },
+      { username: 'ab', email: 'a@example.com', password: 'kettle-moss-41' },
       'username',
       'Username must be at least 3 characters',
     ],
     [
-      { username: 'abc', email: 'not-an-email', password: 'secret1' },
+      { username: 'abc', email: 'not-an-email', password: 'kettle-moss-41' },
       'email',
       'Please enter a valid email address',
     ],
@@ -118,11 +119,15 @@ describe('registration', () => {
       'password',
       'Password must be at least 6 characters',
     ],
-    [{ email: 'a@example.com', password: 'secret1' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'abc', password: 'secret1' }, 'email', 'Please enter a valid email address'],
+    [
+      { email: 'a@example.com', password: 'kettle-moss-41' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+    [{ username: 'abc', password: 'kettle-moss-41' }, 'email', 'Please enter a valid email address'],
     [{ username: 'abc', email: 'a@example.com' }, 'password', 'Password must be at least 6 characters'],
     [
-      { username: '   ', email: 'a@example.com', password: 'secret1' },
+      { username: '   ', email: 'a@example.com', password: 'kettle-moss-41' },
       'username',
       'Username must be at least 3 characters',
     ],
@@ -136,12 +141,26 @@ describe('registration', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
+  it.each(['123456', 'password', 'PassWord1', 'iloveyou'])(
+    'refuses the common password %j with 400 and a clear message, and creates nothing',
+    async (password) => {
+      const res = await register(client(), { username: 'commonpw', email: 'commonpw@example.com', password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } });
+      expect(COMMON_PASSWORD).toBe(
+        'This password is one of the most commonly used and easy to guess. Please choose another.',
+      );
+      expect(sessionCookie(res)).toBeUndefined();
+      expect(await t.db.select().from(users).where(eq(users.username, 'commonpw'))).toHaveLength(0);
+    },
+  );
+
   it('answers 409 for a username taken in another case, and nothing is created', async () => {
     await createUser(t.db, { username: 'TakenName', email: 'taken@example.com' });
     const res = await register(client(), {
       username: 'takenname',
       email: 'other@example.com',
-      password: 'secret1',
+      password: 'kettle-moss-41',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(USERNAME_TAKEN);
@@ -154,7 +173,7 @@ describe('registration', () => {
     const res = await register(client(), {
       username: 'someoneelse',
       email: 'OWNER@Example.com',
-      password: 'secret1',
+      password: 'kettle-moss-41',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(EMAIL_TAKEN);
@@ -165,7 +184,7 @@ describe('registration', () => {
   it('gives one of two simultaneous registrations of a name 201 and the other a clear 409', async () => {
     const results = await Promise.all(
       ['race1@example.com', 'race2@example.com'].map((email) =>
-        register(client(), { username: 'RaceName', email, password: 'secret1' }, freshIp()),
+        register(client(), { username: 'RaceName', email, password: 'kettle-moss-41' }, freshIp()),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
@@ -179,14 +198,14 @@ describe('registration', () => {
     for (let i = 0; i < REGISTRATIONS_PER_IP_PER_HOUR; i++) {
       const res = await register(
         client(),
-        { username: `bulk${i}`, email: `bulk${i}@example.com`, password: 'secret1' },
+        { username: `bulk${i}`, email: `bulk${i}@example.com`, password: 'kettle-moss-41' },
         from,
       );
       expect(res.statusCode).toBe(201);
     }
     const res = await register(
       client(),
-      { username: 'toomany', email: 'toomany@example.com', password: 'secret1' },
+      { username: 'toomany', email: 'toomany@example.com', password: 'kettle-moss-41' },
       from,
     );
     expect(res.statusCode).toBe(429);
@@ -195,7 +214,7 @@ describe('registration', () => {
     const elsewhere = await register(client(), {
       username: 'toomany',
       email: 'toomany@example.com',
-      password: 'secret1',
+      password: 'kettle-moss-41',
     });
     expect(elsewhere.statusCode).toBe(201);
   }, 120_000);
@@ -463,7 +482,7 @@ describe('cross-origin requests', () => {
     expect(sessionCookie(res)).toBeUndefined();
     const reg = await c.post(
       '/api/auth/register',
-      { username: 'evilreg', email: 'evilreg@example.com', password: 'secret1' },
+      { username: 'evilreg', email: 'evilreg@example.com', password: 'kettle-moss-41' },
       evil,
     );
     expect(reg.statusCode).toBe(403);

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, unauthorized } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { publicUserColumns, type SessionUser } from '../../plugins/sessions';
 import type { Login, Register } from '../../../shared/schemas/auth';
@@ -78,6 +79,7 @@ export function throwIfUniqueViolation(error: unknown): void {
 
 /** A new customer account: never an administrator, whatever the request said. */
 export async function registerUser(db: Db, input: Register): Promise<SessionUser> {
+  refuseCommonPassword(input.password);
   throwIfTaken(await findTaken(db, input));
   const password = await hashPassword(input.password);
   try {
