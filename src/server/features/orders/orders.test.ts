@@ -73,7 +73,7 @@ describe('GET /api/orders/{id}', () => {
     const { reference, order } = await placeOrder();
     const res = await new TestClient(t.app).get(`/api/orders/${reference}`);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     // 2 x 20.00 = 40.00; standard 5.99; ON 13% of 45.99 = 5.98; total 51.97
     expect(res.json()).toMatchObject({
       id: order.id,
