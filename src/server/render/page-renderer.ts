@@ -71,7 +71,9 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const render = await renderer.render();
     const result = await render({ url: request.url, fetch: inProcessFetch(app, request), site });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    // Where a page sends you can depend on who you are (/account to /auth): no copies.
+    if (result.kind === 'redirect')
+      return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
     const html = template
       .replace('<!--app-head-->', result.head)
