@@ -15,7 +15,7 @@ import { paymentProviderFor } from '../../payments';
 import { PaymentProviderError } from '../../payments/provider';
 import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
-import { createCheckout } from './service';
+import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
 
 /** Checkouts one address may start per window: enough for any shopper, not for hoarding stock. */
@@ -60,6 +60,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           provider: paymentProviderFor(app.ctx),
           user: request.user,
           idempotencyKey,
+          clientKey: clientKeyFor(request.user, request.ip),
+          log: request.log,
         });
         return {
           success: true as const,
