@@ -17,6 +17,9 @@ const escapeHtml = (s: string) =>
     .replaceAll("'", '&#39;');
 
 export const DECLINED_MESSAGE = 'Your payment was declined. No money was taken.';
+/** A payment that reached an order after it had closed is given back (docs/decisions/0121). */
+export const REFUNDED_MESSAGE =
+  'This checkout had closed before your payment arrived, so your payment is being refunded. Please check out again.';
 
 const REFERENCE = /^ORD-[A-Z2-7]{16}$/;
 
@@ -133,6 +136,15 @@ export async function payPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
+      // A closed order takes no payment: nothing is recorded for it (docs/decisions/0121-payments-on-dead-orders.md).
+      if (order.paymentStatus === 'failed')
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+      if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'completed') {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(closedPage(order));
+      }
       const paymentOrder = toPaymentOrder(order, await listOrderItems(db, order.id));
       const provider = paymentProviderFor(app.ctx);
       let recorded = null as LocalPaymentResult | null;
@@ -147,6 +159,9 @@ export async function payPageRoutes(app: FastifyInstance) {
           return provider.verifyPayment(paymentOrder);
         },
       );
+      if (now.refundStatus !== null) {
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', REFUNDED_MESSAGE), 303);
+      }
       // A failed order takes no payment: no money was taken for it.
       if (recorded === 'declined' || now.paymentStatus === 'failed') {
         return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
