@@ -48,6 +48,27 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): FetchLik
   };
 }
 
+const MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
+
+/**
+ * Puts the page's parts into the template's markers, by position. Never String.replace with a string
+ * replacement: it reads `$&`, `` $` `` and `$'` in the inserted text as patterns (a product named `` $` ``
+ * would paste half the template into the page, docs/decisions/0116-page-template-assembly.md).
+ * Only the template is searched, so a marker written in the page's own text is left alone.
+ */
+export function fillTemplate(template: string, parts: { head: string; html: string; state: string }): string {
+  const values = [parts.head, parts.html, parts.state];
+  let out = '';
+  let from = 0;
+  MARKERS.forEach((marker, i) => {
+    const at = template.indexOf(marker, from);
+    if (at < 0) throw new Error(`The page template has no ${marker} marker after the previous one.`);
+    out += template.slice(from, at) + values[i];
+    from = at + marker.length;
+  });
+  return out + template.slice(from);
+}
+
 export function registerPageRendering(app: FastifyInstance, renderer: PageRenderer) {
   const { config } = app.ctx;
   const site = { origin: config.publicUrl, storeName: config.STORE_NAME };
@@ -57,10 +78,7 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     const result = await render({ url: request.url, fetch: inProcessFetch(app, request), site });
     if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    const html = template
-      .replace('<!--app-head-->', result.head)
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', result.state);
+    const html = fillTemplate(template, result);
     // Pages can carry the visitor's name and cart: never cached by shared caches.
     return reply
       .status(result.status)
