@@ -87,6 +87,12 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}`;
   console.log(`\n  Store running at ${config.publicUrl}  (database: ${where})`);
+  if (config.testPayments) {
+    // docs/decisions/0115-test-payments-only-on-purpose.md
+    console.warn(
+      `  Warning: TEST PAYMENTS. The store's own payment page (PAYMENT_PROVIDER=local) marks orders paid with no money taken, and every page says "Test store: no payment is taken". Set PAYMENT_PROVIDER=square to take real payments.`,
+    );
+  }
   if (seeded) {
     console.log('  Demo catalogue loaded.');
     console.log(`  Administrator sign-in: username "${seeded.adminUsername}"`);

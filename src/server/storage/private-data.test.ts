@@ -1,6 +1,4 @@
-// The data folder is the store's user's alone: the real entry point over a fresh DATA_DIR, a product
-// written with an uploaded picture, then no file or folder under it open to group or others
-// (docs/decisions/0118-private-data-folder.md). Runs PGlite in a child process, on either test project.
+// makeDataFolderPrivate on a folder left open by older versions (docs/decisions/0118-private-data-folder.md).
 import {
   chmodSync,
   lstatSync,
@@ -14,8 +12,6 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { realImage } from '../features/admin-products/test-support';
-import { spawnStore } from '../test/spawn-store';
 import { makeDataFolderPrivate } from './private-data';
 
 const dirs: string[] = [];
@@ -29,80 +25,9 @@ function tempDir() {
   return dir;
 }
 
-/** Every path under dir (and dir itself) whose mode lets group or others in, with its mode. */
-function openToOthers(dir: string): string[] {
-  const paths = [
-    dir,
-    ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => path.join(dir, p)),
-  ];
-  return paths
-    .map((p) => ({ p, mode: lstatSync(p).mode }))
-    .filter(({ p, mode }) => !lstatSync(p).isSymbolicLink() && (mode & 0o077) !== 0)
-    .map(({ p, mode }) => `${path.relative(dir, p) || '.'} ${(mode & 0o777).toString(8)}`);
-}
+const modeOf = (p: string) => lstatSync(p).mode & 0o777;
 
-describe('the data folder', () => {
-  it('holds only files and folders private to the store user after start-up and an upload', async () => {
-    const dataDir = path.join(tempDir(), 'data');
-    // Left by an older version: open to everybody.
-    mkdirSync(path.join(dataDir, 'uploads', 'old'), { recursive: true });
-    writeFileSync(path.join(dataDir, 'uploads', 'old', 'picture.webp'), 'old');
-    chmodSync(path.join(dataDir, 'uploads', 'old', 'picture.webp'), 0o666);
-    chmodSync(path.join(dataDir, 'uploads', 'old'), 0o777);
-    chmodSync(path.join(dataDir, 'uploads'), 0o777);
-    chmodSync(dataDir, 0o777);
-
-    const store = await spawnStore({
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      ADMIN_USERNAME: 'admin',
-      ADMIN_PASSWORD: 'admin-password-private',
-    });
-    try {
-      await store.ready();
-      const origin = { origin: store.url };
-      const login = await fetch(`${store.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...origin },
-        body: JSON.stringify({ username: 'admin', password: 'admin-password-private' }),
-      });
-      expect(login.status).toBe(200);
-      const cookie = login.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0])
-        .join('; ');
-
-      const form = new FormData();
-      form.append(
-        'image',
-        new Blob([new Uint8Array(await realImage('png'))], { type: 'image/png' }),
-        'lamp.png',
-      );
-      const upload = await fetch(`${store.url}/api/upload/image`, {
-        method: 'POST',
-        headers: { cookie, ...origin },
-        body: form,
-      });
-      expect(upload.status).toBe(200);
-      const { url } = (await upload.json()) as { url: string };
-      const created = await fetch(`${store.url}/api/products`, {
-        method: 'POST',
-        headers: { cookie, 'content-type': 'application/json', ...origin },
-        body: JSON.stringify({ name: 'Private Lamp', price: '12.00', stock: '2', images: [url] }),
-      });
-      expect(created.status).toBe(201);
-    } finally {
-      await store.stop();
-    }
-
-    // The database, the generated session secret, the demo and uploaded pictures, the old files.
-    const names = readdirSync(dataDir, { recursive: true, encoding: 'utf8' });
-    expect(names).toContain('session-secret');
-    expect(names.some((n) => n.startsWith('pglite/'))).toBe(true);
-    expect(names.filter((n) => n.startsWith('uploads/products/') && n.includes('lamp-')).length).toBe(3);
-    expect(openToOthers(dataDir)).toEqual([]);
-  }, 180_000);
-
+describe('makeDataFolderPrivate', () => {
   it('takes group and other permissions off what is already there, leaving symbolic links alone', () => {
     const dir = tempDir();
     const outside = path.join(tempDir(), 'outside.txt');
@@ -115,10 +40,14 @@ describe('the data folder', () => {
     symlinkSync(outside, path.join(dir, 'a', 'link'));
 
     expect(makeDataFolderPrivate(dir)).toEqual([]);
-    expect(openToOthers(dir)).toEqual([]);
-    expect(lstatSync(path.join(dir, 'a', 'b', 'file')).mode & 0o777).toBe(0o600);
-    expect(lstatSync(path.join(dir, 'a')).mode & 0o777).toBe(0o700);
+    const all = [
+      dir,
+      ...readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((p) => path.join(dir, p)),
+    ];
+    expect(all.filter((p) => !lstatSync(p).isSymbolicLink() && (modeOf(p) & 0o077) !== 0)).toEqual([]);
+    expect(modeOf(path.join(dir, 'a', 'b', 'file'))).toBe(0o600);
+    expect(modeOf(path.join(dir, 'a'))).toBe(0o700);
     // The link's target, outside the data folder, is not touched.
-    expect(lstatSync(outside).mode & 0o777).toBe(0o644);
+    expect(modeOf(outside)).toBe(0o644);
   });
 });

@@ -36,6 +36,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://store.test',
+    // Not a loopback address: the local payment page runs because the tests choose it
+    // (docs/decisions/0115-test-payments-only-on-purpose.md).
+    ALLOW_TEST_PAYMENTS: 'true',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     ...options.env,
