@@ -284,7 +284,7 @@ describe('usernames: normalised, case-insensitive, no look-alikes', () => {
     }
   });
 
-  it('migration 0006 normalises existing names unless that would collide with another account', async () => {
+  it('migration 0008 normalises existing names unless that would collide with another account', async () => {
     const [wide] = await t.db
       .insert(users)
       .values({
@@ -296,7 +296,7 @@ describe('usernames: normalised, case-insensitive, no look-alikes', () => {
     await t.db.insert(users).values({ username: 'Kept', email: 'legacy2@names.example', password: 'x' });
     const clash = await createUser(t.db, { username: '\uff4b\uff45\uff50\uff54' });
     const migration = readFileSync(
-      path.join(import.meta.dirname, '../../db/migrations/0006_normalize-usernames.sql'),
+      path.join(import.meta.dirname, '../../db/migrations/0008_normalize-usernames.sql'),
       'utf8',
     );
     await t.db.execute(sql.raw(migration));

@@ -28,7 +28,7 @@ export async function authenticate(db: Db, input: Login, ip: string): Promise<Se
     .select({ ...publicUserColumns, password: users.password })
     .from(users)
     // The normalised name; or the name as typed, for an old name the migration could not normalise
-    // (src/server/db/migrations/0006_normalize-usernames.sql). Both use the index on lower(username).
+    // (src/server/db/migrations/0008_normalize-usernames.sql). Both use the index on lower(username).
     .where(
       sql`lower(${users.username}) in (lower(${normalizeUsername(input.username)}), lower(${input.username}))`,
     )

@@ -15,7 +15,7 @@ import { paymentProviderFor } from '../../payments';
 import { PaymentProviderError } from '../../payments/provider';
 import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
-import { createCheckout } from './service';
+import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
 import { privateAnswers } from '../../plugins/security';
 
@@ -62,6 +62,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           provider: paymentProviderFor(app.ctx),
           user: request.user,
           idempotencyKey,
+          clientKey: clientKeyFor(request.user, request.ip),
+          log: request.log,
         });
         return {
           success: true as const,

@@ -117,12 +117,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           );
         }
       };
+      // A guest order joins the signed-in account only when it was placed with that account's e-mail:
+      // holding the reference is not enough (docs/decisions/0123-linking-guest-orders.md).
+      const sameEmail =
+        !!user && user.email.trim().toLowerCase() === order.customerEmail.trim().toLowerCase();
       const { order: current } = await confirmProviderPayment(
         orderDeps(app),
         order,
         { kind: 'return-page', userId: user?.id ?? null },
         verify,
-        { attachUserId: user?.id ?? null },
+        { attachUserId: sameEmail ? user!.id : null },
       );
       return toOrderResponse(current, await listOrderItems(db, current.id));
     },
