@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
+import { AfterHydration } from '../lib/after-hydration';
 import { Footer } from './footer';
 import { Header } from './header';
+
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
   return (
@@ -17,7 +20,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <AfterHydration>
+        <Toaster />
+      </AfterHydration>
       <ScrollRestoration />
     </div>
   );
