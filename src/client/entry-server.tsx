@@ -19,6 +19,8 @@ export type RenderResult =
       state: string;
       /** Source files of the lazy routes rendered: the server modulepreloads their chunks. */
       modules: string[];
+      /** The page asked search engines to stay away: not public content (never cached by a CDN). */
+      noIndex?: boolean;
     }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -62,5 +64,6 @@ export async function render(options: {
     html,
     state: `<script id="__STATE__" type="application/json">${safeJson(state)}</script>`,
     modules: lazyModulesOf(context.matches),
+    noIndex: Boolean(collector.head.noIndex),
   };
 }
