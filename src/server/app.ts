@@ -23,6 +23,7 @@ import { createMailer } from './mail/mailer';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
@@ -37,6 +38,8 @@ export type BuildOptions = {
   /** Development: Vite's middleware serves the client with hot reload. */
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
   logger?: boolean | object;
+  /** Runs on the new instance before any route exists: tests add an onRoute hook to list every route. */
+  beforeRoutes?: (app: FastifyInstance) => void;
 };
 
 /**
@@ -58,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Paging and ids are validated by the route schemas; keep querystrings simple.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  options.beforeRoutes?.(app);
 
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, services: {} };
   app.decorate('ctx', ctx);
@@ -68,6 +72,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
+  registerInputGuard(app);
   registerSessions(app);
   registerCachePolicy(app);
 

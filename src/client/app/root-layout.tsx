@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { AfterHydration } from '../lib/after-hydration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TestStoreBanner } from './test-store-banner';
 
 const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
@@ -15,6 +16,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestStoreBanner />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,6 +1,7 @@
 // Who may keep a copy of an answer (docs/decisions/0141-cdn-caching-and-private-answers.md): whatever a
-// route says, an answer to a signed-in person, or one that sets a cookie, is `private`, so no CDN or
-// shared proxy stores it; with no Cache-Control of its own it is not stored at all.
+// route says, an answer to a signed-in person is `private`, so no CDN or shared proxy stores it; with no
+// Cache-Control of its own it is not stored at all. (Answers that set a cookie, and personal plugins,
+// are made `private, no-store` by plugins/security.ts, docs/decisions/0111-transport-and-cache-headers.md.)
 import type { FastifyInstance } from 'fastify';
 
 /** Shared-cache directives that have no place in a private answer. */
@@ -17,7 +18,7 @@ export function privateCacheControl(value: string | undefined): string {
 
 export function registerCachePolicy(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.user || reply.hasHeader('set-cookie')) {
+    if (request.user) {
       const current = reply.getHeader('cache-control');
       reply.header('cache-control', privateCacheControl(current === undefined ? undefined : String(current)));
     }

@@ -1,60 +1,76 @@
-// What the server adds to every page for speed: the tap capture script, allowed by the content security
-// policy through its hash (docs/decisions/0146-no-tap-is-lost.md), and the modulepreloads of the lazy
-// routes the page rendered (docs/decisions/0145-lazy-routes-and-script-budget.md).
-import { createHash } from 'node:crypto';
+// The page template is filled without interpreting any text: `$&`, `` $` `` and `$'` are patterns to
+// String.prototype.replace, and once pasted whole templates into pages
+// (docs/decisions/0116-page-template-assembly.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sourceRenderer, type TestApp, TestClient } from '../test/test-app';
-import { chunkPreloads, type ViteManifest } from './page-renderer';
+import { createProduct } from '../test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp } from '../test/test-app';
+import { fillTemplate } from './page-renderer';
+
+const SEQUENCES = ['$`', "$'", '$&'];
+/** As React writes text into HTML. */
+const html = (text: string) => text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;');
 
 let t: TestApp;
-let client: TestClient;
 beforeAll(async () => {
   t = await createTestApp({ renderer: await sourceRenderer() });
-  client = new TestClient(t.app);
+  for (const [i, sequence] of SEQUENCES.entries()) {
+    await createProduct(t.db, {
+      name: `Lamp ${sequence} edition`,
+      slug: `lamp-edition-${i}`,
+      featured: true,
+    });
+  }
 });
 afterAll(() => t.close());
 
-describe('the tap capture script', () => {
-  it('is inline in the head of a page and the only inline script the policy allows', async () => {
-    const res = await client.get('/cart');
+/** The page's state script, parsed back: it must be whole JSON, exactly one, at the end of the body. */
+function stateOf(body: string) {
+  const scripts = [...body.matchAll(/<script id="__STATE__" type="application\/json">(.*?)<\/script>/gs)];
+  expect(scripts).toHaveLength(1);
+  expect(body.trimEnd().endsWith('</body></html>')).toBe(true);
+  // The template appears once: nothing of it was pasted a second time.
+  expect(body.match(/<!doctype html>/gi)).toHaveLength(1);
+  expect(body.match(/<div id="root">/g)).toHaveLength(1);
+  return JSON.parse(scripts[0]![1]!) as { dehydrated: { queries: { state: { data: unknown } }[] } };
+}
+
+describe('template characters in page text', () => {
+  it("renders the home page whole with products named with $`, $' and $&, escaped in HTML and intact in the state", async () => {
+    const res = await t.app.inject('/');
     expect(res.statusCode).toBe(200);
-    const head = res.body.slice(0, res.body.indexOf('</head>'));
-    const inline = [...head.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
-    expect(inline).toHaveLength(1);
-    expect(inline[0]).toContain('__replayTaps');
-    const hash = createHash('sha256').update(inline[0]!).digest('base64');
-    const scriptSrc = String(res.headers['content-security-policy'])
-      .split(';')
-      .map((d) => d.trim())
-      .find((d) => d.startsWith('script-src'));
-    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
+    for (const sequence of SEQUENCES) {
+      expect(res.body).toContain(`Lamp ${html(sequence)} edition`);
+    }
+    const state = JSON.stringify(stateOf(res.body).dehydrated.queries.map((q) => q.state.data));
+    for (const sequence of SEQUENCES) expect(state).toContain(JSON.stringify(`Lamp ${sequence} edition`));
   });
+
+  it.each(SEQUENCES)(
+    'renders a search for %s as a full page, the text escaped and the state intact',
+    async (sequence) => {
+      const res = await t.app.inject(`/products?search=${encodeURIComponent(sequence)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(
+        `<h1 class="text-3xl font-bold">Search results for &quot;${html(sequence)}&quot;</h1>`,
+      );
+      // The listing's query, keyed by the search, went to the browser whole.
+      const state = stateOf(res.body);
+      const search = new URLSearchParams({ search: sequence }).toString();
+      expect(state.dehydrated.queries.some((q) => JSON.stringify(q).includes(search))).toBe(true);
+    },
+  );
 });
 
-describe('chunkPreloads', () => {
-  const manifest: ViteManifest = {
-    'index.html': { file: 'assets/index-a.js', isEntry: true, imports: ['_react-b.js'] },
-    '_react-b.js': { file: 'assets/react-b.js' },
-    '_form-c.js': { file: 'assets/form-c.js', imports: ['_react-b.js'] },
-    'src/client/features/checkout/checkout-page.tsx': {
-      file: 'assets/checkout-page-d.js',
-      imports: ['index.html', '_form-c.js'],
-      css: ['assets/checkout-e.css'],
-    },
-  };
+describe('fillTemplate', () => {
+  const template = '<head><!--app-head--></head><body><!--app-html--><!--app-state--></body>';
 
-  it("preloads a lazy route's chunk and what it imports, less what the HTML shell already loads", () => {
-    expect(
-      chunkPreloads(manifest, ['src/client/features/checkout/checkout-page.tsx']).split('\n    '),
-    ).toEqual([
-      '<link rel="modulepreload" crossorigin href="/assets/checkout-page-d.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/form-c.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/checkout-e.css">',
-    ]);
+  it('inserts every part as it is', () => {
+    expect(fillTemplate(template, { head: "$'", html: '$`<!--app-state-->$&', state: '$$' })).toBe(
+      "<head>$'</head><body>$`<!--app-state-->$&$$</body>",
+    );
   });
 
-  it('adds nothing for pages in the entry or modules the manifest does not know', () => {
-    expect(chunkPreloads(manifest, [])).toBe('');
-    expect(chunkPreloads(manifest, ['src/client/features/gone.tsx'])).toBe('');
+  it('refuses a template without its markers', () => {
+    expect(() => fillTemplate('<body></body>', { head: '', html: '', state: '' })).toThrow(/app-head/);
   });
 });

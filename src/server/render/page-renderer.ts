@@ -107,6 +107,27 @@ export const pageEtag = (html: string) => weakEtag(html.replace(FETCH_TIMES, '"$
 /** Pages about one shopper's own visit: never kept by a shared cache, whoever asks. */
 const PRIVATE_PAGES = /^\/(cart|checkout|account|auth|admin)(\/|$)/;
 
+const MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
+
+/**
+ * Puts the page's parts into the template's markers, by position. Never String.replace with a string
+ * replacement: it reads `$&`, `` $` `` and `$'` in the inserted text as patterns (a product named `` $` ``
+ * would paste half the template into the page, docs/decisions/0116-page-template-assembly.md).
+ * Only the template is searched, so a marker written in the page's own text is left alone.
+ */
+export function fillTemplate(template: string, parts: { head: string; html: string; state: string }): string {
+  const values = [parts.head, parts.html, parts.state];
+  let out = '';
+  let from = 0;
+  MARKERS.forEach((marker, i) => {
+    const at = template.indexOf(marker, from);
+    if (at < 0) throw new Error(`The page template has no ${marker} marker after the previous one.`);
+    out += template.slice(from, at) + values[i];
+    from = at + marker.length;
+  });
+  return out + template.slice(from);
+}
+
 export function registerPageRendering(app: FastifyInstance, renderer: PageRenderer) {
   const { config } = app.ctx;
   const site = { origin: config.publicUrl, storeName: config.STORE_NAME };
@@ -118,12 +139,8 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    // Replacer functions: a '$&' or '$'' in a product's name is text, not a replacement pattern.
     const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? ''].join('\n    ');
-    const html = template
-      .replace('<!--app-head-->', () => head)
-      .replace('<!--app-html-->', () => result.html)
-      .replace('<!--app-state-->', () => result.state);
+    const html = fillTemplate(template, { ...result, head });
     reply.status(result.status).type('text/html; charset=utf-8');
     // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
     // minute and revalidate it with its ETag. A signed-in person's page shows their name: private

@@ -182,7 +182,10 @@ describe('sitemap and robots.txt', () => {
       modules: [],
     });
     t = await createTestApp({
-      renderer: { template: async () => '<!--app-html-->', render: async () => render },
+      renderer: {
+        template: async () => '<!--app-head--><!--app-html--><!--app-state-->',
+        render: async () => render,
+      },
     });
     client = new TestClient(t.app);
     const shown = await createCategory(t.db, { slug: 'sitemap-shown' });

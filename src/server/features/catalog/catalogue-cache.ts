@@ -133,11 +133,13 @@ const isShopper = (request: FastifyRequest) => !request.user?.isAdmin;
  */
 const isGuest = (request: FastifyRequest) => !request.user;
 
-function notModified(reply: FastifyReply) {
+function notModified(request: FastifyRequest, reply: FastifyReply) {
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
-  return null;
+  // Fastify's HEAD handling runs after this hook and reads the payload: it needs a string, not null
+  // (docs/decisions/0119-bad-input-is-a-4xx.md).
+  return request.method === 'HEAD' ? '' : null;
 }
 
 /** ETags, 304s and the response cache for the routes of the plugin that calls it. */
@@ -164,7 +166,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
     // Answers may be compressed (plugins/compression.ts); a 304 names the same Vary as its 200 would.
     if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('vary', 'accept-encoding');
-    if (reply.statusCode === 304) return notModified(reply);
+    if (reply.statusCode === 304) return notModified(request, reply);
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload;
     let etag = reply.getHeader('etag') as string | undefined;
@@ -184,7 +186,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
       }
       responses.set(request.url, { body: payload, etag, headers }, Buffer.byteLength(payload));
     }
-    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(request, reply);
     return payload;
   });
 }

@@ -184,7 +184,7 @@ function countedByCategoryOnly(filters: ListingFilters): boolean {
 
 /**
  * A listing's total. Listings that keep every visible product (the default listing, a category page)
- * read the counts the triggers of migration 0006 keep exact (product_counts: a few rows, whatever the
+ * read the counts the triggers of migration 0007 keep exact (product_counts: a few rows, whatever the
  * size of the catalogue) instead of counting every visible product on every request
  * (docs/decisions/0140-listing-totals-from-maintained-counts.md). The maximum price the listing page
  * always sends filters nothing when no visible product's normal price is above it (today's price never
