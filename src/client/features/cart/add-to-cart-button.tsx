@@ -13,6 +13,8 @@ export function AddToCartButton({ product, className }: { product: Product; clas
     <Button
       className={className ?? 'w-full'}
       disabled={outOfStock}
+      // The visible label stays 'Add to Cart'; the name says which product, as a list of cards has many.
+      aria-label={`Add to Cart: ${product.name}`}
       onClick={() => {
         if (outOfStock) {
           toast({

@@ -20,7 +20,7 @@ export function ProductCard({ product, imageEager = false }: { product: Product;
           </span>
         ) : (
           product.new && (
-            <span className="absolute top-2 left-2 rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
+            <span className="absolute top-2 left-2 rounded bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
               NEW
             </span>
           )
