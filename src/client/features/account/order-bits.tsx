@@ -118,7 +118,9 @@ export function SummaryRows({
 export function ItemsTable({ items, detailed = false }: { items: AccountOrderItem[]; detailed?: boolean }) {
   if (items.length === 0) return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
   return (
-    <div className="overflow-x-auto">
+    // A phone may have to scroll the table sideways: the scroller takes focus so a keyboard can scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="overflow-x-auto" tabIndex={0} aria-label="Order items">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -174,6 +176,6 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

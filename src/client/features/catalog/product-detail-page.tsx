@@ -127,7 +127,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               </span>
             ) : (
               product.new && (
-                <span className="absolute top-3 left-3 rounded bg-emerald-600 px-2.5 py-1 text-sm font-bold text-white">
+                <span className="absolute top-3 left-3 rounded bg-emerald-700 px-2.5 py-1 text-sm font-bold text-white">
                   NEW
                 </span>
               )
@@ -213,6 +213,7 @@ function AddToCartPanel({ product }: { product: Product }) {
           <Button
             variant="outline"
             size="icon"
+            className="h-11 w-11"
             aria-label="Decrease quantity"
             disabled={quantity <= 1}
             onClick={() => setQuantity((q) => Math.max(1, q - 1))}
@@ -230,11 +231,12 @@ function AddToCartPanel({ product }: { product: Product }) {
               const n = Number.parseInt(e.target.value, 10);
               if (Number.isInteger(n) && n > 0) setQuantity(Math.min(n, Math.max(1, maxAddable)));
             }}
-            className="h-10 w-16 border-y border-slate-300 text-center"
+            className="h-11 w-16 border-y border-slate-300 text-center"
           />
           <Button
             variant="outline"
             size="icon"
+            className="h-11 w-11"
             aria-label="Increase quantity"
             disabled={outOfStock || quantity >= maxAddable}
             onClick={() => setQuantity((q) => Math.min(q + 1, maxAddable))}
@@ -248,7 +250,13 @@ function AddToCartPanel({ product }: { product: Product }) {
           </span>
         )}
       </div>
-      <Button size="lg" disabled={outOfStock} onClick={add} className="w-full sm:w-auto">
+      <Button
+        size="lg"
+        disabled={outOfStock}
+        onClick={add}
+        className="w-full sm:w-auto"
+        aria-label={`Add to Cart: ${product.name}`}
+      >
         Add to Cart
       </Button>
       <AfterHydration>
