@@ -35,6 +35,9 @@ function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
     discountAmount: '0.00',
     taxRate: '15',
     taxAmount: '6.75',
+    // HST 15% of (subtotal + shipping), rounded half up: one line.
+    taxLines: [{ code: 'HST', rate: '15', amount: '6.75' }],
+    currency: 'CAD',
     total: '51.74',
     status: 'shipped',
     paymentStatus: 'completed',

@@ -38,6 +38,9 @@ function order(overrides: Partial<Order> = {}): Order {
     discountAmount: '4.00',
     taxRate: '13',
     taxAmount: '6.63',
+    // HST 13% of (subtotal + shipping), rounded half up: one line.
+    taxLines: [{ code: 'HST', rate: '13', amount: '6.63' }],
+    currency: 'CAD',
     total: '57.62',
     status: 'pending',
     paymentStatus: 'completed',

@@ -17,6 +17,7 @@ import { orderHistory, orderItems, orders, products, stockHolds } from '../../db
 import { notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
 import type { PaymentVerification } from '../../payments/provider';
+import { taxRegistrations } from '../../config';
 import { orderConfirmationEmail } from './confirmation-email';
 import { findOrderById, listOrderItems, type OrderRow } from './repository';
 
@@ -346,6 +347,7 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
     const mail = orderConfirmationEmail(claimed, items, {
       name: deps.config.STORE_NAME,
       publicUrl: deps.config.publicUrl,
+      registrations: taxRegistrations(deps.config),
     });
     const result = await deps.mailer.send({
       kind: 'order-confirmation',
