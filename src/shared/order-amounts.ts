@@ -5,6 +5,7 @@
 // shipping + each tax = total).
 import type { TaxCode } from './constants';
 import { type Cents, formatCents, toCents } from './money';
+import { receiptTaxCents } from './orders';
 import type { OrderTaxLine } from './schemas/account';
 import type { TaxRegistrations } from './schemas/site-config';
 
@@ -93,7 +94,6 @@ export function orderAmounts(
     },
   );
   const lines = order.taxLines ?? [];
-  const taxAmount = cents(order.taxAmount);
   if (lines.length > 0) {
     for (const line of lines) {
       const amount = cents(line.amount);
@@ -105,12 +105,14 @@ export function orderAmounts(
       });
     }
   } else {
-    // No stored lines: an order without tax (shipped to the US), or one stored without them.
+    // No stored lines: an order without tax (shipped to the US), or one stored without them. Its tax
+    // is what the total holds beyond subtotal and shipping, never below 0, so the lines add up.
+    const derived = receiptTaxCents(order);
     rows.push({
       kind: 'tax',
-      label: `Tax (${percentText(taxAmount > 0 ? order.taxRate : '0')}%)`,
-      cents: taxAmount,
-      text: formatCents(taxAmount),
+      label: `Tax (${percentText(derived > 0 ? order.taxRate : '0')}%)`,
+      cents: derived,
+      text: formatCents(derived),
     });
   }
   const total = cents(order.total);
@@ -118,17 +120,18 @@ export function orderAmounts(
     rows,
     total: { label: 'Total', cents: total, text: formatWithCurrency(total, currency) },
     currency,
-    registrations: registrationLines(lines, taxAmount, registrations),
+    registrations: registrationLines(lines, rows, registrations),
   };
 }
 
 /** The registration numbers an order's taxes call for, among those the store has set. */
 function registrationLines(
   lines: readonly OrderTaxLine[],
-  taxAmount: Cents,
+  rows: readonly AmountRow[],
   registrations: TaxRegistrations | null,
 ): string[] {
-  if (!registrations || taxAmount <= 0) return [];
+  const taxCents = rows.filter((r) => r.kind === 'tax').reduce((sum, r) => sum + r.cents, 0);
+  if (!registrations || taxCents <= 0) return [];
   const codes = new Set(lines.map((l) => l.code));
   const out: string[] = [];
   // Every Canadian sale carries GST or HST; a combined line (an order stored before the split) too.
