@@ -10,7 +10,15 @@ import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
 
 export type RenderResult =
-  | { kind: 'page'; status: number; head: string; html: string; state: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      html: string;
+      state: string;
+      /** The page asked search engines to stay away: not public content (never cached by a CDN). */
+      noIndex?: boolean;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 export type ClientState = {
@@ -52,5 +60,6 @@ export async function render(options: {
     head: headToHtml(collector.head, options.site.origin, options.site.storeName),
     html,
     state: `<script id="__STATE__" type="application/json">${safeJson(state)}</script>`,
+    noIndex: Boolean(collector.head.noIndex),
   };
 }

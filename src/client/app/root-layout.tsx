@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../components/ui/toaster';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TestStoreBanner } from './test-store-banner';
 
 export function RootLayout() {
   return (
@@ -12,6 +13,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestStoreBanner />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />

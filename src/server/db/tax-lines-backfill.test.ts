@@ -1,4 +1,4 @@
-// The backfill of migration 0006_order-tax-lines (docs/decisions/0136-tax-lines.md): orders placed before
+// The backfill of migration 0008_order-tax-lines (docs/decisions/0136-tax-lines.md): orders placed before
 // taxes were kept by component get one combined line of what they were charged; untaxed orders none.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,13 +16,13 @@ afterAll(() => t.close());
 
 /** The hand-written UPDATE at the end of the migration, run again over rows written as before it. */
 function backfillStatement(): string {
-  const file = readFileSync(path.join(__dirname, 'migrations/0006_order-tax-lines.sql'), 'utf8');
+  const file = readFileSync(path.join(__dirname, 'migrations/0008_order-tax-lines.sql'), 'utf8');
   const update = file.split('--> statement-breakpoint').find((s) => s.includes('UPDATE "orders"'));
-  if (!update) throw new Error('no backfill in 0006_order-tax-lines.sql');
+  if (!update) throw new Error('no backfill in 0008_order-tax-lines.sql');
   return update.replace(/^\s*--.*$/gm, '').trim();
 }
 
-describe('migration 0006 backfill', () => {
+describe('migration 0008 backfill', () => {
   it('gives a taxed old order one combined TAX line and leaves an untaxed one without lines', async () => {
     // Rows as they were before the migration: no lines (the column default).
     const taxed = await insertOrder(t.db, { taxRate: '14.975', taxAmount: '7.64', total: '58.63' });

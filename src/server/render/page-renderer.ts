@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../../client/lib/api';
 import type { RenderResult } from '../../client/entry-server';
+import { etagMatches, weakEtag } from '../features/catalog/catalogue-cache';
 
 export type RenderFn = (options: {
   url: string;
@@ -48,6 +49,42 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): FetchLik
   };
 }
 
+/** How long a CDN may serve a guest's page before asking again (docs/decisions/0141-cdn-caching-and-private-answers.md). */
+export const PUBLIC_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
+
+/** When each query's data was fetched, in the page's state: a new number on every render. */
+const FETCH_TIMES = /"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g;
+
+/**
+ * A weak ETag of the page as a shopper sees it: two renders that differ only in when their data was
+ * fetched are the same page, so a CDN or a browser revalidating gets its 304.
+ */
+export const pageEtag = (html: string) => weakEtag(html.replace(FETCH_TIMES, '"$1":0'));
+
+/** Pages about one shopper's own visit: never kept by a shared cache, whoever asks. */
+const PRIVATE_PAGES = /^\/(cart|checkout|account|auth|admin)(\/|$)/;
+
+const MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
+
+/**
+ * Puts the page's parts into the template's markers, by position. Never String.replace with a string
+ * replacement: it reads `$&`, `` $` `` and `$'` in the inserted text as patterns (a product named `` $` ``
+ * would paste half the template into the page, docs/decisions/0116-page-template-assembly.md).
+ * Only the template is searched, so a marker written in the page's own text is left alone.
+ */
+export function fillTemplate(template: string, parts: { head: string; html: string; state: string }): string {
+  const values = [parts.head, parts.html, parts.state];
+  let out = '';
+  let from = 0;
+  MARKERS.forEach((marker, i) => {
+    const at = template.indexOf(marker, from);
+    if (at < 0) throw new Error(`The page template has no ${marker} marker after the previous one.`);
+    out += template.slice(from, at) + values[i];
+    from = at + marker.length;
+  });
+  return out + template.slice(from);
+}
+
 export function registerPageRendering(app: FastifyInstance, renderer: PageRenderer) {
   const { config } = app.ctx;
   const site = { origin: config.publicUrl, storeName: config.STORE_NAME };
@@ -55,32 +92,51 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
     const render = await renderer.render();
     const result = await render({ url: request.url, fetch: inProcessFetch(app, request), site });
-    if (result.kind === 'redirect') return reply.redirect(result.location, result.status);
+    // Where a page sends you can depend on who you are (/account to /auth): no copies.
+    if (result.kind === 'redirect')
+      return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    const html = template
-      .replace('<!--app-head-->', result.head)
-      .replace('<!--app-html-->', result.html)
-      .replace('<!--app-state-->', result.state);
-    // Pages can carry the visitor's name and cart: never cached by shared caches.
-    return reply
-      .status(result.status)
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const html = fillTemplate(template, result);
+    reply.status(result.status).type('text/html; charset=utf-8');
+    // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
+    // minute and revalidate it with its ETag. A signed-in person's page shows their name: private
+    // (plugins/cache-policy.ts makes sure). Pages about one visit, errors and noindex pages: no copies.
+    const pathname = request.url.split('?')[0]!;
+    const shareable =
+      !request.user && result.status === 200 && !result.noIndex && !PRIVATE_PAGES.test(pathname);
+    if (!shareable) return reply.header('cache-control', 'no-store').send(html);
+    const etag = pageEtag(html);
+    // Cookie: a cache that keys on it never hands the guest's copy to someone signed in.
+    reply
+      .header('cache-control', PUBLIC_PAGE_CACHE_CONTROL)
+      .header('etag', etag)
+      .header('vary', 'accept-encoding, cookie');
+    if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(html);
   }
+
+  /** A missing file (favicon, script...) gets a bare 404; a missing .html is a page, with the 404 screen. */
+  const isFilePath = (pathname: string) => /\.(?!html?$)[a-z0-9]{2,5}$/i.test(pathname);
+  const apiNotFound = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
+    reply.status(404).send({ message: `No API route ${request.method} ${pathname}.` });
+
+  // Pages are a route (GET, and HEAD with it) rather than the not-found handler, so route hooks apply
+  // to them: @fastify/compress only compresses routes.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, reply, pathname);
+    if (isFilePath(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    return renderPage(request, reply);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || pathname === '/api') {
-      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}.` });
-    }
+    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, reply, pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send({ message: 'Not found.' });
     }
-    // A missing file (favicon, script...) gets a bare 404; a missing .html is a page, with the 404 screen.
-    if (/\.(?!html?$)[a-z0-9]{2,5}$/i.test(pathname)) {
-      return reply.status(404).type('text/plain').send('Not found');
-    }
+    if (isFilePath(pathname)) return reply.status(404).type('text/plain').send('Not found');
+    // A GET that reached here was passed on by another route (a missing upload, say).
     return renderPage(request, reply);
   });
 }

@@ -31,5 +31,10 @@ export const SiteConfigSchema = z.object({
   /** The currency every price is in (STORE_CURRENCY; docs/decisions/0135-store-currency.md). */
   currency: z.enum(CURRENCIES),
   taxRegistrations: TaxRegistrationsSchema,
+  /**
+   * The store's own test payment page takes the payments: every page says no payment is taken
+   * (docs/decisions/0115-test-payments-only-on-purpose.md).
+   */
+  testPayments: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

@@ -135,6 +135,7 @@ export function makeSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     today: '2026-01-01',
     currency: 'CAD',
     taxRegistrations: { gstHst: null, qst: null, pst: null },
+    testPayments: false,
     ...overrides,
   };
 }

@@ -154,13 +154,30 @@ describe('confirmation page', () => {
   it('shows the failure and keeps the cart when the payment failed', async () => {
     addLamp();
     const api = fakeApi({});
-    page(`?order_id=${REF}&status=failed&error=${encodeURIComponent('Your payment was declined.')}`);
+    page(`?order_id=${REF}&status=failed&error=declined`);
     expect(await screen.findByRole('heading', { name: 'Payment Unsuccessful' })).toBeTruthy();
-    expect(screen.getByText('Your payment was declined.', { selector: 'p' })).toBeTruthy();
+    expect(
+      screen.getByText('Your payment was declined. No money was taken.', { selector: 'p' }),
+    ).toBeTruthy();
     expect(screen.getByText('Payment Failed')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Try Again' }).getAttribute('href')).toBe('/checkout');
     expect(getCart().items).toHaveLength(1);
     expect(api).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    'Your card was flagged. Call 1-800-555-0199 to unlock it.',
+    'Your payment was declined. No money was taken.',
+    '__proto__',
+    'toString',
+    'DECLINED',
+  ])("shows only the store's own text, never an error text from the link: %s", async (error) => {
+    fakeApi({});
+    page(`?order_id=${REF}&status=failed&error=${encodeURIComponent(error)}`);
+    expect(
+      await screen.findByText("We couldn't process your payment. Please try again.", { selector: 'p' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/1-800|flagged|declined|proto|toString/i)).toBeNull();
   });
 
   it('uses the default text without an error', async () => {

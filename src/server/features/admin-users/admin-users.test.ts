@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, orders, sessions, users } from '../../db/schema';
+import { COMMON_PASSWORD } from '../../lib/common-passwords';
 import { verifyPassword } from '../../lib/passwords';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
@@ -283,6 +284,25 @@ describe('edit', () => {
     const res = await call(adminClient, 'put', `/api/admin/users/${user.id}`, { password: 'abc' });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Password must be at least 6 characters');
+    expect(await userRow(user.id)).toEqual(before);
+  });
+
+  it('refuses one of the most common passwords, on creation and on edit, and changes nothing', async () => {
+    const created = await call(adminClient, 'post', '/api/admin/users', {
+      username: 'common_pw_new',
+      email: 'common@pw.example',
+      password: 'Qwerty123',
+      isAdmin: true,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } });
+    expect(await t.db.select().from(users).where(eq(users.username, 'common_pw_new'))).toHaveLength(0);
+
+    const user = await createUser(t.db, { username: 'common_pw', email: 'common_edit@pw.example' });
+    const before = await userRow(user.id);
+    const res = await call(adminClient, 'put', `/api/admin/users/${user.id}`, { password: 'iloveyou' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMMON_PASSWORD);
     expect(await userRow(user.id)).toEqual(before);
   });
 

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
 import { throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 import { findAdminUser, takenBy, userColumns } from './repository';
@@ -53,6 +54,7 @@ async function lockUser(tx: Tx, id: number) {
 }
 
 export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+  refuseCommonPassword(input.password);
   throwIfTaken(await takenBy(db, input));
   const password = await hashPassword(input.password);
   try {
@@ -95,6 +97,7 @@ export async function updateUser(
   input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
 ): Promise<AdminUser> {
   if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
+  if (input.password) refuseCommonPassword(input.password);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {

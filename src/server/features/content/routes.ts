@@ -41,7 +41,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: "Public store facts the browser needs (contact address, newsletter popup, the store's date)",
+        summary:
+          "Public store facts the browser needs (contact address, newsletter popup, the store's date, test payments)",
         response: { 200: SiteConfigSchema },
       },
     },
@@ -54,6 +55,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       today: storeDate(config.STORE_TIMEZONE),
       currency: config.STORE_CURRENCY,
       taxRegistrations: taxRegistrations(config),
+      testPayments: config.testPayments,
     }),
   );
 
