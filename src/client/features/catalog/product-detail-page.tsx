@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { AfterHydration } from '../../lib/after-hydration';
 import { HttpStatus, Seo, useSite } from '../../lib/head';
-import { useStoreToday } from '../../lib/site-config';
+import { siteConfigQueryOptions, useStoreToday } from '../../lib/site-config';
 import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '../cart/cart-store';
 import {
   type ProductDetail,
@@ -57,6 +57,7 @@ export function galleryImages(product: ProductDetail, extra: ProductImageRecord[
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const site = useSite();
   const today = useStoreToday();
+  const currency = useQuery(siteConfigQueryOptions()).data?.currency;
   // The images come with the product; older answers without them fall back to the images call.
   const imagesQuery = useQuery({
     ...productImagesQueryOptions(product.id),
@@ -78,8 +79,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           origin: site.origin,
           image: images[0] ?? null,
           siteName: site.storeName,
+          currency,
         })}
-        jsonLd={productJsonLd(product, { origin: site.origin, images, today })}
+        jsonLd={productJsonLd(product, { origin: site.origin, images, today, currency })}
       />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
