@@ -20,6 +20,8 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { createMailer } from './mail/mailer';
+import { registerCachePolicy } from './plugins/cache-policy';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
@@ -72,6 +74,41 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurity(app);
   registerInputGuard(app);
   registerSessions(app);
+  registerCachePolicy(app);
+
+  // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
+  // are declared before on-the-fly compression, which hooks into each route declared after it.
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+  });
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+      // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
+      // that accept them (preCompressed), not as files of their own.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else (favicon, placeholder) may.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -98,35 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await registerFeatures(app);
-
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
   if (options.devMiddleware) await options.devMiddleware(app);
-  if (options.clientDir) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
-      globIgnore: ['index.html'],
-      decorateReply: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else (favicon, placeholder) may.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
-  }
+
   if (options.renderer) {
     registerPageRendering(app, options.renderer);
   } else {

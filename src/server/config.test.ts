@@ -37,6 +37,11 @@ describe('a bad value stops the server with a message naming the variable', () =
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY'],
+    [{ MAX_HELD_UNITS_PER_CLIENT: '0' }, 'MAX_HELD_UNITS_PER_CLIENT'],
+    [{ MAX_HELD_UNITS_PER_CLIENT: 'many' }, 'MAX_HELD_UNITS_PER_CLIENT'],
+    [{ MAX_OPEN_CHECKOUTS_PER_CLIENT: '1.5' }, 'MAX_OPEN_CHECKOUTS_PER_CLIENT'],
+    [{ MAX_OPEN_CHECKOUTS_PER_CLIENT: '-1' }, 'MAX_OPEN_CHECKOUTS_PER_CLIENT'],
+    [{ MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: '0' }, 'MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR'],
     [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS'],
   ])('%o names %s', (env, variable) => {
     expect(errorFor(env)).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
@@ -73,6 +78,9 @@ describe('defaults', () => {
       PAYMENT_PROVIDER: 'local',
       SQUARE_ENVIRONMENT: 'sandbox',
       STOCK_HOLD_MINUTES: 30,
+      MAX_HELD_UNITS_PER_CLIENT: 50,
+      MAX_OPEN_CHECKOUTS_PER_CLIENT: 3,
+      MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: 5,
       LOG_LEVEL: 'info',
       testPayments: true,
     });

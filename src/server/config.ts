@@ -114,6 +114,21 @@ export const EnvSchema = z.object({
   SQUARE_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SQUARE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   STOCK_HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
+  // What one client (a signed-in account, else an address) may hold at a time in unpaid checkouts
+  // (docs/decisions/0120-stock-hoarding.md).
+  MAX_HELD_UNITS_PER_CLIENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(50),
+  ),
+  MAX_OPEN_CHECKOUTS_PER_CLIENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1000).default(3),
+  ),
+  // Order e-mails one recipient address may receive per hour (docs/decisions/0124-order-email-limit.md).
+  MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000).default(5),
+  ),
   NEWSLETTER_FORM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { startMaintenance } from './maintenance';
@@ -103,6 +104,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A second process on one embedded database: the message says which folder and which process.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -4,6 +4,9 @@
 
 export const PAYMENT_FAILURE_MESSAGES = {
   declined: 'Your payment was declined. No money was taken.',
+  /** A payment that reached an order after it had closed is given back (docs/decisions/0121). */
+  refunded:
+    'This checkout had closed before your payment arrived, so your payment is being refunded. Please check out again.',
 } as const;
 
 export type PaymentFailureCode = keyof typeof PAYMENT_FAILURE_MESSAGES;

@@ -133,6 +133,15 @@ export async function payPageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
+      // A closed order takes no payment: nothing is recorded for it (docs/decisions/0121-payments-on-dead-orders.md).
+      if (order.paymentStatus === 'failed')
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
+      if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'completed') {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(closedPage(order));
+      }
       const paymentOrder = toPaymentOrder(order, await listOrderItems(db, order.id));
       const provider = paymentProviderFor(app.ctx);
       let recorded = null as LocalPaymentResult | null;
@@ -147,6 +156,9 @@ export async function payPageRoutes(app: FastifyInstance) {
           return provider.verifyPayment(paymentOrder);
         },
       );
+      if (now.refundStatus !== null) {
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'refunded'), 303);
+      }
       // A failed order takes no payment: no money was taken for it.
       if (recorded === 'declined' || now.paymentStatus === 'failed') {
         return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);

@@ -15,14 +15,16 @@ import { paymentProviderFor } from '../../payments';
 import { PaymentProviderError } from '../../payments/provider';
 import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
-import { createCheckout } from './service';
+import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
+import { privateAnswers } from '../../plugins/security';
 
 /** Checkouts one address may start per window: enough for any shopper, not for hoarding stock. */
 export const CHECKOUT_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 const HOLD_CLEANUP_MS = 5 * 60_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db, config } = app.ctx;
 
   app.post(
@@ -60,6 +62,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           provider: paymentProviderFor(app.ctx),
           user: request.user,
           idempotencyKey,
+          clientKey: clientKeyFor(request.user, request.ip),
+          log: request.log,
         });
         return {
           success: true as const,
