@@ -80,6 +80,14 @@ describe('a NUL character in JSON text', () => {
   });
 });
 
+describe('a NUL character in a path', () => {
+  it('finds no content page', async () => {
+    const res = await clients.guest.get('/api/content-pages/slug/%00');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+});
+
 describe('an id beyond PostgreSQL integer (2147483648)', () => {
   it('in a checkout body is a 400 naming the field', async () => {
     const res = await clients.guest.post(

@@ -20,7 +20,9 @@ async function freePort(): Promise<number> {
 
 function standInDist(): string {
   const dist = mkdtempSync(path.join(os.tmpdir(), 'store-dist-'));
-  mkdirSync(path.join(dist, 'client'));
+  mkdirSync(path.join(dist, 'client', '.vite'), { recursive: true });
+  // Vite's build manifest, read for the modulepreloads of each page: none here.
+  writeFileSync(path.join(dist, 'client', '.vite', 'manifest.json'), '{}');
   mkdirSync(path.join(dist, 'server'));
   writeFileSync(
     path.join(dist, 'client', 'index.html'),
@@ -28,7 +30,7 @@ function standInDist(): string {
   );
   writeFileSync(
     path.join(dist, 'server', 'entry-server.js'),
-    "export async function render() { return { kind: 'page', status: 200, head: '', html: 'stand-in page', state: '' }; }\n",
+    "export async function render() { return { kind: 'page', status: 200, head: '', html: 'stand-in page', state: '', modules: [] }; }\n",
   );
   return dist;
 }

@@ -49,6 +49,8 @@ export async function listPages(db: Db): Promise<ContentPageSummary[]> {
 }
 
 export async function getPageBySlug(db: Db, slug: string): Promise<ContentPage> {
+  // No page has a NUL in its slug, and PostgreSQL refuses one in text (docs/decisions/0119-bad-input-is-a-4xx.md).
+  if (slug.includes('\u0000')) throw notFound(PAGE_NOT_FOUND);
   const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
   if (!row) throw notFound(PAGE_NOT_FOUND);
   return toPage(row);
