@@ -1,6 +1,7 @@
 // Security headers on every answer, and a refusal of state-changing requests from other origins.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/http-error';
+import { TAP_CAPTURE_CSP_HASH } from '../render/tap-capture';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server calls that carry their own signature. */
@@ -62,7 +63,8 @@ export function registerSecurity(app: FastifyInstance) {
       'content-security-policy',
       [
         "default-src 'self'",
-        dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+        // The one inline script: the capture of taps before hydration (src/server/render/tap-capture.ts).
+        dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' ${TAP_CAPTURE_CSP_HASH}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
         "font-src 'self' data:",

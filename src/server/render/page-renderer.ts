@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '../../client/lib/api';
 import type { RenderResult } from '../../client/entry-server';
 import { etagMatches, weakEtag } from '../features/catalog/catalogue-cache';
+import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export type RenderFn = (options: {
   url: string;
@@ -18,14 +19,56 @@ export type PageRenderer = {
   /** The HTML shell with <!--app-head-->, <!--app-html--> and <!--app-state--> markers. */
   template: (url: string) => Promise<string>;
   render: () => Promise<RenderFn>;
+  /** Head tags that load the chunks of the lazy routes a page rendered (none in development). */
+  preloads?: (modules: string[]) => string;
 };
+
+/** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+export type ViteManifest = Record<string, ManifestChunk>;
+
+/**
+ * The modulepreload and stylesheet links for the chunks of `modules` (source files named by the lazy
+ * routes, docs/decisions/0145-lazy-routes-and-script-budget.md) and everything they import, less what
+ * the HTML shell already loads (the entry and its imports). Unknown modules are skipped: the browser
+ * then loads the chunk itself, later, but correctly.
+ */
+export function chunkPreloads(manifest: ViteManifest, modules: string[]): string {
+  const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
+  const shell = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return;
+    into.add(key);
+    for (const imported of manifest[key]!.imports ?? []) walk(imported, into);
+  };
+  for (const key of entryKeys) walk(key, shell);
+  const wanted = new Set<string>();
+  for (const module of modules) walk(module, wanted);
+  const tags: string[] = [];
+  const css = new Set<string>();
+  for (const key of wanted) {
+    if (shell.has(key)) continue;
+    const chunk = manifest[key]!;
+    tags.push(`<link rel="modulepreload" crossorigin href="/${chunk.file}">`);
+    for (const file of chunk.css ?? []) css.add(file);
+  }
+  for (const file of css) tags.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+  return tags.join('\n    ');
+}
 
 export async function loadProductionRenderer(distDir: string): Promise<PageRenderer> {
   const template = readFileSync(path.join(distDir, 'client', 'index.html'), 'utf8');
   const module = (await import(pathToFileURL(path.join(distDir, 'server', 'entry-server.js')).href)) as {
     render: RenderFn;
   };
-  return { template: async () => template, render: async () => module.render };
+  const manifest = JSON.parse(
+    readFileSync(path.join(distDir, 'client', '.vite', 'manifest.json'), 'utf8'),
+  ) as ViteManifest;
+  return {
+    template: async () => template,
+    render: async () => module.render,
+    preloads: (modules) => chunkPreloads(manifest, modules),
+  };
 }
 
 /** A fetch that calls this app in-process with the visitor's cookie: the page sees what the API says. */
@@ -96,7 +139,8 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    const html = fillTemplate(template, result);
+    const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? ''].join('\n    ');
+    const html = fillTemplate(template, { ...result, head });
     reply.status(result.status).type('text/html; charset=utf-8');
     // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
     // minute and revalidate it with its ETag. A signed-in person's page shows their name: private
