@@ -16,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
+import { checkSquareCurrency } from './payments/square';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
@@ -135,6 +136,15 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await registerFeatures(app);
+  if (config.PAYMENT_PROVIDER === 'square') {
+    // Square's payment link must charge in the store's currency: a mismatch stops start-up.
+    app.addHook('onReady', async () => {
+      const result = await checkSquareCurrency(config);
+      if (result)
+        app.log.warn(`The Square location's currency was not checked at start-up: ${result.unchecked}`);
+    });
+  }
+
   if (options.devMiddleware) await options.devMiddleware(app);
 
   if (options.renderer) {

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, taxRegistrations } from './config';
 
 let dataDir: string;
 beforeEach(() => {
@@ -37,6 +37,12 @@ describe('a bad value stops the server with a message naming the variable', () =
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,' }, 'TRUST_PROXY'],
+    [{ STORE_CURRENCY: 'EUR' }, 'STORE_CURRENCY'],
+    [{ STORE_CURRENCY: 'cad' }, 'STORE_CURRENCY'],
+    [{ STORE_GST_NUMBER: '12345678 RT0001' }, 'STORE_GST_NUMBER'],
+    [{ STORE_GST_NUMBER: '123456789 TQ0001' }, 'STORE_GST_NUMBER'],
+    [{ STORE_QST_NUMBER: '123456789 RT0001' }, 'STORE_QST_NUMBER'],
+    [{ STORE_PST_NUMBER: 'PST<script>' }, 'STORE_PST_NUMBER'],
     [{ MAX_HELD_UNITS_PER_CLIENT: '0' }, 'MAX_HELD_UNITS_PER_CLIENT'],
     [{ MAX_HELD_UNITS_PER_CLIENT: 'many' }, 'MAX_HELD_UNITS_PER_CLIENT'],
     [{ MAX_OPEN_CHECKOUTS_PER_CLIENT: '1.5' }, 'MAX_OPEN_CHECKOUTS_PER_CLIENT'],
@@ -61,6 +67,27 @@ describe('a bad value stops the server with a message naming the variable', () =
   });
 });
 
+describe('currency and tax registration numbers', () => {
+  it('takes USD, and registration numbers trimmed and upper-cased', () => {
+    const config = load({
+      STORE_CURRENCY: 'USD',
+      STORE_GST_NUMBER: ' 123456789rt0001 ',
+      STORE_QST_NUMBER: '1234567890 TQ0001',
+      STORE_PST_NUMBER: 'pst-1234-5678',
+    });
+    expect(config.STORE_CURRENCY).toBe('USD');
+    expect(taxRegistrations(config)).toEqual({
+      gstHst: '123456789RT0001',
+      qst: '1234567890 TQ0001',
+      pst: 'PST-1234-5678',
+    });
+  });
+
+  it('says which currencies are allowed', () => {
+    expect(errorFor({ STORE_CURRENCY: 'EUR' })).toContain('STORE_CURRENCY: must be one of CAD, USD');
+  });
+});
+
 describe('defaults', () => {
   it('runs with nothing set', () => {
     const config = load({});
@@ -82,9 +109,11 @@ describe('defaults', () => {
       MAX_OPEN_CHECKOUTS_PER_CLIENT: 3,
       MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: 5,
       LOG_LEVEL: 'info',
+      STORE_CURRENCY: 'CAD',
       testPayments: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(taxRegistrations(config)).toEqual({ gstHst: null, qst: null, pst: null });
   });
 
   it('treats empty values (as copied from .env.example) as unset', () => {

@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PROVINCE_CODES } from '../shared/constants';
+import { CURRENCIES, PROVINCE_CODES } from '../shared/constants';
+import type { TaxRegistrations } from '../shared/schemas/site-config';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -47,6 +48,14 @@ const TrustProxySchema = z.preprocess(
     }),
 );
 
+/** An optional registration number, trimmed and upper-cased, of the given shape. */
+function registrationNumber(shape: RegExp, message: string) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toUpperCase()) : v),
+    z.string().regex(shape, message).optional(),
+  );
+}
+
 export const EnvSchema = z.object({
   NODE_ENV: z.preprocess(
     emptyToUndefined,
@@ -83,6 +92,24 @@ export const EnvSchema = z.object({
       }, 'must be an IANA time zone such as America/Toronto'),
   ),
   STORE_PROVINCE: z.preprocess(emptyToUndefined, z.enum(PROVINCE_CODES).default('ON')),
+  // The currency of every price; Square's location must charge in it (docs/decisions/0135-store-currency.md).
+  STORE_CURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.enum(CURRENCIES, { error: `must be one of ${CURRENCIES.join(', ')}` }).default('CAD'),
+  ),
+  // Registration numbers printed on order documents (docs/decisions/0137-tax-registration-numbers.md).
+  STORE_GST_NUMBER: registrationNumber(
+    /^\d{9} ?RT ?\d{4}$/,
+    'must be a GST/HST number: 9 digits, RT and 4 digits, such as 123456789 RT0001',
+  ),
+  STORE_QST_NUMBER: registrationNumber(
+    /^\d{10} ?TQ ?\d{4}$/,
+    'must be a QST number: 10 digits, TQ and 4 digits, such as 1234567890 TQ0001',
+  ),
+  STORE_PST_NUMBER: registrationNumber(
+    /^[A-Z0-9][A-Z0-9 -]{2,29}$/,
+    'must be 3 to 30 letters, digits, spaces or hyphens, such as PST-1234-5678',
+  ),
   STORE_NAME: z.preprocess(emptyToUndefined, z.string().default('Liquidation Depot')),
   STORE_EMAIL: z.preprocess(emptyToUndefined, z.email().default('hello@liquidation-depot.example')),
   ADMIN_USERNAME: optionalString,
@@ -215,4 +242,15 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The registration numbers the store has set, as order documents print them. */
+export function taxRegistrations(
+  config: Pick<Config, 'STORE_GST_NUMBER' | 'STORE_QST_NUMBER' | 'STORE_PST_NUMBER'>,
+): TaxRegistrations {
+  return {
+    gstHst: config.STORE_GST_NUMBER ?? null,
+    qst: config.STORE_QST_NUMBER ?? null,
+    pst: config.STORE_PST_NUMBER ?? null,
+  };
 }

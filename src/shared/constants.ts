@@ -86,3 +86,27 @@ export const MAX_LIST_PAGE = 100_000;
 export const MAX_PRICE_FILTER = 99_999_999;
 export const DEFAULT_TAX_PROVINCE: ProvinceCode = 'ON';
 export const DEFAULT_TAX_RATE = '13';
+
+/**
+ * The currencies the store can price in (STORE_CURRENCY): the two of the countries it ships to
+ * (docs/decisions/0135-store-currency.md).
+ */
+export const CURRENCIES = ['CAD', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * The codes of an order's tax lines: the federal GST, or the harmonised HST; a province's own sales tax
+ * (PST in BC and Saskatchewan, QST in Quebec, RST in Manitoba); TAX is one combined line, for orders
+ * placed before taxes were kept by component (docs/decisions/0136-tax-lines.md).
+ */
+export const TAX_CODES = ['GST', 'HST', 'PST', 'QST', 'RST', 'TAX'] as const;
+export type TaxCode = (typeof TAX_CODES)[number];
+
+/** Provinces where the federal and provincial taxes are one harmonised tax (HST). */
+export const HST_PROVINCES: readonly ProvinceCode[] = ['NB', 'NL', 'NS', 'ON', 'PE'];
+
+/** The name of a province's own sales tax beside the GST; PST where the province has no other name. */
+export const PROVINCIAL_TAX_CODES: Partial<Record<ProvinceCode, 'PST' | 'QST' | 'RST'>> = {
+  QC: 'QST',
+  MB: 'RST',
+};

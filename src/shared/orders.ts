@@ -267,7 +267,10 @@ export function stripGeneratedItemListing(notes: string | null | undefined): str
   return result === '' ? null : result;
 }
 
-/** The receipt's tax line: total - subtotal - shipping, floored at 0 (section 9). */
+/**
+ * The tax of an order stored without tax lines: total - subtotal - shipping, floored at 0, so its lines
+ * add up (src/shared/order-amounts.ts).
+ */
 export function receiptTaxCents(order: {
   total: string | number | null | undefined;
   subtotal: string | number | null | undefined;

@@ -8,10 +8,12 @@ import {
   priceProduct,
   rateToMilli,
   shippingCents,
+  splitTax,
   storeDate,
   storeWeekday,
   type TaxRateRow,
   taxCents,
+  taxComponentsFor,
   taxRateFor,
 } from './pricing';
 
@@ -382,6 +384,7 @@ describe('orderTotals', () => {
       shippingCents: 1499,
       taxRate: '14.975',
       taxCents: 1639,
+      taxLines: [{ code: 'TAX', rate: '14.975', cents: 1639 }], // no components given: one combined line
       totalCents: 12586,
     });
   });
@@ -421,6 +424,7 @@ describe('orderTotals', () => {
       shippingCents: 0,
       taxRate: '13',
       taxCents: 201,
+      taxLines: [{ code: 'TAX', rate: '13', cents: 201 }],
       totalCents: 1745,
     });
   });
@@ -450,6 +454,7 @@ describe('orderTotals', () => {
       shippingCents: 750,
       taxRate: '0',
       taxCents: 0,
+      taxLines: [],
       totalCents: 5750,
     });
   });
@@ -559,6 +564,7 @@ describe('orderTotals', () => {
       shippingCents: 0,
       taxRate: '13',
       taxCents: 0,
+      taxLines: [],
       totalCents: 0,
     });
   });
@@ -637,5 +643,85 @@ describe('storeDate', () => {
     expect(storeDate('America/Toronto', new Date('2026-01-01T05:00:00Z'))).toBe('2026-01-01');
     expect(storeDate('Pacific/Kiritimati', new Date('2026-12-31T10:00:00Z'))).toBe('2027-01-01'); // UTC+14
     expect(storeDate('America/Toronto', new Date('2026-03-05T12:00:00Z'))).toBe('2026-03-05');
+  });
+});
+
+describe('taxes by component (docs/decisions/0136-tax-lines.md)', () => {
+  const rates = [
+    { provinceCode: 'ON', taxRate: '13', gstRate: '5', pstRate: '8' },
+    { provinceCode: 'QC', taxRate: '14.975', gstRate: '5', pstRate: '9.975' },
+    { provinceCode: 'BC', taxRate: '12', gstRate: '5', pstRate: '7' },
+    { provinceCode: 'MB', taxRate: '12', gstRate: '5', pstRate: '7' },
+    { provinceCode: 'AB', taxRate: '5', gstRate: '5', pstRate: '0' },
+    { provinceCode: 'SK', taxRate: '11', gstRate: '5', pstRate: '5' }, // does not add up
+  ];
+  const where = (province: string, extra: Partial<Parameters<typeof taxComponentsFor>[0]> = {}) =>
+    taxComponentsFor({
+      shippingMethod: 'standard',
+      country: 'Canada',
+      province,
+      rates,
+      storeProvince: 'ON',
+      ...extra,
+    });
+
+  it('names each province’s taxes', () => {
+    expect(where('ON')).toEqual([{ code: 'HST', rate: '13' }]);
+    expect(where('QC')).toEqual([
+      { code: 'GST', rate: '5' },
+      { code: 'QST', rate: '9.975' },
+    ]);
+    expect(where('BC')).toEqual([
+      { code: 'GST', rate: '5' },
+      { code: 'PST', rate: '7' },
+    ]);
+    expect(where('MB')).toEqual([
+      { code: 'GST', rate: '5' },
+      { code: 'RST', rate: '7' },
+    ]);
+    expect(where('AB')).toEqual([{ code: 'GST', rate: '5' }]);
+    expect(where('SK')).toEqual([{ code: 'TAX', rate: '11' }]);
+    expect(where('QC', { country: 'US' })).toEqual([]);
+    expect(where('QC', { shippingMethod: 'pickup' })).toEqual([{ code: 'HST', rate: '13' }]);
+  });
+
+  it('splits by largest remainder so the lines add up to the tax charged', () => {
+    // 10.06 taxable: GST 0.5030 (floor 50, rem .30), QST 1.003485 (floor 100, rem .3485);
+    // charged 14.975% = 1.506485 -> 151: the one missing cent goes to QST.
+    expect(splitTax(1006, 151, where('QC'))).toEqual([
+      { code: 'GST', rate: '5', cents: 50 },
+      { code: 'QST', rate: '9.975', cents: 101 },
+    ]);
+    // 10.10 taxable: GST 0.505 (rem .5), QST 1.007475 (rem .7475); charged 1.512475 -> 151:
+    // floors 50 + 100, the missing cent to QST.
+    expect(splitTax(1010, 151, where('QC'))).toEqual([
+      { code: 'GST', rate: '5', cents: 50 },
+      { code: 'QST', rate: '9.975', cents: 101 },
+    ]);
+  });
+
+  it('orderTotals carries the lines', () => {
+    // 1 x 100.00 + express 14.99 = 114.99 to BC: GST 5.7495 (5.74, rem .95), PST 8.0493 (8.04,
+    // rem .93); charged 12% = 13.7988 -> 13.80: both get a cent.
+    const totals = orderTotals({
+      lines: [{ unitCents: 10000, originalUnitCents: null, quantity: 1 }],
+      shippingMethod: 'express',
+      shipping: { standardPrice: '5.99', expressPrice: '14.99' },
+      taxRate: '12',
+      taxComponents: where('BC'),
+    });
+    expect(totals.taxCents).toBe(1380);
+    expect(totals.taxLines).toEqual([
+      { code: 'GST', rate: '5', cents: 575 },
+      { code: 'PST', rate: '7', cents: 805 },
+    ]);
+    expect(
+      orderTotals({
+        lines: [{ unitCents: 10000, originalUnitCents: null, quantity: 1 }],
+        shippingMethod: 'express',
+        shipping: { standardPrice: '5.99', expressPrice: '14.99' },
+        taxRate: '13',
+      }).taxLines,
+    ).toEqual([{ code: 'TAX', rate: '13', cents: 1495 }]); // 114.99 x 13% = 14.9487
   });
 });

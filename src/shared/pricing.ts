@@ -1,7 +1,14 @@
 // Every price, discount, shipping and tax figure of the store, in integer cents. The browser uses it
 // to display, the server uses it to decide; nothing else computes money (spec/shopper.md section 9,
 // DESIGN.md "Pricing").
-import { DEFAULT_TAX_RATE, type ShippingMethod } from './constants';
+import {
+  DEFAULT_TAX_RATE,
+  HST_PROVINCES,
+  PROVINCIAL_TAX_CODES,
+  type ProvinceCode,
+  type ShippingMethod,
+  type TaxCode,
+} from './constants';
 import { type Cents, centsToString, toCents } from './money';
 
 export type Percent = number; // whole percent, 0..100
@@ -101,7 +108,13 @@ export function taxCents(amount: Cents, rate: string | number): Cents {
   return Math.floor((amount * rateToMilli(rate) + 50_000) / 100_000);
 }
 
-export type TaxRateRow = { provinceCode: string; taxRate: string | number };
+export type TaxRateRow = {
+  provinceCode: string;
+  taxRate: string | number;
+  /** The federal part (GST) and the provincial part of `taxRate`; an HST is their sum. */
+  gstRate?: string | number;
+  pstRate?: string | number;
+};
 
 /**
  * The tax rate that applies to an order: the store's own province for pickup, 0 for shipments to the
@@ -125,12 +138,83 @@ export function taxRateFor(options: {
   return row ? normaliseRate(row.taxRate) : DEFAULT_TAX_RATE;
 }
 
+/** One tax of an order before it is applied: its code and its rate in percent ("5", "9.975"). */
+export type TaxComponent = { code: TaxCode; rate: string };
+
+/**
+ * The taxes that make up the rate `taxRateFor` gives, by component (docs/decisions/0136-tax-lines.md):
+ * HST alone in the harmonised provinces; elsewhere the GST and the province's own tax (PST, QST or RST)
+ * when above 0. None for the US. One combined TAX line when the components are unknown (rates not
+ * loaded, a province without a row) or do not add up to the province's rate, so the lines always
+ * account for exactly the tax charged.
+ */
+export function taxComponentsFor(options: Parameters<typeof taxRateFor>[0]): TaxComponent[] {
+  const rate = taxRateFor(options);
+  if (rateToMilli(rate) === 0) return [];
+  const pickup = options.shippingMethod === 'pickup';
+  const province = normaliseCode(pickup ? options.storeProvince : options.province);
+  const row = options.rates?.find((r) => normaliseCode(r.provinceCode) === province);
+  if (!row || row.gstRate === undefined || row.pstRate === undefined) return [{ code: 'TAX', rate }];
+  const gst = rateToMilli(row.gstRate);
+  const pst = rateToMilli(row.pstRate);
+  if (gst + pst !== rateToMilli(rate)) return [{ code: 'TAX', rate }];
+  if (HST_PROVINCES.includes(province as ProvinceCode)) return [{ code: 'HST', rate }];
+  const lines: TaxComponent[] = [];
+  if (gst > 0) lines.push({ code: 'GST', rate: milliToRate(gst) });
+  if (pst > 0) {
+    lines.push({
+      code: PROVINCIAL_TAX_CODES[province as ProvinceCode] ?? 'PST',
+      rate: milliToRate(pst),
+    });
+  }
+  return lines;
+}
+
+export type TaxLineCents = TaxComponent & { cents: Cents };
+
+/**
+ * Splits the tax charged on `taxableCents` into its components so that the lines add up to exactly
+ * `totalTaxCents`: each component's exact amount (taxable x its rate) is rounded down, and the cents
+ * still missing go one each to the components with the largest remainders, the first listed (the
+ * federal tax) on a tie. Each line is then within a cent of its own exact amount
+ * (docs/decisions/0136-tax-lines.md). Components whose rates do not add up to the rate the total was
+ * charged at cannot be split this way: they give one combined line.
+ */
+export function splitTax(
+  taxableCents: Cents,
+  totalTaxCents: Cents,
+  components: readonly TaxComponent[],
+): TaxLineCents[] {
+  if (components.length === 0) return [];
+  if (components.length === 1) return [{ ...components[0]!, cents: totalTaxCents }];
+  const exact = components.map((c) => taxableCents * rateToMilli(c.rate));
+  const lines = components.map((c, i) => ({ ...c, cents: Math.floor(exact[i]! / 100_000) }));
+  let missing = totalTaxCents - lines.reduce((sum, l) => sum + l.cents, 0);
+  if (missing < 0 || missing > lines.length) {
+    const milli = components.reduce((sum, c) => sum + rateToMilli(c.rate), 0);
+    return [{ code: 'TAX', rate: milliToRate(milli), cents: totalTaxCents }];
+  }
+  const order = exact
+    .map((value, index) => ({ index, remainder: value % 100_000 }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (missing === 0) break;
+    lines[index]!.cents += 1;
+    missing -= 1;
+  }
+  return lines;
+}
+
 function normaliseCode(code: string | null | undefined): string {
   return (code ?? '').trim().toUpperCase();
 }
 
 function normaliseRate(rate: string | number): string {
-  const milli = rateToMilli(rate);
+  return milliToRate(rateToMilli(rate));
+}
+
+/** Thousandths of a percent as a rate without trailing zeros: 14975 -> "14.975", 5000 -> "5". */
+export function milliToRate(milli: number): string {
   const whole = Math.floor(milli / 1000);
   const fraction = String(milli % 1000)
     .padStart(3, '0')
@@ -155,6 +239,8 @@ export type OrderTotals = {
   shippingCents: Cents;
   taxRate: string;
   taxCents: Cents;
+  /** The tax by component, adding up to taxCents; empty when there is no tax. */
+  taxLines: TaxLineCents[];
   totalCents: Cents;
 };
 
@@ -167,6 +253,11 @@ export function orderTotals(options: {
   shippingMethod: ShippingMethod | string | null | undefined;
   shipping: ShippingSettingsInput;
   taxRate: string;
+  /**
+   * The taxes making up taxRate (taxComponentsFor). Without them, or when their rates do not add up to
+   * taxRate, a tax above 0 is one combined TAX line.
+   */
+  taxComponents?: readonly TaxComponent[];
   /** On the cart page shipping is only shown (and counted) when asked for. */
   includeShipping?: boolean;
 }): OrderTotals {
@@ -180,6 +271,19 @@ export function orderTotals(options: {
   const shipping =
     options.includeShipping === false ? 0 : shippingCents(options.shippingMethod, options.shipping);
   const tax = taxCents(subtotal + shipping, options.taxRate);
+  const components = options.taxComponents ?? [];
+  const consistent =
+    components.reduce((sum, c) => sum + rateToMilli(c.rate), 0) === rateToMilli(options.taxRate);
+  const taxLines =
+    tax === 0
+      ? []
+      : splitTax(
+          subtotal + shipping,
+          tax,
+          consistent && components.length > 0
+            ? components
+            : [{ code: 'TAX', rate: normaliseRate(options.taxRate) }],
+        );
   return {
     originalSubtotalCents: original,
     subtotalCents: subtotal,
@@ -189,6 +293,7 @@ export function orderTotals(options: {
     shippingCents: shipping,
     taxRate: options.taxRate,
     taxCents: tax,
+    taxLines,
     totalCents: subtotal + shipping + tax,
   };
 }

@@ -60,7 +60,9 @@ describe('customer account', () => {
     const redirected = await page.goto(`${store.url}/auth`);
     expect(new URL(redirected!.url()).pathname).toBe('/account');
 
-    await header.getByRole('button', { name: 'Logout' }).click();
+    // On a phone, Logout is in the menu panel (docs/decisions/0150-phone-menu.md).
+    await header.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(`${store.url}/`);
     await header.getByRole('link', { name: 'Login / Register' }).waitFor();
 

@@ -113,7 +113,8 @@ describe('checkout', () => {
     await page.waitForURL(`${store.url}/checkout`);
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await fillCheckout(page, 'jane.guest@example.com');
-    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe(total);
+    // The checkout and confirmation totals name the store's currency (docs/decisions/0135-store-currency.md).
+    await expect.poll(() => page.getByTestId('summary-total').textContent()).toBe(`${total} CAD`);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
 
     await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
@@ -124,7 +125,7 @@ describe('checkout', () => {
       (u) => u.pathname === '/checkout/confirmation' && u.searchParams.get('status') === 'success',
     );
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
-    expect(await page.getByTestId('confirmation-total').textContent()).toBe(total);
+    expect(await page.getByTestId('confirmation-total').textContent()).toBe(`${total} CAD`);
     expect(await page.getByTestId('payment-status').textContent()).toBe('Completed');
     expect(await page.getByTestId('shipping-method').textContent()).toBe('Standard Shipping');
     await expect.poll(() => cartItems(page)).toEqual([]);

@@ -125,7 +125,7 @@ describe('storefront', () => {
     const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld).toMatchObject({
       '@type': 'Product',
-      offers: { priceCurrency: 'USD', availability: 'https://schema.org/LimitedAvailability' },
+      offers: { priceCurrency: 'CAD', availability: 'https://schema.org/LimitedAvailability' },
     });
 
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });

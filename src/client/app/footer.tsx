@@ -8,7 +8,7 @@ export function Footer() {
   // The store's year from the server, not the clock here: the HTML and the hydrated page agree at New Year.
   const year = useStoreToday()?.slice(0, 4);
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="focus-ring-light mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">

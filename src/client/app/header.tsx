@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { apiRequest } from '../lib/api';
 import { useSite } from '../lib/head';
 import { meQueryOptions } from '../features/auth/api';
 import { useCartCount } from '../features/cart/use-cart-count';
+import { isCurrentNavItem, type NavItem, PhoneMenu } from './phone-menu';
 
-const NAV = [
+const NAV: NavItem[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/categories', label: 'Categories', end: true },
   { to: '/products?daily=true', label: 'Daily Deals', end: false },
@@ -20,6 +21,7 @@ export function Header() {
   const { data: user } = useQuery(meQueryOptions());
   const cartCount = useCartCount();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   // The form is also a plain GET to /products (name="search"): before the page hydrates the server
   // answers it; the box is uncontrolled so text typed before hydration stays (docs/decisions/0146-no-tap-is-lost.md).
@@ -41,10 +43,22 @@ export function Header() {
     }
   }
 
+  const navItems: NavItem[] = user?.isAdmin ? [...NAV, { to: '/admin', label: 'Admin', end: false }] : NAV;
+
+  // Phones (below md, 768 px): menu button, brand, account and cart on one row, the search box under
+  // them, the links in the menu panel. Wider: brand, search, account and cart, then the link bar.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3 px-4 py-3">
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-brand-700">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:gap-3 md:py-3">
+        <PhoneMenu
+          items={navItems}
+          accountName={user ? user.username || 'Account' : null}
+          onLogout={logout}
+        />
+        <Link
+          to="/"
+          className="min-w-0 flex-1 text-lg leading-tight font-extrabold tracking-tight text-brand-700 md:flex-none md:text-xl"
+        >
           {storeName}
         </Link>
         <form
@@ -52,7 +66,7 @@ export function Header() {
           action="/products"
           method="get"
           onSubmit={onSearch}
-          className="order-3 flex w-full gap-2 md:order-none md:flex-1"
+          className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1"
         >
           <label htmlFor="header-search" className="sr-only">
             Search products
@@ -62,30 +76,39 @@ export function Header() {
             type="search"
             name="search"
             placeholder="Search products..."
-            className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+            className="h-11 w-full min-w-0 rounded-md border border-slate-300 px-3 text-base md:h-10 md:text-sm"
           />
-          <button type="submit" className="h-10 rounded-md bg-brand-600 px-4 text-sm font-medium text-white">
+          <button
+            type="submit"
+            className="h-11 shrink-0 rounded-md bg-brand-600 px-4 text-sm font-medium text-white md:h-10"
+          >
             Search
           </button>
         </form>
-        <div className="ml-auto flex items-center gap-3 text-sm">
+        <div className="flex items-center gap-1 text-sm md:ml-auto md:gap-3">
           {user ? (
             <>
-              <Link to="/account" className="font-medium hover:underline" data-testid="account-link">
-                {user.username || 'Account'}
+              <Link to="/account" className={accountLinkClass} data-testid="account-link">
+                <PersonIcon />
+                <span className="sr-only sm:not-sr-only">{user.username || 'Account'}</span>
               </Link>
-              <button type="button" onClick={logout} className="text-slate-600 hover:underline">
+              <button
+                type="button"
+                onClick={logout}
+                className="hidden text-slate-600 hover:underline md:inline"
+              >
                 Logout
               </button>
             </>
           ) : (
-            <Link to="/auth" className="font-medium hover:underline">
-              Login / Register
+            <Link to="/auth" className={accountLinkClass}>
+              <PersonIcon />
+              <span className="sr-only sm:not-sr-only">Login / Register</span>
             </Link>
           )}
           <Link
             to="/cart"
-            className="relative inline-flex items-center gap-1 font-medium"
+            className="relative inline-flex h-11 min-w-11 items-center justify-center gap-1 font-medium md:h-auto md:min-w-0"
             aria-label={`Cart, ${cartCount} items`}
           >
             <svg
@@ -100,11 +123,11 @@ export function Header() {
               <circle cx="10" cy="20" r="1.5" />
               <circle cx="17" cy="20" r="1.5" />
             </svg>
-            Cart
+            <span className="hidden sm:inline">Cart</span>
             {cartCount > 0 && (
               <span
                 data-testid="cart-badge"
-                className="absolute -top-2 -right-3 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-bold text-white"
+                className="absolute top-0 -right-1 min-w-5 rounded-full bg-red-600 px-1.5 text-center text-xs font-bold text-white md:-top-2 md:-right-3"
               >
                 {cartCount}
               </span>
@@ -112,28 +135,45 @@ export function Header() {
           </Link>
         </div>
       </div>
-      <nav aria-label="Main" className="border-t border-slate-100">
-        <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4 text-sm">
-          {NAV.map((item) => (
+      <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
+        <ul className="mx-auto flex max-w-7xl gap-1 px-4 text-sm">
+          {navItems.map((item) => (
             <li key={item.label}>
-              <NavLink
+              <Link
                 to={item.to}
-                end={item.end}
-                className="block whitespace-nowrap px-3 py-2 text-slate-700 hover:text-brand-700"
+                aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
+                className={
+                  item.to === '/admin'
+                    ? 'block px-3 py-2 font-semibold text-brand-700'
+                    : 'block whitespace-nowrap px-3 py-2 text-slate-700 hover:text-brand-700'
+                }
               >
                 {item.label}
-              </NavLink>
+              </Link>
             </li>
           ))}
-          {user?.isAdmin && (
-            <li>
-              <NavLink to="/admin" className="block px-3 py-2 font-semibold text-brand-700">
-                Admin
-              </NavLink>
-            </li>
-          )}
         </ul>
       </nav>
     </header>
+  );
+}
+
+const accountLinkClass =
+  'inline-flex h-11 min-w-11 items-center justify-center gap-1 font-medium hover:underline md:h-auto md:min-w-0';
+
+function PersonIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6 sm:hidden"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+    </svg>
   );
 }

@@ -99,14 +99,17 @@ function demoSvg(image: DemoImage): string {
     const r = 60 + ((n >> 2) % 140);
     return `<circle cx="${cx}" cy="${cy}" r="${r}" fill="#fff" fill-opacity="0.07"/>`;
   }).join('');
-  const fontSize = category ? 84 : 60;
-  const lines = wrap(image.title, category ? 16 : 22, 3);
+  // Category pictures carry no title: the tile prints the name under the picture, once.
+  const fontSize = 60;
+  const lines = category ? [] : wrap(image.title, 22, 3);
   const lineHeight = fontSize * 1.2;
   const textTop = 870 - (lines.length - 1) * lineHeight;
   const text = lines
     .map((l, i) => `<tspan x="512" y="${textTop + i * lineHeight}">${escapeXml(l)}</tspan>`)
     .join('');
-  const iconTransform = ICON_PLACEMENTS[image.view % ICON_PLACEMENTS.length];
+  const iconTransform = category
+    ? 'translate(312 312)'
+    : ICON_PLACEMENTS[image.view % ICON_PLACEMENTS.length];
   const badge =
     image.view === 0
       ? ''
@@ -115,7 +118,7 @@ function demoSvg(image: DemoImage): string {
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${shade(base, 0.15)}"/><stop offset="1" stop-color="${shade(base, -0.2)}"/></linearGradient></defs>
 <rect width="${SOURCE_SIZE}" height="${SOURCE_SIZE}" fill="url(#bg)"/>${bubbles}
 <g transform="${iconTransform}" color="#fff" fill="none" stroke="#fff" stroke-width="16" stroke-linecap="round" stroke-linejoin="round">${ICONS[image.icon]}</g>
-${badge}<text text-anchor="middle" font-size="${fontSize}" fill="#fff">${text}</text>
+${badge}${text ? `<text text-anchor="middle" font-size="${fontSize}" fill="#fff">${text}</text>` : ''}
 </svg>`;
 }
 

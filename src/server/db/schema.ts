@@ -2,6 +2,7 @@
 // needs (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
 // Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
 import { sql, type SQL } from 'drizzle-orm';
+import type { Currency, TaxCode } from '../../shared/constants';
 import {
   boolean,
   check,
@@ -189,7 +190,12 @@ export const orders = pgTable(
     discountAmount: money().notNull().default('0'),
     taxRate: rate().notNull().default('0'),
     taxAmount: money().notNull().default('0'),
+    // The tax by component as charged ([{ code, rate, amount }], adding up to taxAmount), written once
+    // at purchase and never recomputed (docs/decisions/0136-tax-lines.md).
+    taxLines: jsonb().$type<{ code: TaxCode; rate: string; amount: string }[]>().notNull().default([]),
     total: money().notNull(),
+    // The currency the order was charged in (docs/decisions/0135-store-currency.md).
+    currency: text().$type<Currency>().notNull().default('CAD'),
     status: text().notNull().default('pending'),
     paymentStatus: text().notNull().default('pending'),
     paymentMethod: text().notNull().default('square'),

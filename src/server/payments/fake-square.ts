@@ -47,7 +47,7 @@ type FakeRefund = {
 export type FakeSquare = {
   url: string;
   token: string;
-  locations: Record<string, { id: string; currency: string }>;
+  locations: Record<string, { id: string; name: string; status: string; country: string; currency: string }>;
   links: Map<string, FakeLink>;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
@@ -90,7 +90,8 @@ export async function startFakeSquare(options: {
   const locations = Object.fromEntries(
     Object.entries(options.locations ?? { LOC_MAIN: 'CAD', LOC_OTHER: 'CAD' }).map(([k, currency]) => [
       k,
-      { id: k, currency },
+      // The fields of Square's Location the store reads (currency), and a few beside it as Square sends them.
+      { id: k, name: `Location ${k}`, status: 'ACTIVE', country: currency === 'USD' ? 'US' : 'CA', currency },
     ]),
   );
   const links = new Map<string, FakeLink>();

@@ -411,3 +411,91 @@ describe('with the local provider', () => {
     }
   });
 });
+
+describe("the location's currency at start-up (docs/decisions/0135-store-currency.md)", () => {
+  const squareEnv = (locationId: string, extra: Record<string, string> = {}) => ({
+    PAYMENT_PROVIDER: 'square',
+    SQUARE_ACCESS_TOKEN: 'sq-test-token',
+    SQUARE_LOCATION_ID: locationId,
+    SQUARE_WEBHOOK_SIGNATURE_KEY: KEY,
+    SQUARE_WEBHOOK_URL: NOTIFICATION_URL,
+    SQUARE_API_BASE_URL: fake.url,
+    TRUST_PROXY: 'true',
+    ...extra,
+  });
+
+  it('reads the location from Square at start-up', async () => {
+    const before = fake.requests.length;
+    const app = await createTestApp({ env: squareEnv('LOC_MAIN') });
+    await app.close();
+    expect(fake.requests.slice(before)).toContainEqual(
+      expect.objectContaining({
+        method: 'GET',
+        path: '/v2/locations/LOC_MAIN',
+        authorization: 'Bearer sq-test-token',
+      }),
+    );
+  });
+
+  it('stops start-up naming both currencies when the location takes another currency', async () => {
+    fake.locations.LOC_USD = { id: 'LOC_USD', name: 'US', status: 'ACTIVE', country: 'US', currency: 'USD' };
+    await expect(createTestApp({ env: squareEnv('LOC_USD') })).rejects.toThrow(
+      'Square location LOC_USD takes payments in USD, but STORE_CURRENCY is CAD',
+    );
+  });
+
+  it('stops start-up when Square does not know the location', async () => {
+    await expect(createTestApp({ env: squareEnv('LOC_NOWHERE') })).rejects.toThrow(
+      /Square did not give the currency of location LOC_NOWHERE \(HTTP 404\)/,
+    );
+  });
+
+  it('starts with STORE_CURRENCY=USD at a USD location and asks Square for USD', async () => {
+    fake.locations.LOC_USD = { id: 'LOC_USD', name: 'US', status: 'ACTIVE', country: 'US', currency: 'USD' };
+    const us = await createTestApp({ env: squareEnv('LOC_USD', { STORE_CURRENCY: 'USD' }) });
+    try {
+      await seedStoreSettings(us.db);
+      await setWeekdayDiscounts(us.db);
+      const product = await createProduct(us.db, { price: '20.00', stock: 5 });
+      const client = new TestClient(us.app);
+      const res = await postCheckout(
+        client,
+        await validBody(client, [{ productId: product.id, quantity: 1 }]),
+      );
+      expect(res.statusCode).toBe(200);
+      const [order] = await us.db.select().from(orders).where(eq(orders.orderReference, res.json().orderId));
+      // 20.00 + standard 5.99 = 25.99; HST 13% = 3.3787 -> 3.38; total 29.37.
+      expect(order).toMatchObject({ currency: 'USD', total: '29.37' });
+      const link = fake.links.get(order!.paymentLinkId!)!;
+      expect(fake.orders.get(link.order_id)!.line_items[0]!.base_price_money).toEqual({
+        amount: 2937,
+        currency: 'USD',
+      });
+    } finally {
+      await us.close();
+    }
+  });
+
+  it('refuses a checkout when the location changed currency after start-up', async () => {
+    const before = fake.locations.LOC_MAIN!.currency;
+    const app = await createTestApp({ env: squareEnv('LOC_MAIN') });
+    try {
+      // The provider reads the currency once, at the first checkout: it is USD by then.
+      fake.locations.LOC_MAIN!.currency = 'USD';
+      await seedStoreSettings(app.db);
+      await setWeekdayDiscounts(app.db);
+      const product = await createProduct(app.db, { price: '20.00', stock: 5 });
+      const client = new TestClient(app.app);
+      const linksBefore = fake.links.size;
+      const res = await postCheckout(
+        client,
+        await validBody(client, [{ productId: product.id, quantity: 1 }]),
+      );
+      expect(res.statusCode).toBe(502);
+      expect(fake.links.size).toBe(linksBefore);
+    } finally {
+      fake.locations.LOC_MAIN!.currency = before;
+      await app.close();
+    }
+  });
+});

@@ -71,6 +71,53 @@ export function isValidSquareSignature(
   return timingSafeEqual(expected, given);
 }
 
+function currencyMismatch(config: Pick<Config, 'SQUARE_LOCATION_ID' | 'STORE_CURRENCY'>, location: string) {
+  return (
+    `Square location ${config.SQUARE_LOCATION_ID} takes payments in ${location}, but STORE_CURRENCY is ` +
+    `${config.STORE_CURRENCY}: set STORE_CURRENCY=${location} or use a Square location that takes ${config.STORE_CURRENCY}.`
+  );
+}
+
+export class StoreCurrencyMismatchError extends Error {}
+
+/**
+ * At start-up: reads the location's currency (GET /v2/locations/{id}) and throws
+ * StoreCurrencyMismatchError naming both currencies when it is not STORE_CURRENCY, or when Square
+ * refuses the token or does not know the location. When Square cannot be reached it answers the reason
+ * and start-up goes on: each checkout checks the currency again before creating a payment link
+ * (docs/decisions/0135-store-currency.md).
+ */
+export async function checkSquareCurrency(config: Config): Promise<{ unchecked: string } | null> {
+  let res: Response;
+  try {
+    res = await fetch(
+      `${squareBaseUrl(config)}/v2/locations/${encodeURIComponent(config.SQUARE_LOCATION_ID ?? '')}`,
+      {
+        headers: {
+          Authorization: `Bearer ${config.SQUARE_ACCESS_TOKEN ?? ''}`,
+          'Square-Version': SQUARE_VERSION,
+          Accept: 'application/json',
+        },
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      },
+    );
+  } catch (error) {
+    return { unchecked: `Square could not be reached: ${(error as Error).message}` };
+  }
+  if (res.status >= 500) return { unchecked: `Square answered ${res.status}` };
+  const body = (await res.json().catch(() => ({}))) as { location?: { currency?: string } };
+  if (!res.ok || !body.location?.currency) {
+    throw new StoreCurrencyMismatchError(
+      `Square did not give the currency of location ${config.SQUARE_LOCATION_ID} (HTTP ${res.status}): ` +
+        'check SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID and SQUARE_ENVIRONMENT.',
+    );
+  }
+  if (body.location.currency !== config.STORE_CURRENCY) {
+    throw new StoreCurrencyMismatchError(currencyMismatch(config, body.location.currency));
+  }
+  return null;
+}
+
 /**
  * Square takes idempotency keys of at most 45 characters: a longer key is replaced by a digest of
  * it, so any key the store chooses stays one refund.
@@ -118,7 +165,17 @@ export function createSquareProvider(config: Config): PaymentProvider {
     return json as T;
   }
 
-  /** The location's currency: every amount we ask for and accept is in it. */
+  /**
+   * The location's currency, which must be the store's (STORE_CURRENCY): every amount we ask for and
+   * accept is in it. Start-up already refuses a mismatch; this covers a start while Square was away.
+   */
+  async function storeCurrency(): Promise<string> {
+    const location = await locationCurrency();
+    if (location !== config.STORE_CURRENCY)
+      throw new PaymentProviderError(currencyMismatch(config, location));
+    return location;
+  }
+
   function locationCurrency(): Promise<string> {
     currency ??= call<{ location?: { currency?: string } }>(
       'GET',
@@ -163,7 +220,7 @@ export function createSquareProvider(config: Config): PaymentProvider {
           providerOrderId: link.order_id ?? null,
         };
       }
-      const money = { amount: order.totalCents, currency: await locationCurrency() };
+      const money = { amount: order.totalCents, currency: await storeCurrency() };
       const redirect = `${config.publicUrl}/checkout/confirmation?order_id=${encodeURIComponent(order.orderReference)}&status=success`;
       const r = await call<{ payment_link?: SquarePaymentLink }>(
         'POST',
@@ -219,7 +276,7 @@ export function createSquareProvider(config: Config): PaymentProvider {
       if (sqOrder.reference_id !== order.orderReference) {
         return { paid: false, reason: 'The Square order belongs to another order.' };
       }
-      const expectedCurrency = await locationCurrency();
+      const expectedCurrency = await storeCurrency();
       const paymentIds = (sqOrder.tenders ?? [])
         .map((t) => t.payment_id ?? t.id)
         .filter((id): id is string => !!id);

@@ -120,6 +120,24 @@ describe.each([
   });
 });
 
+describe('HEAD', () => {
+  it.each(['/api/products?limit=30', '/products'])(
+    '%s answers headers only, whatever the client accepts',
+    async (url) => {
+      for (const encoding of ['br', 'gzip', undefined]) {
+        const res = await t.app.inject({
+          method: 'HEAD',
+          url,
+          headers: encoding ? { 'accept-encoding': encoding } : {},
+        });
+        expect(res.statusCode).toBe(200);
+        expect(res.rawPayload.length).toBe(0);
+        expect(res.headers.etag).toBeDefined();
+      }
+    },
+  );
+});
+
 describe('answers that travel as they are', () => {
   it('does not compress an answer under 1 KB', async () => {
     const res = await get('/api/discounts/today', 'br, gzip');

@@ -54,7 +54,15 @@ export async function createTestApp(
     beforeRoutes: options.beforeRoutes,
   });
   options.configure?.(app);
-  await app.ready();
+  try {
+    await app.ready();
+  } catch (error) {
+    // A start-up check refused (tests of start-up do this on purpose): leave no database behind.
+    await app.close().catch(() => {});
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
   return {
     app,
     db: database.db,

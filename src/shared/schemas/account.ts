@@ -1,6 +1,7 @@
 // The customer account's contracts: profile, password, preferences, deletion and the order history
 // (spec/account-and-admin.md sections 2, 3, 5 and 7).
 import { z } from 'zod';
+import { CURRENCIES, TAX_CODES } from '../constants';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
@@ -74,6 +75,14 @@ export const AccountOrderItemSchema = z.object({
 });
 export type AccountOrderItem = z.infer<typeof AccountOrderItemSchema>;
 
+/** One tax of an order: its code, rate in percent ("9.975") and amount ("17.75"). */
+export const OrderTaxLineSchema = z.object({
+  code: z.enum(TAX_CODES),
+  rate: z.string(),
+  amount: z.string(),
+});
+export type OrderTaxLine = z.infer<typeof OrderTaxLineSchema>;
+
 /** An order in the customer's history. Internal fields (payment links, e-mail delivery) stay out. */
 export const AccountOrderSchema = z.object({
   id: z.number().int(),
@@ -90,7 +99,11 @@ export const AccountOrderSchema = z.object({
   discountAmount: z.string(),
   taxRate: z.string(),
   taxAmount: z.string(),
+  /** The tax by component as stored at purchase, adding up to taxAmount (docs/decisions/0136-tax-lines.md). */
+  taxLines: z.array(OrderTaxLineSchema),
   total: z.string(),
+  /** The currency the order was charged in (docs/decisions/0135-store-currency.md). */
+  currency: z.enum(CURRENCIES),
   status: z.string(),
   paymentStatus: z.string(),
   paymentMethod: z.string(),

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { PROVINCE_CODES } from '../constants';
+import { CURRENCIES, PROVINCE_CODES } from '../constants';
+
+/**
+ * The store's tax registration numbers (STORE_GST_NUMBER, STORE_QST_NUMBER, STORE_PST_NUMBER), null when
+ * not set; order documents print the ones their taxes need (docs/decisions/0137-tax-registration-numbers.md).
+ */
+export const TaxRegistrationsSchema = z.object({
+  gstHst: z.string().nullable(),
+  qst: z.string().nullable(),
+  pst: z.string().nullable(),
+});
+export type TaxRegistrations = z.infer<typeof TaxRegistrationsSchema>;
 
 /** Public facts about the store that the browser needs (GET /api/site-config). */
 export const SiteConfigSchema = z.object({
@@ -17,6 +28,9 @@ export const SiteConfigSchema = z.object({
    * (docs/decisions/0093-store-date-in-the-site-configuration.md).
    */
   today: z.iso.date(),
+  /** The currency every price is in (STORE_CURRENCY; docs/decisions/0135-store-currency.md). */
+  currency: z.enum(CURRENCIES),
+  taxRegistrations: TaxRegistrationsSchema,
   /**
    * The store's own test payment page takes the payments: every page says no payment is taken
    * (docs/decisions/0115-test-payments-only-on-purpose.md).

@@ -21,15 +21,13 @@ export function Toaster() {
             'pointer-events-auto relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-8 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[state=closed]:opacity-0',
             t.variant === 'destructive'
-              ? 'border-red-700 bg-red-600 text-white'
+              ? 'border-red-800 bg-red-700 text-white'
               : 'border-slate-200 bg-white text-slate-900',
           )}
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{t.title}</Toast.Title>
-            {t.description && (
-              <Toast.Description className="text-sm opacity-90">{t.description}</Toast.Description>
-            )}
+            {t.description && <Toast.Description className="text-sm">{t.description}</Toast.Description>}
             {t.actions && t.actions.length > 0 && (
               <div className="mt-2 flex gap-2">
                 {t.actions.map((a) => (
@@ -46,10 +44,7 @@ export function Toaster() {
               </div>
             )}
           </div>
-          <Toast.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100"
-          >
+          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1">
             ×
           </Toast.Close>
         </Toast.Root>

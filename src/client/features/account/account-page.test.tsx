@@ -41,6 +41,9 @@ function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
     discountAmount: '0.00',
     taxRate: '15',
     taxAmount: '6.75',
+    // HST 15% of (subtotal + shipping), rounded half up: one line.
+    taxLines: [{ code: 'HST', rate: '15', amount: '6.75' }],
+    currency: 'CAD',
     total: '51.74',
     status: 'shipped',
     paymentStatus: 'completed',
@@ -268,7 +271,9 @@ describe('/account', () => {
       renderRoutes(accountRoutes, '/account?tab=orders');
       const card = await screen.findByRole('article', { name: 'Order #41' });
       const c = within(card);
-      expect(c.getByText('$51.74', { selector: '[data-testid="order-total"]' })).toBeTruthy();
+      expect(c.getByText('$51.74 CAD', { selector: '[data-testid="order-total"]' })).toBeTruthy();
+      // 30.00 + 14.99 + 6.75 = 51.74, with the stored HST line.
+      expect(c.getByText('HST (15%)')).toBeTruthy();
       expect(c.getByText('Shipped', { selector: '[data-testid="order-status"]' })).toBeTruthy();
       expect(c.getByText('Completed')).toBeTruthy();
       expect(c.getByTestId('order-address').textContent).toBe('1 Main StApt 2Halifax, NS B3H 0A1Canada');
@@ -354,7 +359,10 @@ describe('/account', () => {
         document: { open: vi.fn(), write: (html: string) => written.push(html), close: vi.fn() },
       };
       const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-      fakeApi(signedIn([makeOrder({ status: '', total: '3.39', subtotal: '3', shippingCost: '0' })]));
+      // An order stored without tax lines: its tax is 3.39 - 3.00 - 0 = 0.39.
+      fakeApi(
+        signedIn([makeOrder({ status: '', total: '3.39', subtotal: '3', shippingCost: '0', taxLines: [] })]),
+      );
       renderRoutes(accountRoutes, '/account?tab=orders');
       await userEvent.click(await screen.findByRole('button', { name: 'View Details' }));
       await userEvent.click(await screen.findByRole('button', { name: 'Print Receipt' }));
@@ -363,7 +371,8 @@ describe('/account', () => {
       expect(screen.getByText('Opening print dialog shortly')).toBeTruthy();
       const receipt = new DOMParser().parseFromString(written.join(''), 'text/html');
       expect(receipt.querySelector('[data-receipt="status"]')!.textContent).toBe('Paid');
-      expect(receipt.querySelector('[data-receipt="tax"]')!.textContent).toBe('$0.39');
+      expect(receipt.querySelector('[data-receipt="tax"] .num')!.textContent).toBe('$0.39');
+      expect(receipt.querySelector('[data-receipt="total"]')!.textContent).toBe('$3.39 CAD');
       await act(() => vi.advanceTimersByTimeAsync(1000));
       expect(print).toHaveBeenCalledTimes(1);
       vi.useRealTimers();

@@ -17,7 +17,7 @@ import { SettingsTab } from './settings-tab';
 import { ACCOUNT_TABS, accountTabFrom } from './tabs';
 
 const menuItem =
-  'flex w-full items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'flex min-h-11 items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 export function AccountPage() {
   const me = useQuery(meQueryOptions());
@@ -63,12 +63,12 @@ export function AccountPage() {
           setParams(value === 'profile' ? {} : { tab: value }, { replace: true, preventScrollReset: true })
         }
         orientation="vertical"
-        className="grid gap-6 md:grid-cols-[220px_1fr]"
+        className="grid grid-cols-1 gap-6 md:grid-cols-[220px_1fr]"
       >
         <aside aria-label="Account menu" className="md:sticky md:top-28 md:self-start">
           <Tabs.List
             aria-label="Account sections"
-            className="flex gap-1 overflow-x-auto rounded-xl border border-slate-200 bg-white p-2 md:flex-col"
+            className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-2 md:flex-col"
           >
             {ACCOUNT_TABS.map((t) => (
               <Tabs.Trigger
@@ -76,7 +76,7 @@ export function AccountPage() {
                 value={t.value}
                 className={clsx(
                   menuItem,
-                  'whitespace-nowrap data-[state=active]:bg-brand-50 data-[state=active]:text-brand-700',
+                  'whitespace-nowrap md:w-full data-[state=active]:bg-brand-50 data-[state=active]:text-brand-700',
                 )}
               >
                 {t.label}
@@ -87,7 +87,10 @@ export function AccountPage() {
             type="button"
             onClick={logout}
             disabled={leaving}
-            className={clsx(menuItem, 'mt-2 border border-slate-200 bg-white text-red-700 hover:bg-red-50')}
+            className={clsx(
+              menuItem,
+              'mt-2 w-full border border-slate-200 bg-white text-red-700 hover:bg-red-50',
+            )}
           >
             Logout
           </button>

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/orders';
 import { ProductImage } from '../../components/ui/product-image';
 import { useHydrated } from './use-hydrated';
-import { AmountList } from '../../components/ui/amount-list';
+import { OrderAmountsList } from '../../components/ui/order-amounts-list';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -99,26 +99,17 @@ export function AddressLines({ value }: { value: unknown }) {
   );
 }
 
-export function SummaryRows({
-  order,
-  showDiscount = false,
-}: {
-  order: AccountOrder;
-  showDiscount?: boolean;
-}) {
-  const discount = toCents(order.discountAmount) ?? 0;
-  const rows: [string, string][] = [['Subtotal', formatMoney(order.subtotal)]];
-  if (showDiscount && discount > 0) {
-    rows.push([`Discount (${Number(order.discountPercentage)}%)`, `-${formatCents(discount)}`]);
-  }
-  rows.push(['Tax', formatMoney(order.taxAmount)], ['Shipping', formatMoney(order.shippingCost)]);
-  return <AmountList rows={rows} total={formatMoney(order.total)} />;
+/** The order's money lines: the shared presenter, as on the confirmation page, receipt and e-mail. */
+export function SummaryRows({ order }: { order: AccountOrder }) {
+  return <OrderAmountsList order={order} />;
 }
 
 export function ItemsTable({ items, detailed = false }: { items: AccountOrderItem[]; detailed?: boolean }) {
   if (items.length === 0) return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
   return (
-    <div className="overflow-x-auto">
+    // A phone may have to scroll the table sideways: the scroller takes focus so a keyboard can scroll it.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
+    <section className="overflow-x-auto" tabIndex={0} aria-label="Order items">
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
@@ -174,6 +165,6 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
           })}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { AccountOrder } from '../../../shared/schemas/account';
-import { formatMoney } from '../../../shared/money';
+import { orderAmounts } from '../../../shared/order-amounts';
 import { shippingMethodLabel } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
 import { ButtonSpinner } from '../auth/spinner';
@@ -43,7 +43,7 @@ export function OrderCard({
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <p className="text-lg font-bold" data-testid="order-total">
-            {formatMoney(order.total)}
+            {orderAmounts(order).total.text}
           </p>
           <div className="flex flex-wrap justify-end gap-2 text-xs">
             <StatusBadge status={order.status} />

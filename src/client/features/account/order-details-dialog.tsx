@@ -108,7 +108,7 @@ export function OrderDetailsDialog({
 
               <section className="grid gap-2 sm:ml-auto sm:w-72">
                 <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h3>
-                <SummaryRows order={order} showDiscount />
+                <SummaryRows order={order} />
               </section>
 
               <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">

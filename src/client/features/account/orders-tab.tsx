@@ -5,6 +5,7 @@ import type { AccountOrder } from '../../../shared/schemas/account';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSite } from '../../lib/head';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import { ButtonSpinner } from '../auth/spinner';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
 import { OrderCard } from './order-card';
@@ -16,6 +17,7 @@ export function OrdersTab() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { storeName } = useSite();
+  const registrations = useQuery(siteConfigQueryOptions()).data?.taxRegistrations ?? null;
   const orders = useQuery({
     ...myOrdersQueryOptions(),
     refetchInterval: ORDERS_REFETCH_MS,
@@ -101,7 +103,7 @@ export function OrdersTab() {
         onOpenChange={(open) => {
           if (!open) setSelectedId(null);
         }}
-        onPrint={() => printReceipt(selected, storeName)}
+        onPrint={() => printReceipt(selected, storeName, registrations)}
         onReorder={() => selected && reorder(selected)}
         reordering={selected !== null && reorderingId === selected.id}
       />

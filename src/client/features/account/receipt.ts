@@ -3,14 +3,15 @@
 // security policy lets no inline script run in the new window.
 import type { AccountOrder } from '../../../shared/schemas/account';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { orderAmounts } from '../../../shared/order-amounts';
 import {
   itemDisplayName,
   parseShippingAddress,
   paymentStatusLabel,
   receiptStatus,
-  receiptTaxCents,
   shippingMethodLabel,
 } from '../../../shared/orders';
+import type { TaxRegistrations } from '../../../shared/schemas/site-config';
 import { toast } from '../../components/ui/toast-store';
 
 const escapeHtml = (value: unknown) =>
@@ -21,7 +22,12 @@ const escapeHtml = (value: unknown) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-export function receiptHtml(order: AccountOrder, storeName: string, now: Date = new Date()): string {
+export function receiptHtml(
+  order: AccountOrder,
+  storeName: string,
+  now: Date = new Date(),
+  registrations: TaxRegistrations | null = null,
+): string {
   const placed = new Date(order.createdAt);
   const date = Number.isNaN(placed.getTime())
     ? ''
@@ -33,7 +39,15 @@ export function receiptHtml(order: AccountOrder, storeName: string, now: Date = 
       return `<tr><td>${escapeHtml(itemDisplayName(item))}</td><td>${escapeHtml(item.sku ?? '')}</td><td class="num">${escapeHtml(formatMoney(item.price))}</td><td class="num">${item.quantity}</td><td class="num">${escapeHtml(formatCents(line))}</td></tr>`;
     })
     .join('');
-  const discount = toCents(order.discountAmount) ?? 0;
+  // The same lines as the confirmation page, the account and the e-mail (src/shared/order-amounts.ts).
+  const amounts = orderAmounts(order, registrations);
+  const totals = amounts.rows
+    .map(
+      (row) =>
+        `<tr data-receipt="${row.kind}"><td>${escapeHtml(row.label)}</td><td class="num">${escapeHtml(row.text)}</td></tr>`,
+    )
+    .join('\n    ');
+  const numbers = amounts.registrations.map((line) => `<div>${escapeHtml(line)}</div>`).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -86,12 +100,10 @@ export function receiptHtml(order: AccountOrder, storeName: string, now: Date = 
     <tbody>${rows}</tbody>
   </table>
   <table class="totals">
-    <tr><td>Subtotal</td><td class="num">${escapeHtml(formatMoney(order.subtotal))}</td></tr>
-    ${discount > 0 ? `<tr><td>Discount</td><td class="num">-${escapeHtml(formatCents(discount))}</td></tr>` : ''}
-    <tr><td>Shipping</td><td class="num">${escapeHtml(formatMoney(order.shippingCost))}</td></tr>
-    <tr><td>Tax</td><td class="num" data-receipt="tax">${escapeHtml(formatCents(receiptTaxCents(order)))}</td></tr>
-    <tr class="grand"><td>Total</td><td class="num" data-receipt="total">${escapeHtml(formatMoney(order.total))}</td></tr>
+    ${totals}
+    <tr class="grand"><td>Total</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
   </table>
+  ${numbers ? `<section class="muted" data-receipt="registrations">${numbers}</section>` : ''}
   <p class="muted">Thank you for shopping with ${escapeHtml(storeName)}. Printed ${escapeHtml(now.toLocaleDateString('en-US', { dateStyle: 'long' }))}.</p>
 </body>
 </html>`;
@@ -101,7 +113,11 @@ export function receiptHtml(order: AccountOrder, storeName: string, now: Date = 
 export const PRINT_DELAY_MS = 500;
 
 /** Opens the receipt in a new window and its print dialog; says so when pop-ups are blocked. */
-export function printReceipt(order: AccountOrder | null | undefined, storeName: string): void {
+export function printReceipt(
+  order: AccountOrder | null | undefined,
+  storeName: string,
+  registrations: TaxRegistrations | null = null,
+): void {
   if (!order) {
     toast({ title: 'No order selected for printing', variant: 'destructive' });
     return;
@@ -113,7 +129,7 @@ export function printReceipt(order: AccountOrder | null | undefined, storeName: 
   }
   toast({ title: 'Preparing receipt...', description: 'Opening print dialog shortly' });
   win.document.open();
-  win.document.write(receiptHtml(order, storeName));
+  win.document.write(receiptHtml(order, storeName, new Date(), registrations));
   win.document.close();
   setTimeout(() => {
     if (win.closed) return;

@@ -11,8 +11,10 @@ export function AddToCartButton({ product, className }: { product: Product; clas
   const outOfStock = !(product.stock > 0);
   return (
     <Button
-      className={className ?? 'w-full'}
+      className={className ?? 'h-11 w-full'}
       disabled={outOfStock}
+      // The visible label stays 'Add to Cart'; the name says which product, as a list of cards has many.
+      aria-label={`Add to Cart: ${product.name}`}
       onClick={() => {
         if (outOfStock) {
           toast({

@@ -46,7 +46,8 @@ export function CartPage() {
             <>
               <div className="overflow-x-auto rounded-lg border border-slate-200">
                 <table className="w-full text-left text-sm">
-                  <thead className="bg-slate-50 text-slate-600">
+                  {/* Phones stack each row (docs/decisions/0026-cart-table-on-phones.md): the headings are read, not shown. */}
+                  <thead className="sr-only bg-slate-50 text-slate-600 sm:not-sr-only">
                     <tr>
                       <th scope="col" className="px-2 py-3 font-medium sm:px-3">
                         Product
@@ -138,9 +139,24 @@ function CartRow({ item }: { item: CartItem }) {
   };
 
   return (
-    <tr data-testid="cart-row">
-      <td className="px-2 py-3 sm:px-3">
-        <Link to={`/products/${item.productId}`} className="flex items-center gap-3 hover:underline">
+    // Below sm the row is a grid: the product on its own line, then quantity, total and remove
+    // (docs/decisions/0026-cart-table-on-phones.md). The roles are spelled out for browsers that no longer
+    // see a table row in a grid-displayed <tr>.
+    <tr
+      // biome-ignore lint/a11y/noRedundantRoles: Safari drops the implicit role of a grid-displayed row
+      role="row"
+      data-testid="cart-row"
+      className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-2 px-2 py-3 sm:table-row sm:p-0"
+    >
+      <td
+        // biome-ignore lint/a11y/noRedundantRoles: as on the row
+        role="cell"
+        className="col-span-3 pb-2 sm:table-cell sm:px-3 sm:py-3"
+      >
+        <Link
+          to={`/products/${item.productId}`}
+          className="flex min-h-11 items-center gap-3 hover:underline sm:min-h-0"
+        >
           <span className="hidden w-14 shrink-0 overflow-hidden rounded border border-slate-200 sm:block">
             <ProductImage url={imageUrl} alt="" sizes="56px" />
           </span>
@@ -151,17 +167,26 @@ function CartRow({ item }: { item: CartItem }) {
           </span>
         </Link>
       </td>
-      <td className="hidden px-3 py-3 whitespace-nowrap sm:table-cell">
+      <td
+        // biome-ignore lint/a11y/noRedundantRoles: as on the row
+        role="cell"
+        className="hidden px-3 py-3 whitespace-nowrap sm:table-cell"
+      >
         <span>{formatMoney(item.price)}</span>
         {item.compareAtPrice && (
           <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice)}</s>
         )}
       </td>
-      <td className="px-2 py-3 sm:px-3">
+      <td
+        // biome-ignore lint/a11y/noRedundantRoles: as on the row
+        role="cell"
+        className="sm:table-cell sm:px-3 sm:py-3"
+      >
         <div className="flex items-center">
           <Button
             variant="outline"
-            size="sm"
+            size="icon"
+            className="h-11 w-11"
             aria-label={`Decrease quantity of ${item.name}`}
             disabled={item.quantity <= 1}
             onClick={() => updateQuantity(item.productId, Math.max(1, item.quantity - 1))}
@@ -180,11 +205,12 @@ function CartRow({ item }: { item: CartItem }) {
             onChange={(e) => setDraft(e.target.value)}
             onBlur={commitDraft}
             onKeyDown={onKeyDown}
-            className="h-8 w-12 border-y border-slate-300 text-center"
+            className="h-11 w-12 border-y border-slate-300 text-center"
           />
           <Button
             variant="outline"
-            size="sm"
+            size="icon"
+            className="h-11 w-11"
             aria-label={`Increase quantity of ${item.name}`}
             onClick={() => updateQuantity(item.productId, item.quantity + 1)}
           >
@@ -192,13 +218,23 @@ function CartRow({ item }: { item: CartItem }) {
           </Button>
         </div>
       </td>
-      <td className="px-2 py-3 font-medium whitespace-nowrap sm:px-3" data-testid="line-total">
+      <td
+        // biome-ignore lint/a11y/noRedundantRoles: as on the row
+        role="cell"
+        className="text-right font-medium whitespace-nowrap sm:table-cell sm:px-3 sm:py-3 sm:text-left"
+        data-testid="line-total"
+      >
         {formatCents(lineCents)}
       </td>
-      <td className="px-2 py-3 sm:px-3">
+      <td
+        // biome-ignore lint/a11y/noRedundantRoles: as on the row
+        role="cell"
+        className="sm:table-cell sm:px-3 sm:py-3"
+      >
         <Button
           variant="ghost"
-          size="sm"
+          size="icon"
+          className="h-11 w-11"
           aria-label={`Remove ${item.name}`}
           onClick={() => removeItem(item.productId)}
         >

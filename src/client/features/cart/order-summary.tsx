@@ -10,6 +10,7 @@ import {
   type ShippingMethod,
 } from '../../../shared/constants';
 import { formatCents, toCents } from '../../../shared/money';
+import { formatWithCurrency } from '../../../shared/order-amounts';
 import { DEFAULT_SHIPPING, type OrderTotals, orderTotals, taxRateFor } from '../../../shared/pricing';
 import { toast } from '../../components/ui/toast-store';
 import { siteConfigQueryOptions } from '../../lib/site-config';
@@ -115,6 +116,10 @@ const percentText = (value: string) => value.replace(/\.?0+$/, '') || '0';
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
+  // At checkout the total names its currency: a '$' alone reads as US dollars to many shoppers
+  // (docs/decisions/0135-store-currency.md).
+  const currency = useQuery({ ...siteConfigQueryOptions(), enabled: props.mode === 'checkout' }).data
+    ?.currency;
 
   useEffect(() => {
     if (summary.shippingError) toast({ title: summary.shippingError.message, variant: 'destructive' });
@@ -167,7 +172,11 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
         <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="summary-total">{formatCents(totals.totalCents)}</dd>
+          <dd data-testid="summary-total">
+            {props.mode === 'checkout' && currency
+              ? formatWithCurrency(totals.totalCents, currency)
+              : formatCents(totals.totalCents)}
+          </dd>
         </div>
       </dl>
     </section>

@@ -133,6 +133,8 @@ export function makeSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     newsletterVariant: 'B',
     timeZone: 'America/Toronto',
     today: '2026-01-01',
+    currency: 'CAD',
+    taxRegistrations: { gstHst: null, qst: null, pst: null },
     testPayments: false,
     ...overrides,
   };

@@ -32,7 +32,7 @@ export function AddedToCartDialog({
           </div>
           <Dialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:text-slate-900"
+            className="absolute top-2 right-2 inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:text-slate-900"
           >
             ×
           </Dialog.Close>

@@ -8,7 +8,7 @@ export function CategoryTile({ category, imageLoad }: { category: Category; imag
   return (
     <Link
       to={`/categories/${category.slug}`}
-      className="group relative block overflow-hidden rounded-lg border border-slate-200"
+      className="group block overflow-hidden rounded-lg border border-slate-200 bg-white"
       data-testid="category-tile"
     >
       {category.imageUrl ? (
@@ -25,7 +25,8 @@ export function CategoryTile({ category, imageLoad }: { category: Category; imag
           data-testid="category-colour-block"
         />
       )}
-      <span className="absolute inset-x-0 bottom-0 bg-black/60 px-3 py-2 text-sm font-semibold text-white">
+      {/* The name sits under the picture, not over it: readable whatever the picture holds. */}
+      <span className="block border-t border-slate-200 bg-white px-3 py-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
         {category.name}
       </span>
     </Link>
@@ -33,5 +34,17 @@ export function CategoryTile({ category, imageLoad }: { category: Category; imag
 }
 
 export function CategoryTileSkeleton() {
-  return <Skeleton className="aspect-square w-full" data-testid="category-skeleton" />;
+  // As tall as a tile (picture and name), so nothing moves when the tiles arrive.
+  return (
+    <div
+      aria-hidden="true"
+      className="overflow-hidden rounded-lg border border-slate-200"
+      data-testid="category-skeleton"
+    >
+      <Skeleton className="aspect-square w-full rounded-none" />
+      <div className="px-3 py-2">
+        <Skeleton className="h-5 w-2/3" />
+      </div>
+    </div>
+  );
 }

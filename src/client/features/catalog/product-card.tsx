@@ -12,20 +12,23 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
       className="group flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white"
       data-testid="product-card"
     >
-      <Link to={`/products/${product.slug}`} className="relative block">
-        <ProductImage url={product.imageUrl} alt={product.name} load={imageLoad} />
+      <div className="relative">
+        {/* The picture links too, for a tap; keyboards and screen readers use the name's link, one stop per card. */}
+        <Link to={`/products/${product.slug}`} className="block" tabIndex={-1} aria-hidden="true">
+          <ProductImage url={product.imageUrl} alt={product.name} load={imageLoad} />
+        </Link>
         {product.discountPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
             {product.discountPercentage}% OFF
           </span>
         ) : (
           product.new && (
-            <span className="absolute top-2 left-2 rounded bg-emerald-600 px-2 py-0.5 text-xs font-bold text-white">
+            <span className="absolute top-2 left-2 rounded bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
               NEW
             </span>
           )
         )}
-      </Link>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-medium">
           <Link to={`/products/${product.slug}`} className="hover:underline">

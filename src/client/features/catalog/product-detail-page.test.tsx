@@ -118,7 +118,7 @@ describe('product detail', () => {
     expect(quantity.value).toBe('2');
     // 3 in stock, 1 in the cart: 2 is the most that can be added.
     expect(plus.disabled).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Refurbished Monitor' }));
     expect(getCart().items[0]?.quantity).toBe(3);
     const dialog = await screen.findByRole('dialog', { name: 'Item Added to Cart' });
     expect(within(dialog).getByText('Refurbished Monitor has been added to your cart.')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('product detail', () => {
     expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
-    await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart: Refurbished Monitor' }));
     expect(toastText()).toEqual([
       'Maximum Stock ReachedYou already have 3 in your cart. Only 0 more available.×',
     ]);
@@ -155,7 +155,10 @@ describe('product detail', () => {
     renderProduct();
     expect(await screen.findByTestId('stock-label')).toBeTruthy();
     expect(screen.getByTestId('stock-label').textContent).toBe('Out of Stock');
-    expect((screen.getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: 'Add to Cart: Refurbished Monitor' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
     expect(screen.getByText('NEW')).toBeTruthy();
   });
 

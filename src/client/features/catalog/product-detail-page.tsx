@@ -10,7 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { AfterHydration } from '../../lib/after-hydration';
 import { HttpStatus, Seo, useSite } from '../../lib/head';
-import { useStoreToday } from '../../lib/site-config';
+import { siteConfigQueryOptions, useStoreToday } from '../../lib/site-config';
 import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '../cart/cart-store';
 import {
   type ProductDetail,
@@ -57,6 +57,7 @@ export function galleryImages(product: ProductDetail, extra: ProductImageRecord[
 function ProductDetailView({ product }: { product: ProductDetail }) {
   const site = useSite();
   const today = useStoreToday();
+  const currency = useQuery(siteConfigQueryOptions()).data?.currency;
   // The images come with the product; older answers without them fall back to the images call.
   const imagesQuery = useQuery({
     ...productImagesQueryOptions(product.id),
@@ -78,8 +79,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           origin: site.origin,
           image: images[0] ?? null,
           siteName: site.storeName,
+          currency,
         })}
-        jsonLd={productJsonLd(product, { origin: site.origin, images, today })}
+        jsonLd={productJsonLd(product, { origin: site.origin, images, today, currency })}
       />
       <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
@@ -127,7 +129,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               </span>
             ) : (
               product.new && (
-                <span className="absolute top-3 left-3 rounded bg-emerald-600 px-2.5 py-1 text-sm font-bold text-white">
+                <span className="absolute top-3 left-3 rounded bg-emerald-700 px-2.5 py-1 text-sm font-bold text-white">
                   NEW
                 </span>
               )
@@ -213,6 +215,7 @@ function AddToCartPanel({ product }: { product: Product }) {
           <Button
             variant="outline"
             size="icon"
+            className="h-11 w-11"
             aria-label="Decrease quantity"
             disabled={quantity <= 1}
             onClick={() => setQuantity((q) => Math.max(1, q - 1))}
@@ -230,11 +233,12 @@ function AddToCartPanel({ product }: { product: Product }) {
               const n = Number.parseInt(e.target.value, 10);
               if (Number.isInteger(n) && n > 0) setQuantity(Math.min(n, Math.max(1, maxAddable)));
             }}
-            className="h-10 w-16 border-y border-slate-300 text-center"
+            className="h-11 w-16 border-y border-slate-300 text-center"
           />
           <Button
             variant="outline"
             size="icon"
+            className="h-11 w-11"
             aria-label="Increase quantity"
             disabled={outOfStock || quantity >= maxAddable}
             onClick={() => setQuantity((q) => Math.min(q + 1, maxAddable))}
@@ -248,7 +252,13 @@ function AddToCartPanel({ product }: { product: Product }) {
           </span>
         )}
       </div>
-      <Button size="lg" disabled={outOfStock} onClick={add} className="w-full sm:w-auto">
+      <Button
+        size="lg"
+        disabled={outOfStock}
+        onClick={add}
+        className="w-full sm:w-auto"
+        aria-label={`Add to Cart: ${product.name}`}
+      >
         Add to Cart
       </Button>
       <AfterHydration>

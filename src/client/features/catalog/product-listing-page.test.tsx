@@ -91,9 +91,11 @@ describe('product listing', () => {
     expect(within(cards[2]!).getByTestId('original-price').textContent).toBe('$100.00');
     expect(within(cards[1]!).getByText('NEW')).toBeTruthy();
     expect(within(cards[1]!).getByText('Out of Stock')).toBeTruthy();
-    expect(
-      (within(cards[1]!).getByRole('button', { name: 'Add to Cart' }) as HTMLButtonElement).disabled,
-    ).toBe(true);
+    // Each card's button says which product it adds; the visible label stays 'Add to Cart'.
+    const speakerButton = within(cards[1]!).getByRole('button', { name: 'Add to Cart: Speaker' });
+    expect(speakerButton.textContent).toBe('Add to Cart');
+    expect((speakerButton as HTMLButtonElement).disabled).toBe(true);
+    expect(within(cards[0]!).getByRole('button', { name: 'Add to Cart: Monitor' })).toBeTruthy();
     expect(listingCalls(api)).toEqual([
       '/api/products?page=1&limit=24&sort=newest&minPrice=0&maxPrice=1000&category=electronics',
     ]);
@@ -267,7 +269,7 @@ describe('product listing', () => {
     renderListing('/products');
     const user = userEvent.setup();
     const cards = await screen.findAllByTestId('product-card');
-    await user.click(within(cards[0]!).getByRole('button', { name: 'Add to Cart' }));
+    await user.click(within(cards[0]!).getByRole('button', { name: 'Add to Cart: Monitor' }));
     expect(getCart().items.map((i) => [i.productId, i.quantity, i.stock])).toEqual([[1, 1, 2]]);
     expect(screen.getByTestId('toast').textContent).toContain('Added to cart');
   });

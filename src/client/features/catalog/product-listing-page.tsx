@@ -90,6 +90,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
           )}
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          {/* Phones have the header's search box only (docs/decisions/0151-phone-layout.md). */}
           <ListingSearch initial={filters.search} />
           <SortSelect
             value={filters.sort}
@@ -104,7 +105,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
           {/* On phones the panel folds away behind a button, so the products come first. */}
           <Button
             variant="outline"
-            className="w-full lg:hidden"
+            className="h-11 w-full lg:hidden"
             aria-expanded={filtersOpen}
             aria-controls={panelId}
             onClick={() => setFiltersOpen((open) => !open)}
@@ -121,7 +122,11 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
             onClear={clearFilters}
           />
         </div>
-        <section aria-label="Products" aria-busy={list.isPending}>
+        <section aria-labelledby="listing-products" aria-busy={list.isPending}>
+          {/* Read, not shown: the cards' headings (h3) sit under it, so heading levels go in order. */}
+          <h2 id="listing-products" className="sr-only">
+            Products
+          </h2>
           {list.isError ? (
             <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
               <p>We couldn't load the products. Please try again.</p>
@@ -209,7 +214,12 @@ function ListingSearch({ initial }: { initial: string }) {
   }
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser (nor jsdom) yet
-    <form role="search" aria-label="Search the catalogue" onSubmit={onSubmit} className="flex gap-2">
+    <form
+      role="search"
+      aria-label="Search the catalogue"
+      onSubmit={onSubmit}
+      className="hidden gap-2 md:flex"
+    >
       <label htmlFor={id} className="sr-only">
         Search the catalogue
       </label>
@@ -251,7 +261,7 @@ function SortSelect({
           setShown(e.target.value as ListingSort);
           onChange(e.target.value as ListingSort);
         }}
-        className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm"
+        className="h-11 rounded-md border border-slate-300 bg-white px-3 text-sm lg:h-10"
       >
         {choices.map((s) => (
           <option key={s} value={s}>
@@ -312,8 +322,9 @@ function FilterPanel({
       commitPrices();
     }
   };
+  // Full-width rows 44 px tall on phones and tablets, where the panel opens under its button.
   const linkClass = (active: boolean) =>
-    active ? 'font-semibold text-brand-700' : 'text-slate-700 hover:text-brand-700 hover:underline';
+    `flex min-h-11 items-center lg:min-h-0 ${active ? 'font-semibold text-brand-700' : 'text-slate-700 hover:text-brand-700 hover:underline'}`;
   const categoryHref = (category: string | null) =>
     listingHref({ ...filters, category, page: 1 }, category ? basePath : '/products');
 
@@ -323,7 +334,7 @@ function FilterPanel({
         <h2 id="filter-categories" className="mb-2 text-base font-semibold">
           Categories
         </h2>
-        <ul className="space-y-1.5">
+        <ul className="lg:space-y-1.5">
           <li>
             <Link
               to={categoryHref(null)}
@@ -351,7 +362,7 @@ function FilterPanel({
         <h2 id="filter-stock" className="mb-2 text-base font-semibold">
           Availability
         </h2>
-        <div className="flex items-center gap-2">
+        <div className="flex min-h-11 items-center gap-2 lg:min-h-0">
           <input
             id={stockId}
             type="checkbox"
@@ -360,9 +371,11 @@ function FilterPanel({
               setShowOutOfStock(e.target.checked);
               onChange({ showOutOfStock: e.target.checked });
             }}
-            className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+            className="h-5 w-5 rounded border-slate-300 accent-brand-600 lg:h-4 lg:w-4"
           />
-          <label htmlFor={stockId}>Show out of stock items</label>
+          <label htmlFor={stockId} className="flex min-h-11 flex-1 items-center lg:min-h-0">
+            Show out of stock items
+          </label>
         </div>
       </section>
 
@@ -384,7 +397,7 @@ function FilterPanel({
               onChange={(e) => setMinText(e.target.value)}
               onBlur={commitPrices}
               onKeyDown={onPriceKey}
-              className="h-9 w-24 rounded-md border border-slate-300 px-2"
+              className="h-11 w-24 rounded-md border border-slate-300 px-2 lg:h-9"
             />
           </div>
           <span aria-hidden="true" className="pb-2">
@@ -403,7 +416,7 @@ function FilterPanel({
               onChange={(e) => setMaxText(e.target.value)}
               onBlur={commitPrices}
               onKeyDown={onPriceKey}
-              className="h-9 w-24 rounded-md border border-slate-300 px-2"
+              className="h-11 w-24 rounded-md border border-slate-300 px-2 lg:h-9"
             />
           </div>
         </div>
@@ -413,7 +426,7 @@ function FilterPanel({
         <h2 id="filter-featured" className="mb-2 text-base font-semibold">
           Featured Filters
         </h2>
-        <ul className="space-y-1.5">
+        <ul className="lg:space-y-1.5">
           <li>
             <Link to="/categories?new=true" className={linkClass(filters.isNew)}>
               New Arrivals
@@ -427,7 +440,7 @@ function FilterPanel({
         </ul>
       </section>
 
-      <Button variant="outline" onClick={onClear}>
+      <Button variant="outline" className="h-11 lg:h-10" onClick={onClear}>
         Clear Filters
       </Button>
     </aside>
@@ -449,7 +462,7 @@ function Pagination({
   const shown = [...new Set([1, page - 1, page, page + 1, totalPages])]
     .filter((n) => n >= 1 && n <= totalPages)
     .sort((a, b) => a - b);
-  const item = 'inline-flex h-9 min-w-9 items-center justify-center rounded-md border px-3 text-sm';
+  const item = 'inline-flex h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm';
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
@@ -457,7 +470,7 @@ function Pagination({
           Previous
         </Link>
       ) : (
-        <span className={`${item} border-slate-200 text-slate-400`} aria-disabled="true">
+        <span className={`${item} border-slate-200 text-slate-500`} aria-disabled="true">
           Previous
         </span>
       )}
@@ -479,7 +492,7 @@ function Pagination({
           Next
         </Link>
       ) : (
-        <span className={`${item} border-slate-200 text-slate-400`} aria-disabled="true">
+        <span className={`${item} border-slate-200 text-slate-500`} aria-disabled="true">
           Next
         </span>
       )}

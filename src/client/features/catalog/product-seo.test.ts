@@ -5,12 +5,13 @@ import { availabilityOf, metaDescription, productJsonLd, productOpenGraph } from
 const origin = 'https://store.example';
 
 describe('product structured data', () => {
-  it('describes the offer in US dollars with its availability', () => {
+  it('describes the offer in the store currency with its availability', () => {
     const product = makeProduct({ stock: 25, discountedPrice: '249.99', lotNumber: 'LOT-9' });
     const ld = productJsonLd(product, {
       origin,
       images: ['/uploads/monitor-640.webp'],
       today: '2025-03-01',
+      currency: 'CAD',
     });
     expect(ld).toEqual({
       '@context': 'https://schema.org',
@@ -25,7 +26,7 @@ describe('product structured data', () => {
         '@type': 'Offer',
         url: 'https://store.example/products/refurbished-monitor',
         price: '249.99',
-        priceCurrency: 'USD',
+        priceCurrency: 'CAD',
         availability: 'https://schema.org/InStock',
       },
     });
@@ -52,6 +53,7 @@ describe('product structured data', () => {
       origin,
       image: '/uploads/monitor-640.webp',
       siteName: 'Store',
+      currency: 'USD',
     });
     expect(tags).toMatchObject({
       'og:type': 'product',
@@ -61,6 +63,15 @@ describe('product structured data', () => {
       'product:price:currency': 'USD',
       'product:availability': 'out of stock',
     });
+  });
+
+  it('defaults to Canadian dollars until the site configuration is read', () => {
+    expect(productJsonLd(makeProduct(), { origin, images: [], today: undefined }).offers).toMatchObject({
+      priceCurrency: 'CAD',
+    });
+    expect(
+      productOpenGraph(makeProduct(), { origin, image: null, siteName: 'S' })['product:price:currency'],
+    ).toBe('CAD');
   });
 
   it('cuts a long description at a word for the meta description', () => {

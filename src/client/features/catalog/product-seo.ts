@@ -1,9 +1,11 @@
 // What search engines and link previews read about a product page: Open Graph tags and schema.org
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
+import type { Currency } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/catalog';
 import { LOW_STOCK_BELOW } from '../../../shared/stock';
 
-export const PRICE_CURRENCY = 'USD';
+/** The store's currency (STORE_CURRENCY, in the site configuration) until the configuration is read. */
+export const DEFAULT_PRICE_CURRENCY: Currency = 'CAD';
 
 export function availabilityOf(stock: number): string {
   if (!(stock > 0)) return 'https://schema.org/OutOfStock';
@@ -31,14 +33,14 @@ export function productCanonicalPath(product: Pick<Product, 'slug'>): string {
 export function productJsonLd(
   product: Product,
   /** `today`: the store's date (site configuration); a daily price is valid until that day ends. */
-  options: { origin: string; images: string[]; today: string | undefined },
+  options: { origin: string; images: string[]; today: string | undefined; currency?: Currency },
 ): Record<string, unknown> {
   const url = absoluteUrl(options.origin, productCanonicalPath(product));
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url,
     price: product.discountedPrice,
-    priceCurrency: PRICE_CURRENCY,
+    priceCurrency: options.currency ?? DEFAULT_PRICE_CURRENCY,
     availability: availabilityOf(product.stock),
   };
   // A daily discount is today's price only.
@@ -60,7 +62,7 @@ export function productJsonLd(
 
 export function productOpenGraph(
   product: Product,
-  options: { origin: string; image: string | null; siteName: string },
+  options: { origin: string; image: string | null; siteName: string; currency?: Currency },
 ): Record<string, string> {
   const tags: Record<string, string> = {
     'og:type': 'product',
@@ -69,7 +71,7 @@ export function productOpenGraph(
     'og:description': metaDescription(product.description),
     'og:url': absoluteUrl(options.origin, productCanonicalPath(product)),
     'product:price:amount': product.discountedPrice,
-    'product:price:currency': PRICE_CURRENCY,
+    'product:price:currency': options.currency ?? DEFAULT_PRICE_CURRENCY,
     'product:availability': product.stock > 0 ? 'in stock' : 'out of stock',
   };
   if (options.image) tags['og:image'] = absoluteUrl(options.origin, options.image);

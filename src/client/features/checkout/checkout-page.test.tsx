@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
 import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '../cart/cart-store';
-import { type FakeRoutes, fakeApi, makeUser, renderRoutes } from '../cart/test-utils';
-import { paymentRedirect } from './checkout-page';
+import { type FakeRoutes, fakeApi, makeSiteConfig, makeUser, renderRoutes } from '../cart/test-utils';
+import { FOREIGN_CURRENCY_NOTICE, paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
 
 // The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
@@ -104,6 +104,36 @@ const notYours = {
 
 // Typing into a long form is slow on a busy machine; no test here measures time.
 describe('checkout page', { timeout: 30_000 }, () => {
+  it('names the currency of the total, and says prices are in Canadian dollars for an address outside Canada', async () => {
+    addLamp();
+    fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) } });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await user.selectOptions(await screen.findByLabelText('Province'), 'ON');
+    await user.click(screen.getByLabelText(/Standard Shipping/));
+    // 2 x 20.00 + 5.99 = 45.99; 13% = 5.9787 -> 5.98; total 51.97.
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$51.97 CAD'));
+    expect(screen.queryByTestId('currency-notice')).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Country'), 'US');
+    expect((await screen.findByTestId('currency-notice')).textContent).toBe(FOREIGN_CURRENCY_NOTICE);
+    expect(FOREIGN_CURRENCY_NOTICE).toBe(
+      'All prices are in Canadian dollars (CAD); your card issuer converts the total into your own currency.',
+    );
+    // No Canadian tax on an export: 45.99.
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$45.99 CAD'));
+  });
+
+  it('shows no Canadian-dollar notice when the store sells in US dollars', async () => {
+    addLamp();
+    fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'USD' }) } });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await user.selectOptions(await screen.findByLabelText('Country'), 'US');
+    await user.click(screen.getByLabelText(/Standard Shipping/));
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$45.99 USD'));
+    expect(screen.queryByTestId('currency-notice')).toBeNull();
+  });
+
   it('shows the empty-cart alert', async () => {
     fakeApi(base);
     renderRoutes(checkoutRoutes, '/checkout');

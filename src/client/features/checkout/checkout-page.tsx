@@ -29,6 +29,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { ApiError } from '../../lib/api';
 import { Seo } from '../../lib/head';
+import { siteConfigQueryOptions } from '../../lib/site-config';
 import { meQueryOptions } from '../auth/api';
 import { register } from '../auth/sign-in';
 import { shippingSettingsQueryOptions } from '../cart/api';
@@ -38,6 +39,9 @@ import { createCheckout, currentFiguresOf } from './api';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-fields';
 
 export const REDIRECT_DELAY_MS = 200;
+/** Shown under the address when it is outside Canada and prices are in Canadian dollars. */
+export const FOREIGN_CURRENCY_NOTICE =
+  'All prices are in Canadian dollars (CAD); your card issuer converts the total into your own currency.';
 /** Leaving for the payment page (replaceable in tests: jsdom cannot navigate). */
 export const paymentRedirect = { go: (url: string) => window.location.assign(url) };
 const CHECKOUT_FAILED_DEFAULT = 'There was a problem processing your checkout. Please try again.';
@@ -104,6 +108,7 @@ export function CheckoutPage() {
   });
   const { errors } = form.formState;
   const country = form.watch('country') ?? 'Canada';
+  const currency = useQuery(siteConfigQueryOptions()).data?.currency ?? 'CAD';
   const state = form.watch('state') ?? '';
   const method = form.watch('shippingMethod') ?? SHIPPING_METHOD_PLACEHOLDER;
   const createAccount = form.watch('createAccount') ?? false;
@@ -485,6 +490,11 @@ export function CheckoutPage() {
                 ))}
               </SelectField>
             </div>
+            {country !== 'Canada' && currency === 'CAD' && (
+              <p className="mt-3 text-sm text-slate-700" data-testid="currency-notice">
+                {FOREIGN_CURRENCY_NOTICE}
+              </p>
+            )}
           </section>
 
           <fieldset

@@ -9,7 +9,7 @@ import {
   PENDING_ORDER_KEY,
   resetCartStoreForTests,
 } from '../cart/cart-store';
-import { fakeApi, fetchedPaths, renderRoutes } from '../cart/test-utils';
+import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '../cart/test-utils';
 import { confirmationTiming } from './confirmation-page';
 import { checkoutRoutes } from './routes';
 
@@ -44,6 +44,9 @@ function order(overrides: Partial<Order> = {}): Order {
     discountAmount: '4.00',
     taxRate: '13',
     taxAmount: '6.63',
+    // HST 13% of (subtotal + shipping), rounded half up: one line.
+    taxLines: [{ code: 'HST', rate: '13', amount: '6.63' }],
+    currency: 'CAD',
     total: '57.62',
     status: 'pending',
     paymentStatus: 'completed',
@@ -108,7 +111,12 @@ describe('confirmation page', () => {
     page(`?order_id=${REF}&status=success`);
     expect(await screen.findByText('Processing your order...')).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
-    expect(fetchedPaths(api)).toEqual([`/api/orders/${REF}`, `/api/orders/${REF}/payment-status`]);
+    // The order, then its confirmation; the site configuration (registration numbers) is the root
+    // route's in the app and loads beside them here.
+    expect(fetchedPaths(api).filter((p) => p !== '/api/site-config')).toEqual([
+      `/api/orders/${REF}`,
+      `/api/orders/${REF}/payment-status`,
+    ]);
     expect(screen.getByTestId('order-number').textContent).toBe('#42');
     expect(screen.getByTestId('order-reference').textContent).toBe(REF);
     expect(screen.getByText('jane@example.com', { selector: 'dd' })).toBeTruthy();
@@ -117,12 +125,16 @@ describe('confirmation page', () => {
     expect(screen.getByTestId('shipping-method').textContent).toBe('Express Shipping');
     expect(screen.getByText('123 Main Street')).toBeTruthy();
     expect(screen.getByText('Toronto, ON M5V 2T6')).toBeTruthy();
+    // 2 x 18.00 (regular 20.00): 40.00 - 4.00 = 36.00; 36.00 + 14.99 + 6.63 = 57.62.
+    expect(screen.getByTestId('confirmation-original').textContent).toBe('$40.00');
     expect(screen.getByText('Discount (10%)')).toBeTruthy();
     expect(screen.getByTestId('confirmation-discount').textContent).toBe('-$4.00');
     expect(screen.getByTestId('confirmation-subtotal').textContent).toBe('$36.00');
     expect(screen.getByTestId('confirmation-shipping').textContent).toBe('$14.99');
-    expect(screen.getByText('Tax (13%)')).toBeTruthy();
-    expect(screen.getByTestId('confirmation-total').textContent).toBe('$57.62');
+    expect(screen.getByText('HST (13%)')).toBeTruthy();
+    expect(screen.getByTestId('confirmation-tax').textContent).toBe('$6.63');
+    expect(screen.getByTestId('confirmation-total').textContent).toBe('$57.62 CAD');
+    expect(screen.queryByTestId('tax-registrations')).toBeNull(); // none set
     expect(screen.getByRole('heading', { name: "What's Next?" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/account');
@@ -212,5 +224,54 @@ describe('confirmation page', () => {
     expect(screen.getByRole('heading', { name: 'Payment Unsuccessful' })).toBeTruthy();
     expect(fetchedPaths(api).filter((p) => p.endsWith('/payment-status'))).toHaveLength(4);
     expect(getCart().items).toHaveLength(1);
+  });
+
+  it('shows a Quebec order with its GST and QST lines, the currency and the registration numbers', async () => {
+    addLamp();
+    // 2 x 18.00 (regular 20.00) + express 14.99 = 50.99 taxable.
+    // GST 50.99 x 5% = 2.5495 -> 2.54 (remainder .95); QST 50.99 x 9.975% = 5.0862525 -> 5.08 (.86);
+    // charged 50.99 x 14.975% = 7.6357525 -> 7.64: two cents missing, one each: GST 2.55, QST 5.09.
+    // Total 36.00 + 14.99 + 7.64 = 58.63.
+    fakeApi({
+      '/api/site-config': {
+        body: makeSiteConfig({
+          taxRegistrations: { gstHst: '123456789 RT0001', qst: '1234567890 TQ0001', pst: 'PST-1234-5678' },
+        }),
+      },
+      [`/api/orders/${REF}`]: {
+        body: order({
+          taxRate: '14.975',
+          taxAmount: '7.64',
+          taxLines: [
+            { code: 'GST', rate: '5', amount: '2.55' },
+            { code: 'QST', rate: '9.975', amount: '5.09' },
+          ],
+          total: '58.63',
+        }),
+      },
+    });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.getByText('GST (5%)')).toBeTruthy();
+    expect(screen.getByText('QST (9.975%)')).toBeTruthy();
+    expect(screen.getAllByTestId('confirmation-tax').map((e) => e.textContent)).toEqual(['$2.55', '$5.09']);
+    expect(screen.getByTestId('confirmation-total').textContent).toBe('$58.63 CAD');
+    // The lines add up: 40.00 - 4.00 = 36.00; 36.00 + 14.99 + 2.55 + 5.09 = 58.63.
+    const cents = (id: string) =>
+      screen.getAllByTestId(id).map((e) => Math.round(Number(e.textContent!.replace(/[^0-9.-]/g, '')) * 100));
+    expect(cents('confirmation-original')[0]! + cents('confirmation-discount')[0]!).toBe(
+      cents('confirmation-subtotal')[0],
+    );
+    expect(
+      [
+        ...cents('confirmation-subtotal'),
+        ...cents('confirmation-shipping'),
+        ...cents('confirmation-tax'),
+      ].reduce((a, b) => a + b),
+    ).toBe(5863);
+    // Registration numbers for the taxes charged: GST and QST, not PST.
+    expect(await screen.findByText('GST/HST registration number: 123456789 RT0001')).toBeTruthy();
+    expect(screen.getByText('QST registration number: 1234567890 TQ0001')).toBeTruthy();
+    expect(screen.queryByText(/PST registration number/)).toBeNull();
   });
 });

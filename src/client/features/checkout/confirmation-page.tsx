@@ -4,7 +4,7 @@
 // the provider, and shows the result. Only a completed payment clears the cart (once per order).
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { formatCents, toCents } from '../../../shared/money';
 import {
   orderStatusLabel,
   parseShippingAddress,
@@ -14,6 +14,7 @@ import {
 import { paymentFailureMessage } from '../../../shared/payment-failures';
 import type { Order } from '../../../shared/schemas/orders';
 import { buttonClasses } from '../../components/ui/button';
+import { OrderAmountsList } from '../../components/ui/order-amounts-list';
 import { suppressToasts, toast } from '../../components/ui/toast-store';
 import { Seo } from '../../lib/head';
 import {
@@ -182,11 +183,7 @@ export function ConfirmationPage() {
   );
 }
 
-const percentText = (value: string) => value.replace(/\.?0+$/, '') || '0';
-
 function SuccessView({ order }: { order: Order }) {
-  const discountCents = toCents(order.discountAmount) ?? 0;
-  const originalCents = (toCents(order.subtotal) ?? 0) + discountCents;
   const address = parseShippingAddress(order.shippingAddress);
   const placed = new Date(order.createdAt);
   return (
@@ -255,29 +252,7 @@ function SuccessView({ order }: { order: Order }) {
             ))}
           </ul>
         )}
-        <dl className="space-y-2 text-sm">
-          {discountCents > 0 && (
-            <>
-              <Row label="Original Price" value={formatCents(originalCents)} />
-              <Row
-                label={`Discount (${percentText(order.discountPercentage)}%)`}
-                value={`-${formatMoney(order.discountAmount)}`}
-                testId="confirmation-discount"
-              />
-            </>
-          )}
-          <Row label="Subtotal" value={formatMoney(order.subtotal)} testId="confirmation-subtotal" />
-          <Row label="Shipping" value={formatMoney(order.shippingCost)} testId="confirmation-shipping" />
-          <Row
-            label={`Tax (${order.taxRate}%)`}
-            value={formatMoney(order.taxAmount)}
-            testId="confirmation-tax"
-          />
-          <div className="flex justify-between border-t border-slate-200 pt-2 text-base font-bold">
-            <dt>Total</dt>
-            <dd data-testid="confirmation-total">{formatMoney(order.total)}</dd>
-          </div>
-        </dl>
+        <OrderAmountsList order={order} testIdPrefix="confirmation" />
       </div>
 
       <div className="mt-6 rounded-lg bg-brand-50 p-5 text-sm text-slate-800">
@@ -331,15 +306,6 @@ function Detail({ label, value, testId }: { label: string; value: string; testId
       <dd className="text-right font-medium" data-testid={testId}>
         {value}
       </dd>
-    </div>
-  );
-}
-
-function Row({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
     </div>
   );
 }

@@ -233,7 +233,7 @@ function StoreMap() {
           <Button variant="outline" size="sm" onClick={() => setShow(true)}>
             Show map
           </Button>
-          <p className="text-xs text-slate-500">The map is provided by Google.</p>
+          <p className="text-xs text-slate-600">The map is provided by Google.</p>
         </div>
       )}
     </section>

@@ -62,14 +62,14 @@ export function FaqPage() {
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search FAQ..."
-          className="h-11 w-full rounded-md border border-slate-300 pr-10 pl-3 text-sm [&::-webkit-search-cancel-button]:hidden"
+          className="h-11 w-full rounded-md border border-slate-300 pr-12 pl-3 text-sm [&::-webkit-search-cancel-button]:hidden"
         />
         {search && (
           <button
             type="button"
             onClick={() => setSearch('')}
             aria-label="Clear search"
-            className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-900"
+            className="absolute top-1/2 right-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded text-slate-600 hover:text-slate-900"
           >
             <svg
               aria-hidden="true"

@@ -52,7 +52,7 @@ export function HomePage() {
         description="Shop liquidation and overstock deals up to 70% off retail. New inventory daily, shipped across Canada and the US."
         canonicalPath="/"
       />
-      <section className="bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+      <section className="focus-ring-light bg-gradient-to-br from-brand-700 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
           <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand-100">
             New inventory daily

@@ -65,7 +65,7 @@ export function NewsletterPopup() {
         >
           <Dialog.Close
             aria-label="Close"
-            className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100"
+            className="absolute top-1 right-1 inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
           >
             <svg
               aria-hidden="true"

@@ -4,6 +4,8 @@ import { orderItems, orders, sessions, users } from '../../db/schema';
 import { createProduct, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
 import { COMMON_PASSWORD } from '../../lib/common-passwords';
+import { USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
+import { USERNAME_LOOKALIKE } from '../auth/usernames';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/service';
 import { awayFromWindowEdge } from '../auth/test-support';
 import { insertOrder } from './order-fixtures';
@@ -43,6 +45,19 @@ describe('PATCH /api/auth/update-profile', () => {
       isAdmin: false,
     });
     expect((await client.get('/api/auth/me')).json().username).toBe('renamed_user');
+  });
+
+  it('refuses a look-alike or mixed-alphabet username and keeps the old one', async () => {
+    const { user, client } = await signedIn();
+    for (const [username, message] of [
+      ['\u0455\u0441\u043e\u0440\u0435', USERNAME_LOOKALIKE], // Cyrillic ѕсоре reads 'scope'
+      ['sc\u043epe', USERNAME_MIXED_SCRIPTS], // Cyrillic о among Latin letters
+    ]) {
+      const res = await client.patch('/api/auth/update-profile', { username, email: user.email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: { username: message } });
+    }
+    expect((await client.get('/api/auth/me')).json().username).toBe(user.username);
   });
 
   it('treats an empty phone or address as none', async () => {

@@ -21,6 +21,7 @@ import type {
   ProfileUpdate,
 } from '../../../shared/schemas/account';
 import { admitGuess, clearFailures, passwordCheckLimits } from '../auth/login-throttle';
+import { refuseLookalikeUsername } from '../auth/usernames';
 import { findTaken, throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -28,6 +29,7 @@ export const WRONG_PASSWORD = 'Password is incorrect.';
 export const ADMIN_CANNOT_DELETE_SELF = 'Administrators cannot delete their own account.';
 
 export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<SessionUser> {
+  refuseLookalikeUsername(input.username);
   throwIfTaken(await findTaken(db, input, userId));
   try {
     const [row] = await db

@@ -10,6 +10,7 @@ import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
+import { refuseLookalikeUsername } from '../auth/usernames';
 import { throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 import { findAdminUser, takenBy, userColumns } from './repository';
 
@@ -54,6 +55,7 @@ async function lockUser(tx: Tx, id: number) {
 }
 
 export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+  refuseLookalikeUsername(input.username);
   refuseCommonPassword(input.password);
   throwIfTaken(await takenBy(db, input));
   const password = await hashPassword(input.password);
@@ -97,6 +99,7 @@ export async function updateUser(
   input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
 ): Promise<AdminUser> {
   if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
+  if (input.username !== undefined) refuseLookalikeUsername(input.username);
   if (input.password) refuseCommonPassword(input.password);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {

@@ -15,6 +15,11 @@ import {
 import { REGISTRATIONS_PER_IP_PER_HOUR } from './routes';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS, USERNAME_TAKEN } from './service';
 import { awayFromWindowEdge } from './test-support';
+import { USERNAME_LOOKALIKE } from './usernames';
+import { USERNAME_BAD_CHARACTERS, USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
 
 vi.mock('../../lib/passwords', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../lib/passwords')>();
@@ -218,6 +223,89 @@ describe('registration', () => {
     });
     expect(elsewhere.statusCode).toBe(201);
   }, 120_000);
+});
+
+describe('usernames: normalised, case-insensitive, no look-alikes', () => {
+  const body = (username: string) => ({
+    username,
+    email: `u${++ipCounter}@names.example`,
+    password: 'kettle-moss-41',
+  });
+
+  it.each([
+    ['\u0430dmin', USERNAME_MIXED_SCRIPTS], // Cyrillic а + Latin dmin
+    ['p\u0430ypal', USERNAME_MIXED_SCRIPTS],
+    ['\u13aadmin', USERNAME_MIXED_SCRIPTS], // Cherokee Ꭺ + Latin
+    ['\u0440\u0430\u0443', USERNAME_LOOKALIKE], // Cyrillic рау reads 'pay'
+    ['\u0455\u0441\u043e\u0440\u0435', USERNAME_LOOKALIKE], // Cyrillic ѕсоре reads 'scope'
+    ['ad\u200bmin', USERNAME_BAD_CHARACTERS], // zero-width space
+    ['admin\u202e', USERNAME_BAD_CHARACTERS], // right-to-left override
+  ])('refuses %j with 400 and a clear message, and creates nothing', async (username, message) => {
+    const before = await t.db.select({ n: count() }).from(users);
+    const res = await register(client(), body(username));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message, errors: { username: message } });
+    const after = await t.db.select({ n: count() }).from(users);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it('says what is wrong in words', () => {
+    expect(USERNAME_MIXED_SCRIPTS).toBe(
+      'Username must use letters from one alphabet (for example, not Latin and Cyrillic letters together)',
+    );
+    expect(USERNAME_LOOKALIKE).toBe(
+      "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')",
+    );
+  });
+
+  it('accepts a name in one other alphabet, and Japanese written with Latin letters', async () => {
+    for (const username of ['Иван Петров', 'Σωκράτης', 'たなか Taro 田中']) {
+      const res = await register(client(), body(username), freshIp());
+      expect([username, res.statusCode]).toEqual([username, 201]);
+      expect(res.json().username).toBe(username);
+    }
+  });
+
+  it('stores the NFKC form and signs in with any width or case of it', async () => {
+    const res = await register(client(), body('\uff2a\uff55\uff4e\uff4f_\u2460')); // ＪｕｎｏＯ_① (full width, circled 1)
+    expect(res.statusCode).toBe(201);
+    expect(res.json().username).toBe('Juno_1');
+    for (const typed of ['juno_1', 'JUNO_1', '\uff4a\uff55\uff4e\uff4f_1']) {
+      const c = client();
+      expect([typed, (await login(c, typed, 'kettle-moss-41', freshIp())).statusCode]).toEqual([typed, 200]);
+    }
+  });
+
+  it('answers 409 for a full-width or other-case spelling of a taken name', async () => {
+    await createUser(t.db, { username: 'storeadmin' });
+    for (const username of ['\uff53\uff54\uff4f\uff52\uff45\uff41\uff44\uff4d\uff49\uff4e', 'StoreAdmin']) {
+      const res = await register(client(), body(username), freshIp());
+      expect([username, res.statusCode, res.json().message]).toEqual([username, 409, USERNAME_TAKEN]);
+    }
+  });
+
+  it('migration 0008 normalises existing names unless that would collide with another account', async () => {
+    const [wide] = await t.db
+      .insert(users)
+      .values({
+        username: '\uff4c\uff45\uff47\uff41\uff43\uff59',
+        email: 'legacy1@names.example',
+        password: 'x',
+      })
+      .returning();
+    await t.db.insert(users).values({ username: 'Kept', email: 'legacy2@names.example', password: 'x' });
+    const clash = await createUser(t.db, { username: '\uff4b\uff45\uff50\uff54' });
+    const migration = readFileSync(
+      path.join(import.meta.dirname, '../../db/migrations/0008_normalize-usernames.sql'),
+      'utf8',
+    );
+    await t.db.execute(sql.raw(migration));
+    const name = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!.username;
+    expect(await name(wide!.id)).toBe('legacy');
+    // 'ｋｅｐｔ' would be 'kept', which 'Kept' has: it keeps its spelling, and signs in as typed.
+    expect(await name(clash.id)).toBe('\uff4b\uff45\uff50\uff54');
+    expect((await login(client(), '\uff4b\uff45\uff50\uff54', clash.plainPassword)).json().id).toBe(clash.id);
+  });
 });
 
 describe('sign-in', () => {

@@ -9,6 +9,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { publicUserColumns, type SessionUser } from '../../plugins/sessions';
 import type { Login, Register } from '../../../shared/schemas/auth';
 import { normalizeUsername } from '../../../shared/usernames';
+import { refuseLookalikeUsername } from './usernames';
 import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
@@ -26,7 +27,13 @@ export async function authenticate(db: Db, input: Login, ip: string): Promise<Se
   const [row] = await db
     .select({ ...publicUserColumns, password: users.password })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${normalizeUsername(input.username)})`)
+    // The normalised name; or the name as typed, for an old name the migration could not normalise
+    // (src/server/db/migrations/0008_normalize-usernames.sql). Both use the index on lower(username).
+    .where(
+      sql`lower(${users.username}) in (lower(${normalizeUsername(input.username)}), lower(${input.username}))`,
+    )
+    // The exact spelling first: 'ｋｅｐｔ' typed is that old account, not 'Kept'.
+    .orderBy(sql`lower(${users.username}) = lower(${input.username}) desc`)
     .limit(1);
   let ok = false;
   if (row) ok = await verifyPassword(row.password, input.password);
@@ -79,6 +86,7 @@ export function throwIfUniqueViolation(error: unknown): void {
 
 /** A new customer account: never an administrator, whatever the request said. */
 export async function registerUser(db: Db, input: Register): Promise<SessionUser> {
+  refuseLookalikeUsername(input.username);
   refuseCommonPassword(input.password);
   throwIfTaken(await findTaken(db, input));
   const password = await hashPassword(input.password);

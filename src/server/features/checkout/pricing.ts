@@ -7,6 +7,7 @@ import {
   orderTotals,
   priceProduct,
   type OrderTotals,
+  taxComponentsFor,
   taxRateFor,
 } from '../../../shared/pricing';
 import type { CurrentFigures, ShippingAddress } from '../../../shared/schemas/checkout';
@@ -90,13 +91,14 @@ export async function priceCart(
       available: Number(row.stock),
     });
   }
-  const taxRate = taxRateFor({
+  const where = {
     shippingMethod: request.shippingMethod,
     country: request.address.country,
     province: request.address.state,
     rates,
     storeProvince: config.STORE_PROVINCE,
-  });
+  };
+  const taxRate = taxRateFor(where);
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitCents: l.unitCents,
@@ -106,6 +108,7 @@ export async function priceCart(
     shippingMethod: request.shippingMethod,
     shipping,
     taxRate,
+    taxComponents: taxComponentsFor(where),
   });
   return { lines, unavailable, totals, shipping };
 }

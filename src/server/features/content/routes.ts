@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/content';
 import { storeDate } from '../../../shared/pricing';
 import { SiteConfigSchema } from '../../../shared/schemas/site-config';
+import { taxRegistrations } from '../../config';
 import { requireAdmin } from '../../plugins/sessions';
 import {
   createFaqItem,
@@ -52,6 +53,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       newsletterVariant: config.NEWSLETTER_FORM_URL ? ('A' as const) : ('B' as const),
       timeZone: config.STORE_TIMEZONE,
       today: storeDate(config.STORE_TIMEZONE),
+      currency: config.STORE_CURRENCY,
+      taxRegistrations: taxRegistrations(config),
       testPayments: config.testPayments,
     }),
   );

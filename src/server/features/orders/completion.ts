@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
+import { taxRegistrations } from '../../config';
 import { toCents } from '../../../shared/money';
 import { hitRateLimit } from '../../lib/rate-limit';
 import { paymentProviderFor } from '../../payments';
@@ -622,6 +623,7 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
     const mail = orderConfirmationEmail(claimed, items, {
       name: deps.config.STORE_NAME,
       publicUrl: deps.config.publicUrl,
+      registrations: taxRegistrations(deps.config),
     });
     const result = await deps.mailer.send({
       kind: 'order-confirmation',

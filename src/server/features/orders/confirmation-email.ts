@@ -1,8 +1,9 @@
 // The order confirmation e-mail (text and HTML) with the order's items and amounts.
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '../../../shared/constants';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import { orderAmounts } from '../../../shared/order-amounts';
 import { parseShippingAddress } from '../../../shared/orders';
-import { formatRate } from '../store-settings/repository';
+import type { TaxRegistrations } from '../../../shared/schemas/site-config';
 import type { OrderItemRow, OrderRow } from './repository';
 
 const escapeHtml = (s: string) =>
@@ -19,22 +20,15 @@ const methodLabel = (m: string) =>
 export function orderConfirmationEmail(
   order: OrderRow,
   items: OrderItemRow[],
-  store: { name: string; publicUrl: string },
+  store: { name: string; publicUrl: string; registrations?: TaxRegistrations | null },
 ): { subject: string; text: string; html: string } {
   const subject = `${store.name}: order ${order.orderReference} confirmed`;
   const lineTotal = (i: OrderItemRow) => formatCents((toCents(i.price) ?? 0) * i.quantity);
-  const discountCents = toCents(order.discountAmount) ?? 0;
+  // The same lines as the confirmation page, the account and the receipt (src/shared/order-amounts.ts).
+  const amounts = orderAmounts(order, store.registrations ?? null);
   const rows: [string, string][] = [
-    ['Subtotal', formatMoney(order.subtotal)],
-    ...(discountCents > 0
-      ? ([[`Discount (${order.discountPercentage}%)`, `-${formatMoney(order.discountAmount)}`]] as [
-          string,
-          string,
-        ][])
-      : []),
-    [`Shipping (${methodLabel(order.shippingMethod)})`, formatMoney(order.shippingCost)],
-    [`Tax (${formatRate(order.taxRate)}%)`, formatMoney(order.taxAmount)],
-    ['Total', formatMoney(order.total)],
+    ...amounts.rows.map((r): [string, string] => [r.label, r.text]),
+    [amounts.total.label, amounts.total.text],
   ];
   const address = parseShippingAddress(order.shippingAddress).lines;
   const pickup = order.shippingMethod === 'pickup';
@@ -49,7 +43,9 @@ export function orderConfirmationEmail(
     ...items.map((i) => `- ${i.quantity} x ${i.productName} @ ${formatMoney(i.price)} = ${lineTotal(i)}`),
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
+    ...amounts.registrations,
     '',
+    `Shipping method: ${methodLabel(order.shippingMethod)}`,
     pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : 'Shipping to:',
     ...(pickup ? [] : address.map((l) => `  ${l}`)),
     '',
@@ -76,6 +72,8 @@ export function orderConfirmationEmail(
         `<tr><td style="padding:2px 8px">${escapeHtml(k)}</td><td style="padding:2px 8px;text-align:right">${escapeHtml(v)}</td></tr>`,
     )
     .join('')}</table>
+${amounts.registrations.map((r) => `<p style="margin:4px 0;color:#374151">${escapeHtml(r)}</p>`).join('')}
+<p>Shipping method: ${escapeHtml(methodLabel(order.shippingMethod))}</p>
 <p>${pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : `Shipping to:<br>${address.map(escapeHtml).join('<br>')}`}</p>
 <p style="color:#6b7280">${escapeHtml(store.name)}</p>
 </body></html>`;

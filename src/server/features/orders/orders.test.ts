@@ -414,9 +414,10 @@ describe('the confirmation e-mail', () => {
     });
     expect(mail.text).toContain('- 2 x Walnut <Shelf> @ $20.00 = $40.00');
     expect(mail.text).toContain('Subtotal: $40.00');
-    expect(mail.text).toContain('Shipping (Standard Shipping): $5.99');
-    expect(mail.text).toContain('Tax (13%): $5.98');
-    expect(mail.text).toContain('Total: $51.97');
+    expect(mail.text).toContain('Shipping: $5.99');
+    expect(mail.text).toContain('Shipping method: Standard Shipping');
+    expect(mail.text).toContain('HST (13%): $5.98');
+    expect(mail.text).toContain('Total: $51.97 CAD');
     expect(mail.html).toContain('Walnut &lt;Shelf&gt;');
     expect(mail.html).not.toContain('<Shelf>');
     expect(mail.html).toContain('$51.97');

@@ -72,6 +72,9 @@ const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   discountAmount: '0.00',
   taxRate: '13',
   taxAmount: '3.38',
+  // HST 13% of (subtotal + shipping), rounded half up: one line.
+  taxLines: [{ code: 'HST', rate: '13', amount: '3.38' }],
+  currency: 'CAD',
   total: '29.37',
   status: 'pending',
   paymentStatus: 'pending',

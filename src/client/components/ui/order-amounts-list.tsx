@@ -1,0 +1,42 @@
+// A placed order's money lines from the shared presenter (src/shared/order-amounts.ts): the same lines
+// as the receipt and the confirmation e-mail, with the registration numbers its taxes call for.
+import { useQuery } from '@tanstack/react-query';
+import { type OrderAmountsInput, orderAmounts } from '../../../shared/order-amounts';
+import { siteConfigQueryOptions } from '../../lib/site-config';
+
+export function OrderAmountsList({
+  order,
+  className,
+  testIdPrefix = 'amount',
+}: {
+  order: OrderAmountsInput;
+  className?: string;
+  /** Each amount is marked `{prefix}-{kind}` (original, discount, subtotal, shipping, tax, total). */
+  testIdPrefix?: string;
+}) {
+  const registrations = useQuery(siteConfigQueryOptions()).data?.taxRegistrations ?? null;
+  const amounts = orderAmounts(order, registrations);
+  return (
+    <div className={className}>
+      <dl className="grid gap-1 text-sm" data-testid="order-amounts">
+        {amounts.rows.map((row) => (
+          <div key={row.label} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{row.label}</dt>
+            <dd data-testid={`${testIdPrefix}-${row.kind}`}>{row.text}</dd>
+          </div>
+        ))}
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-1 font-semibold">
+          <dt>{amounts.total.label}</dt>
+          <dd data-testid={`${testIdPrefix}-total`}>{amounts.total.text}</dd>
+        </div>
+      </dl>
+      {amounts.registrations.length > 0 && (
+        <ul className="mt-2 text-xs text-slate-500" data-testid="tax-registrations">
+          {amounts.registrations.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

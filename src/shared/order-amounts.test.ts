@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { orderAmounts, type OrderAmountsInput } from './order-amounts';
+
+/** A Quebec order: 2 x 75.00 (regular 100.00), express 14.99. */
+const QUEBEC: OrderAmountsInput = {
+  subtotal: '150.00',
+  discountAmount: '50.00', // 200.00 - 150.00
+  discountPercentage: '25.00',
+  shippingCost: '14.99',
+  taxRate: '14.975',
+  // 164.99 x 14.975% = 24.7072525 -> 24.71: GST 8.2495 -> 8.25, QST 16.4577525 -> 16.46.
+  taxAmount: '24.71',
+  taxLines: [
+    { code: 'GST', rate: '5', amount: '8.25' },
+    { code: 'QST', rate: '9.975', amount: '16.46' },
+  ],
+  total: '189.70', // 150.00 + 14.99 + 24.71
+  currency: 'CAD',
+};
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+describe('orderAmounts', () => {
+  it('lists regular price, discount, subtotal, shipping, each tax and the total with its currency', () => {
+    const amounts = orderAmounts(QUEBEC);
+    expect(amounts.rows.map((r) => [r.label, r.text])).toEqual([
+      ['Original Price', '$200.00'],
+      ['Discount (25%)', '-$50.00'],
+      ['Subtotal', '$150.00'],
+      ['Shipping', '$14.99'],
+      ['GST (5%)', '$8.25'],
+      ['QST (9.975%)', '$16.46'],
+    ]);
+    expect(amounts.total).toEqual({ label: 'Total', cents: 18970, text: '$189.70 CAD' });
+  });
+
+  it('adds up: regular price - discount = subtotal, and subtotal + shipping + taxes = total', () => {
+    const rows = orderAmounts(QUEBEC).rows;
+    const cents = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.cents);
+    expect(sum([...cents('original'), ...cents('discount')])).toBe(15000); // 200.00 - 50.00
+    expect(cents('subtotal')).toEqual([15000]);
+    expect(sum([...cents('subtotal'), ...cents('shipping'), ...cents('tax')])).toBe(18970);
+  });
+
+  it('shows no regular price or discount when nothing was discounted', () => {
+    const amounts = orderAmounts({
+      subtotal: '40.00',
+      discountAmount: '0.00',
+      discountPercentage: '0.00',
+      shippingCost: '5.99',
+      taxRate: '13',
+      taxAmount: '5.98', // 45.99 x 13% = 5.9787
+      taxLines: [{ code: 'HST', rate: '13', amount: '5.98' }],
+      total: '51.97',
+      currency: 'CAD',
+    });
+    expect(amounts.rows.map((r) => r.label)).toEqual(['Subtotal', 'Shipping', 'HST (13%)']);
+  });
+
+  it('a US order (no lines) reads Tax (0%) $0.00; its total names the currency', () => {
+    const amounts = orderAmounts({
+      subtotal: '50.00',
+      discountAmount: '0.00',
+      discountPercentage: '0.00',
+      shippingCost: '5.99',
+      taxRate: '0',
+      taxAmount: '0.00',
+      taxLines: [],
+      total: '55.99',
+      currency: 'USD',
+    });
+    expect(amounts.rows.at(-1)).toMatchObject({ label: 'Tax (0%)', text: '$0.00', cents: 0 });
+    expect(amounts.total.text).toBe('$55.99 USD');
+  });
+
+  it('an order stored without lines shows one combined line: total - subtotal - shipping, at least 0', () => {
+    const amounts = orderAmounts({ ...QUEBEC, taxLines: undefined });
+    expect(amounts.rows.filter((r) => r.kind === 'tax')).toEqual([
+      { kind: 'tax', label: 'Tax (14.975%)', cents: 2471, text: '$24.71' }, // 189.70 - 150.00 - 14.99
+    ]);
+    // A total below subtotal + shipping (bad old data) shows no negative tax.
+    const odd = orderAmounts({ ...QUEBEC, taxLines: [], total: '160.00' });
+    expect(odd.rows.filter((r) => r.kind === 'tax')).toEqual([
+      { kind: 'tax', label: 'Tax (0%)', cents: 0, text: '$0.00' },
+    ]);
+  });
+
+  it('prints only the registration numbers that are set and that the taxes call for', () => {
+    const all = { gstHst: '123456789 RT0001', qst: '1234567890 TQ0001', pst: 'PST-1234-5678' };
+    expect(orderAmounts(QUEBEC, all).registrations).toEqual([
+      'GST/HST registration number: 123456789 RT0001',
+      'QST registration number: 1234567890 TQ0001',
+    ]);
+    expect(orderAmounts(QUEBEC, { gstHst: null, qst: '1234567890 TQ0001', pst: null }).registrations).toEqual(
+      ['QST registration number: 1234567890 TQ0001'],
+    );
+    const bc = {
+      ...QUEBEC,
+      taxLines: [
+        { code: 'GST' as const, rate: '5', amount: '8.25' },
+        { code: 'PST' as const, rate: '7', amount: '11.55' },
+      ],
+    };
+    expect(orderAmounts(bc, all).registrations).toEqual([
+      'GST/HST registration number: 123456789 RT0001',
+      'PST registration number: PST-1234-5678',
+    ]);
+    // Untaxed (150.00 + 14.99 = 164.99, no tax): no number to print.
+    expect(
+      orderAmounts({ ...QUEBEC, taxAmount: '0.00', taxLines: [], total: '164.99' }, all).registrations,
+    ).toEqual([]);
+    expect(orderAmounts(QUEBEC, null).registrations).toEqual([]);
+  });
+});
