@@ -139,7 +139,9 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? ''].join('\n    ');
+    const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? '']
+      .filter(Boolean)
+      .join('\n    ');
     const html = fillTemplate(template, { ...result, head });
     reply.status(result.status).type('text/html; charset=utf-8');
     // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
