@@ -19,6 +19,8 @@ const monitor: CartProductInput = {
   imageUrl: '/uploads/monitor-640.webp',
   compareAtPrice: '250.00',
   discountApplied: true,
+  regularPrice: '250.00',
+  discountPercent: 20,
   slug: 'refurbished-monitor',
   stock: 3,
 };

@@ -34,6 +34,13 @@ export type CartItem = {
   compareAtPrice: string | null;
   /** True when a daily discount is already in `price`. */
   discountApplied: boolean;
+  /**
+   * The selling price before today's discount and today's percent, for the summary's discount line
+   * (docs/decisions/0130-daily-discount-lowers-the-selling-price.md); absent on items stored by older
+   * versions until the server's quote fills them in.
+   */
+  regularPrice?: string;
+  discountPercent?: number;
   /** For links and the product page; absent on items stored by older versions. */
   slug?: string;
   /** The stock known when the item was added: the limit for quantities, null when unknown. */
@@ -74,6 +81,9 @@ function normaliseItem(raw: unknown): CartItem | null {
   const priceCents = money(r.price);
   const compareCents = money(r.compareAtPrice);
   const stock = typeof r.stock === 'number' && Number.isFinite(r.stock) ? Math.floor(r.stock) : null;
+  const regularCents = money(r.regularPrice);
+  const percent =
+    typeof r.discountPercent === 'number' && Number.isInteger(r.discountPercent) ? r.discountPercent : null;
   return {
     productId,
     name: r.name,
@@ -82,6 +92,8 @@ function normaliseItem(raw: unknown): CartItem | null {
     imageUrl: typeof r.imageUrl === 'string' && r.imageUrl !== '' ? r.imageUrl : null,
     compareAtPrice: compareCents !== null && compareCents > 0 ? centsToString(compareCents) : null,
     discountApplied: r.discountApplied === true,
+    ...(regularCents !== null && regularCents > 0 ? { regularPrice: centsToString(regularCents) } : {}),
+    ...(percent !== null && percent >= 0 && percent <= 100 ? { discountPercent: percent } : {}),
     ...(typeof r.slug === 'string' && r.slug !== '' ? { slug: r.slug } : {}),
     stock,
   };
@@ -335,6 +347,8 @@ export function cartItemFromProduct(product: Product): CartProductInput {
     imageUrl: product.imageUrl,
     compareAtPrice: product.originalPrice,
     discountApplied: product.discountPercentage > 0,
+    regularPrice: product.price,
+    discountPercent: product.discountPercentage,
     slug: product.slug,
     stock: product.stock,
   };

@@ -14,9 +14,9 @@ export function ProductCard({ product, imageEager = false }: { product: Product;
     >
       <Link to={`/products/${product.slug}`} className="relative block">
         <ProductImage url={product.imageUrl} alt={product.name} eager={imageEager} />
-        {product.discountPercentage > 0 ? (
+        {product.savingPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-            {product.discountPercentage}% OFF
+            {product.savingPercentage}% OFF
           </span>
         ) : (
           product.new && (

@@ -9,7 +9,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '../../../shared/constants';
 import { centsToString, formatMoney, toCents } from '../../../shared/money';
-import { DEFAULT_SHIPPING } from '../../../shared/pricing';
+import { DEFAULT_SHIPPING, discountLabel } from '../../../shared/pricing';
 import {
   CHECKOUT_CLOSED,
   type CheckoutForm,
@@ -597,7 +597,7 @@ export function CheckoutPage() {
                 <FigureRow label="Subtotal" value={formatMoney(serverFigures.figures.subtotal)} />
                 {(toCents(serverFigures.figures.discountAmount) ?? 0) > 0 && (
                   <FigureRow
-                    label={`Discount (${serverFigures.figures.discountPercentage}%)`}
+                    label={discountLabel(serverFigures.figures.discountPercentage)}
                     value={`-${formatMoney(serverFigures.figures.discountAmount)}`}
                   />
                 )}

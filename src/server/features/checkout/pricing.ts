@@ -25,6 +25,8 @@ export type PricedLine = {
   imageUrl: string | null;
   quantity: number;
   unitCents: number;
+  /** The selling price before today's discount. */
+  regularCents: number;
   originalCents: number | null;
   discountPercent: number;
   /** Units available now: stock less active holds. */
@@ -85,6 +87,7 @@ export async function priceCart(
       imageUrl: row.imageUrl,
       quantity: item.quantity,
       unitCents: pricing.unitCents,
+      regularCents: pricing.regularCents,
       originalCents: pricing.originalCents,
       discountPercent: pricing.discountPercent,
       available: Number(row.stock),
@@ -100,7 +103,8 @@ export async function priceCart(
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitCents: l.unitCents,
-      originalUnitCents: l.originalCents,
+      regularUnitCents: l.regularCents,
+      discountPercent: l.discountPercent,
       quantity: l.quantity,
     })),
     shippingMethod: request.shippingMethod,
@@ -125,8 +129,10 @@ export function currentFigures(priced: PricedCart): CurrentFigures {
       productId: l.productId,
       name: l.name,
       price: centsToString(l.unitCents),
+      regularPrice: centsToString(l.regularCents),
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
       discountApplied: l.discountPercent > 0,
+      discountPercentage: l.discountPercent,
       quantity: l.quantity,
       available: l.available,
     })),
