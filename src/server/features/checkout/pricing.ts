@@ -9,6 +9,7 @@ import {
   type OrderTotals,
   taxRateFor,
 } from '../../../shared/pricing';
+import type { CartQuote, CartQuoteRequest } from '../../../shared/schemas/cart-quote';
 import type { CurrentFigures, ShippingAddress } from '../../../shared/schemas/checkout';
 import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
 import type { Config } from '../../config';
@@ -59,6 +60,8 @@ export type CartRequest = {
   items: { productId: number; quantity: number }[];
   shippingMethod: string;
   address: Pick<ShippingAddress, 'country' | 'state'>;
+  /** false: no shipping counted (the cart page before a method is chosen). Default true. */
+  includeShipping?: boolean;
 };
 
 export async function priceCart(
@@ -110,8 +113,27 @@ export async function priceCart(
     shippingMethod: request.shippingMethod,
     shipping,
     taxRate,
+    includeShipping: request.includeShipping,
   });
   return { lines, unavailable, totals, shipping };
+}
+
+/**
+ * POST /api/cart/quote: the same pricing as create-checkout (docs/decisions/0131-cart-quote.md). No
+ * method: no shipping counted; no province: the store's own, as the cart page assumes.
+ */
+export async function quoteCart(
+  db: DbOrTx,
+  config: Pick<Config, 'STORE_TIMEZONE' | 'STORE_PROVINCE'>,
+  request: CartQuoteRequest,
+): Promise<CartQuote> {
+  const priced = await priceCart(db, config, {
+    items: request.items,
+    shippingMethod: request.shippingMethod ?? 'standard',
+    address: { country: request.country ?? 'Canada', state: request.province ?? config.STORE_PROVINCE },
+    includeShipping: request.shippingMethod !== undefined,
+  });
+  return { ...currentFigures(priced), unavailable: priced.unavailable };
 }
 
 /** The figures a 409 carries, so the page can show what the order costs now. */
