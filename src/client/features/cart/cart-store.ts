@@ -12,6 +12,7 @@
 //   server HTML and the first browser render agree (no hydration mismatch).
 import { useSyncExternalStore } from 'react';
 import { centsToString, toCents } from '../../../shared/money';
+import type { CartQuote } from '../../../shared/schemas/cart-quote';
 import type { Product } from '../../../shared/schemas/catalog';
 import { toast, toastsSuppressed } from '../../components/ui/toast-store';
 
@@ -484,6 +485,68 @@ export function setSpecialInstructions(text: string): boolean {
     fail('Could not update special instructions. Please try again.');
     return false;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Today's figures from the server (docs/decisions/0131-cart-quote.md)
+
+export type QuoteChange =
+  | { kind: 'price'; name: string; from: string; to: string }
+  | { kind: 'unavailable'; name: string }
+  | { kind: 'sold-out'; name: string }
+  | { kind: 'short'; name: string; available: number };
+
+/**
+ * Brings the cart up to date with a quote: today's prices, struck prices and stock limits; quantities
+ * lowered to what is available; items no longer for sale or sold out removed. Only lines whose
+ * quantity is the one quoted are touched (a newer quote follows for the others). Returns what
+ * changed, for the notice; nothing is written when nothing changed.
+ */
+export function applyQuote(quote: Pick<CartQuote, 'items' | 'unavailable'>): QuoteChange[] {
+  const cart = current();
+  const changes: QuoteChange[] = [];
+  const items: CartItem[] = [];
+  let dirty = false;
+  for (const item of cart.items) {
+    if (quote.unavailable.includes(item.productId)) {
+      changes.push({ kind: 'unavailable', name: item.name });
+      dirty = true;
+      continue;
+    }
+    const q = quote.items.find((x) => x.productId === item.productId);
+    if (!q || q.quantity !== item.quantity) {
+      items.push(item);
+      continue;
+    }
+    if (q.available <= 0) {
+      changes.push({ kind: 'sold-out', name: item.name });
+      dirty = true;
+      continue;
+    }
+    if (q.price !== item.price) changes.push({ kind: 'price', name: q.name, from: item.price, to: q.price });
+    if (q.available < item.quantity) changes.push({ kind: 'short', name: q.name, available: q.available });
+    const next: CartItem = {
+      ...item,
+      name: q.name,
+      price: q.price,
+      regularPrice: q.regularPrice,
+      compareAtPrice: q.compareAtPrice,
+      discountApplied: q.discountApplied,
+      discountPercent: q.discountPercentage,
+      quantity: Math.min(item.quantity, q.available),
+      stock: q.available,
+    };
+    if ((Object.keys(next) as (keyof CartItem)[]).some((k) => next[k] !== item[k])) dirty = true;
+    items.push(next);
+  }
+  if (dirty) {
+    try {
+      commit({ ...cart, items });
+    } catch {
+      // Storage refused: the page keeps showing the server's notice; the next quote tries again.
+    }
+  }
+  return changes;
 }
 
 // ---------------------------------------------------------------------------------------------------

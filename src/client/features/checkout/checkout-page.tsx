@@ -33,6 +33,7 @@ import { meQueryOptions, register } from '../auth/api';
 import { shippingSettingsQueryOptions } from '../cart/api';
 import { addItem, backupCart, type CartItem, removeItem, useCart } from '../cart/cart-store';
 import { OrderSummary, useOrderSummary } from '../cart/order-summary';
+import { QuoteNotice, useCartQuote } from '../cart/use-cart-quote';
 import { createCheckout, currentFiguresOf } from './api';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-fields';
 
@@ -112,6 +113,8 @@ export function CheckoutPage() {
     province: country === 'Canada' ? state : null,
     country,
   });
+  // Today's prices and stock, asked for on opening and on every change (docs/decisions/0131-cart-quote.md).
+  const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
   const [busy, setBusy] = useState(false);
   const [serverFigures, setServerFigures] = useState<ServerFigures | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -580,6 +583,7 @@ export function CheckoutPage() {
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <QuoteNotice changes={changes} />
           <OrderSummary
             mode="checkout"
             shippingMethod={method}
