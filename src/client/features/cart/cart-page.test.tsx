@@ -270,7 +270,8 @@ describe("today's figures from the server (POST /api/cart/quote)", () => {
     ]);
     // The request named products and quantities, nothing the server must not trust.
     const call = api.mock.calls.find(([input]) => String(input).endsWith('/api/cart/quote'))!;
-    expect(JSON.parse(String(call[1]!.body))).toEqual({
+    const init = (call as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
       items: [
         { productId: 11, quantity: 2 },
         { productId: 12, quantity: 1 },
