@@ -68,6 +68,8 @@ export function useCartQuote(destination: QuoteDestination = {}): { changes: Quo
     queryKey: ['/api/cart/quote', request],
     queryFn: ({ client }) => apiRequest<CartQuote>('POST', '/api/cart/quote', request, { client }),
     enabled: cart.ready && cart.items.length > 0,
+    // Asked again each time a page opens: prices may have changed since the last answer.
+    staleTime: 0,
     // A failed quote leaves the cart's own figures; create-checkout checks again anyway.
     retry: false,
     refetchOnWindowFocus: true,

@@ -24,6 +24,7 @@ import {
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
+import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
 
 export const PRODUCT_SKELETON_COUNT = 8;
 
@@ -51,6 +52,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
     enabled: Boolean(filters.category),
   });
   const discount = useQuery({ ...todaysDiscountQueryOptions(), enabled: filters.daily });
+  useFetchErrorToast(filters.daily ? discount.error : null);
 
   if (filters.category && category.data === null) return <CategoryNotFound />;
 
@@ -84,6 +86,11 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
               data-testid="daily-discount-badge"
             >
               {discount.data}% OFF
+            </span>
+          )}
+          {filters.daily && discount.error && (
+            <span className="text-sm font-medium text-red-700" data-testid="daily-discount-error">
+              {discount.error.message}
             </span>
           )}
         </div>

@@ -14,6 +14,7 @@ import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
 import { ProductCard } from '../catalog/product-card';
 import { NewsletterPopup } from '../newsletter/newsletter-popup';
 import type { Product } from '../../../shared/schemas/catalog';
+import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
 
 export const homeQueries = () => [
   categoriesQueryOptions(),
@@ -25,14 +26,17 @@ export const homeQueries = () => [
 export function HomePage() {
   const categories = useQuery(categoriesQueryOptions());
   const discount = useQuery(todaysDiscountQueryOptions());
+  useFetchErrorToast(discount.error);
   const featured = useQuery(featuredProductsQueryOptions());
   const arrivals = useQuery(newProductsQueryOptions());
   // The store's weekday as the server gave it with the page (its STORE_TIMEZONE), not the visitor's clock:
   // the same on both sides of hydration.
   const today = useStoreToday();
   // Nothing until the figure (and the day it names) is known, rather than 'No Discount Today' for a moment.
-  const badge =
-    discount.data === undefined
+  // A failed request says so where the badge would be, rather than leaving the deals unexplained.
+  const badge = discount.error
+    ? discount.error.message
+    : discount.data === undefined
       ? null
       : discount.data > 0
         ? today && `${weekdayName(today)}: ${discount.data}% OFF`
