@@ -9,6 +9,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '../../../shared/constants';
 import { centsToString, formatMoney, toCents } from '../../../shared/money';
+import { deliveryDaysOf, deliveryWindowText } from '../../../shared/orders';
 import { DEFAULT_SHIPPING, discountLabel } from '../../../shared/pricing';
 import {
   CHECKOUT_CLOSED,
@@ -371,8 +372,8 @@ export function CheckoutPage() {
   );
   const methodHints = {
     pickup: 'Pick up your order at our store',
-    standard: '3-5 business days',
-    express: '1-2 business days',
+    standard: deliveryWindowText('standard', deliveryDaysOf(shipping.data)),
+    express: deliveryWindowText('express', deliveryDaysOf(shipping.data)),
   };
 
   return (
