@@ -1,6 +1,11 @@
 // Periodic housekeeping. Every task is idempotent and safe to run from several instances at once.
 import type { FastifyInstance } from 'fastify';
-import { orderDeps, retryOrderConfirmations } from './features/orders/completion';
+import {
+  expireUnpaidOrders,
+  orderDeps,
+  retryOrderConfirmations,
+  retryStrayRefunds,
+} from './features/orders/completion';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 
@@ -12,6 +17,8 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
   { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(orderDeps(app)) },
+  { name: 'expired checkouts', run: (app) => expireUnpaidOrders(orderDeps(app)) },
+  { name: 'refunds of late payments', run: (app) => retryStrayRefunds(orderDeps(app)) },
 ];
 
 export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTasks): Promise<void> {

@@ -118,6 +118,18 @@ export const productSearchWords = pgTable('product_search_words', { word: text()
   index('product_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
+/**
+ * How many products shoppers can see per category (`category_key` 0: products without a category),
+ * kept exact by triggers on products (migration 0007_product-counts): the total of an unfiltered
+ * listing is a sum over these few rows instead of a count of every visible product
+ * (docs/decisions/0140-listing-totals-from-maintained-counts.md). "Visible" here is the product's own
+ * part of visibleToShoppers (active, not archived); the category's part is applied when reading.
+ */
+export const productCounts = pgTable('product_counts', {
+  categoryKey: integer().primaryKey(),
+  visible: integer().notNull(),
+});
+
 export const productImages = pgTable(
   'product_images',
   {
@@ -183,6 +195,9 @@ export const orders = pgTable(
     paymentStatus: text().notNull().default('pending'),
     paymentMethod: text().notNull().default('square'),
     paymentLinkId: text(),
+    // The provider's order behind the payment link (Square's order id): the payment can still be
+    // read after the link is deleted (docs/decisions/0121-payments-on-dead-orders.md).
+    providerOrderId: text(),
     paymentReference: text(),
     trackingNumber: text(),
     estimatedDeliveryDate: date({ mode: 'string' }),
@@ -195,6 +210,17 @@ export const orders = pgTable(
     confirmationEmailAttempts: integer().notNull().default(0),
     confirmationEmailAttemptAt: timestamp({ withTimezone: true }),
     inventoryReduced: boolean().notNull().default(false),
+    // Who placed the checkout: 'user:{id}' or 'ip:{address}'. Bounds what one client may hold at a
+    // time (docs/decisions/0120-stock-hoarding.md).
+    clientKey: text(),
+    // A payment that arrived on an order that was no longer taking one (failed, expired, or paid
+    // after its stock was sold): 'needed' until the provider gave it back, then 'refunded'
+    // (docs/decisions/0121-payments-on-dead-orders.md).
+    refundStatus: text(),
+    /** The provider's payment that must be (or was) given back. */
+    refundPaymentReference: text(),
+    /** The provider's refund id once it was given back. */
+    refundReference: text(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -210,6 +236,10 @@ export const orders = pgTable(
     index('orders_confirmation_unsent_idx')
       .on(t.id)
       .where(sql`${t.confirmationEmailSent} = false and ${t.paymentStatus} = 'completed'`),
+    // A client's unpaid checkouts: what a new checkout replaces and counts against the caps.
+    index('orders_open_client_idx').on(t.clientKey).where(sql`${t.paymentStatus} = 'pending'`),
+    // The few stray payments still to give back: what the maintenance job retries.
+    index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
   ],
 );
 

@@ -35,6 +35,15 @@ type FakePayment = {
   refund_ids?: string[];
 };
 
+type FakeRefund = {
+  id: string;
+  status: string;
+  payment_id: string;
+  amount_money: Money;
+  reason?: string;
+  idempotency_key: string;
+};
+
 export type FakeSquare = {
   url: string;
   token: string;
@@ -42,11 +51,18 @@ export type FakeSquare = {
   links: Map<string, FakeLink>;
   orders: Map<string, FakeOrder>;
   payments: Map<string, FakePayment>;
+  /** Refunds made through POST /v2/refunds (the seller's API), by id. */
+  refunds: Map<string, FakeRefund>;
+  /** Ids of payment links deleted through the API: they take no payment any more. */
+  deletedLinks: Set<string>;
   /** Every request received: method, path and parsed body. */
   requests: { method: string; path: string; body: unknown; authorization?: string }[];
   /** Answer every request with this status while set (Square being down). */
   failWith: number | null;
-  /** The buyer pays the order behind a payment link; fields of the payment can be overridden. */
+  /**
+   * The buyer pays the order behind a payment link; fields of the payment can be overridden. A
+   * deleted link takes no payment (throws).
+   */
   pay(linkId: string, overrides?: Partial<Omit<FakePayment, 'id'>>): FakePayment;
   /**
    * The seller refunds a payment (all of it unless `amount` cents): like Square, the payment stays
@@ -80,6 +96,8 @@ export async function startFakeSquare(options: {
   const links = new Map<string, FakeLink>();
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
+  const refunds = new Map<string, FakeRefund>();
+  const deletedLinks = new Set<string>();
   const idempotency = new Map<string, unknown>();
   const requests: FakeSquare['requests'] = [];
 
@@ -90,11 +108,14 @@ export async function startFakeSquare(options: {
     links,
     orders,
     payments,
+    refunds,
+    deletedLinks,
     requests,
     failWith: null,
     pay(linkId, overrides = {}) {
       const link = links.get(linkId);
       if (!link) throw new Error(`no link ${linkId}`);
+      if (deletedLinks.has(linkId)) throw new Error(`link ${linkId} was deleted`);
       const order = orders.get(link.order_id)!;
       const payment: FakePayment = {
         id: id('PAY_'),
@@ -224,8 +245,56 @@ export async function startFakeSquare(options: {
         idempotency.set(b.idempotency_key, answer);
         return send(res, 200, answer);
       }
+      const deleteLink =
+        req.method === 'DELETE' ? /^\/v2\/online-checkout\/payment-links\/([^/]+)$/.exec(path) : null;
+      if (deleteLink) {
+        // Like Square: the link goes away (its order stays); a second delete is a 404.
+        const linkId = decodeURIComponent(deleteLink[1]!);
+        const link = links.get(linkId);
+        if (!link || deletedLinks.has(linkId)) return notFound(res);
+        deletedLinks.add(linkId);
+        return send(res, 200, { id: linkId, cancelled_order_id: link.order_id });
+      }
+      if (req.method === 'POST' && path === '/v2/refunds') {
+        const b = body as {
+          idempotency_key?: string;
+          payment_id?: string;
+          amount_money?: Money;
+          reason?: string;
+        };
+        if (!b?.idempotency_key || b.idempotency_key.length > 45 || !b.payment_id || !b.amount_money) {
+          return send(res, 400, { errors: [{ code: 'INVALID_VALUE', detail: 'Bad request' }] });
+        }
+        const previous = idempotency.get(`refund:${b.idempotency_key}`);
+        if (previous) return send(res, 200, previous);
+        const payment = payments.get(b.payment_id);
+        if (!payment) return notFound(res);
+        const left = payment.amount_money.amount - (payment.refunded_money?.amount ?? 0);
+        if (
+          payment.status !== 'COMPLETED' ||
+          b.amount_money.currency !== payment.amount_money.currency ||
+          b.amount_money.amount <= 0 ||
+          b.amount_money.amount > left
+        ) {
+          return send(res, 400, { errors: [{ code: 'REFUND_AMOUNT_INVALID', detail: 'Bad refund' }] });
+        }
+        fake.refund(payment.id, b.amount_money.amount);
+        const refund: FakeRefund = {
+          id: payment.refund_ids!.at(-1)!,
+          status: 'PENDING',
+          payment_id: payment.id,
+          amount_money: b.amount_money,
+          reason: b.reason,
+          idempotency_key: b.idempotency_key,
+        };
+        refunds.set(refund.id, refund);
+        const answer = { refund };
+        idempotency.set(`refund:${b.idempotency_key}`, answer);
+        return send(res, 200, answer);
+      }
       if (linkMatch) {
-        const link = links.get(decodeURIComponent(linkMatch[1]!));
+        const linkId = decodeURIComponent(linkMatch[1]!);
+        const link = deletedLinks.has(linkId) ? undefined : links.get(linkId);
         return link ? send(res, 200, { payment_link: link }) : notFound(res);
       }
       if (orderMatch) {

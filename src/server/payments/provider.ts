@@ -10,6 +10,8 @@ export type PaymentOrder = {
   customerEmail: string;
   customerName: string;
   paymentLinkId: string | null;
+  /** The provider's own order behind the checkout, when it has one (Square). */
+  providerOrderId: string | null;
   items: { name: string; quantity: number; unitCents: number }[];
 };
 
@@ -18,6 +20,8 @@ export type HostedCheckout = {
   checkoutUrl: string;
   /** The provider's id for the checkout (stored on the order as paymentLinkId), null when none. */
   paymentLinkId: string | null;
+  /** The provider's order behind the checkout (stored as providerOrderId), null when none. */
+  providerOrderId?: string | null;
 };
 
 export type PaymentVerification = { paid: true; reference: string } | { paid: false; reason: string };
@@ -33,6 +37,26 @@ export type PaymentWebhookEvent = {
   payload: unknown;
 };
 
+/**
+ * Money given back on a payment. `idempotencyKey` names the refund: asking again with the same key
+ * (a retry, a concurrent notice) never refunds twice.
+ */
+export type RefundRequest = {
+  /** The provider's payment id (what verifyPayment returned as `reference`). */
+  paymentReference: string;
+  orderReference: string;
+  amountCents: number;
+  reason: string;
+  idempotencyKey: string;
+};
+
+export type RefundResult = {
+  /** The provider's refund id. */
+  refundId: string;
+  /** The provider's status of the refund (Square: PENDING, COMPLETED...; local: COMPLETED). */
+  status: string;
+};
+
 export interface PaymentProvider {
   readonly name: 'local' | 'square';
   /** Creates (or, for an order that already has one, returns) the hosted checkout. Idempotent. */
@@ -46,6 +70,13 @@ export interface PaymentProvider {
   ): PaymentWebhookEvent[];
   /** Our order reference for an event's provider order, null when the provider order is not ours. */
   orderReferenceFor(event: PaymentWebhookEvent): Promise<string | null>;
+  /**
+   * Stops the order's hosted checkout from taking a payment (the order failed or expired). Safe to
+   * repeat: a checkout already closed is left alone.
+   */
+  closeCheckout(order: PaymentOrder): Promise<void>;
+  /** Gives back `amountCents` of a payment. Idempotent by `idempotencyKey`. */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
 
 export class WebhookSignatureError extends Error {}

@@ -1,13 +1,15 @@
 // Square Checkout API (DESIGN.md "Payments"): payment links with an idempotency key and a redirect
 // URL; verification by reading the Square order and its payments; webhooks signed with
 // HMAC-SHA256(signature key, notification URL + raw body), compared in constant time.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import {
   type PaymentOrder,
   type PaymentProvider,
   PaymentProviderError,
   type PaymentVerification,
+  type RefundRequest,
+  type RefundResult,
   type PaymentWebhookEvent,
   WebhookSignatureError,
 } from './provider';
@@ -69,12 +71,20 @@ export function isValidSquareSignature(
   return timingSafeEqual(expected, given);
 }
 
+/**
+ * Square takes idempotency keys of at most 45 characters: a longer key is replaced by a digest of
+ * it, so any key the store chooses stays one refund.
+ */
+export function squareIdempotencyKey(key: string): string {
+  return key.length <= 45 ? key : createHash('sha256').update(key).digest('base64url').slice(0, 43);
+}
+
 export function createSquareProvider(config: Config): PaymentProvider {
   const base = squareBaseUrl(config);
   const locationId = config.SQUARE_LOCATION_ID ?? '';
   let currency: Promise<string> | null = null;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -147,7 +157,11 @@ export function createSquareProvider(config: Config): PaymentProvider {
     async createCheckout(order: PaymentOrder) {
       if (order.paymentLinkId) {
         const link = await paymentLink(order.paymentLinkId);
-        return { checkoutUrl: link.url ?? link.long_url ?? '', paymentLinkId: link.id };
+        return {
+          checkoutUrl: link.url ?? link.long_url ?? '',
+          paymentLinkId: link.id,
+          providerOrderId: link.order_id ?? null,
+        };
       }
       const money = { amount: order.totalCents, currency: await locationCurrency() };
       const redirect = `${config.publicUrl}/checkout/confirmation?order_id=${encodeURIComponent(order.orderReference)}&status=success`;
@@ -182,14 +196,24 @@ export function createSquareProvider(config: Config): PaymentProvider {
       const link = r.payment_link;
       if (!link?.id || !(link.url ?? link.long_url))
         throw new PaymentProviderError('Square returned no payment link.');
-      return { checkoutUrl: (link.url ?? link.long_url)!, paymentLinkId: link.id };
+      return {
+        checkoutUrl: (link.url ?? link.long_url)!,
+        paymentLinkId: link.id,
+        providerOrderId: link.order_id ?? null,
+      };
     },
 
     async verifyPayment(order: PaymentOrder): Promise<PaymentVerification> {
-      if (!order.paymentLinkId) return { paid: false, reason: 'The order has no Square payment link.' };
-      const link = await paymentLink(order.paymentLinkId);
-      if (!link.order_id) return { paid: false, reason: 'The payment link has no Square order.' };
-      const sqOrder = await squareOrder(link.order_id);
+      // The Square order id stored at checkout: the link may have been deleted since (the order
+      // failed or expired) and a payment made on it must still be found.
+      let squareOrderId = order.providerOrderId;
+      if (!squareOrderId) {
+        if (!order.paymentLinkId) return { paid: false, reason: 'The order has no Square payment link.' };
+        const link = await paymentLink(order.paymentLinkId);
+        if (!link.order_id) return { paid: false, reason: 'The payment link has no Square order.' };
+        squareOrderId = link.order_id;
+      }
+      const sqOrder = await squareOrder(squareOrderId);
       if (sqOrder.location_id !== locationId)
         return { paid: false, reason: 'The Square order belongs to another location.' };
       if (sqOrder.reference_id !== order.orderReference) {
@@ -233,6 +257,28 @@ export function createSquareProvider(config: Config): PaymentProvider {
         return { paid: true, reference: p.id };
       }
       return { paid: false, reason };
+    },
+
+    async closeCheckout(order: PaymentOrder) {
+      if (!order.paymentLinkId) return;
+      try {
+        await call('DELETE', `/v2/online-checkout/payment-links/${encodeURIComponent(order.paymentLinkId)}`);
+      } catch (error) {
+        // Already deleted: closed is what was asked.
+        if (error instanceof PaymentProviderError && error.status === 404) return;
+        throw error;
+      }
+    },
+
+    async refund(request: RefundRequest): Promise<RefundResult> {
+      const r = await call<{ refund?: { id?: string; status?: string } }>('POST', '/v2/refunds', {
+        idempotency_key: squareIdempotencyKey(request.idempotencyKey),
+        payment_id: request.paymentReference,
+        amount_money: { amount: request.amountCents, currency: await locationCurrency() },
+        reason: request.reason.slice(0, 192),
+      });
+      if (!r.refund?.id) throw new PaymentProviderError('Square returned no refund.');
+      return { refundId: r.refund.id, status: r.refund.status ?? 'PENDING' };
     },
 
     parseWebhook(rawBody, headers) {

@@ -18,8 +18,9 @@ import { PaymentProviderError } from '../../payments/provider';
 import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
-import { createCheckout } from './service';
+import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
+import { privateAnswers } from '../../plugins/security';
 
 /**
  * Quotes one address may ask for per window: the cart and checkout pages ask on opening and on every
@@ -32,6 +33,7 @@ export const CHECKOUT_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 const HOLD_CLEANUP_MS = 5 * 60_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db, config } = app.ctx;
 
   app.post(
@@ -96,6 +98,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           provider: paymentProviderFor(app.ctx),
           user: request.user,
           idempotencyKey,
+          clientKey: clientKeyFor(request.user, request.ip),
+          log: request.log,
         });
         return {
           success: true as const,

@@ -2,6 +2,7 @@
 // order, and ask the payment provider for a hosted checkout. Safe to repeat with the same
 // idempotency key (double click, retry), also when the repeats arrive at the same time.
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '../../../shared/money';
 import { rateToMilli } from '../../../shared/pricing';
@@ -12,6 +13,7 @@ import { orderHistory, orderItems, orders, products, stockHolds } from '../../db
 import { conflict, HttpError } from '../../lib/http-error';
 import type { PaymentProvider } from '../../payments/provider';
 import type { SessionUser } from '../../plugins/sessions';
+import { closeCheckouts, failPendingOrder } from '../orders/completion';
 import { listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
 import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
 
@@ -63,7 +65,20 @@ export type CheckoutContext = {
   provider: PaymentProvider;
   user: SessionUser | null;
   idempotencyKey: string | null;
+  /**
+   * Who is checking out, for the caps on what one client holds: 'user:{id}' when signed in, else
+   * 'ip:{address}' (the address as TRUST_PROXY allows it to be known). See clientKeyFor.
+   */
+  clientKey: string;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
+
+/** The client a checkout counts against: the signed-in account, else the address. */
+export function clientKeyFor(user: SessionUser | null, ip: string): string {
+  return user ? `user:${user.id}` : `ip:${ip}`;
+}
+
+export const HOLD_LIMIT = 'hold_limit';
 
 export type CheckoutResult = { order: OrderRow; checkoutUrl: string; created: boolean };
 
@@ -112,15 +127,97 @@ function checkStock(priced: PricedCart): void {
   });
 }
 
+/**
+ * A new checkout replaces the shopper's previous unpaid ones: the same signed-in account, or for a
+ * guest the same address and the same e-mail (two people behind one address do not cancel each
+ * other). Each is failed and its holds released at once, in this transaction; their payment links
+ * are closed after it commits (docs/decisions/0120-stock-hoarding.md).
+ */
+async function replacePreviousCheckouts(
+  tx: Tx,
+  body: CreateCheckout,
+  context: CheckoutContext,
+  reference: string,
+): Promise<OrderRow[]> {
+  const sameShopper = context.user
+    ? sql``
+    : sql`and lower(o.customer_email) = lower(${body.orderData.customerEmail})`;
+  const previous = (await tx.execute(sql`
+    select o.id from orders o
+    where o.client_key = ${context.clientKey} and o.payment_status = 'pending' ${sameShopper}
+      and exists (select 1 from stock_holds h where h.order_id = o.id
+                  and h.released_at is null and h.expires_at > now())
+    order by o.id`)) as unknown as { rows: { id: number }[] };
+  const replaced: OrderRow[] = [];
+  for (const { id } of previous.rows) {
+    const failed = await failPendingOrder(
+      tx,
+      Number(id),
+      { kind: 'checkout', userId: context.user?.id ?? null },
+      `Replaced by the shopper's new checkout ${reference}`,
+    );
+    if (failed) replaced.push(failed);
+  }
+  return replaced;
+}
+
+/**
+ * What one client may hold at a time: MAX_OPEN_CHECKOUTS_PER_CLIENT unpaid checkouts with active
+ * holds and MAX_HELD_UNITS_PER_CLIENT units in them, this checkout included. Counted under the
+ * client's advisory lock, so two parallel checkouts of one client cannot both pass.
+ */
+async function checkHoldCaps(tx: Tx, body: CreateCheckout, context: CheckoutContext): Promise<void> {
+  const result = (await tx.execute(sql`
+    select count(distinct o.id)::int as checkouts, coalesce(sum(h.quantity), 0)::int as units
+    from orders o join stock_holds h on h.order_id = o.id
+    where o.client_key = ${context.clientKey} and o.payment_status = 'pending'
+      and h.released_at is null and h.expires_at > now()`)) as unknown as {
+    rows: { checkouts: number; units: number }[];
+  };
+  const held = result.rows[0] ?? { checkouts: 0, units: 0 };
+  const { MAX_OPEN_CHECKOUTS_PER_CLIENT: maxCheckouts, MAX_HELD_UNITS_PER_CLIENT: maxUnits } = context.config;
+  const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
+  if (Number(held.checkouts) + 1 > maxCheckouts) {
+    throw conflict(
+      `You already have ${maxCheckouts} unpaid ${maxCheckouts === 1 ? 'checkout' : 'checkouts'} holding items. Please complete or cancel one, or wait for it to expire, before starting another.`,
+      { code: HOLD_LIMIT, maxCheckouts, maxUnits },
+    );
+  }
+  if (Number(held.units) + units > maxUnits) {
+    const already = Number(held.units);
+    throw conflict(
+      already > 0
+        ? `A shopper can hold at most ${maxUnits} items at a time, and ${already} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.`
+        : `A checkout can hold at most ${maxUnits} items at a time. Please reduce the quantities, or contact us for a larger order.`,
+      { code: HOLD_LIMIT, maxCheckouts, maxUnits },
+    );
+  }
+}
+
+type Placed = { order: OrderRow; created: boolean; replaced: OrderRow[] };
+
 /** Everything that must happen atomically: price, create, lock, recheck, hold. */
-async function placeOrder(tx: Tx, body: CreateCheckout, context: CheckoutContext, storedKey: string | null) {
+async function placeOrder(
+  tx: Tx,
+  body: CreateCheckout,
+  context: CheckoutContext,
+  storedKey: string | null,
+): Promise<Placed> {
   if (storedKey) {
     // Concurrent repeats of one submission queue here, so the second finds the first's order instead
     // of competing with it for the stock.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${storedKey}, 0))`);
     const [existing] = await tx.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
-    if (existing) return { order: existing, created: false };
+    if (existing) return { order: existing, created: false, replaced: [] };
   }
+  // One client's checkouts queue here (always after the idempotency lock, so no two checkouts wait
+  // for each other's locks in opposite order): replacing and counting what it holds are not raced.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-client:${context.clientKey}`}, 0))`,
+  );
+  const reference = newOrderReference();
+  const replaced = await replacePreviousCheckouts(tx, body, context, reference);
+  await checkHoldCaps(tx, body, context);
   const request: CartRequest = {
     items: body.items,
     shippingMethod: body.orderData.shippingMethod,
@@ -153,8 +250,9 @@ async function placeOrder(tx: Tx, body: CreateCheckout, context: CheckoutContext
   const [order] = await tx
     .insert(orders)
     .values({
-      orderReference: newOrderReference(),
+      orderReference: reference,
       idempotencyKey: storedKey,
+      clientKey: context.clientKey,
       userId: context.user?.id ?? null,
       customerEmail: o.customerEmail,
       customerName: o.customerName,
@@ -228,7 +326,7 @@ async function placeOrder(tx: Tx, body: CreateCheckout, context: CheckoutContext
       expiresAt: sql`now() + make_interval(mins => ${context.config.STOCK_HOLD_MINUTES})`,
     })),
   );
-  return { order: order!, created: true };
+  return { order: order!, created: true, replaced };
 }
 
 export async function createCheckout(
@@ -243,7 +341,7 @@ export async function createCheckout(
   const storedKey = context.idempotencyKey
     ? storedIdempotencyKey(context.idempotencyKey, context.user?.id ?? null, body)
     : null;
-  let placed: { order: OrderRow; created: boolean };
+  let placed: Placed;
   try {
     placed = await context.db.transaction((tx) => placeOrder(tx, body, context, storedKey));
   } catch (error) {
@@ -251,11 +349,13 @@ export async function createCheckout(
     if (storedKey && isUniqueViolation(error)) {
       const [existing] = await context.db.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
       if (!existing) throw error;
-      placed = { order: existing, created: false };
+      placed = { order: existing, created: false, replaced: [] };
     } else {
       throw error;
     }
   }
+  // The replaced checkouts take no payment any more.
+  await closeCheckouts({ provider: context.provider, log: context.log }, placed.replaced);
   let { order } = placed;
   if (!placed.created && order.paymentStatus !== 'pending') {
     throw conflict(
@@ -267,10 +367,18 @@ export async function createCheckout(
   }
   const items = await listOrderItems(context.db, order.id);
   const hosted = await context.provider.createCheckout(toPaymentOrder(order, items));
-  if (hosted.paymentLinkId && hosted.paymentLinkId !== order.paymentLinkId) {
+  const providerOrderId = hosted.providerOrderId ?? order.providerOrderId;
+  if (
+    (hosted.paymentLinkId && hosted.paymentLinkId !== order.paymentLinkId) ||
+    providerOrderId !== order.providerOrderId
+  ) {
     const [updated] = await context.db
       .update(orders)
-      .set({ paymentLinkId: hosted.paymentLinkId, updatedAt: sql`now()` })
+      .set({
+        paymentLinkId: hosted.paymentLinkId ?? order.paymentLinkId,
+        providerOrderId,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id))
       .returning();
     order = updated!;

@@ -9,27 +9,43 @@
 // order. Refunded and failed are an administrator's decisions, which no late or replayed payment
 // notice undoes; only setOrderPaymentStatus (the admin) moves an order out of them.
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '../../../shared/constants';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import type { Mailer } from '../../mail/mailer';
-import type { PaymentVerification } from '../../payments/provider';
+import { toCents } from '../../../shared/money';
+import { hitRateLimit } from '../../lib/rate-limit';
+import { paymentProviderFor } from '../../payments';
+import type { PaymentProvider, PaymentVerification } from '../../payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
-import { findOrderById, listOrderItems, type OrderRow } from './repository';
+import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
 
-export type OrderDeps = { db: Db; mailer: Mailer; config: Config };
+export type OrderDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  /** Closes dead orders' checkouts and refunds payments that arrive on them. */
+  provider: PaymentProvider;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+};
 
 /** The dependencies of these functions, from the app. */
 export function orderDeps(app: FastifyInstance): OrderDeps {
-  return { db: app.ctx.db, mailer: app.mailer, config: app.ctx.config };
+  return {
+    db: app.ctx.db,
+    mailer: app.mailer,
+    config: app.ctx.config,
+    provider: paymentProviderFor(app.ctx),
+    log: app.log,
+  };
 }
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
-  kind: 'return-page' | 'webhook' | 'payment-page' | 'admin' | 'system';
+  kind: 'return-page' | 'webhook' | 'payment-page' | 'admin' | 'system' | 'checkout';
   userId?: number | null;
 };
 
@@ -46,6 +62,13 @@ export type PaymentChange = {
   order: OrderRow;
   /** Completion only: products that lacked stock (the order then needs an administrator). */
   shortages: Shortage[];
+  /**
+   * A provider's payment arrived on an order that no longer takes one (failed, or paid after its
+   * hold expired and the stock was sold): recorded as needing a refund (refundStatus 'needed').
+   */
+  strayPayment?: boolean;
+  /** The order was pending before this change. */
+  wasPending?: boolean;
 };
 
 async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
@@ -174,8 +197,45 @@ export async function completeOrderPayment(
       }
       return { changed: false, order: (await findOrderById(tx, orderId))!, shortages: [] };
     }
-    if (!mayComplete(order.paymentStatus, actor)) return { changed: false, order, shortages: [] };
+    if (!mayComplete(order.paymentStatus, actor)) {
+      // The provider took a payment for an order that had failed or expired meanwhile (its checkout
+      // was replaced, its hold ran out): the money goes back (docs/decisions/0121-payments-on-dead-orders.md).
+      const stray =
+        !!options.paymentReference &&
+        isDeadOrder(order) &&
+        (await recordStrayPayment(tx, order, actor, options.paymentReference, 'the order had closed'));
+      return {
+        changed: false,
+        order: (await findOrderById(tx, orderId))!,
+        shortages: [],
+        strayPayment: stray,
+      };
+    }
     const shortages = order.inventoryReduced ? [] : await takeStock(tx, orderId);
+    if (shortages.length > 0 && actor.kind !== 'admin' && options.paymentReference) {
+      // Paid after the hold expired and the stock was sold: the store cannot deliver, so the order
+      // fails and the payment is refunded (docs/decisions/0122-paid-after-the-stock-was-sold.md).
+      await releaseHolds(tx, orderId);
+      const [failed] = await tx
+        .update(orders)
+        .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
+        .where(eq(orders.id, orderId))
+        .returning();
+      await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
+      await recordStrayPayment(
+        tx,
+        failed!,
+        actor,
+        options.paymentReference,
+        `its stock hold expired and the stock was sold (${shortageText(shortages)})`,
+      );
+      return {
+        changed: true,
+        order: (await findOrderById(tx, orderId))!,
+        shortages,
+        strayPayment: true,
+      };
+    }
     const reduced = order.inventoryReduced || shortages.length === 0;
     await releaseHolds(tx, orderId);
     const [updated] = await tx
@@ -194,18 +254,150 @@ export async function completeOrderPayment(
       await history(tx, orderId, actor, 'inventoryReduced', 'false', 'true');
     if (attach) await history(tx, orderId, actor, 'userId', null, String(attach));
     if (shortages.length > 0) {
-      const text = shortages
-        .map((s) => `${s.name} (#${s.productId}): needs ${s.needed}, ${s.available} available`)
-        .join('; ');
-      await history(tx, orderId, actor, 'attention', null, `Paid but short of stock: ${text}`);
+      await history(
+        tx,
+        orderId,
+        actor,
+        'attention',
+        null,
+        `Paid but short of stock: ${shortageText(shortages)}`,
+      );
     }
     return { changed: true, order: updated!, shortages };
   });
+  if (result.strayPayment) {
+    await refundStrayPayment(deps, orderId);
+    return { ...result, order: (await findOrderById(deps.db, orderId))! };
+  }
   if (result.changed) {
     await sendOrderConfirmation(deps, orderId);
     if (result.shortages.length > 0) await notifyStoreOfShortage(deps, result.order, result.shortages);
   }
   return result;
+}
+
+function shortageText(shortages: Shortage[]): string {
+  return shortages
+    .map((s) => `${s.name} (#${s.productId}): needs ${s.needed}, ${s.available} available`)
+    .join('; ');
+}
+
+/**
+ * An order that takes no more payments and was never paid: failed (declined, replaced by a newer
+ * checkout, expired) with no payment recorded. A failed order that was once paid is an
+ * administrator's decision, which a late notice does not touch (docs/decisions/0043-payment-completion.md).
+ */
+function isDeadOrder(order: OrderRow): boolean {
+  return order.paymentStatus === 'failed' && order.paymentReference === null;
+}
+
+/**
+ * Records, under the order's row lock, that a payment arrived which the store must give back:
+ * refundStatus 'needed', the payment's reference, and history rows the administrator sees. Once per
+ * order: a second notice of the same payment finds it recorded and does nothing (false).
+ */
+async function recordStrayPayment(
+  tx: Tx,
+  order: OrderRow,
+  actor: PaymentActor,
+  paymentReference: string,
+  why: string,
+): Promise<boolean> {
+  if (order.refundStatus !== null) return false;
+  await tx
+    .update(orders)
+    .set({ refundStatus: 'needed', refundPaymentReference: paymentReference, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  await history(tx, order.id, actor, 'refundStatus', null, 'needed');
+  await history(
+    tx,
+    order.id,
+    actor,
+    'attention',
+    null,
+    `Payment ${paymentReference} arrived after ${why}: it must be refunded.`,
+  );
+  return true;
+}
+
+/** The idempotency key of the refund of an order's stray payment: one refund per order, ever. */
+export const strayRefundKey = (orderReference: string) => `stray-${orderReference}`;
+
+/**
+ * Gives back an order's stray payment through the provider (refundStatus 'needed'). The provider
+ * call carries one idempotency key per order, so a retry or a concurrent call never refunds twice;
+ * the conditional UPDATE records the refund once. A failure leaves the order 'needed' (the admin
+ * sees it; the maintenance job tries again) and tells the store. Returns the status after.
+ */
+export async function refundStrayPayment(deps: OrderDeps, orderId: number): Promise<string | null> {
+  const order = await findOrderById(deps.db, orderId);
+  if (order?.refundStatus !== 'needed' || !order.refundPaymentReference) return order?.refundStatus ?? null;
+  let refundId: string;
+  try {
+    const result = await deps.provider.refund({
+      paymentReference: order.refundPaymentReference,
+      orderReference: order.orderReference,
+      amountCents: toCents(order.total) ?? 0,
+      reason: `Order ${order.orderReference} was no longer open when the payment arrived`,
+      idempotencyKey: strayRefundKey(order.orderReference),
+    });
+    refundId = result.refundId;
+  } catch (error) {
+    deps.log?.error({ err: error, orderId }, 'refunding a payment on a closed order failed');
+    await notifyStore(
+      deps,
+      order,
+      `Order ${order.orderReference} needs a refund`,
+      `A payment (${order.refundPaymentReference}) arrived for order ${order.id} (${order.orderReference}) after it had closed, and the automatic refund failed: ${error instanceof Error ? error.message : String(error)}.\n\nThe store will try again; please check the order in the admin area.`,
+    );
+    return 'needed';
+  }
+  const recorded = await deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(orders)
+      .set({ refundStatus: 'refunded', refundReference: refundId, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'needed')))
+      .returning({ id: orders.id });
+    if (!updated) return false;
+    await history(tx, orderId, { kind: 'system' }, 'refundStatus', 'needed', 'refunded');
+    await history(tx, orderId, { kind: 'system' }, 'refundReference', null, refundId);
+    return true;
+  });
+  if (recorded) {
+    await notifyStore(
+      deps,
+      order,
+      `Order ${order.orderReference}: a late payment was refunded`,
+      `A payment (${order.refundPaymentReference}) arrived for order ${order.id} (${order.orderReference}) after it had closed. It was refunded automatically (refund ${refundId}).`,
+    );
+  }
+  return 'refunded';
+}
+
+/** The maintenance job's retry of stray payments whose refund failed or was lost. */
+export async function retryStrayRefunds(deps: OrderDeps, limit = 20): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.refundStatus, 'needed'))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+  for (const { id } of due) await refundStrayPayment(deps, id);
+  return due.length;
+}
+
+async function notifyStore(deps: OrderDeps, order: OrderRow, subject: string, text: string): Promise<void> {
+  try {
+    await deps.mailer.send({
+      kind: 'order-attention',
+      to: deps.config.STORE_EMAIL,
+      orderId: order.id,
+      subject,
+      text,
+    });
+  } catch {
+    // The order's history and refund status already tell the administrator; the notice is a courtesy.
+  }
 }
 
 /**
@@ -227,7 +419,9 @@ export async function confirmProviderPayment(
     const change = await completeOrderPayment(deps, order.id, actor, options);
     return { order: change.order, verification: null };
   }
-  if (!mayComplete(order.paymentStatus, actor)) return { order, verification: null };
+  // A dead order (failed, never paid) is still asked about: a payment made on it anyway must be
+  // noticed and given back. Other refunded or failed orders are the administrator's: unchanged.
+  if (!mayComplete(order.paymentStatus, actor) && !isDeadOrder(order)) return { order, verification: null };
   const verification = await verify();
   if (!verification.paid) return { order, verification };
   const change = await completeOrderPayment(deps, order.id, actor, {
@@ -244,17 +438,83 @@ export async function failOrderPayment(
   actor: PaymentActor,
 ): Promise<PaymentChange> {
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    if (order.paymentStatus !== 'pending') return { changed: false, order, shortages: [] };
-    await releaseHolds(tx, orderId);
-    const [updated] = await tx
-      .update(orders)
-      .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId))
-      .returning();
-    await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
-    return { changed: true, order: updated!, shortages: [] };
+    const failed = await failPendingOrder(tx, orderId, actor);
+    return failed
+      ? { changed: true, order: failed, shortages: [] }
+      : { changed: false, order: (await findOrderById(tx, orderId))!, shortages: [] };
   });
+}
+
+/**
+ * Fails a pending order inside the caller's transaction: row locked, holds released, payment status
+ * failed, history (with `note` saying why, when given). Null when the order was no longer pending.
+ * The caller closes the provider's checkout after committing (closeCheckouts).
+ */
+export async function failPendingOrder(
+  tx: Tx,
+  orderId: number,
+  actor: PaymentActor,
+  note?: string,
+): Promise<OrderRow | null> {
+  const order = await lockOrder(tx, orderId);
+  if (order.paymentStatus !== 'pending') return null;
+  await releaseHolds(tx, orderId);
+  const [updated] = await tx
+    .update(orders)
+    .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId))
+    .returning();
+  await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
+  if (note) await history(tx, orderId, actor, 'note', null, note);
+  return updated!;
+}
+
+/**
+ * Closes the provider's checkout of orders that failed (Square: the payment link is deleted), so
+ * nobody can pay them any more. A failure is logged, not thrown: the order is already failed, and a
+ * payment that still arrives is refunded (refundStrayPayment).
+ */
+export async function closeCheckouts(
+  deps: Pick<OrderDeps, 'provider' | 'log'>,
+  closed: OrderRow[],
+): Promise<void> {
+  for (const order of closed) {
+    try {
+      await deps.provider.closeCheckout(toPaymentOrder(order, []));
+    } catch (error) {
+      deps.log?.warn({ err: error, orderId: order.id }, 'closing the payment link of a failed order failed');
+    }
+  }
+}
+
+export const HOLD_EXPIRED_NOTE = 'Stock hold expired before the payment arrived';
+
+/**
+ * Fails the unpaid checkouts whose stock holds have all expired and closes their payment links: from
+ * then on a payment on them is refunded (docs/decisions/0121-payments-on-dead-orders.md). Only orders
+ * that never left pending: one an administrator put back to pending stays open. Returns how many.
+ */
+export async function expireUnpaidOrders(deps: OrderDeps, limit = 100): Promise<number> {
+  const rows = (await deps.db.execute(sql`
+    select o.id from orders o
+    where o.payment_status = 'pending'
+      and exists (select 1 from stock_holds h where h.order_id = o.id and h.expires_at <= now())
+      and not exists (select 1 from stock_holds h where h.order_id = o.id
+                      and h.released_at is null and h.expires_at > now())
+      and not exists (select 1 from order_history oh where oh.order_id = o.id and oh.field = 'paymentStatus')
+    order by o.id
+    limit ${limit}`)) as unknown as { rows: { id: number }[] };
+  const closed: OrderRow[] = [];
+  for (const { id } of rows.rows) {
+    // Holds are never renewed, so only the status can have changed since (paid meanwhile): checked
+    // under the row lock.
+    const failed = await deps.db.transaction((tx) =>
+      failPendingOrder(tx, Number(id), { kind: 'system' }, HOLD_EXPIRED_NOTE),
+    );
+    if (failed) closed.push(failed);
+  }
+  await closeCheckouts(deps, closed);
+  return closed.length;
 }
 
 /**
@@ -269,7 +529,7 @@ export async function setOrderPaymentStatus(
   actor: PaymentActor,
 ): Promise<PaymentChange> {
   if (status === 'completed') return completeOrderPayment(deps, orderId, actor);
-  return deps.db.transaction(async (tx) => {
+  const change = await deps.db.transaction(async (tx): Promise<PaymentChange> => {
     const order = await lockOrder(tx, orderId);
     if (order.paymentStatus === status) return { changed: false, order, shortages: [] };
     await restockOrder(tx, order, actor);
@@ -280,9 +540,15 @@ export async function setOrderPaymentStatus(
       .where(eq(orders.id, orderId))
       .returning();
     await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, status);
-    return { changed: true, order: updated!, shortages: [] };
+    return { changed: true, order: updated!, shortages: [], wasPending: order.paymentStatus === 'pending' };
   });
+  // An unpaid order the administrator closed takes no payment any more.
+  if (change.wasPending && status !== 'pending') await closeCheckouts(deps, [change.order]);
+  return change;
 }
+
+export const ORDER_EMAIL_LIMITED =
+  'Not sent: this address has received too many order e-mails in the last hour. It will be retried.';
 
 /** Minutes before a failed confirmation is tried again: this, doubled after each further attempt. */
 const EMAIL_RETRY_MINUTES = 5;
@@ -342,6 +608,16 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
   let status: string;
   let error: string | null = null;
   try {
+    // Per recipient, counted in the database: paying for orders must not turn the store into a way
+    // of mailing any address (docs/decisions/0124-order-email-limit.md). Over the limit the send
+    // fails and the retry's back-off tries again later.
+    const limit = await hitRateLimit(
+      db,
+      `order-email:${claimed.customerEmail.trim().toLowerCase()}`,
+      deps.config.MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR,
+      3600,
+    );
+    if (!limit.allowed) throw new Error(ORDER_EMAIL_LIMITED);
     const items = await listOrderItems(db, orderId);
     const mail = orderConfirmationEmail(claimed, items, {
       name: deps.config.STORE_NAME,

@@ -105,6 +105,7 @@ export function toPaymentOrder(order: OrderRow, items: OrderItemRow[]): PaymentO
     customerEmail: order.customerEmail,
     customerName: order.customerName,
     paymentLinkId: order.paymentLinkId,
+    providerOrderId: order.providerOrderId,
     items: items.map((i) => ({
       name: i.productName,
       quantity: i.quantity,
