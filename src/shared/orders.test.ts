@@ -3,6 +3,7 @@ import {
   ADDRESS_UNAVAILABLE,
   daysRemaining,
   deliveryEstimate,
+  deliveryWindowText,
   itemDisplayName,
   localDateString,
   orderStatusLabel,
@@ -170,7 +171,7 @@ describe('delivery estimate', () => {
     expect(deliveryEstimate('2025-01-05', '2025-03-07')).toMatchObject({ remainingText: null });
   });
 
-  it.each(['delivered', 'picked-up', 'cancelled'])('shows no countdown once the order is %s', (status) => {
+  it.each(['delivered', 'picked-up'])('shows no countdown once the order is %s', (status) => {
     expect(deliveryEstimate('2025-03-10', '2025-03-07', status)).toMatchObject({
       known: true,
       date: '2025-03-10',
@@ -190,6 +191,38 @@ describe('delivery estimate', () => {
       });
     },
   );
+
+  it('gives a cancelled order no estimate, with or without a date (docs/decisions/0132)', () => {
+    expect(deliveryEstimate('2025-03-10', '2025-03-07', 'cancelled')).toEqual({ known: false, text: null });
+    expect(deliveryEstimate(null, '2025-03-07', 'cancelled', 'standard')).toEqual({
+      known: false,
+      text: null,
+    });
+  });
+
+  it("without a date, says the method's range from the settings, or that pickup orders will be told", () => {
+    const days = { standardMinDays: 4, standardMaxDays: 7, expressMinDays: 2, expressMaxDays: 2 };
+    expect(deliveryEstimate(null, '2025-03-07', 'pending', 'standard', days)).toEqual({
+      known: false,
+      text: '4-7 business days',
+    });
+    expect(deliveryEstimate(null, '2025-03-07', 'shipped', 'express', days)).toEqual({
+      known: false,
+      text: '2 business days',
+    });
+    expect(deliveryEstimate(null, '2025-03-07', 'processing', 'express')).toMatchObject({
+      text: '1-2 business days',
+    });
+    expect(deliveryEstimate(null, '2025-03-07', 'pending', 'pickup', days)).toEqual({
+      known: false,
+      text: "We'll e-mail you when your order is ready for pickup.",
+    });
+    expect(deliveryWindowText('standard', { ...days, standardMinDays: 1, standardMaxDays: 1 })).toBe(
+      '1 business day',
+    );
+    expect(deliveryWindowText('drone', days)).toBeNull();
+    expect(deliveryWindowText('standard', days, 'cancelled')).toBeNull();
+  });
 
   it('formats a local date', () => {
     expect(localDateString(new Date(2025, 0, 5, 23, 59))).toBe('2025-01-05');

@@ -7,6 +7,50 @@ import { type Cents, toCents } from './money';
 export const ADDRESS_UNAVAILABLE = 'Address information not available';
 export const DEFAULT_DELIVERY_TEXT = '3-5 business days';
 
+/** The shipping settings' delivery ranges before an owner changes them. */
+export const DEFAULT_DELIVERY_DAYS = {
+  standardMinDays: 3,
+  standardMaxDays: 5,
+  expressMinDays: 1,
+  expressMaxDays: 2,
+} as const;
+export type DeliveryDays = { [K in keyof typeof DEFAULT_DELIVERY_DAYS]: number };
+
+/** The settings' delivery ranges, the defaults for any not known (settings not loaded, older answers). */
+export function deliveryDaysOf(settings: Partial<DeliveryDays> | null | undefined): DeliveryDays {
+  return {
+    standardMinDays: settings?.standardMinDays ?? DEFAULT_DELIVERY_DAYS.standardMinDays,
+    standardMaxDays: settings?.standardMaxDays ?? DEFAULT_DELIVERY_DAYS.standardMaxDays,
+    expressMinDays: settings?.expressMinDays ?? DEFAULT_DELIVERY_DAYS.expressMinDays,
+    expressMaxDays: settings?.expressMaxDays ?? DEFAULT_DELIVERY_DAYS.expressMaxDays,
+  };
+}
+
+export const PICKUP_READY_TEXT = "We'll e-mail you when your order is ready for pickup.";
+
+/** '3-5 business days', '2 business days' (a range of one day), '1 business day'. */
+export function businessDaysText(min: number, max: number): string {
+  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
+  return `${min}-${max} business days`;
+}
+
+/**
+ * What an order or a checkout says about delivery (docs/decisions/0132-delivery-estimates-are-settings.md):
+ * the method's range from the settings for standard and express, the pickup sentence for pickup, and
+ * nothing for a cancelled order or an unknown method.
+ */
+export function deliveryWindowText(
+  method: string | null | undefined,
+  days: DeliveryDays = DEFAULT_DELIVERY_DAYS,
+  status?: string | null,
+): string | null {
+  if (status === 'cancelled') return null;
+  if (method === 'pickup') return PICKUP_READY_TEXT;
+  if (method === 'express') return businessDaysText(days.expressMinDays, days.expressMaxDays);
+  if (method === 'standard') return businessDaysText(days.standardMinDays, days.standardMaxDays);
+  return null;
+}
+
 export type StructuredAddress = {
   line1: string;
   line2: string;
@@ -186,27 +230,37 @@ const NO_COUNTDOWN_STATUSES = new Set(['delivered', 'picked-up', 'cancelled']);
 
 export type DeliveryEstimate =
   | { known: true; date: string; daysRemaining: number; remainingText: string | null }
-  | { known: false; text: string };
+  | { known: false; text: string | null };
 
 /**
- * The estimated delivery with days remaining ('3 days remaining', '1 day remaining', 'Arriving today'),
- * or the default '3-5 business days'. No countdown (remainingText null) once the date has passed or the
- * order is delivered, picked up or cancelled: the date alone is shown.
+ * The estimated delivery with days remaining ('3 days remaining', '1 day remaining', 'Arriving today').
+ * Without a date: the method's range from the settings, or the pickup sentence
+ * (docs/decisions/0132-delivery-estimates-are-settings.md; '3-5 business days' when the method is not
+ * given). A cancelled order has no estimate (text null). No countdown (remainingText null) once the
+ * date has passed or the order is delivered or picked up: the date alone is shown.
  */
 export function deliveryEstimate(
   date: string | null | undefined,
   today: string,
   status?: string | null,
+  method?: string | null,
+  days?: DeliveryDays,
 ): DeliveryEstimate {
-  const days = date ? daysRemaining(date, today) : null;
-  if (!date || days === null) return { known: false, text: DEFAULT_DELIVERY_TEXT };
+  if (status === 'cancelled') return { known: false, text: null };
+  const remaining = date ? daysRemaining(date, today) : null;
+  if (!date || remaining === null) {
+    return {
+      known: false,
+      text: method === undefined ? DEFAULT_DELIVERY_TEXT : deliveryWindowText(method, days, status),
+    };
+  }
   const remainingText =
-    days < 0 || NO_COUNTDOWN_STATUSES.has(status ?? '')
+    remaining < 0 || NO_COUNTDOWN_STATUSES.has(status ?? '')
       ? null
-      : days === 0
+      : remaining === 0
         ? 'Arriving today'
-        : `${days} day${days === 1 ? '' : 's'} remaining`;
-  return { known: true, date: DATE_ONLY.exec(date)![0], daysRemaining: days, remainingText };
+        : `${remaining} day${remaining === 1 ? '' : 's'} remaining`;
+  return { known: true, date: DATE_ONLY.exec(date)![0], daysRemaining: remaining, remainingText };
 }
 
 /** An order line's name: its own name, the product's, or 'Product #id'. */

@@ -49,75 +49,95 @@ describe('effectiveDiscount', () => {
   });
 });
 
-describe('priceProduct with a daily discount', () => {
+describe('priceProduct with a daily discount (docs/decisions/0130-daily-discount-lowers-the-selling-price.md)', () => {
   it.each([
-    // [price, percent, original cents, unit cents]
-    ['9.99', 15, 999, 849], // 999 x 0.85 = 849.15 cents -> 849 ($8.4915 -> $8.49)
-    ['19.99', 25, 1999, 1499], // 1999 x 0.75 = 1499.25 -> 1499 ($14.9925 -> $14.99)
-    ['0.10', 15, 10, 9], // 10 x 0.85 = 8.5 -> 9, half up ($0.085 -> $0.09)
-    ['0.30', 15, 30, 26], // 30 x 0.85 = 25.5 -> 26, half up
-    ['1.11', 15, 111, 94], // 111 x 0.85 = 94.35 -> 94
-    ['1.03', 15, 103, 88], // 103 x 0.85 = 87.55 -> 88
-    ['100', 30, 10000, 7000], // 10000 x 0.70 = 7000 exactly
-    ['25.00', 100, 2500, 0], // 100% off
-  ])('price %j at %i%%: %i struck through, %i charged', (price, percent, original, unit) => {
+    // [price, percent, unit cents charged, badge percent]
+    ['9.99', 15, 849, 15], // 999 x 0.85 = 849.15 cents -> 849; saving 150 / 999 = 15.02% -> 15
+    ['19.99', 25, 1499, 25], // 1999 x 0.75 = 1499.25 -> 1499; 500 / 1999 = 25.01% -> 25
+    ['0.10', 15, 9, 10], // 10 x 0.85 = 8.5 -> 9, half up; 1 / 10 = 10%
+    ['0.30', 15, 26, 13], // 30 x 0.85 = 25.5 -> 26, half up; 4 / 30 = 13.3% -> 13
+    ['1.11', 15, 94, 15], // 111 x 0.85 = 94.35 -> 94; 17 / 111 = 15.3% -> 15
+    ['1.03', 15, 88, 15], // 103 x 0.85 = 87.55 -> 88; 15 / 103 = 14.56% -> 15
+    ['100', 30, 7000, 30], // 10000 x 0.70 = 7000 exactly
+    ['25.00', 100, 0, 100], // 100% off
+  ])('price %j at %i%%: %i charged, the price struck through, badge %i%%', (price, percent, unit, badge) => {
+    const original = Math.round(Number(price) * 100);
     expect(priceProduct({ price }, percent)).toEqual({
       unitCents: unit,
+      regularCents: original,
       originalCents: original,
       discountPercent: percent,
+      savingPercent: badge,
     });
+  });
+
+  it('the badge of a price without a compare-at price is the saving, rounded half up to a whole percent', () => {
+    // 0.10 at 15%: 9 charged, saving 1 of 10 = 10%, not 15%: the badge says what the shopper gets.
+    expect(priceProduct({ price: '0.10' }, 15).savingPercent).toBe(10);
+    // 9.97 at 25%: 997 x 0.75 = 747.75 -> 748; saving 249 / 997 = 24.97% -> 25
+    expect(priceProduct({ price: '9.97' }, 25).savingPercent).toBe(25);
   });
 
   it('accepts a number price', () => {
     // 19.99 -> 1999 cents; x 0.75 = 1499.25 -> 1499
-    expect(priceProduct({ price: 19.99 }, 25)).toEqual({
-      unitCents: 1499,
-      originalCents: 1999,
-      discountPercent: 25,
-    });
+    expect(priceProduct({ price: 19.99 }, 25)).toMatchObject({ unitCents: 1499, originalCents: 1999 });
   });
 
-  it('discounts from compareAtPrice when there is one, and strikes it through', () => {
-    // 5000 x 0.80 = 4000; the price (40.00) plays no part.
+  it('discounts the selling price and strikes the compare-at price through, the badge stating the whole saving', () => {
+    // 89.99 at 10%: 8999 x 0.90 = 8099.1 -> 8099; struck 199.99; saving 19999 - 8099 = 11900,
+    // 11900 / 19999 = 59.503% -> 60
+    expect(priceProduct({ price: '89.99', compareAtPrice: '199.99' }, 10)).toEqual({
+      unitCents: 8099,
+      regularCents: 8999,
+      originalCents: 19999,
+      discountPercent: 10,
+      savingPercent: 60,
+    });
+    // 40.00 at 20%: 4000 x 0.80 = 3200; struck 50.00; saving 1800 / 5000 = 36%
     expect(priceProduct({ price: '40.00', compareAtPrice: '50.00' }, 20)).toEqual({
-      unitCents: 4000,
+      unitCents: 3200,
+      regularCents: 4000,
       originalCents: 5000,
       discountPercent: 20,
+      savingPercent: 36,
     });
-    // 4550 x 0.90 = 4095, above the normal price 3000: capped at 3000.
-    expect(priceProduct({ price: 30, compareAtPrice: 45.5 }, 10)).toEqual({
-      unitCents: 3000,
-      originalCents: 4550,
-      discountPercent: 10,
-    });
-    // 4999 x 0.85 = 4249.15 -> 4249, above the normal price 2999: capped at 2999.
-    expect(priceProduct({ price: '29.99', compareAtPrice: '49.99' }, 15).unitCents).toBe(2999);
-    // 4999 x 0.50 = 2499.5 -> 2500, below the normal price: the discount applies.
-    expect(priceProduct({ price: '29.99', compareAtPrice: '49.99' }, 50).unitCents).toBe(2500);
   });
 
-  it('follows the spec literally when compareAtPrice is below the price', () => {
-    // 4000 x 0.90 = 3600, from the compare-at price although the price is 50.00.
+  it('ignores a compareAtPrice at or below the price: the price itself is struck through', () => {
+    // 50.00 at 10%: 4500; the 40.00 compare-at price would claim nothing true.
     expect(priceProduct({ price: '50.00', compareAtPrice: '40.00' }, 10)).toEqual({
-      unitCents: 3600,
-      originalCents: 4000,
+      unitCents: 4500,
+      regularCents: 5000,
+      originalCents: 5000,
       discountPercent: 10,
+      savingPercent: 10,
     });
   });
 
-  it('discounts from the price when compareAtPrice is null, missing or unparseable', () => {
+  it('discounts from the price when compareAtPrice is null, missing, unparseable or 0', () => {
     // 2000 x 0.90 = 1800
-    const expected = { unitCents: 1800, originalCents: 2000, discountPercent: 10 };
+    const expected = {
+      unitCents: 1800,
+      regularCents: 2000,
+      originalCents: 2000,
+      discountPercent: 10,
+      savingPercent: 10,
+    };
     expect(priceProduct({ price: '20', compareAtPrice: null }, 10)).toEqual(expected);
     expect(priceProduct({ price: '20' }, 10)).toEqual(expected);
     expect(priceProduct({ price: '20', compareAtPrice: '' }, 10)).toEqual(expected);
+    expect(priceProduct({ price: '20', compareAtPrice: '0.00' }, 10)).toEqual(expected);
   });
 
-  it('treats a compareAtPrice of 0 as none instead of giving the item away', () => {
-    // 2000 x 0.80 = 1600; discounting from 0.00 would have made the unit price 0.
-    const expected = { unitCents: 1600, originalCents: 2000, discountPercent: 20 };
-    expect(priceProduct({ price: '20.00', compareAtPrice: '0.00' }, 20)).toEqual(expected);
-    expect(priceProduct({ price: '20.00', compareAtPrice: 0 }, 20)).toEqual(expected);
+  it('counts a discount that takes no cent off as none: no badge, nothing lowered', () => {
+    // 0.04 at 10%: 4 x 0.90 = 3.6 -> 4, the same price
+    expect(priceProduct({ price: '0.04', compareAtPrice: '0.10' }, 10)).toEqual({
+      unitCents: 4,
+      regularCents: 4,
+      originalCents: 10,
+      discountPercent: 0,
+      savingPercent: 0,
+    });
   });
 });
 
@@ -125,8 +145,10 @@ describe('priceProduct without a daily discount', () => {
   it('strikes a compareAtPrice through beside the price when it is above the price', () => {
     expect(priceProduct({ price: '40.00', compareAtPrice: '50.00' }, 0)).toEqual({
       unitCents: 4000,
+      regularCents: 4000,
       originalCents: 5000,
       discountPercent: 0,
+      savingPercent: 0,
     });
     expect(priceProduct({ price: 40, compareAtPrice: 40.01 }, 0).originalCents).toBe(4001);
   });
@@ -134,8 +156,10 @@ describe('priceProduct without a daily discount', () => {
   it('strikes nothing through when compareAtPrice is equal to, below, or absent', () => {
     expect(priceProduct({ price: '40.00', compareAtPrice: '40.00' }, 0)).toEqual({
       unitCents: 4000,
+      regularCents: 4000,
       originalCents: null,
       discountPercent: 0,
+      savingPercent: 0,
     });
     expect(priceProduct({ price: '40.00', compareAtPrice: '35.00' }, 0).originalCents).toBeNull();
     expect(priceProduct({ price: '40.00', compareAtPrice: null }, 0).originalCents).toBeNull();
@@ -151,8 +175,10 @@ describe('priceProduct without a daily discount', () => {
   it('treats a negative percentage as no discount', () => {
     expect(priceProduct({ price: '10.00', compareAtPrice: '12.00' }, -5)).toEqual({
       unitCents: 1000,
+      regularCents: 1000,
       originalCents: 1200,
       discountPercent: 0,
+      savingPercent: 0,
     });
   });
 
@@ -359,15 +385,15 @@ describe('taxRateFor', () => {
 
 describe('orderTotals', () => {
   // A cart of three lines, used by several examples:
-  //   A: 9.99 at 15% off -> 8.49 (849 x 2 = 1698; original 999 x 2 = 1998)
-  //   B: compare-at 50.00, price 40.00, no discount (4000 x 1; original 5000)
-  //   C: 12.50, nothing struck through (1250 x 3 = 3750; original 3750)
-  // subtotal = 1698 + 4000 + 3750 = 9448; original = 1998 + 5000 + 3750 = 10748; discount = 1300
-  // discount % = 1300 / 10748 = 12.0952…% -> "12.10"
+  //   A: 9.99 at 15% off -> 8.49 (849 x 2 = 1698; at the selling price 999 x 2 = 1998)
+  //   B: price 40.00 (compare-at 50.00, a reference, not a discount), no discount (4000 x 1)
+  //   C: 12.50 (1250 x 3 = 3750)
+  // subtotal = 1698 + 4000 + 3750 = 9448; at selling prices 1998 + 4000 + 3750 = 9748; discount 300
+  // discount % = the one percent of the discounted lines: 15
   const cart: LineInput[] = [
-    { unitCents: 849, originalUnitCents: 999, quantity: 2 },
-    { unitCents: 4000, originalUnitCents: 5000, quantity: 1 },
-    { unitCents: 1250, originalUnitCents: null, quantity: 3 },
+    { unitCents: 849, regularUnitCents: 999, discountPercent: 15, quantity: 2 },
+    { unitCents: 4000, regularUnitCents: 4000, quantity: 1 },
+    { unitCents: 1250, regularUnitCents: null, quantity: 3 },
   ];
 
   it('Quebec, express shipping: a full worked example', () => {
@@ -377,10 +403,10 @@ describe('orderTotals', () => {
     expect(
       orderTotals({ lines: cart, shippingMethod: 'express', shipping: DEFAULT_SHIPPING, taxRate: '14.975' }),
     ).toEqual({
-      originalSubtotalCents: 10748,
+      originalSubtotalCents: 9748,
       subtotalCents: 9448,
-      discountCents: 1300,
-      discountPercentage: '12.10',
+      discountCents: 300,
+      discountPercentage: '15.00',
       shippingCents: 1499,
       taxRate: '14.975',
       taxCents: 1639,
@@ -390,10 +416,9 @@ describe('orderTotals', () => {
   });
 
   it('Ontario pickup: no shipping, the store tax on the subtotal alone', () => {
-    // A: 19.99 at 25% -> 14.99 (1499 x 1; original 1999)
-    // B: 0.10 at 15% -> 0.09 (9 x 5 = 45; original 10 x 5 = 50)
-    // subtotal 1499 + 45 = 1544; original 1999 + 50 = 2049; discount 505
-    // discount % = 505 / 2049 = 24.6461…% -> "24.65"
+    // A: 19.99 at 25% -> 14.99 (1499 x 1; at the selling price 1999)
+    // B: 0.10 at 15% -> 0.09 (9 x 5 = 45; at the selling price 10 x 5 = 50)
+    // subtotal 1499 + 45 = 1544; at selling prices 1999 + 50 = 2049; discount 505
     // tax: 1544 x 0.13 = 200.72 -> 201; total 1544 + 0 + 201 = 1745
     const taxRate = taxRateFor({
       shippingMethod: 'pickup',
@@ -409,8 +434,8 @@ describe('orderTotals', () => {
     expect(
       orderTotals({
         lines: [
-          { unitCents: 1499, originalUnitCents: 1999, quantity: 1 },
-          { unitCents: 9, originalUnitCents: 10, quantity: 5 },
+          { unitCents: 1499, regularUnitCents: 1999, discountPercent: 25, quantity: 1 },
+          { unitCents: 9, regularUnitCents: 10, discountPercent: 15, quantity: 5 },
         ],
         shippingMethod: 'pickup',
         shipping: DEFAULT_SHIPPING,
@@ -420,7 +445,7 @@ describe('orderTotals', () => {
       originalSubtotalCents: 2049,
       subtotalCents: 1544,
       discountCents: 505,
-      discountPercentage: '24.65',
+      discountPercentage: '0.00',
       shippingCents: 0,
       taxRate: '13',
       taxCents: 201,
@@ -441,7 +466,7 @@ describe('orderTotals', () => {
     });
     expect(
       orderTotals({
-        lines: [{ unitCents: 2500, originalUnitCents: null, quantity: 2 }],
+        lines: [{ unitCents: 2500, regularUnitCents: null, quantity: 2 }],
         shippingMethod: 'standard',
         shipping: { standardPrice: '7.50', expressPrice: '20.00' },
         taxRate,
@@ -472,7 +497,7 @@ describe('orderTotals', () => {
     expect(totals.taxCents).toBe(1228);
     expect(totals.totalCents).toBe(10676);
     expect(totals.subtotalCents).toBe(9448);
-    expect(totals.discountCents).toBe(1300);
+    expect(totals.discountCents).toBe(300);
   });
 
   it('cart page with the shipping option, and checkout (the default), count shipping', () => {
@@ -491,7 +516,7 @@ describe('orderTotals', () => {
 
   it('charges standard shipping for an unselected or unknown method', () => {
     // 1250 x 1; standard 599; tax (1250 + 599) x 0.05 = 92.45 -> 92; total 1250 + 599 + 92 = 1941
-    const lines = [{ unitCents: 1250, originalUnitCents: null, quantity: 1 }];
+    const lines = [{ unitCents: 1250, regularUnitCents: null, quantity: 1 }];
     for (const shippingMethod of [null, undefined, 'method']) {
       expect(orderTotals({ lines, shippingMethod, shipping: DEFAULT_SHIPPING, taxRate: '5' })).toMatchObject({
         shippingCents: 599,
@@ -502,11 +527,11 @@ describe('orderTotals', () => {
   });
 
   it('multiplies unit and original prices by the quantity', () => {
-    // 849 x 7 = 5943; 999 x 7 = 6993; discount 1050; 1050 / 6993 = 15.0150…% -> "15.02"
+    // 849 x 7 = 5943; 999 x 7 = 6993; discount 1050; today's 15%, not the blend 15.02
     // tax: 5943 x 0.13 = 772.59 -> 773; total 5943 + 773 = 6716
     expect(
       orderTotals({
-        lines: [{ unitCents: 849, originalUnitCents: 999, quantity: 7 }],
+        lines: [{ unitCents: 849, regularUnitCents: 999, discountPercent: 15, quantity: 7 }],
         shippingMethod: 'pickup',
         shipping: DEFAULT_SHIPPING,
         taxRate: '13',
@@ -515,32 +540,37 @@ describe('orderTotals', () => {
       originalSubtotalCents: 6993,
       subtotalCents: 5943,
       discountCents: 1050,
-      discountPercentage: '15.02',
+      discountPercentage: '15.00',
       taxCents: 773,
       totalCents: 6716,
     });
   });
 
-  it('rounds the discount percentage half up to two decimals', () => {
-    const totalsFor = (unitCents: number, originalUnitCents: number) =>
-      orderTotals({
-        lines: [{ unitCents, originalUnitCents, quantity: 1 }],
-        shippingMethod: 'pickup',
-        shipping: DEFAULT_SHIPPING,
-        taxRate: '0',
-      }).discountPercentage;
-    expect(totalsFor(200, 300)).toBe('33.33'); // 100 / 300 = 33.333…%
-    expect(totalsFor(100, 300)).toBe('66.67'); // 200 / 300 = 66.666…% -> up
-    expect(totalsFor(19999, 20000)).toBe('0.01'); // 1 / 20000 = 0.005% -> half up to 0.01
-    expect(totalsFor(1, 100)).toBe('99.00'); // 99 / 100
-    expect(totalsFor(0, 100)).toBe('100.00');
+  it("shows the day's whole percent, never a blend", () => {
+    const percentFor = (lines: LineInput[]) =>
+      orderTotals({ lines, shippingMethod: 'pickup', shipping: DEFAULT_SHIPPING, taxRate: '0' })
+        .discountPercentage;
+    // 19.99 at 25%: 1499, saving 500 of 1999 = 25.01%: shown as 25
+    expect(percentFor([{ unitCents: 1499, regularUnitCents: 1999, discountPercent: 25, quantity: 1 }])).toBe(
+      '25.00',
+    );
+    // two lines on the same 25% day, one undiscounted line beside them
+    expect(
+      percentFor([
+        { unitCents: 1499, regularUnitCents: 1999, discountPercent: 25, quantity: 3 },
+        { unitCents: 748, regularUnitCents: 997, discountPercent: 25, quantity: 1 },
+        { unitCents: 500, regularUnitCents: 500, quantity: 1 },
+      ]),
+    ).toBe('25.00');
+    // a discount whose percent is not known (an old cart line) is not given one
+    expect(percentFor([{ unitCents: 1499, regularUnitCents: 1999, quantity: 1 }])).toBe('0.00');
   });
 
   it('never counts a negative discount when an original is below the unit price', () => {
     // original taken as max(800, 1000) = 1000
     expect(
       orderTotals({
-        lines: [{ unitCents: 1000, originalUnitCents: 800, quantity: 2 }],
+        lines: [{ unitCents: 1000, regularUnitCents: 800, quantity: 2 }],
         shippingMethod: 'pickup',
         shipping: DEFAULT_SHIPPING,
         taxRate: '0',
@@ -704,7 +734,7 @@ describe('taxes by component (docs/decisions/0136-tax-lines.md)', () => {
     // 1 x 100.00 + express 14.99 = 114.99 to BC: GST 5.7495 (5.74, rem .95), PST 8.0493 (8.04,
     // rem .93); charged 12% = 13.7988 -> 13.80: both get a cent.
     const totals = orderTotals({
-      lines: [{ unitCents: 10000, originalUnitCents: null, quantity: 1 }],
+      lines: [{ unitCents: 10000, regularUnitCents: null, quantity: 1 }],
       shippingMethod: 'express',
       shipping: { standardPrice: '5.99', expressPrice: '14.99' },
       taxRate: '12',
@@ -717,7 +747,7 @@ describe('taxes by component (docs/decisions/0136-tax-lines.md)', () => {
     ]);
     expect(
       orderTotals({
-        lines: [{ unitCents: 10000, originalUnitCents: null, quantity: 1 }],
+        lines: [{ unitCents: 10000, regularUnitCents: null, quantity: 1 }],
         shippingMethod: 'express',
         shipping: { standardPrice: '5.99', expressPrice: '14.99' },
         taxRate: '13',

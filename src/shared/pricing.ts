@@ -9,7 +9,7 @@ import {
   type ShippingMethod,
   type TaxCode,
 } from './constants';
-import { type Cents, centsToString, toCents } from './money';
+import { type Cents, toCents } from './money';
 
 export type Percent = number; // whole percent, 0..100
 
@@ -37,36 +37,54 @@ export type PriceInput = { price: string | number; compareAtPrice?: string | num
 export type ProductPricing = {
   /** What the shopper pays for one unit today. */
   unitCents: Cents;
+  /** The product's own selling price: what one unit costs on a day without a discount. */
+  regularCents: Cents;
   /** The struck-through original, or null when nothing is struck through. */
   originalCents: Cents | null;
-  /** Percent applied today (0 when none). */
+  /** Today's discount percent that lowered the price (0 when none). */
   discountPercent: Percent;
+  /**
+   * The badge: the saving against the struck-through price, in whole percent rounded half up; 0 when
+   * today's discount does not apply (docs/decisions/0130-daily-discount-lowers-the-selling-price.md).
+   */
+  savingPercent: Percent;
 };
 
+/** What part of `whole` `part` is, in whole percent rounded half up (0 when whole is 0). */
+export function wholePercent(part: Cents, whole: Cents): Percent {
+  return whole > 0 ? Math.floor((part * 200 + whole) / (whole * 2)) : 0;
+}
+
 /**
- * Price of one unit. With a daily discount the discounted price is computed from compareAtPrice if
- * present, otherwise from price, and that original is struck through. Without one, a compareAtPrice
- * above the price is struck through beside the price.
+ * Price of one unit (docs/decisions/0130-daily-discount-lowers-the-selling-price.md). Today's discount
+ * is taken off the selling price, so it always lowers what is charged; the struck-through price is the
+ * compare-at price when it is above the selling price, otherwise the selling price itself, and the
+ * badge states the whole saving against it. A discount too small to change the price by a cent (a
+ * few cents' item) counts as none. Without a discount a compare-at price above the price is struck
+ * through beside it, with no badge.
  */
 export function priceProduct(product: PriceInput, discountPercent: Percent): ProductPricing {
   const price = toCents(product.price) ?? 0;
-  // A compare-at price of 0 (or less) means "none": discounting from it would give the item away.
+  // A compare-at price of 0 (or less) means "none".
   const compareAtValue = toCents(product.compareAtPrice ?? null);
-  const compareAt = compareAtValue !== null && compareAtValue > 0 ? compareAtValue : null;
-  if (discountPercent > 0) {
+  const compareAt = compareAtValue !== null && compareAtValue > price ? compareAtValue : null;
+  const discounted = discountPercent > 0 ? applyPercentOff(price, discountPercent) : price;
+  if (discounted < price) {
     const original = compareAt ?? price;
-    // Discounting from a compare-at price can land above the normal price: never charge more than it
-    // (docs/decisions/0004-daily-discount-never-raises-a-price.md).
     return {
-      unitCents: Math.min(applyPercentOff(original, discountPercent), price),
+      unitCents: discounted,
+      regularCents: price,
       originalCents: original,
       discountPercent,
+      savingPercent: wholePercent(original - discounted, original),
     };
   }
   return {
     unitCents: price,
-    originalCents: compareAt !== null && compareAt > price ? compareAt : null,
+    regularCents: price,
+    originalCents: compareAt,
     discountPercent: 0,
+    savingPercent: 0,
   };
 }
 
@@ -225,16 +243,24 @@ export function milliToRate(milli: number): string {
 export type LineInput = {
   /** Unit price charged. */
   unitCents: Cents;
-  /** The undiscounted unit price (compare-at, or the price before the daily discount). */
-  originalUnitCents: Cents | null;
+  /** The unit's selling price before today's discount; null when it is the price charged. */
+  regularUnitCents: Cents | null;
+  /** Today's discount percent on this line (0 or absent when none). */
+  discountPercent?: Percent;
   quantity: number;
 };
 
 export type OrderTotals = {
+  /** The items at their selling prices, before today's discount. */
   originalSubtotalCents: Cents;
   subtotalCents: Cents;
+  /** Today's discount on the items (compare-at prices are a reference, not a discount). */
   discountCents: Cents;
-  /** Overall saving as a percent of the original subtotal, two decimals. */
+  /**
+   * Today's discount percent as a whole number with two decimals ("25.00"): the one percent every
+   * discounted line got; "0.00" when there is no discount or the lines got different percents (a
+   * category's discount beside the weekday's), since a blend of them is nobody's percent.
+   */
   discountPercentage: string;
   shippingCents: Cents;
   taxRate: string;
@@ -245,8 +271,9 @@ export type OrderTotals = {
 };
 
 /**
- * The order summary: discounted subtotal, discount, shipping, tax on (discounted subtotal + shipping),
- * total. Original subtotal uses the compare-at / pre-discount price where there is one.
+ * The order summary: items at their selling prices, today's discount, the discounted subtotal,
+ * shipping, tax on (discounted subtotal + shipping), total
+ * (docs/decisions/0130-daily-discount-lowers-the-selling-price.md).
  */
 export function orderTotals(options: {
   lines: readonly LineInput[];
@@ -263,9 +290,12 @@ export function orderTotals(options: {
 }): OrderTotals {
   let subtotal = 0;
   let original = 0;
+  const percents = new Set<number>();
   for (const line of options.lines) {
+    const regular = Math.max(line.regularUnitCents ?? line.unitCents, line.unitCents);
     subtotal += line.unitCents * line.quantity;
-    original += Math.max(line.originalUnitCents ?? line.unitCents, line.unitCents) * line.quantity;
+    original += regular * line.quantity;
+    if (regular > line.unitCents && line.quantity > 0) percents.add(line.discountPercent ?? 0);
   }
   const discount = original - subtotal;
   const shipping =
@@ -284,18 +314,27 @@ export function orderTotals(options: {
             ? components
             : [{ code: 'TAX', rate: normaliseRate(options.taxRate) }],
         );
+  const [onlyPercent] = percents;
   return {
     originalSubtotalCents: original,
     subtotalCents: subtotal,
     discountCents: discount,
-    discountPercentage:
-      original > 0 ? centsToString(Math.floor((discount * 10_000 + original / 2) / original)) : '0.00',
+    discountPercentage: percents.size === 1 && onlyPercent ? `${onlyPercent}.00` : '0.00',
     shippingCents: shipping,
     taxRate: options.taxRate,
     taxCents: tax,
     taxLines,
     totalCents: subtotal + shipping + tax,
   };
+}
+
+/**
+ * The summary's discount label: 'Discount (25%)' with the day's percent ("25.00" reads 25), plain
+ * 'Discount' when the lines got different percents (stored as 0).
+ */
+export function discountLabel(percentage: string | number): string {
+  const percent = Number(percentage);
+  return Number.isFinite(percent) && percent > 0 ? `Discount (${percent}%)` : 'Discount';
 }
 
 /** Days until a date (yyyy-mm-dd), never negative; for "estimated delivery in N days". */

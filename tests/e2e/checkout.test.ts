@@ -48,7 +48,8 @@ async function expectedTotal(lines: { product: Product; quantity: number }[]): P
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitCents: toCents(l.product.discountedPrice)!,
-      originalUnitCents: toCents(l.product.originalPrice),
+      regularUnitCents: toCents(l.product.price),
+      discountPercent: l.product.discountPercentage,
       quantity: l.quantity,
     })),
     shippingMethod: 'standard',

@@ -658,9 +658,9 @@ const SHIPPING_PAGE = `<h2>Where we ship</h2>
 <p>We ship to every province and territory in Canada and to all 50 US states. Orders are packed at our warehouse on business days, Monday to Friday, and most orders placed before 1 p.m. Eastern leave the same day. Orders placed on weekends and statutory holidays are packed on the next business day.</p>
 <h2>Shipping options and prices</h2>
 <ul>
-<li><strong>Standard Shipping: $5.99 per order.</strong> Delivered in 3 to 8 business days in Canada and 5 to 10 business days in the United States.</li>
-<li><strong>Express Shipping: $14.99 per order.</strong> Delivered in 1 to 3 business days to most Canadian addresses and 3 to 5 business days to the United States.</li>
-<li><strong>Pickup at store: free.</strong> Choose pickup at checkout and we will email you when your order is ready, usually within one business day. Bring your order number and a photo ID.</li>
+<li><strong>Standard Shipping: $5.99 per order.</strong> Delivered in 3 to 5 business days.</li>
+<li><strong>Express Shipping: $14.99 per order.</strong> Delivered in 1 to 2 business days.</li>
+<li><strong>Pickup at store: free.</strong> Choose pickup at checkout and we will email you when your order is ready. Bring your order number and a photo ID.</li>
 </ul>
 <p>The shipping price is per order, not per item, so combining purchases saves money. Oversized items such as televisions, treadmills and furniture may be marked pickup only on their product page.</p>
 <h2>Taxes and duties</h2>
@@ -795,14 +795,14 @@ export const DEMO_FAQ_ITEMS: ReadonlyArray<{ question: string; answer: string }>
       '<p>Every day of the week has its own site-wide discount, shown on the home page and in <a href="/products?daily=true">Today\'s Deals</a>. Some categories also have their own discount; when both apply, you get the larger one. The discount is applied automatically in your cart, so there is no code to enter.</p><p>A few items that are already priced at cost are not eligible; their product pages show the regular price only.</p>',
   },
   {
-    question: 'Why does an item show only 1 left?',
+    question: "Why does an item say 'Low Stock'?",
     answer:
       '<p>Many of our lots contain a single unit or a handful of units, and once they are gone we usually cannot get more. When you start checkout, the items in your order are held for you for a limited time so nobody else can buy them while you pay.</p>',
   },
   {
     question: 'How much does shipping cost and how long does it take?',
     answer:
-      '<p>Standard shipping is $5.99 per order and takes 3 to 8 business days in Canada. Express shipping is $14.99 per order and takes 1 to 3 business days to most Canadian addresses. Pickup at our store is free. See <a href="/shipping">Shipping Information</a> for US delivery times and details.</p>',
+      '<p>Standard shipping is $5.99 per order and takes 3 to 5 business days. Express shipping is $14.99 per order and takes 1 to 2 business days. Pickup at our store is free; we email you when your order is ready. See <a href="/shipping">Shipping Information</a> for details.</p>',
   },
   {
     question: 'Do you ship to the United States?',

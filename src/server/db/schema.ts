@@ -15,6 +15,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -405,6 +406,12 @@ export const shippingSettings = pgTable('shipping_settings', {
   standardPrice: money().notNull().default('5.99'),
   expressPrice: money().notNull().default('14.99'),
   pickupAvailable: boolean().notNull().default(true),
+  // Business days from dispatch to delivery, shown at checkout, on orders and in e-mails
+  // (docs/decisions/0132-delivery-estimates-are-settings.md).
+  standardMinDays: smallint().notNull().default(3),
+  standardMaxDays: smallint().notNull().default(5),
+  expressMinDays: smallint().notNull().default(1),
+  expressMaxDays: smallint().notNull().default(2),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

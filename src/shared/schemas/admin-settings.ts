@@ -31,11 +31,52 @@ function shippingPrice(label: 'Standard price' | 'Express price') {
     });
 }
 
-export const ShippingSettingsUpdateSchema = z.object({
-  standardPrice: shippingPrice('Standard price'),
-  expressPrice: shippingPrice('Express price'),
-  pickupAvailable: z.boolean({ error: 'Pickup availability must be true or false' }).default(true),
-});
+export const MAX_DELIVERY_DAYS = 60;
+
+/** Business days: a whole number from 1 to 60 (text from a form field, or a number). */
+function businessDays(label: string, fallback: number) {
+  const message = `${label} must be a whole number of business days from 1 to ${MAX_DELIVERY_DAYS}`;
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || (typeof value === 'string' && value.trim() === '')) return fallback;
+      const n =
+        typeof value === 'number' ? value : /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+      if (!Number.isInteger(n) || n < 1 || n > MAX_DELIVERY_DAYS) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+export const ShippingSettingsUpdateSchema = z
+  .object({
+    standardPrice: shippingPrice('Standard price'),
+    expressPrice: shippingPrice('Express price'),
+    pickupAvailable: z.boolean({ error: 'Pickup availability must be true or false' }).default(true),
+    standardMinDays: businessDays('Standard delivery (from)', 3),
+    standardMaxDays: businessDays('Standard delivery (to)', 5),
+    expressMinDays: businessDays('Express delivery (from)', 1),
+    expressMaxDays: businessDays('Express delivery (to)', 2),
+  })
+  .superRefine((v, ctx) => {
+    if (v.standardMinDays > v.standardMaxDays) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['standardMaxDays'],
+        message: 'Standard delivery (to) must be at least Standard delivery (from)',
+      });
+    }
+    if (v.expressMinDays > v.expressMaxDays) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expressMaxDays'],
+        message: 'Express delivery (to) must be at least Express delivery (from)',
+      });
+    }
+  });
 export type ShippingSettingsUpdate = z.input<typeof ShippingSettingsUpdateSchema>;
 
 export const TAX_RATE_MAX = 20;

@@ -36,8 +36,13 @@ export const ProductSchema = z.object({
   applyDailyDiscount: z.boolean(),
   lotNumber: z.string().nullable(),
   active: z.boolean(),
-  /** Today's effective discount in percent, 0 when none. */
+  /** Today's discount in percent, taken off `price`; 0 when none. */
   discountPercentage: z.number().int(),
+  /**
+   * The badge: the saving against `originalPrice` in whole percent, 0 when today's discount does not
+   * apply (docs/decisions/0130-daily-discount-lowers-the-selling-price.md).
+   */
+  savingPercentage: z.number().int(),
   /** What one unit costs today. */
   discountedPrice: z.string(),
   /** The struck-through original price, or null. */

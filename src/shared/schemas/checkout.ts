@@ -273,10 +273,17 @@ export const CurrentFiguresSchema = z.object({
     z.object({
       productId: z.number().int(),
       name: z.string(),
+      /** Today's unit price. */
       price: z.string(),
+      /** The selling price before today's discount. */
+      regularPrice: z.string(),
+      /** The struck-through price, or null. */
       compareAtPrice: z.string().nullable(),
       discountApplied: z.boolean(),
+      /** Today's discount percent on this item, 0 when none. */
+      discountPercentage: z.number().int(),
       quantity: z.number().int(),
+      /** Units that can be bought now: stock less the units held by checkouts in progress. */
       available: z.number().int(),
     }),
   ),

@@ -6,6 +6,11 @@ export const ShippingSettingsSchema = z.object({
   standardPrice: z.string(),
   expressPrice: z.string(),
   pickupAvailable: z.boolean(),
+  /** Business days to delivery (docs/decisions/0132-delivery-estimates-are-settings.md). */
+  standardMinDays: z.number().int(),
+  standardMaxDays: z.number().int(),
+  expressMinDays: z.number().int(),
+  expressMaxDays: z.number().int(),
 });
 export type ShippingSettings = z.infer<typeof ShippingSettingsSchema>;
 

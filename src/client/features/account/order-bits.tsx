@@ -1,8 +1,11 @@
 // Pieces shared by the order card and the order details dialog.
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import type { AccountOrder, AccountOrderItem } from '../../../shared/schemas/account';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
 import {
+  type DeliveryEstimate,
+  deliveryDaysOf,
   deliveryEstimate,
   itemDisplayName,
   localDateString,
@@ -13,6 +16,7 @@ import {
   statusTone,
 } from '../../../shared/orders';
 import { ProductImage } from '../../components/ui/product-image';
+import { shippingSettingsQueryOptions } from '../cart/api';
 import { useHydrated } from './use-hydrated';
 import { OrderAmountsList } from '../../components/ui/order-amounts-list';
 
@@ -69,9 +73,31 @@ export function formatCalendarDate(date: string): string {
     : d.toLocaleDateString('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
 }
 
-export function EstimatedDelivery({ date, status }: { date: string | null; status: string | null }) {
+/**
+ * The order's delivery estimate: its date with a countdown, otherwise its method's range from the
+ * shipping settings or the pickup sentence; nothing for a cancelled order
+ * (docs/decisions/0132-delivery-estimates-are-settings.md).
+ */
+export function useDeliveryEstimate(
+  order: {
+    estimatedDeliveryDate: string | null;
+    status: string | null;
+    shippingMethod: string | null;
+  } | null,
+): DeliveryEstimate | null {
+  const settings = useQuery(shippingSettingsQueryOptions());
+  if (!order) return null;
+  return deliveryEstimate(
+    order.estimatedDeliveryDate,
+    localDateString(new Date()),
+    order.status,
+    order.shippingMethod,
+    deliveryDaysOf(settings.data),
+  );
+}
+
+export function EstimatedDelivery({ estimate }: { estimate: DeliveryEstimate }) {
   const hydrated = useHydrated();
-  const estimate = deliveryEstimate(date, localDateString(new Date()), status);
   if (!estimate.known) return <span>{estimate.text}</span>;
   return (
     <span>

@@ -6,6 +6,7 @@ import { ButtonSpinner } from '../auth/spinner';
 import {
   AddressLines,
   EstimatedDelivery,
+  useDeliveryEstimate,
   ItemsTable,
   LocalDate,
   StatusBadge,
@@ -25,6 +26,7 @@ export function OrderCard({
   reordering: boolean;
 }) {
   const headingId = `order-${order.id}-heading`;
+  const delivery = useDeliveryEstimate(order)!;
   return (
     <article
       aria-labelledby={headingId}
@@ -72,12 +74,14 @@ export function OrderCard({
               <dt className="font-medium text-slate-700">Tracking Number:</dt>
               <dd data-testid="order-tracking">{order.trackingNumber || 'Not available yet'}</dd>
             </div>
-            <div className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-slate-700">Estimated Delivery:</dt>
-              <dd data-testid="order-estimated-delivery">
-                <EstimatedDelivery date={order.estimatedDeliveryDate} status={order.status} />
-              </dd>
-            </div>
+            {(delivery.known || delivery.text) && (
+              <div className="flex flex-wrap gap-x-2">
+                <dt className="font-medium text-slate-700">Estimated Delivery:</dt>
+                <dd data-testid="order-estimated-delivery">
+                  <EstimatedDelivery estimate={delivery} />
+                </dd>
+              </div>
+            )}
           </dl>
         </div>
         <div className="grid content-start gap-4">

@@ -6,6 +6,7 @@ import { ButtonSpinner } from '../auth/spinner';
 import {
   AddressLines,
   EstimatedDelivery,
+  useDeliveryEstimate,
   ItemsTable,
   LocalDate,
   StatusBadge,
@@ -42,6 +43,7 @@ export function OrderDetailsDialog({
   reordering: boolean;
 }) {
   const notes = order ? stripGeneratedItemListing(order.notes) : null;
+  const delivery = useDeliveryEstimate(order);
   return (
     <Dialog.Root open={order !== null} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -73,10 +75,11 @@ export function OrderDetailsDialog({
                   <p className="text-slate-600">
                     Tracking Number: {order.trackingNumber || 'Not available yet'}
                   </p>
-                  <p className="text-slate-600">
-                    Estimated Delivery:{' '}
-                    <EstimatedDelivery date={order.estimatedDeliveryDate} status={order.status} />
-                  </p>
+                  {delivery && (delivery.known || delivery.text) && (
+                    <p className="text-slate-600">
+                      Estimated Delivery: <EstimatedDelivery estimate={delivery} />
+                    </p>
+                  )}
                 </Block>
                 <Block title="Payment Details">
                   <p>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>

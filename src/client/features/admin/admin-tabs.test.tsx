@@ -477,7 +477,17 @@ describe('discounts', () => {
 describe('shipping settings', () => {
   it('shows the placeholders and delivery times, validates with the messages, and reports a failed save', async () => {
     fakeApi({
-      'GET /api/shipping': { body: { standardPrice: '5.99', expressPrice: '14.99', pickupAvailable: true } },
+      'GET /api/shipping': {
+        body: {
+          standardPrice: '5.99',
+          expressPrice: '14.99',
+          pickupAvailable: true,
+          standardMinDays: 3,
+          standardMaxDays: 5,
+          expressMinDays: 1,
+          expressMaxDays: 2,
+        },
+      },
       'PUT /api/shipping': { status: 500, body: { message: 'Down.' } },
     });
     renderPage(<ShippingTab />, '/admin/shipping');
@@ -487,8 +497,28 @@ describe('shipping settings', () => {
     const express = screen.getByLabelText('Express Shipping Price ($)') as HTMLInputElement;
     expect(standard.placeholder).toBe('5.99');
     expect(express.placeholder).toBe('14.99');
-    expect(screen.getByText('3-5 business days')).toBeTruthy();
-    expect(screen.getByText('1-2 business days')).toBeTruthy();
+    // The delivery times are settings (docs/decisions/0132-delivery-estimates-are-settings.md).
+    const days = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    expect(days('Standard delivery from (business days)').value).toBe('3');
+    expect(days('Standard delivery to (business days)').value).toBe('5');
+    expect(days('Express delivery from (business days)').value).toBe('1');
+    expect(days('Express delivery to (business days)').value).toBe('2');
+    await user.clear(days('Express delivery from (business days)'));
+    await user.type(days('Express delivery from (business days)'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save Shipping Settings' }));
+    expect(
+      await screen.findByText('Express delivery (from) must be a whole number of business days from 1 to 60'),
+    ).toBeTruthy();
+    await user.clear(days('Express delivery from (business days)'));
+    await user.type(days('Express delivery from (business days)'), '1');
+    await user.clear(days('Standard delivery to (business days)'));
+    await user.type(days('Standard delivery to (business days)'), '2');
+    await user.click(screen.getByRole('button', { name: 'Save Shipping Settings' }));
+    expect(
+      await screen.findByText('Standard delivery (to) must be at least Standard delivery (from)'),
+    ).toBeTruthy();
+    await user.clear(days('Standard delivery to (business days)'));
+    await user.type(days('Standard delivery to (business days)'), '5');
     await user.clear(standard);
     await user.clear(express);
     await user.type(express, '-3');

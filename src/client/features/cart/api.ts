@@ -5,6 +5,11 @@ export type ShippingSettings = {
   standardPrice: string | number;
   expressPrice: string | number;
   pickupAvailable: boolean;
+  /** Business days to delivery (docs/decisions/0132-delivery-estimates-are-settings.md). */
+  standardMinDays?: number;
+  standardMaxDays?: number;
+  expressMinDays?: number;
+  expressMaxDays?: number;
 };
 export type TaxRate = { provinceCode: string; provinceName: string; taxRate: string };
 

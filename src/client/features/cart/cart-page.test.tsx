@@ -19,6 +19,8 @@ const monitor: CartProductInput = {
   imageUrl: '/uploads/monitor-640.webp',
   compareAtPrice: '250.00',
   discountApplied: true,
+  regularPrice: '250.00',
+  discountPercent: 20,
   slug: 'refurbished-monitor',
   stock: 3,
 };
@@ -184,5 +186,166 @@ describe('cart page', () => {
     await act(async () => release(null));
     await waitFor(() => expect(screen.getByText('Tax (15%)')).toBeTruthy());
     expect(screen.getByTestId('summary-tax').textContent).toBe('$3.00');
+  });
+});
+
+describe("today's figures from the server (POST /api/cart/quote)", () => {
+  const lamp: CartProductInput = {
+    productId: 13,
+    name: 'Desk Lamp',
+    price: '15.00',
+    imageUrl: null,
+    compareAtPrice: null,
+    discountApplied: false,
+    regularPrice: '15.00',
+    discountPercent: 0,
+    slug: 'desk-lamp',
+    stock: 10,
+  };
+  const quoteItem = (over: Record<string, unknown>) => ({
+    name: 'x',
+    price: '0.00',
+    regularPrice: '0.00',
+    compareAtPrice: null,
+    discountApplied: false,
+    discountPercentage: 0,
+    quantity: 1,
+    available: 10,
+    ...over,
+  });
+
+  it('asks with the items only, then updates prices, lowers a short quantity, removes what is gone, and says so', async () => {
+    const api = fakeApi({
+      '/api/taxes': { body: taxes },
+      '/api/cart/quote': {
+        body: {
+          subtotal: '0.00',
+          discountAmount: '0.00',
+          discountPercentage: '0.00',
+          shippingCost: '0.00',
+          taxRate: '13',
+          taxAmount: '0.00',
+          total: '0.00',
+          unavailable: [12],
+          items: [
+            // Today the monitor is 25% off its 250.00: 187.50; only one is left.
+            quoteItem({
+              productId: 11,
+              name: 'Refurbished Monitor',
+              price: '187.50',
+              regularPrice: '250.00',
+              compareAtPrice: '250.00',
+              discountApplied: true,
+              discountPercentage: 25,
+              quantity: 2,
+              available: 1,
+            }),
+            quoteItem({
+              productId: 13,
+              name: 'Desk Lamp',
+              price: '15.00',
+              regularPrice: '15.00',
+              available: 0,
+            }),
+          ],
+        },
+      },
+    });
+    addItem(monitor, 2, { notify: false });
+    addItem(kettle, 1, { notify: false });
+    addItem(lamp, 1, { notify: false });
+    renderCart();
+
+    const notice = await screen.findByTestId('quote-notice');
+    expect(notice.textContent).toContain("Your cart has been updated with today's prices and stock.");
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'The price of "Refurbished Monitor" is now $187.50 (it was $200.00).',
+      'Only 1 of "Refurbished Monitor" is available, so your cart now has 1.',
+      '"Kettle" is no longer available and has been removed from your cart.',
+      '"Desk Lamp" has sold out and has been removed from your cart.',
+    ]);
+    // The request named products and quantities, nothing the server must not trust.
+    const call = api.mock.calls.find(([input]) => String(input).endsWith('/api/cart/quote'))!;
+    const init = (call as unknown as [string, RequestInit])[1];
+    expect(JSON.parse(String(init.body))).toEqual({
+      items: [
+        { productId: 11, quantity: 2 },
+        { productId: 12, quantity: 1 },
+        { productId: 13, quantity: 1 },
+      ],
+    });
+    // The cart in the browser now holds today's line.
+    await waitFor(() =>
+      expect(getCart().items).toEqual([
+        expect.objectContaining({
+          productId: 11,
+          price: '187.50',
+          regularPrice: '250.00',
+          discountPercent: 25,
+          quantity: 1,
+          stock: 1,
+        }),
+      ]),
+    );
+    // Summary from the updated cart: 250.00 regular, discount 62.50 (25%), subtotal 187.50,
+    // tax 187.50 x 13% = 24.375 -> 24.38, total 211.88
+    await waitFor(() => expect(screen.getByTestId('summary-subtotal').textContent).toBe('$187.50'));
+    expect(screen.getByTestId('summary-original').textContent).toBe('$250.00');
+    expect(screen.getByTestId('summary-discount').textContent).toBe('-$62.50');
+    expect(screen.getByText('Discount (25%)')).toBeTruthy();
+    expect(screen.getByTestId('summary-tax').textContent).toBe('$24.38');
+    expect(screen.getByTestId('summary-total').textContent).toBe('$211.88');
+  });
+
+  it('shows no notice and leaves the cart alone when nothing changed', async () => {
+    const api = fakeApi({
+      '/api/taxes': { body: taxes },
+      '/api/cart/quote': {
+        body: {
+          subtotal: '20.00',
+          discountAmount: '0.00',
+          discountPercentage: '0.00',
+          shippingCost: '0.00',
+          taxRate: '13',
+          taxAmount: '2.60',
+          total: '22.60',
+          unavailable: [],
+          items: [
+            quoteItem({
+              productId: 12,
+              name: 'Kettle',
+              price: '20.00',
+              regularPrice: '20.00',
+              available: 50,
+            }),
+          ],
+        },
+      },
+    });
+    addItem(kettle, 1, { notify: false });
+    const before = localStorage.getItem(CART_STORAGE_KEY);
+    renderCart();
+    await waitFor(() => expect(fetchedPaths(api)).toContain('/api/cart/quote'));
+    await screen.findByTestId('summary-total');
+    expect(screen.queryByTestId('quote-notice')).toBeNull();
+    expect(getCart().items[0]).toMatchObject({ price: '20.00', quantity: 1 });
+    // regularPrice filled in from the answer is the only thing that may be added
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY)!).items[0].price).toBe(
+      JSON.parse(before!).items[0].price,
+    );
+  });
+
+  it('keeps working on the cart when the quote fails', async () => {
+    fakeApi({ '/api/taxes': { body: taxes }, '/api/cart/quote': { status: 500, body: { message: 'down' } } });
+    addItem(kettle, 1, { notify: false });
+    renderCart();
+    // 20.00 + 13% = 22.60
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$22.60'));
+    expect(screen.queryByTestId('quote-notice')).toBeNull();
+    expect(getCart().items).toHaveLength(1);
   });
 });

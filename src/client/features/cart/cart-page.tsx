@@ -16,16 +16,19 @@ import {
   useCart,
 } from './cart-store';
 import { OrderSummary } from './order-summary';
+import { QuoteNotice, useCartQuote } from './use-cart-quote';
 
 export function CartPage() {
   const cart = useCart();
   const instructionsId = useId();
   const empty = cart.items.length === 0;
+  const { changes } = useCartQuote();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Seo title="Shopping Cart" description="Your shopping cart." canonicalPath="/cart" noIndex />
       <h1 className="mb-6 text-3xl font-bold">Shopping Cart</h1>
+      <QuoteNotice changes={changes} className="mb-6" />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           {!cart.ready ? (

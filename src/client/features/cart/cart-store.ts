@@ -12,6 +12,7 @@
 //   server HTML and the first browser render agree (no hydration mismatch).
 import { useSyncExternalStore } from 'react';
 import { centsToString, toCents } from '../../../shared/money';
+import type { CartQuote } from '../../../shared/schemas/cart-quote';
 import type { Product } from '../../../shared/schemas/catalog';
 import { toast, toastsSuppressed } from '../../components/ui/toast-store';
 
@@ -34,6 +35,13 @@ export type CartItem = {
   compareAtPrice: string | null;
   /** True when a daily discount is already in `price`. */
   discountApplied: boolean;
+  /**
+   * The selling price before today's discount and today's percent, for the summary's discount line
+   * (docs/decisions/0130-daily-discount-lowers-the-selling-price.md); absent on items stored by older
+   * versions until the server's quote fills them in.
+   */
+  regularPrice?: string;
+  discountPercent?: number;
   /** For links and the product page; absent on items stored by older versions. */
   slug?: string;
   /** The stock known when the item was added: the limit for quantities, null when unknown. */
@@ -74,6 +82,9 @@ function normaliseItem(raw: unknown): CartItem | null {
   const priceCents = money(r.price);
   const compareCents = money(r.compareAtPrice);
   const stock = typeof r.stock === 'number' && Number.isFinite(r.stock) ? Math.floor(r.stock) : null;
+  const regularCents = money(r.regularPrice);
+  const percent =
+    typeof r.discountPercent === 'number' && Number.isInteger(r.discountPercent) ? r.discountPercent : null;
   return {
     productId,
     name: r.name,
@@ -82,6 +93,8 @@ function normaliseItem(raw: unknown): CartItem | null {
     imageUrl: typeof r.imageUrl === 'string' && r.imageUrl !== '' ? r.imageUrl : null,
     compareAtPrice: compareCents !== null && compareCents > 0 ? centsToString(compareCents) : null,
     discountApplied: r.discountApplied === true,
+    ...(regularCents !== null && regularCents > 0 ? { regularPrice: centsToString(regularCents) } : {}),
+    ...(percent !== null && percent >= 0 && percent <= 100 ? { discountPercent: percent } : {}),
     ...(typeof r.slug === 'string' && r.slug !== '' ? { slug: r.slug } : {}),
     stock,
   };
@@ -335,6 +348,8 @@ export function cartItemFromProduct(product: Product): CartProductInput {
     imageUrl: product.imageUrl,
     compareAtPrice: product.originalPrice,
     discountApplied: product.discountPercentage > 0,
+    regularPrice: product.price,
+    discountPercent: product.discountPercentage,
     slug: product.slug,
     stock: product.stock,
   };
@@ -470,6 +485,68 @@ export function setSpecialInstructions(text: string): boolean {
     fail('Could not update special instructions. Please try again.');
     return false;
   }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Today's figures from the server (docs/decisions/0131-cart-quote.md)
+
+export type QuoteChange =
+  | { kind: 'price'; name: string; from: string; to: string }
+  | { kind: 'unavailable'; name: string }
+  | { kind: 'sold-out'; name: string }
+  | { kind: 'short'; name: string; available: number };
+
+/**
+ * Brings the cart up to date with a quote: today's prices, struck prices and stock limits; quantities
+ * lowered to what is available; items no longer for sale or sold out removed. Only lines whose
+ * quantity is the one quoted are touched (a newer quote follows for the others). Returns what
+ * changed, for the notice; nothing is written when nothing changed.
+ */
+export function applyQuote(quote: Pick<CartQuote, 'items' | 'unavailable'>): QuoteChange[] {
+  const cart = current();
+  const changes: QuoteChange[] = [];
+  const items: CartItem[] = [];
+  let dirty = false;
+  for (const item of cart.items) {
+    if (quote.unavailable.includes(item.productId)) {
+      changes.push({ kind: 'unavailable', name: item.name });
+      dirty = true;
+      continue;
+    }
+    const q = quote.items.find((x) => x.productId === item.productId);
+    if (!q || q.quantity !== item.quantity) {
+      items.push(item);
+      continue;
+    }
+    if (q.available <= 0) {
+      changes.push({ kind: 'sold-out', name: item.name });
+      dirty = true;
+      continue;
+    }
+    if (q.price !== item.price) changes.push({ kind: 'price', name: q.name, from: item.price, to: q.price });
+    if (q.available < item.quantity) changes.push({ kind: 'short', name: q.name, available: q.available });
+    const next: CartItem = {
+      ...item,
+      name: q.name,
+      price: q.price,
+      regularPrice: q.regularPrice,
+      compareAtPrice: q.compareAtPrice,
+      discountApplied: q.discountApplied,
+      discountPercent: q.discountPercentage,
+      quantity: Math.min(item.quantity, q.available),
+      stock: q.available,
+    };
+    if ((Object.keys(next) as (keyof CartItem)[]).some((k) => next[k] !== item[k])) dirty = true;
+    items.push(next);
+  }
+  if (dirty) {
+    try {
+      commit({ ...cart, items });
+    } catch {
+      // Storage refused: the page keeps showing the server's notice; the next quote tries again.
+    }
+  }
+  return changes;
 }
 
 // ---------------------------------------------------------------------------------------------------

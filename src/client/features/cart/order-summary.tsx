@@ -11,7 +11,13 @@ import {
 } from '../../../shared/constants';
 import { formatCents, toCents } from '../../../shared/money';
 import { formatWithCurrency } from '../../../shared/order-amounts';
-import { DEFAULT_SHIPPING, type OrderTotals, orderTotals, taxRateFor } from '../../../shared/pricing';
+import {
+  DEFAULT_SHIPPING,
+  discountLabel,
+  type OrderTotals,
+  orderTotals,
+  taxRateFor,
+} from '../../../shared/pricing';
 import { toast } from '../../components/ui/toast-store';
 import { siteConfigQueryOptions } from '../../lib/site-config';
 import {
@@ -54,11 +60,12 @@ function chosenMethod(method: string | null | undefined): ShippingMethod | null 
   return (SHIPPING_METHODS as readonly string[]).includes(method ?? '') ? (method as ShippingMethod) : null;
 }
 
-/** The cart's lines as pricing lines: the unit price paid and the struck-through original. */
+/** The cart's lines as pricing lines: the unit price paid, the selling price and today's percent. */
 export function cartLines(items: readonly CartItem[]) {
   return items.map((i) => ({
     unitCents: toCents(i.price) ?? 0,
-    originalUnitCents: toCents(i.compareAtPrice),
+    regularUnitCents: toCents(i.regularPrice ?? null),
+    discountPercent: i.discountPercent ?? 0,
     quantity: i.quantity,
   }));
 }
@@ -111,8 +118,6 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   };
 }
 
-const percentText = (value: string) => value.replace(/\.?0+$/, '') || '0';
-
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
@@ -146,7 +151,7 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
               testId="summary-original"
             />
             <Row
-              label={`Discount (${percentText(totals.discountPercentage)}%)`}
+              label={discountLabel(totals.discountPercentage)}
               value={`-${formatCents(totals.discountCents)}`}
               testId="summary-discount"
               className="text-emerald-700"

@@ -104,6 +104,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     lotNumber: 'LOT-0001',
     active: true,
     discountPercentage: 0,
+    savingPercentage: 0,
     discountedPrice: '249.99',
     originalPrice: null,
     ...overrides,

@@ -4,7 +4,20 @@ import { ApiError, apiGetPage, apiRequest } from '../../lib/api';
 import { type ListingFilters, listingApiPath } from './listing-params';
 
 export const categoriesQueryOptions = () => queryOptions<Category[]>({ queryKey: ['/api/categories'] });
-export const todaysDiscountQueryOptions = () => queryOptions<number>({ queryKey: ['/api/discounts/today'] });
+export const DISCOUNT_FETCH_FAILED = "Failed to fetch today's discount";
+
+/** Today's weekday discount in percent; a failed request raises 'Failed to fetch today's discount'. */
+export const todaysDiscountQueryOptions = () =>
+  queryOptions<number>({
+    queryKey: ['/api/discounts/today'],
+    queryFn: async ({ client }) => {
+      try {
+        return await apiRequest<number>('GET', '/api/discounts/today', undefined, { client });
+      } catch {
+        throw new Error(DISCOUNT_FETCH_FAILED);
+      }
+    },
+  });
 export const featuredProductsQueryOptions = () =>
   queryOptions<Product[]>({ queryKey: ['/api/products/featured'] });
 export const newProductsQueryOptions = () => queryOptions<Product[]>({ queryKey: ['/api/products/new'] });

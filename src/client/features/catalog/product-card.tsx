@@ -17,9 +17,9 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
         <Link to={`/products/${product.slug}`} className="block" tabIndex={-1} aria-hidden="true">
           <ProductImage url={product.imageUrl} alt={product.name} load={imageLoad} />
         </Link>
-        {product.discountPercentage > 0 ? (
+        {product.savingPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-            {product.discountPercentage}% OFF
+            {product.savingPercentage}% OFF
           </span>
         ) : (
           product.new && (

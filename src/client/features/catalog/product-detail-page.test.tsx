@@ -14,6 +14,7 @@ const monitor = makeProduct({
   stock: 3,
   price: '250.00',
   discountPercentage: 20,
+  savingPercentage: 20,
   discountedPrice: '200.00',
   originalPrice: '250.00',
 });
@@ -149,7 +150,7 @@ describe('product detail', () => {
   it('keeps the page of a sold-out lot, marked out of stock, with Add to Cart disabled', async () => {
     fakeApi({
       '/api/products/refurbished-monitor': {
-        body: { ...detail, stock: 0, new: true, discountPercentage: 0 },
+        body: { ...detail, stock: 0, new: true, discountPercentage: 0, savingPercentage: 0 },
       },
     });
     renderProduct();

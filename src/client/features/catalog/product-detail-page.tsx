@@ -66,7 +66,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const images = galleryImages(product, product.additionalImages ?? imagesQuery.data);
   const [selected, setSelected] = useState(0);
   const mainImage = images[selected] ?? images[0] ?? null;
-  const discounted = product.discountPercentage > 0;
+  const discounted = product.savingPercentage > 0;
   const label = stockLabel(product.stock);
 
   return (
@@ -125,7 +125,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             />
             {discounted ? (
               <span className="absolute top-3 left-3 rounded bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
-                {product.discountPercentage}% OFF
+                {product.savingPercentage}% OFF
               </span>
             ) : (
               product.new && (

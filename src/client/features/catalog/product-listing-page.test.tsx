@@ -19,7 +19,9 @@ const products = [
     slug: 'tablet',
     name: 'Tablet',
     stock: 20,
+    price: '100.00',
     discountPercentage: 15,
+    savingPercentage: 15,
     discountedPrice: '85.00',
     originalPrice: '100.00',
   }),
@@ -126,6 +128,21 @@ describe('product listing', () => {
   ])('titles %s as %s', async (path, title) => {
     renderListing(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it("says 'Failed to fetch today's discount' on the daily listing when the request fails", async () => {
+    fakeApi({
+      '/api/categories': { body: categories },
+      '/api/discounts/today': { status: 503, body: { message: 'Unavailable' } },
+      '/api/products': () => page(),
+    });
+    renderRoutes((qc) => storefrontRoutes(qc), '/products?daily=true');
+    expect((await screen.findByTestId('daily-discount-error')).textContent).toBe(
+      "Failed to fetch today's discount",
+    );
+    expect((await screen.findByTestId('toast')).textContent).toContain("Failed to fetch today's discount");
+    expect(screen.queryByTestId('daily-discount-badge')).toBeNull();
+    expect(await screen.findAllByTestId('product-card')).toHaveLength(3);
   });
 
   it("shows today's percentage badge on the daily listing", async () => {

@@ -25,6 +25,7 @@ import {
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
+import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
 import { firstScreenLoad } from '../../components/ui/product-image';
 
 export const PRODUCT_SKELETON_COUNT = 8;
@@ -53,6 +54,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
     enabled: Boolean(filters.category),
   });
   const discount = useQuery({ ...todaysDiscountQueryOptions(), enabled: filters.daily });
+  useFetchErrorToast(filters.daily ? discount.error : null);
 
   if (filters.category && category.data === null) return <CategoryNotFound />;
 
@@ -86,6 +88,11 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
               data-testid="daily-discount-badge"
             >
               {discount.data}% OFF
+            </span>
+          )}
+          {filters.daily && discount.error && (
+            <span className="text-sm font-medium text-red-700" data-testid="daily-discount-error">
+              {discount.error.message}
             </span>
           )}
         </div>

@@ -9,7 +9,8 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '../../../shared/constants';
 import { centsToString, formatMoney, toCents } from '../../../shared/money';
-import { DEFAULT_SHIPPING } from '../../../shared/pricing';
+import { deliveryDaysOf, deliveryWindowText } from '../../../shared/orders';
+import { DEFAULT_SHIPPING, discountLabel } from '../../../shared/pricing';
 import {
   CHECKOUT_CLOSED,
   type CheckoutForm,
@@ -35,6 +36,7 @@ import { register } from '../auth/sign-in';
 import { shippingSettingsQueryOptions } from '../cart/api';
 import { addItem, backupCart, type CartItem, removeItem, useCart } from '../cart/cart-store';
 import { OrderSummary, useOrderSummary } from '../cart/order-summary';
+import { QuoteNotice, useCartQuote } from '../cart/use-cart-quote';
 import { createCheckout, currentFiguresOf } from './api';
 import { SelectField, TextAreaField, TextField } from '../../components/ui/form-fields';
 
@@ -118,6 +120,8 @@ export function CheckoutPage() {
     province: country === 'Canada' ? state : null,
     country,
   });
+  // Today's prices and stock, asked for on opening and on every change (docs/decisions/0131-cart-quote.md).
+  const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
   const [busy, setBusy] = useState(false);
   const [serverFigures, setServerFigures] = useState<ServerFigures | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -374,8 +378,8 @@ export function CheckoutPage() {
   );
   const methodHints = {
     pickup: 'Pick up your order at our store',
-    standard: '3-5 business days',
-    express: '1-2 business days',
+    standard: deliveryWindowText('standard', deliveryDaysOf(shipping.data)),
+    express: deliveryWindowText('express', deliveryDaysOf(shipping.data)),
   };
 
   return (
@@ -591,6 +595,7 @@ export function CheckoutPage() {
         </div>
 
         <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+          <QuoteNotice changes={changes} />
           <OrderSummary
             mode="checkout"
             shippingMethod={method}
@@ -608,7 +613,7 @@ export function CheckoutPage() {
                 <FigureRow label="Subtotal" value={formatMoney(serverFigures.figures.subtotal)} />
                 {(toCents(serverFigures.figures.discountAmount) ?? 0) > 0 && (
                   <FigureRow
-                    label={`Discount (${serverFigures.figures.discountPercentage}%)`}
+                    label={discountLabel(serverFigures.figures.discountPercentage)}
                     value={`-${formatMoney(serverFigures.figures.discountAmount)}`}
                   />
                 )}

@@ -107,6 +107,15 @@ describe('home page', () => {
     expect((await screen.findByTestId('deal-badge')).textContent).toBe('No Discount Today');
   });
 
+  it("says 'Failed to fetch today's discount' in the badge's place and in a toast when the request fails", async () => {
+    renderHome({ '/api/discounts/today': { status: 500, body: { message: 'Internal Server Error' } } });
+    expect((await screen.findByTestId('deal-badge')).textContent).toBe("Failed to fetch today's discount");
+    const toast = await screen.findByTestId('toast');
+    expect(toast.textContent).toContain("Failed to fetch today's discount");
+    // The deals themselves still show.
+    expect(await section("Today's Deals").findAllByTestId('product-card')).toHaveLength(1);
+  });
+
   it("lists New Arrivals with 'View All' to /products?new=true", async () => {
     renderHome();
     expect(await screen.findByText('Speaker')).toBeTruthy();

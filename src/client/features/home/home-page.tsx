@@ -16,6 +16,7 @@ import {
 import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
 import { ProductCard } from '../catalog/product-card';
 import type { Product } from '../../../shared/schemas/catalog';
+import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
 
 // It opens seconds after the page is ready: its code and Radix's dialog follow the first download.
 const NewsletterPopup = lazy(async () => ({
@@ -32,14 +33,17 @@ export const homeQueries = () => [
 export function HomePage() {
   const categories = useQuery(categoriesQueryOptions());
   const discount = useQuery(todaysDiscountQueryOptions());
+  useFetchErrorToast(discount.error);
   const featured = useQuery(featuredProductsQueryOptions());
   const arrivals = useQuery(newProductsQueryOptions());
   // The store's weekday as the server gave it with the page (its STORE_TIMEZONE), not the visitor's clock:
   // the same on both sides of hydration.
   const today = useStoreToday();
   // Nothing until the figure (and the day it names) is known, rather than 'No Discount Today' for a moment.
-  const badge =
-    discount.data === undefined
+  // A failed request says so where the badge would be, rather than leaving the deals unexplained.
+  const badge = discount.error
+    ? discount.error.message
+    : discount.data === undefined
       ? null
       : discount.data > 0
         ? today && `${weekdayName(today)}: ${discount.data}% OFF`

@@ -137,6 +137,7 @@ describe('visibility', () => {
 describe('price figures', () => {
   type P = {
     discountPercentage: number;
+    savingPercentage: number;
     discountedPrice: string;
     originalPrice: string | null;
     price: string;
@@ -196,17 +197,16 @@ describe('price figures', () => {
     expect(figures(withCompare)).toEqual([0, '100.00', '150.00']);
   });
 
-  it('discounts from the compare-at price, never above the normal price, rounding half up', async () => {
-    expect(figures(await product({ price: '100.00', compareAtPrice: '120.00' }))).toEqual([
-      20,
-      '96.00',
-      '120.00',
-    ]);
-    expect(figures(await product({ price: '100.00', compareAtPrice: '200.00' }))).toEqual([
-      20,
-      '100.00',
-      '200.00',
-    ]);
+  it('takes the discount off the selling price, strikes the compare-at price through, the badge the whole saving', async () => {
+    // docs/decisions/0130-daily-discount-lowers-the-selling-price.md
+    // 100.00 less 20% = 80.00; struck 120.00; saving 40 / 120 = 33.3% -> badge 33
+    const small = await product({ price: '100.00', compareAtPrice: '120.00' });
+    expect(figures(small)).toEqual([20, '80.00', '120.00']);
+    expect(small.savingPercentage).toBe(33);
+    // 100.00 less 20% = 80.00; struck 200.00; saving 120 / 200 = 60%
+    const big = await product({ price: '100.00', compareAtPrice: '200.00' });
+    expect(figures(big)).toEqual([20, '80.00', '200.00']);
+    expect(big.savingPercentage).toBe(60);
     // 10.05 x 0.8 = 8.04; 9.99 x 0.75 = 7.4925 -> 7.49; 0.10 x 0.75 = 0.075 -> 0.08 (half up)
     expect(figures(await product({ price: '10.05' }))).toEqual([20, '8.04', '10.05']);
     const quarter = await createCategory(t.db);
@@ -241,7 +241,9 @@ describe('price figures', () => {
     const found = (
       (await get('/api/products/search?q=figure%20check%20kettle')).json() as { id: number }[]
     )[0];
-    expect(figures(detail)).toEqual([30, '42.00', '60.00']);
+    // 50.00 less 30% = 35.00; struck 60.00; saving 25 / 60 = 41.7% -> 42
+    expect(figures(detail)).toEqual([30, '35.00', '60.00']);
+    expect(detail.savingPercentage).toBe(42);
     const { additionalImages: _, ...withoutImages } = detail;
     expect(listed).toEqual(withoutImages);
     expect(found).toEqual(withoutImages);

@@ -62,16 +62,15 @@ function discountSql(weekdayPercent: number): SQL<number> {
 }
 
 /**
- * Today's price in integer cents: the same rules as effectivePriceSql and src/shared/pricing.ts
- * (priceProduct: from the compare-at price when above 0, rounded half up, never above the normal
- * price), in bigint arithmetic, several times cheaper per row than numeric when a listing filters or
- * sorts thousands of products by price.
+ * Today's price in integer cents: the same rule as effectivePriceSql and src/shared/pricing.ts
+ * (priceProduct: today's percent off the selling price, rounded half up;
+ * docs/decisions/0130-daily-discount-lowers-the-selling-price.md), in bigint arithmetic, several times
+ * cheaper per row than numeric when a listing filters or sorts thousands of products by price.
  */
 function effectiveCentsSql(weekdayPercent: number): SQL<number> {
   const pct = discountSql(weekdayPercent);
   const priceCents = sql`(${products.price} * 100)::bigint`;
-  const baseCents = sql`(case when ${products.compareAtPrice} > 0 then (${products.compareAtPrice} * 100)::bigint else ${priceCents} end)`;
-  return sql<number>`(case when ${pct} > 0 then least((${baseCents} * (100 - ${pct}) + 50) / 100, ${priceCents}) else ${priceCents} end)`;
+  return sql<number>`(case when ${pct} > 0 then (${priceCents} * (100 - ${pct}) + 50) / 100 else ${priceCents} end)`;
 }
 
 /** Bounds in dollars as whole cents, inclusive: 19.99 is 1999 despite floating point. */
@@ -86,8 +85,14 @@ function filterConditions(
   const conditions: SQL[] = [visibleToShoppers];
   if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.isNew) conditions.push(eq(products.new, true));
-  if (filters.daily) conditions.push(sql`${discountSql(weekdayPercent)} > 0`);
   const cents = effectiveCentsSql(weekdayPercent);
+  // A discount too small to take a cent off (a few cents' item) is no deal: priceProduct shows none.
+  if (filters.daily) {
+    conditions.push(
+      sql`${discountSql(weekdayPercent)} > 0`,
+      sql`${cents} < (${products.price} * 100)::bigint`,
+    );
+  }
   // Today's price is never below 0, so a minimum of 0 filters nothing (the listing page always sends one).
   if (filters.minPrice !== undefined && filters.minPrice > 0) {
     // Today's price never exceeds the normal price, so `price >= min` is implied and lets the indexes

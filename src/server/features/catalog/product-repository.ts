@@ -19,15 +19,13 @@ export const visibleToShoppers = and(
 ) as SQL;
 
 /**
- * Today's price per unit in SQL, matching src/shared/pricing.ts (round half up to the cent), so the
- * database can sort and filter by what shoppers actually pay.
+ * Today's price per unit in SQL, matching src/shared/pricing.ts (today's percent off the selling
+ * price, rounded half up to the cent; docs/decisions/0130-daily-discount-lowers-the-selling-price.md),
+ * so the database can sort and filter by what shoppers actually pay.
  */
 export function effectivePriceSql(weekdayPercent: number): SQL<string> {
   const pct = sql`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;
-  // Same rules as priceProduct: a compare-at price of 0 counts as none, and today's price never goes
-  // above the normal price.
-  const base = sql`coalesce(nullif(greatest(${products.compareAtPrice}, 0), 0), ${products.price})`;
-  return sql<string>`(case when ${pct} > 0 then least(round(${base} * (100 - ${pct}) / 100.0, 2), ${products.price}) else ${products.price} end)`;
+  return sql<string>`(case when ${pct} > 0 then round(${products.price} * (100 - ${pct}) / 100.0, 2) else ${products.price} end)`;
 }
 
 export const productColumns = {
@@ -72,6 +70,7 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number): Produ
     ...rest,
     createdAt: createdAt.toISOString(),
     discountPercentage: pricing.discountPercent,
+    savingPercentage: pricing.savingPercent,
     discountedPrice: centsToString(pricing.unitCents),
     originalPrice: pricing.originalCents === null ? null : centsToString(pricing.originalCents),
   };

@@ -259,9 +259,10 @@ describe('amounts, worked out by hand', () => {
     try {
       const category = await createCategory(t.db);
       await setCategoryDiscount(t.db, category.id, 25);
-      // 20.00 less the weekday 10% = 18.00; original 20.00
+      // Prices per docs/decisions/0130-daily-discount-lowers-the-selling-price.md:
+      // 20.00 less the weekday 10% = 18.00; struck 20.00
       const daily = await createProduct(t.db, { price: '20.00', stock: 5 });
-      // Category 25% beats weekday 10%, taken from the compare-at price: 50.00 x 75% = 37.50; original 50.00
+      // Category 25% beats weekday 10%, off the selling price: 40.00 x 75% = 30.00; struck 50.00
       const category25 = await createProduct(t.db, {
         price: '40.00',
         compareAtPrice: '50.00',
@@ -275,7 +276,7 @@ describe('amounts, worked out by hand', () => {
         applyDailyDiscount: false,
         stock: 5,
       });
-      // 49.99 x 90% = 44.99 would be above the price: pays 29.99 (decision 0004); original 49.99
+      // 29.99 x 90% = 26.991 -> 26.99; struck 49.99 (decision 0004 charged 29.99 under a 10% badge)
       const capped = await createProduct(t.db, { price: '29.99', compareAtPrice: '49.99', stock: 5 });
       const lines: Line[] = [
         { productId: daily.id, quantity: 2 },
@@ -284,16 +285,17 @@ describe('amounts, worked out by hand', () => {
         { productId: capped.id, quantity: 1 },
       ];
       const current = await quote(guest, lines, { state: 'ON' });
-      // subtotal 36.00 + 37.50 + 30.00 + 29.99 = 133.49; original 40.00 + 50.00 + 45.00 + 49.99 = 184.99
-      // discount 51.50 = 27.84% of 184.99 (51.50 / 184.99 = 0.278393...)
-      // tax (133.49 + 5.99) x 13% = 139.48 x 13% = 18.1324 -> 18.13; total 133.49 + 5.99 + 18.13 = 157.61
+      // subtotal 36.00 + 30.00 + 30.00 + 26.99 = 122.99; at selling prices 40.00 + 40.00 + 30.00 + 29.99
+      // = 139.99; today's discount 17.00 (compare-at prices are no discount); percents 10 and 25: no
+      // single percent, "0.00" (never the blend 12.14)
+      // tax (122.99 + 5.99) x 13% = 128.98 x 13% = 16.7674 -> 16.77; total 122.99 + 5.99 + 16.77 = 145.75
       expect(current).toMatchObject({
-        subtotal: '133.49',
-        discountAmount: '51.50',
-        discountPercentage: '27.84',
+        subtotal: '122.99',
+        discountAmount: '17.00',
+        discountPercentage: '0.00',
         shippingCost: '5.99',
-        taxAmount: '18.13',
-        total: '157.61',
+        taxAmount: '16.77',
+        total: '145.75',
       });
       expect(current.items).toEqual([
         expect.objectContaining({
@@ -304,8 +306,10 @@ describe('amounts, worked out by hand', () => {
         }),
         expect.objectContaining({
           productId: category25.id,
-          price: '37.50',
+          price: '30.00',
+          regularPrice: '40.00',
           compareAtPrice: '50.00',
+          discountPercentage: 25,
           discountApplied: true,
         }),
         expect.objectContaining({
@@ -316,26 +320,27 @@ describe('amounts, worked out by hand', () => {
         }),
         expect.objectContaining({
           productId: capped.id,
-          price: '29.99',
+          price: '26.99',
           compareAtPrice: '49.99',
           discountApplied: true,
+          discountPercentage: 10,
         }),
       ]);
       const res = await postCheckout(guest, withFigures(checkoutBody(lines, { state: 'ON' }), current));
       expect(res.statusCode).toBe(200);
       const { order, items } = await orderByReference(res.json().orderId);
       expect(order).toMatchObject({
-        subtotal: '133.49',
-        discountAmount: '51.50',
-        discountPercentage: '27.84',
-        total: '157.61',
+        subtotal: '122.99',
+        discountAmount: '17.00',
+        discountPercentage: '0.00',
+        total: '145.75',
       });
       // Unit prices charged, with the per-unit discount and the compare-at snapshot.
       expect(items.map((i) => [i.productId, i.price, i.discount, i.compareAtPrice])).toEqual([
         [daily.id, '18.00', '2.00', '20.00'],
-        [category25.id, '37.50', '12.50', '50.00'],
-        [compareOnly.id, '30.00', '15.00', '45.00'],
-        [capped.id, '29.99', '20.00', '49.99'],
+        [category25.id, '30.00', '10.00', '50.00'],
+        [compareOnly.id, '30.00', '0.00', '45.00'],
+        [capped.id, '26.99', '3.00', '49.99'],
       ]);
     } finally {
       await setWeekdayDiscounts(t.db);
@@ -346,13 +351,14 @@ describe('amounts, worked out by hand', () => {
     await setWeekdayDiscounts(t.db, [10, 10, 10, 10, 10, 10, 10]);
     try {
       const p = await createProduct(t.db, { price: '19.99', stock: 5 });
-      // 3 x 17.99 = 53.97; original 59.97; discount 6.00 = 10.01% (6.00 / 59.97 = 0.10005 -> 10.01)
+      // 3 x 17.99 = 53.97; at the selling price 59.97; discount 6.00; the day's 10%, not the blend
+      // 10.01 (6.00 / 59.97 = 0.10005)
       // tax (53.97 + 5.99) x 13% = 59.96 x 13% = 7.7948 -> 7.79; total 67.75
       const current = await quote(guest, [{ productId: p.id, quantity: 3 }], { state: 'ON' });
       expect(current).toMatchObject({
         subtotal: '53.97',
         discountAmount: '6.00',
-        discountPercentage: '10.01',
+        discountPercentage: '10.00',
         taxAmount: '7.79',
         total: '67.75',
       });

@@ -10,6 +10,7 @@ import {
   taxComponentsFor,
   taxRateFor,
 } from '../../../shared/pricing';
+import type { CartQuote, CartQuoteRequest } from '../../../shared/schemas/cart-quote';
 import type { CurrentFigures, ShippingAddress } from '../../../shared/schemas/checkout';
 import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
 import type { Config } from '../../config';
@@ -26,6 +27,8 @@ export type PricedLine = {
   imageUrl: string | null;
   quantity: number;
   unitCents: number;
+  /** The selling price before today's discount. */
+  regularCents: number;
   originalCents: number | null;
   discountPercent: number;
   /** Units available now: stock less active holds. */
@@ -58,6 +61,8 @@ export type CartRequest = {
   items: { productId: number; quantity: number }[];
   shippingMethod: string;
   address: Pick<ShippingAddress, 'country' | 'state'>;
+  /** false: no shipping counted (the cart page before a method is chosen). Default true. */
+  includeShipping?: boolean;
 };
 
 export async function priceCart(
@@ -86,6 +91,7 @@ export async function priceCart(
       imageUrl: row.imageUrl,
       quantity: item.quantity,
       unitCents: pricing.unitCents,
+      regularCents: pricing.regularCents,
       originalCents: pricing.originalCents,
       discountPercent: pricing.discountPercent,
       available: Number(row.stock),
@@ -102,15 +108,35 @@ export async function priceCart(
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitCents: l.unitCents,
-      originalUnitCents: l.originalCents,
+      regularUnitCents: l.regularCents,
+      discountPercent: l.discountPercent,
       quantity: l.quantity,
     })),
     shippingMethod: request.shippingMethod,
     shipping,
     taxRate,
     taxComponents: taxComponentsFor(where),
+    includeShipping: request.includeShipping,
   });
   return { lines, unavailable, totals, shipping };
+}
+
+/**
+ * POST /api/cart/quote: the same pricing as create-checkout (docs/decisions/0131-cart-quote.md). No
+ * method: no shipping counted; no province: the store's own, as the cart page assumes.
+ */
+export async function quoteCart(
+  db: DbOrTx,
+  config: Pick<Config, 'STORE_TIMEZONE' | 'STORE_PROVINCE'>,
+  request: CartQuoteRequest,
+): Promise<CartQuote> {
+  const priced = await priceCart(db, config, {
+    items: request.items,
+    shippingMethod: request.shippingMethod ?? 'standard',
+    address: { country: request.country ?? 'Canada', state: request.province ?? config.STORE_PROVINCE },
+    includeShipping: request.shippingMethod !== undefined,
+  });
+  return { ...currentFigures(priced), unavailable: priced.unavailable };
 }
 
 /** The figures a 409 carries, so the page can show what the order costs now. */
@@ -128,8 +154,10 @@ export function currentFigures(priced: PricedCart): CurrentFigures {
       productId: l.productId,
       name: l.name,
       price: centsToString(l.unitCents),
+      regularPrice: centsToString(l.regularCents),
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
       discountApplied: l.discountPercent > 0,
+      discountPercentage: l.discountPercent,
       quantity: l.quantity,
       available: l.available,
     })),

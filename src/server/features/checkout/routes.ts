@@ -1,5 +1,6 @@
-// POST /api/square/create-checkout (the specification's path, whatever provider is configured) and
-// POST /api/square/webhook (Square's signed notifications).
+// POST /api/cart/quote (today's figures of a cart), POST /api/square/create-checkout (the
+// specification's path, whatever provider is configured) and POST /api/square/webhook (Square's signed
+// notifications).
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -8,6 +9,7 @@ import {
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
 } from '../../../shared/schemas/checkout';
+import { CartQuoteRequestSchema, CartQuoteSchema } from '../../../shared/schemas/cart-quote';
 import { ErrorSchema } from '../../../shared/schemas/catalog';
 import { badRequest, HttpError } from '../../lib/http-error';
 import { enforceRateLimit } from '../../lib/rate-limit';
@@ -15,10 +17,17 @@ import { paymentProviderFor } from '../../payments';
 import { PaymentProviderError } from '../../payments/provider';
 import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
+import { quoteCart } from './pricing';
 import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
 import { privateAnswers } from '../../plugins/security';
 
+/**
+ * Quotes one address may ask for per window: the cart and checkout pages ask on opening and on every
+ * change of the cart, province or method, so this is generous; it only stops a script pricing the
+ * catalogue in a loop.
+ */
+export const QUOTE_RATE_LIMIT = { limit: 300, windowSeconds: 600 };
 /** Checkouts one address may start per window: enough for any shopper, not for hoarding stock. */
 export const CHECKOUT_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 const HOLD_CLEANUP_MS = 5 * 60_000;
@@ -26,6 +35,33 @@ const HOLD_CLEANUP_MS = 5 * 60_000;
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
   const { db, config } = app.ctx;
+
+  app.post(
+    '/api/cart/quote',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary:
+          "Today's figures of a cart: the amounts create-checkout would compute, each item's price and stock",
+        description:
+          "Public. Send the cart's items and, on the checkout page, the shipping method, country and province. " +
+          "Without a shipping method no shipping is counted; without a province the store's own province is " +
+          'used. Products no longer for sale are listed in `unavailable` and left out of the figures.',
+        body: CartQuoteRequestSchema,
+        response: { 200: CartQuoteSchema, 429: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(
+        db,
+        `quote:${request.ip}`,
+        QUOTE_RATE_LIMIT.limit,
+        QUOTE_RATE_LIMIT.windowSeconds,
+        'price checks',
+      );
+      return quoteCart(db, config, request.body);
+    },
+  );
 
   app.post(
     '/api/square/create-checkout',

@@ -287,7 +287,7 @@ async function placeOrder(
       productId: l.productId,
       quantity: l.quantity,
       price: centsToString(l.unitCents),
-      discount: centsToString(Math.max(0, (l.originalCents ?? l.unitCents) - l.unitCents)),
+      discount: centsToString(l.regularCents - l.unitCents),
       productName: l.name,
       sku: l.sku,
       imageUrl: l.imageUrl,

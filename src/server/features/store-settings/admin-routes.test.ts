@@ -16,25 +16,42 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('PUT /api/shipping', () => {
-  it('saves the prices and pickup availability; the public read follows', async () => {
+  it('saves the prices, delivery times and pickup availability; the public read follows', async () => {
     const res = await clients.admin.put('/api/shipping', {
       standardPrice: '7.5',
       expressPrice: 19,
       pickupAvailable: false,
+      standardMinDays: '4',
+      standardMaxDays: 7,
+      expressMinDays: 2,
+      expressMaxDays: '2',
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ standardPrice: '7.50', expressPrice: '19.00', pickupAvailable: false });
-    expect((await clients.guest.get('/api/shipping')).json()).toEqual({
+    const saved = {
       standardPrice: '7.50',
       expressPrice: '19.00',
       pickupAvailable: false,
-    });
+      standardMinDays: 4,
+      standardMaxDays: 7,
+      expressMinDays: 2,
+      expressMaxDays: 2,
+    };
+    expect(res.json()).toEqual(saved);
+    expect((await clients.guest.get('/api/shipping')).json()).toEqual(saved);
     const [audit] = await t.db
       .select()
       .from(adminAuditLog)
       .where(eq(adminAuditLog.entity, 'shipping-settings'));
-    expect(audit!.before).toEqual({ standardPrice: '5.99', expressPrice: '14.99', pickupAvailable: true });
-    expect(audit!.after).toEqual({ standardPrice: '7.50', expressPrice: '19.00', pickupAvailable: false });
+    expect(audit!.before).toEqual({
+      standardPrice: '5.99',
+      expressPrice: '14.99',
+      pickupAvailable: true,
+      standardMinDays: 3,
+      standardMaxDays: 5,
+      expressMinDays: 1,
+      expressMaxDays: 2,
+    });
+    expect(audit!.after).toEqual(saved);
   });
 
   it.each([
@@ -43,6 +60,26 @@ describe('PUT /api/shipping', () => {
     [{ standardPrice: '1', expressPrice: 'x1' }, 'Express price must be a valid number'],
     [{ standardPrice: '-1', expressPrice: '1' }, 'Standard price must be a positive number'],
     [{ standardPrice: '1', expressPrice: '-0.5' }, 'Express price must be a positive number'],
+    [
+      { standardPrice: '1', expressPrice: '1', standardMinDays: 0 },
+      'Standard delivery (from) must be a whole number of business days from 1 to 60',
+    ],
+    [
+      { standardPrice: '1', expressPrice: '1', expressMaxDays: '2.5' },
+      'Express delivery (to) must be a whole number of business days from 1 to 60',
+    ],
+    [
+      { standardPrice: '1', expressPrice: '1', expressMaxDays: 61 },
+      'Express delivery (to) must be a whole number of business days from 1 to 60',
+    ],
+    [
+      { standardPrice: '1', expressPrice: '1', standardMinDays: 6, standardMaxDays: 5 },
+      'Standard delivery (to) must be at least Standard delivery (from)',
+    ],
+    [
+      { standardPrice: '1', expressPrice: '1', expressMinDays: 3, expressMaxDays: 2 },
+      'Express delivery (to) must be at least Express delivery (from)',
+    ],
   ])('refuses %j with the message and changes nothing', async (body, message) => {
     const before = await t.db.select().from(shippingSettings);
     const res = await clients.admin.put('/api/shipping', { pickupAvailable: true, ...body });

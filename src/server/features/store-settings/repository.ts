@@ -2,6 +2,7 @@
 // prices orders with them) and the admin screens.
 import { asc, eq } from 'drizzle-orm';
 import { rateToMilli } from '../../../shared/pricing';
+import { DEFAULT_DELIVERY_DAYS } from '../../../shared/orders';
 import { DEFAULT_SHIPPING } from '../../../shared/pricing';
 import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
 import type { DbOrTx } from '../../db/client';
@@ -15,12 +16,17 @@ export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings>
       standardPrice: String(DEFAULT_SHIPPING.standardPrice),
       expressPrice: String(DEFAULT_SHIPPING.expressPrice),
       pickupAvailable: DEFAULT_SHIPPING.pickupAvailable ?? true,
+      ...DEFAULT_DELIVERY_DAYS,
     };
   }
   return {
     standardPrice: row.standardPrice,
     expressPrice: row.expressPrice,
     pickupAvailable: row.pickupAvailable,
+    standardMinDays: row.standardMinDays,
+    standardMaxDays: row.standardMaxDays,
+    expressMinDays: row.expressMinDays,
+    expressMaxDays: row.expressMaxDays,
   };
 }
 

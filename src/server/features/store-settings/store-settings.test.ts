@@ -14,7 +14,15 @@ describe('public store settings', () => {
   it('answers the default shipping prices when none are stored', async () => {
     const res = await t.app.inject('/api/shipping');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ standardPrice: '5.99', expressPrice: '14.99', pickupAvailable: true });
+    expect(res.json()).toEqual({
+      standardPrice: '5.99',
+      expressPrice: '14.99',
+      pickupAvailable: true,
+      standardMinDays: 3,
+      standardMaxDays: 5,
+      expressMinDays: 1,
+      expressMaxDays: 2,
+    });
     expect(await t.app.inject('/api/taxes').then((r) => r.json())).toEqual([]);
   });
 
@@ -26,6 +34,10 @@ describe('public store settings', () => {
       standardPrice: '7.25',
       expressPrice: '14.99',
       pickupAvailable: false,
+      standardMinDays: 3,
+      standardMaxDays: 5,
+      expressMinDays: 1,
+      expressMaxDays: 2,
     });
     const rates = (await t.app.inject('/api/taxes')).json() as { provinceCode: string }[];
     expect(rates).toHaveLength(12);

@@ -1,5 +1,6 @@
-// Shipping Settings: standard (3-5 business days) and express (1-2 business days) prices and whether
-// pickup is offered, validated with the shared schema's messages.
+// Shipping Settings: standard and express prices with their delivery times in business days
+// (docs/decisions/0132-delivery-estimates-are-settings.md) and whether pickup is offered, validated
+// with the shared schema's messages.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,7 +15,15 @@ import { ApiError, apiRequest } from '../../../lib/api';
 import { shippingQueryOptions } from '../api';
 import { Card, Field, LoadError, Spinner } from '../ui';
 
-type FormValues = { standardPrice: string; expressPrice: string; pickupAvailable: boolean };
+type FormValues = {
+  standardPrice: string;
+  expressPrice: string;
+  pickupAvailable: boolean;
+  standardMinDays: string | number;
+  standardMaxDays: string | number;
+  expressMinDays: string | number;
+  expressMaxDays: string | number;
+};
 type Output = z.output<typeof ShippingSettingsUpdateSchema>;
 
 export default function ShippingTab() {
@@ -22,7 +31,15 @@ export default function ShippingTab() {
   const query = useQuery(shippingQueryOptions());
   const form = useForm<FormValues, unknown, Output>({
     resolver: zodResolver(ShippingSettingsUpdateSchema) as unknown as Resolver<FormValues, unknown, Output>,
-    defaultValues: { standardPrice: '', expressPrice: '', pickupAvailable: true },
+    defaultValues: {
+      standardPrice: '',
+      expressPrice: '',
+      pickupAvailable: true,
+      standardMinDays: '',
+      standardMaxDays: '',
+      expressMinDays: '',
+      expressMaxDays: '',
+    },
   });
   const { errors } = form.formState;
 
@@ -70,10 +87,29 @@ export default function ShippingTab() {
               step="0.01"
               min="0"
               placeholder="5.99"
-              hint="3-5 business days"
               error={errors.standardPrice?.message}
               {...form.register('standardPrice')}
             />
+            <div className="grid grid-cols-2 gap-4">
+              <Field
+                label="Standard delivery from (business days)"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                error={errors.standardMinDays?.message}
+                {...form.register('standardMinDays')}
+              />
+              <Field
+                label="Standard delivery to (business days)"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                error={errors.standardMaxDays?.message}
+                {...form.register('standardMaxDays')}
+              />
+            </div>
             <Field
               label="Express Shipping Price ($)"
               type="number"
@@ -81,10 +117,29 @@ export default function ShippingTab() {
               step="0.01"
               min="0"
               placeholder="14.99"
-              hint="1-2 business days"
               error={errors.expressPrice?.message}
               {...form.register('expressPrice')}
             />
+            <div className="grid grid-cols-2 gap-4">
+              <Field
+                label="Express delivery from (business days)"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                error={errors.expressMinDays?.message}
+                {...form.register('expressMinDays')}
+              />
+              <Field
+                label="Express delivery to (business days)"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="1"
+                error={errors.expressMaxDays?.message}
+                {...form.register('expressMaxDays')}
+              />
+            </div>
             <label className="flex items-center gap-2 text-sm">
               <input type="checkbox" className="h-4 w-4" {...form.register('pickupAvailable')} />
               Pickup available (free, at the store)
