@@ -6,9 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
 import {
+  createCategory,
   createProduct,
   createUser,
   seedStoreSettings,
+  setCategoryDiscount,
   setWeekdayDiscounts,
   signInAs,
 } from '../../test/fixtures';
@@ -31,12 +33,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function place(
-  product: { price: string; compareAtPrice?: string },
+  product: { price: string; compareAtPrice?: string; categoryId?: number; applyDailyDiscount?: boolean },
   quantity: number,
   destination: Destination,
   client = new TestClient(t.app),
 ) {
-  const row = await createProduct(t.db, { ...product, stock: 10, applyDailyDiscount: false });
+  const row = await createProduct(t.db, { applyDailyDiscount: false, ...product, stock: 10 });
   const res = await postCheckout(
     client,
     await validBody(client, [{ productId: row.id, quantity }], destination),
@@ -110,12 +112,15 @@ describe('tax lines stored at purchase', () => {
   });
 
   it('British Columbia: GST 5% and PST 7%; the e-mail lines add up from the regular price', async () => {
-    // 2 x 75.00 (compare-at 100.00): regular 200.00, discount 50.00 (25%), subtotal 150.00.
-    // Express 14.99: taxable 164.99.
+    // 2 x 100.00 with today's 25% category discount (docs/decisions/0130): 75.00 each;
+    // regular 200.00, discount 50.00 (25%), subtotal 150.00. Express 14.99: taxable 164.99.
     // GST 164.99 x 5% = 8.2495 -> 8.24 (remainder 0.95); PST 164.99 x 7% = 11.5493 -> 11.54 (0.93).
     // Charged 164.99 x 12% = 19.7988 -> 19.80: two cents missing, one to each: GST 8.25, PST 11.55.
     // Total 150.00 + 14.99 + 19.80 = 184.79.
-    const { reference, order } = await place({ price: '75.00', compareAtPrice: '100.00' }, 2, {
+    const category = await createCategory(t.db, { slug: 'bc-quarter-off' });
+    await setCategoryDiscount(t.db, category.id, 25);
+    const product = { price: '100.00', categoryId: category.id, applyDailyDiscount: true };
+    const { reference, order } = await place(product, 2, {
       state: 'BC',
       shippingMethod: 'express',
     });
