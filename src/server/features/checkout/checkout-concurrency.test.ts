@@ -7,7 +7,7 @@ import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../../tes
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { testDbKind } from '../../test/test-database';
 import { completeOrderPayment, orderDeps } from '../orders/completion';
-import { postCheckout, validBody } from './test-support';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -15,7 +15,7 @@ describe.skipIf(testDbKind() === 'pglite')('concurrency (PostgreSQL)', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
-    t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+    t = await createTestApp({ env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS } });
     await seedStoreSettings(t.db);
     await setWeekdayDiscounts(t.db);
   });
