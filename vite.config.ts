@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false },
+  // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   ssr: { noExternal: [] },
 });

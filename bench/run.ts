@@ -8,6 +8,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   catalogue: async () => (await import('./catalogue')).catalogueBenchmark,
   import: async () => (await import('./import')).importBenchmark,
   checkout: async () => (await import('./checkout')).checkoutBenchmark,
+  lighthouse: async () => (await import('./lighthouse')).lighthouseBenchmark,
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -5,8 +5,10 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
 import { STAMP } from './build-info.mjs';
+import { compressAssets } from './compress-assets.mjs';
 
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
+await compressAssets('dist/client');
 await build({
   mode: 'production',
   logLevel: 'warn',

@@ -1,25 +1,53 @@
 import './styles.css';
 import { hydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import type { ClientState } from './entry-server';
+import { resolveLazyRoutes } from './lib/lazy-route';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
 
 const state = JSON.parse(document.getElementById('__STATE__')?.textContent ?? '{}') as ClientState;
 const queryClient = createQueryClient();
 hydrate(queryClient, state.dehydrated);
-const router = createBrowserRouter(createRoutes(queryClient), {
+const routes = createRoutes(queryClient);
+// The first page's lazy chunks are modulepreloaded by the server's HTML: loaded before hydrating, the
+// first render is the server's (no fallback, no mismatch).
+await resolveLazyRoutes(routes, window.location);
+const router = createBrowserRouter(routes, {
   hydrationData: { loaderData: state.loaderData },
 });
+
+declare global {
+  interface Window {
+    /** Set by the inline capture script of src/server/render/tap-capture.ts. */
+    __replayTaps?: () => void;
+  }
+}
+
+/**
+ * Its effect runs once the whole page has hydrated (effects run child first): the page is marked
+ * (`data-hydrated`, a `hydrated` performance mark) and the taps held back before hydration are
+ * carried out (docs/decisions/0146-no-tap-is-lost.md).
+ */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+    performance.mark('hydrated');
+    window.__replayTaps?.();
+  }, []);
+  return children;
+}
 
 hydrateRoot(
   document.getElementById('root')!,
   <StrictMode>
-    <Providers queryClient={queryClient} site={state.site}>
-      <RouterProvider router={router} />
-    </Providers>
+    <Hydrated>
+      <Providers queryClient={queryClient} site={state.site}>
+        <RouterProvider router={router} />
+      </Providers>
+    </Hydrated>
   </StrictMode>,
 );

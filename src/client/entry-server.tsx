@@ -6,11 +6,22 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Providers, type SiteInfo } from './app/providers';
 import { type FetchLike, setFetcher } from './lib/api';
 import { headToHtml, type RenderCollector, RenderCollectorContext, safeJson } from './lib/head';
+import { lazyModulesOf } from './lib/lazy-route';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
 
 export type RenderResult =
-  | { kind: 'page'; status: number; head: string; html: string; state: string }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      html: string;
+      state: string;
+      /** Source files of the lazy routes rendered: the server modulepreloads their chunks. */
+      modules: string[];
+      /** The page asked search engines to stay away: not public content (never cached by a CDN). */
+      noIndex?: boolean;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 export type ClientState = {
@@ -52,5 +63,7 @@ export async function render(options: {
     head: headToHtml(collector.head, options.site.origin, options.site.storeName),
     html,
     state: `<script id="__STATE__" type="application/json">${safeJson(state)}</script>`,
+    modules: lazyModulesOf(context.matches),
+    noIndex: Boolean(collector.head.noIndex),
   };
 }

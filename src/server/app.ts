@@ -20,7 +20,10 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { createMailer } from './mail/mailer';
+import { registerCachePolicy } from './plugins/cache-policy';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
+import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
@@ -35,6 +38,8 @@ export type BuildOptions = {
   /** Development: Vite's middleware serves the client with hot reload. */
   devMiddleware?: (app: FastifyInstance) => Promise<void>;
   logger?: boolean | object;
+  /** Runs on the new instance before any route exists: tests add an onRoute hook to list every route. */
+  beforeRoutes?: (app: FastifyInstance) => void;
 };
 
 /**
@@ -56,6 +61,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Paging and ids are validated by the route schemas; keep querystrings simple.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  options.beforeRoutes?.(app);
 
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, services: {} };
   app.decorate('ctx', ctx);
@@ -66,7 +72,43 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
+  registerInputGuard(app);
   registerSessions(app);
+  registerCachePolicy(app);
+
+  // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
+  // are declared before on-the-fly compression, which hooks into each route declared after it.
+  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, 'uploads'),
+    prefix: '/uploads/',
+    decorateReply: false,
+    maxAge: '30d',
+  });
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+      // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
+      // that accept them (preCompressed), not as files of their own.
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Hashed assets never change; everything else (favicon, placeholder) may.
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+  await registerCompression(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -93,35 +135,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
 
   await registerFeatures(app);
-
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
   if (options.devMiddleware) await options.devMiddleware(app);
-  if (options.clientDir) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
-      globIgnore: ['index.html'],
-      decorateReply: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else (favicon, placeholder) may.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
-  }
+
   if (options.renderer) {
     registerPageRendering(app, options.renderer);
   } else {

@@ -42,6 +42,7 @@ describe('a bad value stops the server with a message naming the variable', () =
     [{ MAX_OPEN_CHECKOUTS_PER_CLIENT: '1.5' }, 'MAX_OPEN_CHECKOUTS_PER_CLIENT'],
     [{ MAX_OPEN_CHECKOUTS_PER_CLIENT: '-1' }, 'MAX_OPEN_CHECKOUTS_PER_CLIENT'],
     [{ MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: '0' }, 'MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR'],
+    [{ ALLOW_TEST_PAYMENTS: 'yes' }, 'ALLOW_TEST_PAYMENTS'],
   ])('%o names %s', (env, variable) => {
     expect(errorFor(env)).toMatch(new RegExp(`^ {2}${variable}: `, 'm'));
   });
@@ -81,6 +82,7 @@ describe('defaults', () => {
       MAX_OPEN_CHECKOUTS_PER_CLIENT: 3,
       MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: 5,
       LOG_LEVEL: 'info',
+      testPayments: true,
     });
     expect(config.DATABASE_URL).toBeUndefined();
   });
@@ -104,7 +106,9 @@ describe('defaults', () => {
 
   it('follows PORT in the default public address and drops a trailing slash from PUBLIC_URL', () => {
     expect(load({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(load({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(load({ PUBLIC_URL: 'https://shop.example/', ALLOW_TEST_PAYMENTS: 'true' }).publicUrl).toBe(
+      'https://shop.example',
+    );
   });
 });
 
@@ -120,5 +124,61 @@ describe("TRUST_PROXY becomes Fastify's trustProxy", () => {
     ['::1,fd00::/8', ['::1', 'fd00::/8']],
   ])('%s gives %o', (value, expected) => {
     expect(load({ TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+});
+
+describe('the test payment page runs only when chosen (docs/decisions/0115-test-payments-only-on-purpose.md)', () => {
+  const SQUARE = {
+    PAYMENT_PROVIDER: 'square',
+    SQUARE_ACCESS_TOKEN: 'token',
+    SQUARE_LOCATION_ID: 'LOC',
+    SQUARE_WEBHOOK_SIGNATURE_KEY: 'key',
+  };
+
+  it.each([
+    'http://localhost:3000',
+    'http://LOCALHOST',
+    'http://shop.localhost:8080',
+    'http://127.0.0.1:3000',
+    'http://127.45.6.7',
+    'http://[::1]:3000',
+  ])('runs by default on the loopback address %s', (url) => {
+    expect(load({ PUBLIC_URL: url }).testPayments).toBe(true);
+  });
+
+  it.each([
+    'https://shop.example',
+    'http://192.168.1.20:3000',
+    'http://10.0.0.1',
+    'http://128.0.0.1',
+    'http://localhost.example.com',
+    'http://127.0.0.1.nip.io',
+    'http://[::2]',
+    'http://0.0.0.0:3000',
+  ])('stops start-up on %s with no real provider, saying what to set', (url) => {
+    const message = errorFor({ PUBLIC_URL: url });
+    expect(message).toMatch(/^ {2}PAYMENT_PROVIDER: no payment provider is configured: PUBLIC_URL \(/m);
+    expect(message).toContain('is not a loopback address, so the test payment page is off.');
+    expect(message).toContain('set PAYMENT_PROVIDER=square with SQUARE_ACCESS_TOKEN');
+    expect(message).toContain('set ALLOW_TEST_PAYMENTS=true');
+  });
+
+  it('runs on a public address when ALLOW_TEST_PAYMENTS=true', () => {
+    expect(load({ PUBLIC_URL: 'https://shop.example', ALLOW_TEST_PAYMENTS: 'true' }).testPayments).toBe(true);
+    expect(load({ PUBLIC_URL: 'https://shop.example', ALLOW_TEST_PAYMENTS: ' TRUE ' }).testPayments).toBe(
+      true,
+    );
+  });
+
+  it('stops start-up when ALLOW_TEST_PAYMENTS=false leaves no provider, even on loopback', () => {
+    expect(errorFor({ PUBLIC_URL: 'http://localhost:3000', ALLOW_TEST_PAYMENTS: 'false' })).toContain(
+      'PAYMENT_PROVIDER: no payment provider is configured: ALLOW_TEST_PAYMENTS=false turns off the test payment page.',
+    );
+  });
+
+  it('is off with Square, whatever ALLOW_TEST_PAYMENTS says', () => {
+    expect(load({ ...SQUARE, PUBLIC_URL: 'https://shop.example' }).testPayments).toBe(false);
+    expect(load({ ...SQUARE, PUBLIC_URL: 'http://localhost:3000' }).testPayments).toBe(false);
+    expect(load({ ...SQUARE, ALLOW_TEST_PAYMENTS: 'true' }).testPayments).toBe(false);
   });
 });

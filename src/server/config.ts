@@ -99,6 +99,14 @@ export const EnvSchema = z.object({
   ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().optional()),
   PAYMENT_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['local', 'square']).default('local')),
+  /**
+   * Whether the store's own test payment page (PAYMENT_PROVIDER=local) may run. Unset: only while
+   * PUBLIC_URL is a loopback address (docs/decisions/0115-test-payments-only-on-purpose.md).
+   */
+  ALLOW_TEST_PAYMENTS: z.preprocess(
+    (v) => (typeof v === 'string' ? emptyToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
   SQUARE_ACCESS_TOKEN: optionalString,
   SQUARE_LOCATION_ID: optionalString,
   SQUARE_ENVIRONMENT: z.preprocess(emptyToUndefined, z.enum(['sandbox', 'production']).default('sandbox')),
@@ -134,6 +142,8 @@ export type Config = Env & {
   sessionSecret: string;
   dataDir: string;
   publicUrl: string;
+  /** The local test payment page is running: orders are marked paid with no money taken. */
+  testPayments: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -156,13 +166,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       );
     }
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const testPayments = e.PAYMENT_PROVIDER === 'local';
+  if (testPayments) {
+    const allowed = e.ALLOW_TEST_PAYMENTS ? e.ALLOW_TEST_PAYMENTS === 'true' : isLoopbackUrl(publicUrl);
+    if (!allowed) throw new ConfigError(noPaymentProviderMessage(e.ALLOW_TEST_PAYMENTS, publicUrl));
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     ...e,
     dataDir,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(dataDir),
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
+    testPayments,
   };
+}
+
+/** localhost (and *.localhost), 127.0.0.0/8 or [::1]: the store is only reachable from this machine. */
+export function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (host === '[::1]') return true;
+  return isIP(host) === 4 && host.split('.')[0] === '127';
+}
+
+/**
+ * The store would take orders and mark them paid with no money taken: refuse to start rather than
+ * run a shop that cannot be paid (docs/decisions/0115-test-payments-only-on-purpose.md).
+ */
+function noPaymentProviderMessage(setting: string | undefined, publicUrl: string): string {
+  const why =
+    setting === 'false'
+      ? 'ALLOW_TEST_PAYMENTS=false turns off the test payment page'
+      : `PUBLIC_URL (${publicUrl}) is not a loopback address, so the test payment page is off`;
+  return [
+    'Invalid configuration:',
+    `  PAYMENT_PROVIDER: no payment provider is configured: ${why}.`,
+    '    To take real payments, set PAYMENT_PROVIDER=square with SQUARE_ACCESS_TOKEN, SQUARE_LOCATION_ID and SQUARE_WEBHOOK_SIGNATURE_KEY.',
+    '    To run a test store anyway, set ALLOW_TEST_PAYMENTS=true: its payment page marks orders paid with no money taken.',
+  ].join('\n');
 }
 
 /** A secret generated on first start and kept in DATA_DIR, so sessions survive restarts. */

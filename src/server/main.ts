@@ -5,12 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
+import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
 async function main() {
+  // Before anything is written (the generated session secret, PGlite's files, uploads): the data folder
+  // is the store's user's alone (docs/decisions/0118-private-data-folder.md).
+  setPrivateUmask();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
@@ -32,6 +37,19 @@ async function main() {
     adminUsername: config.ADMIN_USERNAME,
     adminPassword: config.ADMIN_PASSWORD,
   });
+
+  // After the database is open: PGlite writes the files of a new database (and its pid files) with
+  // explicit modes 0666/0644 whatever the umask; what it writes later honours the umask. This also
+  // closes up files left open by older versions.
+  const notPrivate = makeDataFolderPrivate(config.dataDir);
+  if (notPrivate.length) {
+    console.warn(
+      `  Warning: could not make these files in ${config.dataDir} private to this user (check who owns them):\n${notPrivate
+        .slice(0, 10)
+        .map((f) => `    ${f}`)
+        .join('\n')}`,
+    );
+  }
 
   const distDir = path.resolve(process.env.STORE_DIST_DIR ?? 'dist');
   let renderer: PageRenderer;
@@ -70,6 +88,12 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}`;
   console.log(`\n  Store running at ${config.publicUrl}  (database: ${where})`);
+  if (config.testPayments) {
+    // docs/decisions/0115-test-payments-only-on-purpose.md
+    console.warn(
+      `  Warning: TEST PAYMENTS. The store's own payment page (PAYMENT_PROVIDER=local) marks orders paid with no money taken, and every page says "Test store: no payment is taken". Set PAYMENT_PROVIDER=square to take real payments.`,
+    );
+  }
   if (seeded) {
     console.log('  Demo catalogue loaded.');
     console.log(`  Administrator sign-in: username "${seeded.adminUsername}"`);
@@ -80,6 +104,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A second process on one embedded database: the message says which folder and which process.
+  console.error(error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -80,5 +80,9 @@ export type ListSort = (typeof LIST_SORTS)[number];
 export const MAX_PRODUCT_IMAGES = 5;
 export const MAX_LIST_LIMIT = 100;
 export const DEFAULT_LIST_LIMIT = 24;
+/** Largest page number a listing accepts. */
+export const MAX_LIST_PAGE = 100_000;
+/** Largest minPrice or maxPrice a listing accepts, in dollars. */
+export const MAX_PRICE_FILTER = 99_999_999;
 export const DEFAULT_TAX_PROVINCE: ProvinceCode = 'ON';
 export const DEFAULT_TAX_RATE = '13';

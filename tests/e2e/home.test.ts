@@ -14,23 +14,30 @@ afterAll(async () => {
 
 describe('home page', () => {
   it('arrives server-rendered with the demo categories and products', async () => {
-    const res = await fetch(`${store.url}/`);
+    const res = await fetch(`${store.url}/`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('Shop by Category');
     expect(html).toContain('Electronics');
     expect(html).toContain('data-testid="product-card"');
     expect(html).toContain('Today&#x27;s Deals');
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    // A guest's page: a CDN may keep it a minute (docs/decisions/0141-cdn-caching-and-private-answers.md),
+    // and it travels compressed (fetch undoes it).
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=30',
+    );
+    expect(res.headers.get('content-encoding')).toBe('br');
   });
 
   it('serves hashed assets with a long cache lifetime', async () => {
     const html = await (await fetch(`${store.url}/`)).text();
     const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    const res = await fetch(`${store.url}${asset}`);
+    const res = await fetch(`${store.url}${asset}`, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('immutable');
+    // The brotli copy written by the build (scripts/compress-assets.mjs).
+    expect(res.headers.get('content-encoding')).toBe('br');
   });
 
   it('hydrates without console errors, and the header search goes to the listing', async () => {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { apiRequest } from '../lib/api';
@@ -21,11 +21,11 @@ export function Header() {
   const cartCount = useCartCount();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState('');
-
-  function onSearch(event: FormEvent) {
+  // The form is also a plain GET to /products (name="search"): before the page hydrates the server
+  // answers it; the box is uncontrolled so text typed before hydration stays (docs/decisions/0146-no-tap-is-lost.md).
+  function onSearch(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const text = search.trim();
+    const text = String(new FormData(event.currentTarget).get('search') ?? '').trim();
     if (!text) return;
     navigate(`/products?search=${encodeURIComponent(text)}`);
   }
@@ -49,6 +49,8 @@ export function Header() {
         </Link>
         <form
           aria-label="Product search"
+          action="/products"
+          method="get"
           onSubmit={onSearch}
           className="order-3 flex w-full gap-2 md:order-none md:flex-1"
         >
@@ -58,8 +60,7 @@ export function Header() {
           <input
             id="header-search"
             type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            name="search"
             placeholder="Search products..."
             className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
           />

@@ -1,11 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Tooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { SiteContext } from '../lib/head';
 
 export type SiteInfo = { origin: string; storeName: string };
 
-/** Tooltip delays from the specification: 700 ms, skip delay 300 ms. */
 export function Providers({
   queryClient,
   site,
@@ -17,11 +15,7 @@ export function Providers({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SiteContext.Provider value={site}>
-        <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
-          {children}
-        </Tooltip.Provider>
-      </SiteContext.Provider>
+      <SiteContext.Provider value={site}>{children}</SiteContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,11 @@
+import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
+import { AfterHydration } from '../lib/after-hydration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { TestStoreBanner } from './test-store-banner';
+
+const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
   return (
@@ -12,12 +16,15 @@ export function RootLayout() {
       >
         Skip to content
       </a>
+      <TestStoreBanner />
       <Header />
       <main id="main" className="flex-1">
         <Outlet />
       </main>
       <Footer />
-      <Toaster />
+      <AfterHydration>
+        <Toaster />
+      </AfterHydration>
       <ScrollRestoration />
     </div>
   );

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -29,15 +30,36 @@ pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
 /** PGlite needs its extensions passed every time a database is opened. */
 export const pgliteExtensions = { pg_trgm };
 
+/**
+ * PGlite in memory, or in `dataDir` on disk: then this process must be its only user, so a lock file
+ * beside it (`<dataDir>.lock`) refuses a second process (DataDirLockedError) until this one closes or dies.
+ */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Database> {
-  if (options.dataDir) mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir: options.dataDir,
-    loadDataDir: options.loadDataDir,
-    extensions: pgliteExtensions,
-  });
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  let unlock = () => {};
+  if (options.dataDir) {
+    const folder = path.dirname(path.resolve(options.dataDir));
+    mkdirSync(folder, { recursive: true });
+    unlock = await lockDataDir(folder, `${path.resolve(options.dataDir)}.lock`);
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
+      extensions: pgliteExtensions,
+    });
+    const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        unlock();
+      }
+    };
+    return { db, kind: 'pglite', close };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
 }
 
 export function openPostgres(connectionString: string, max = 10): Database {

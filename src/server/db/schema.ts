@@ -117,6 +117,18 @@ export const productSearchWords = pgTable('product_search_words', { word: text()
   index('product_search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
+/**
+ * How many products shoppers can see per category (`category_key` 0: products without a category),
+ * kept exact by triggers on products (migration 0007_product-counts): the total of an unfiltered
+ * listing is a sum over these few rows instead of a count of every visible product
+ * (docs/decisions/0140-listing-totals-from-maintained-counts.md). "Visible" here is the product's own
+ * part of visibleToShoppers (active, not archived); the category's part is applied when reading.
+ */
+export const productCounts = pgTable('product_counts', {
+  categoryKey: integer().primaryKey(),
+  visible: integer().notNull(),
+});
+
 export const productImages = pgTable(
   'product_images',
   {

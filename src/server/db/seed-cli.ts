@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from './client';
+import { DataDirLockedError } from './data-dir-lock';
 import { migrateDatabase } from './migrate';
 import { adminSignInLines, seedIfEmpty } from './seed';
 
@@ -27,6 +28,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exitCode = 1;
 });

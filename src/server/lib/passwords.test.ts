@@ -20,3 +20,13 @@ describe('password hashes', () => {
     expect(DUMMY_HASH).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
   });
 });
+
+describe('the common-password list', () => {
+  it('holds at least 10,000 passwords and matches them in any case', async () => {
+    const { COMMON_PASSWORD_COUNT, isCommonPassword } = await import('./common-passwords');
+    expect(COMMON_PASSWORD_COUNT).toBeGreaterThanOrEqual(10_000);
+    expect(isCommonPassword('123456')).toBe(true);
+    expect(isCommonPassword('QWERTY')).toBe(true);
+    expect(isCommonPassword('Qx7-parsnip-lantern')).toBe(false);
+  });
+});

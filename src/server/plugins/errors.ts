@@ -7,6 +7,15 @@ import { HttpError } from '../lib/http-error';
 
 type FieldErrors = Record<string, string>;
 
+export const MALFORMED_MULTIPART_MESSAGE = 'The upload is not a valid multipart/form-data body.';
+
+/**
+ * What busboy (under @fastify/multipart) throws for a body that is not the multipart it claims to be:
+ * plain Errors without a status (docs/decisions/0119-bad-input-is-a-4xx.md).
+ */
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type\.|\w+ terminated early due to unexpected end of multipart data)$/;
+
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
@@ -42,6 +51,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    if (!error.statusCode && MALFORMED_MULTIPART.test(error.message) && request.isMultipart?.()) {
+      return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

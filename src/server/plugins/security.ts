@@ -1,6 +1,7 @@
 // Security headers on every answer, and a refusal of state-changing requests from other origins.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from '../lib/http-error';
+import { TAP_CAPTURE_CSP_HASH } from '../render/tap-capture';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server calls that carry their own signature. */
@@ -23,7 +24,24 @@ export function isCrossOrigin(request: FastifyRequest): boolean {
   return request.headers['sec-fetch-site'] === 'cross-site';
 }
 
+/** Answers that carry one person's data: no cache, shared or the browser's back-forward store, keeps them. */
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+/**
+ * Marks every answer of a plugin's routes personal (docs/decisions/0111-transport-and-cache-headers.md). Set
+ * when the request arrives, so a route may still choose otherwise and errors are covered too.
+ */
+export function privateAnswers(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('cache-control', PRIVATE_NO_STORE);
+  });
+}
+
+// Browsers remember for a year to use HTTPS only; subdomains too (they are the store's).
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 export function registerSecurity(app: FastifyInstance) {
+  const https = app.ctx.config.publicUrl.startsWith('https://');
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
     if (ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return;
@@ -31,7 +49,13 @@ export function registerSecurity(app: FastifyInstance) {
   });
   // Vite's development client needs inline scripts and a websocket for hot reload.
   const dev = app.ctx.config.NODE_ENV === 'development';
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    if (https) reply.header('strict-transport-security', HSTS);
+    // An answer that sets or clears a session is personal, whatever route it came from; so is any
+    // answer to a write (sign-in, registration, checkout, forms) that did not say otherwise.
+    if (reply.hasHeader('set-cookie')) reply.header('cache-control', PRIVATE_NO_STORE);
+    else if (UNSAFE_METHODS.has(request.method) && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', PRIVATE_NO_STORE);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');
@@ -39,7 +63,8 @@ export function registerSecurity(app: FastifyInstance) {
       'content-security-policy',
       [
         "default-src 'self'",
-        dev ? "script-src 'self' 'unsafe-inline'" : "script-src 'self'",
+        // The one inline script: the capture of taps before hydration (src/server/render/tap-capture.ts).
+        dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' ${TAP_CAPTURE_CSP_HASH}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: blob: https:",
         "font-src 'self' data:",

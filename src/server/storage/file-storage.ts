@@ -25,10 +25,11 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
     async put(key, data) {
       checkKey(key);
       const file = path.join(uploadsDir, key);
-      await mkdir(path.dirname(file), { recursive: true });
+      // Private to the store's user even where the process umask was not set (docs/decisions/0118-private-data-folder.md).
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       // Write then rename: a reader never sees half a file.
       const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, data);
+      await writeFile(temp, data, { mode: 0o600 });
       await rename(temp, file);
     },
     urlFor(key) {

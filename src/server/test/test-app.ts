@@ -26,6 +26,8 @@ export async function createTestApp(
     clientDir?: string;
     /** Fastify's logger option, e.g. `{ level: 'error', stream }` to read what the app logs. */
     logger?: object;
+    /** Runs before any route is registered: e.g. an onRoute hook that lists the routes. */
+    beforeRoutes?: (app: FastifyInstance) => void;
     /** Runs after buildApp, before the app is ready: e.g. test-only routes. */
     configure?: (app: FastifyInstance) => void;
   } = {},
@@ -36,6 +38,9 @@ export async function createTestApp(
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://store.test',
+    // Not a loopback address: the local payment page runs because the tests choose it
+    // (docs/decisions/0115-test-payments-only-on-purpose.md).
+    ALLOW_TEST_PAYMENTS: 'true',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     ...options.env,
@@ -46,6 +51,7 @@ export async function createTestApp(
     renderer: options.renderer,
     clientDir: options.clientDir,
     logger: options.logger,
+    beforeRoutes: options.beforeRoutes,
   });
   options.configure?.(app);
   await app.ready();

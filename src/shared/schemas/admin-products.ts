@@ -2,6 +2,7 @@
 // routes (POST /api/products, PUT /api/products/{id}) and the types. Messages are the specification's
 // (spec/account-and-admin.md sections 5 and 8) where it gives them.
 import { z } from 'zod';
+import { MAX_DB_ID } from './catalog';
 import { centsToString } from '../money';
 import { isIdLike, productSlug, SLUG_ONLY_DIGITS_MESSAGE, slugify } from '../slug';
 
@@ -117,7 +118,7 @@ const categoryField = z
   .transform((value, ctx) => {
     if (blank(value) || value === 'none') return null;
     const n = typeof value === 'number' ? value : Number(String(value).trim());
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    if (!Number.isSafeInteger(n) || n <= 0 || n > MAX_DB_ID) {
       ctx.addIssue({ code: 'custom', message: 'Please choose a category or None' });
       return z.NEVER;
     }

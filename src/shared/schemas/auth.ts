@@ -1,6 +1,13 @@
 // Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
 // the specification's (spec/shopper.md section 5).
 import { z } from 'zod';
+import {
+  hasHiddenCharacters,
+  mixesScripts,
+  normalizeUsername,
+  USERNAME_BAD_CHARACTERS,
+  USERNAME_MIXED_SCRIPTS,
+} from '../usernames';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;
@@ -9,13 +16,21 @@ export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 200;
 export const EMAIL_MAX = 254;
 
+/**
+ * A new username: NFKC-normalised and trimmed first (what is stored and compared), then the length rules,
+ * no hidden characters and no mix of alphabets (docs/decisions/0112-usernames.md).
+ */
 export const usernameField = z
   .string({ error: 'Username must be at least 3 characters' })
-  .trim()
-  .min(USERNAME_MIN, 'Username must be at least 3 characters')
-  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-  .regex(/^[^\u0000-\u001f\u007f]*$/, 'Username contains characters that are not allowed');
+  .transform(normalizeUsername)
+  .pipe(
+    z
+      .string()
+      .min(USERNAME_MIN, 'Username must be at least 3 characters')
+      .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+      .refine((v) => !hasHiddenCharacters(v), USERNAME_BAD_CHARACTERS)
+      .refine((v) => !mixesScripts(v), USERNAME_MIXED_SCRIPTS),
+  );
 
 export const emailField = z
   .string({ error: 'Please enter a valid email address' })

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_LIST_LIMIT, LIST_SORTS, MAX_LIST_LIMIT } from '../constants';
+import {
+  DEFAULT_LIST_LIMIT,
+  LIST_SORTS,
+  MAX_LIST_LIMIT,
+  MAX_LIST_PAGE,
+  MAX_PRICE_FILTER,
+} from '../constants';
 
 export const CategorySchema = z.object({
   id: z.number().int(),
@@ -64,9 +70,8 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 
 /** Largest value of a PostgreSQL integer id: a bigger number names nothing. */
 export const MAX_DB_ID = 2_147_483_647;
-export const MAX_LIST_PAGE = 100_000;
-/** Largest minPrice or maxPrice a listing accepts, in dollars. */
-export const MAX_PRICE_FILTER = 99_999_999;
+// In constants.ts so the listing page reads them without this module's zod code.
+export { MAX_LIST_PAGE, MAX_PRICE_FILTER };
 export const MAX_SEARCH_LENGTH = 200;
 export const SEARCH_REQUIRED_MESSAGE = 'Please enter a search term.';
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '../constants';
 import { PASSWORD_MAX, USERNAME_MAX } from './auth';
+import { MAX_DB_ID } from './catalog';
 
 export const NAME_MAX = 100;
 export const EMAIL_MAX = 254;
@@ -192,7 +193,9 @@ export const CheckoutItemSchema = z.strictObject(
     productId: z
       .number({ error: 'productId must be a product id.' })
       .int('productId must be a product id.')
-      .positive('productId must be a product id.'),
+      .positive('productId must be a product id.')
+      // Beyond PostgreSQL's integer: names no product, and the database would refuse it as a 500.
+      .max(MAX_DB_ID, 'productId must be a product id.'),
     name: z.string().max(500),
     price: moneyString,
     compareAtPrice: moneyString.nullable(),
@@ -227,7 +230,7 @@ export const OrderDataSchema = z.strictObject(
     status: z.literal('pending', { error: 'A new order can only be pending.' }).optional(),
     notes: notesField.nullable(),
     // Only the signed-in user (or null): the server takes the user from the session, never from here.
-    userId: z.number().int().positive().nullable().optional(),
+    userId: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
   },
   { error: objectIssues('orderData') },
 );

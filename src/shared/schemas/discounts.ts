@@ -1,6 +1,7 @@
 // Daily discount settings (spec/account-and-admin.md sections 2, 5, 7): weekday and category
 // percentages, clamped to an integer 0..100 on both sides; anything that is not a number becomes 0.
 import { z } from 'zod';
+import { MAX_DB_ID } from './catalog';
 
 /** 12.6 -> 13, '150' -> 100, -3 -> 0, 'abc' -> 0, '' -> 0. */
 export function clampPercent(value: unknown): number {
@@ -56,7 +57,8 @@ export const CategoryDiscountsUpdateSchema = z.preprocess(
           categoryId: z.coerce
             .number({ error: 'Unknown category' })
             .int('Unknown category')
-            .positive('Unknown category'),
+            .positive('Unknown category')
+            .max(MAX_DB_ID, 'Unknown category'),
           percentage: percentField,
         }),
         { error: 'discounts must be a list' },

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../constants';
 import { AccountOrderItemSchema, AccountOrderSchema } from './account';
+import { MAX_DB_ID } from './catalog';
 
 export const OrderItemSchema = AccountOrderItemSchema.extend({
   /** The struck-through original unit price when the order was placed, or null. */
@@ -30,6 +31,6 @@ export const PaymentStatusUpdateSchema = z.strictObject({
   paymentStatus: z.enum(PAYMENT_STATUSES, {
     error: 'paymentStatus must be pending, completed, failed or refunded.',
   }),
-  userId: z.number().int().positive().nullable().optional(),
+  userId: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
 });
 export type PaymentStatusUpdate = z.infer<typeof PaymentStatusUpdateSchema>;

@@ -17,5 +17,10 @@ export const SiteConfigSchema = z.object({
    * (docs/decisions/0093-store-date-in-the-site-configuration.md).
    */
   today: z.iso.date(),
+  /**
+   * The store's own test payment page takes the payments: every page says no payment is taken
+   * (docs/decisions/0115-test-payments-only-on-purpose.md).
+   */
+  testPayments: z.boolean(),
 });
 export type SiteConfig = z.infer<typeof SiteConfigSchema>;

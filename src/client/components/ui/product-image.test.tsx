@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProductImage } from './product-image';
+import { firstScreenLoad, ProductImage } from './product-image';
 
 describe('ProductImage', () => {
-  it('offers the WebP variants with sizes and explicit dimensions, lazy unless eager', () => {
+  it('offers the WebP variants with sizes and explicit dimensions, lazy unless told otherwise', () => {
     const { rerender } = render(<ProductImage url="/uploads/products/lamp-640.webp" alt="Lamp" />);
     const img = screen.getByRole('img', { name: 'Lamp' });
     expect(img.getAttribute('srcset')).toBe(
@@ -12,8 +12,24 @@ describe('ProductImage', () => {
     expect(img.getAttribute('sizes')).toBeTruthy();
     expect([img.getAttribute('width'), img.getAttribute('height')]).toEqual(['640', '640']);
     expect(img.getAttribute('loading')).toBe('lazy');
-    rerender(<ProductImage url="/uploads/products/lamp-640.webp" alt="Lamp" eager />);
+    expect(img.getAttribute('fetchpriority')).toBeNull();
+    rerender(<ProductImage url="/uploads/products/lamp-640.webp" alt="Lamp" load="eager" />);
     expect(screen.getByRole('img', { name: 'Lamp' }).getAttribute('loading')).toBe('eager');
+    expect(screen.getByRole('img', { name: 'Lamp' }).getAttribute('fetchpriority')).toBeNull();
+    rerender(<ProductImage url="/uploads/products/lamp-640.webp" alt="Lamp" load="high" />);
+    expect(screen.getByRole('img', { name: 'Lamp' }).getAttribute('loading')).toBe('eager');
+    expect(screen.getByRole('img', { name: 'Lamp' }).getAttribute('fetchpriority')).toBe('high');
+  });
+
+  it('loads the first row of a grid first: two high-priority pictures, up to four eager, then lazy', () => {
+    expect(Array.from({ length: 6 }, (_, i) => firstScreenLoad(i))).toEqual([
+      'high',
+      'high',
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
   });
 
   it('shows the placeholder for a missing or broken image', () => {

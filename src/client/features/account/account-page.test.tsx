@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { localDateString } from '../../../shared/orders';
 import type { AccountOrder } from '../../../shared/schemas/account';
 import { resetToasts } from '../../components/ui/toast-store';
@@ -9,6 +9,12 @@ import { fakeApi, fetchedPaths, makeProduct, makeUser, renderRoutes } from '../c
 import { MY_ORDERS_PATH, ORDERS_REFETCH_MS } from './api';
 import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';
+
+// The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
+// front, so the first test does not spend its time budget compiling it.
+beforeAll(async () => {
+  await import('./account-page');
+});
 
 const USER = makeUser();
 
@@ -396,7 +402,8 @@ describe('/account', () => {
         expect.objectContaining({ productId: 5, price: '12.00', quantity: 1 }),
       ]);
       expect(await screen.findByText('Items added to cart')).toBeTruthy();
-      const description = screen.getByText(/from order #41/).textContent!;
+      // Radix may still show its screen-reader copy of the toast beside it: the first is the toast.
+      const description = screen.getAllByText(/from order #41/)[0]!.textContent!;
       expect(description).toContain("1 item from order #41 added to your cart at today's prices.");
       expect(description).toContain('only 1 of 2 × Desk Lamp (limited stock)');
       expect(description).toContain('Product #9 (no longer available)');

@@ -14,18 +14,7 @@ import { OrdersTab } from './orders-tab';
 import { PaymentMethodsTab } from './payment-tab';
 import { ProfileTab } from './profile-tab';
 import { SettingsTab } from './settings-tab';
-
-export const ACCOUNT_TABS = [
-  { value: 'profile', label: 'Profile' },
-  { value: 'orders', label: 'Orders' },
-  { value: 'payment', label: 'Payment Methods' },
-  { value: 'settings', label: 'Settings' },
-] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number]['value'];
-
-export function accountTabFrom(value: string | null): AccountTab {
-  return ACCOUNT_TABS.some((t) => t.value === value) ? (value as AccountTab) : 'profile';
-}
+import { ACCOUNT_TABS, accountTabFrom } from './tabs';
 
 const menuItem =
   'flex w-full items-center rounded-md px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';

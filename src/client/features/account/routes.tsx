@@ -1,14 +1,16 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { LazyRouteHandle } from '../../lib/lazy-route';
 import { signedInLoader } from '../auth/guards';
-import { AccountPage, accountTabFrom } from './account-page';
 import { myOrdersQueryOptions } from './api';
+import { accountTabFrom } from './tabs';
 
 export function accountRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: 'account',
-      element: <AccountPage />,
+      lazy: async () => ({ Component: (await import('./account-page')).AccountPage }),
+      handle: { module: 'src/client/features/account/account-page.tsx' } satisfies LazyRouteHandle,
       // The order history arrives with the page when it opens on the Orders tab.
       loader: signedInLoader(queryClient, ({ request }) =>
         accountTabFrom(new URL(request.url).searchParams.get('tab')) === 'orders'

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { type Login, type Register, type User, UserSchema } from '../../../shared/schemas/auth';
-import { ApiError, apiRequest, UnparseableResponseError } from '../../lib/api';
+import type { User } from '../../../shared/schemas/auth';
+import { ApiError, apiRequest } from '../../lib/api';
 
 export type CurrentUser = Omit<User, 'emailNotifications'> & { emailNotifications?: boolean };
 
@@ -18,47 +18,12 @@ export const meQueryOptions = () =>
     },
   });
 
-/** Thrown when a success answer does not carry a user. */
-export class InvalidResponseError extends Error {
-  constructor() {
-    super('Invalid response from server');
-  }
-}
-
-/** POSTs and reads the user from the success answer: a body that is not JSON, or not a user, is invalid. */
-async function postForUser(path: string, body: unknown): Promise<User> {
-  let value: unknown;
-  try {
-    value = await apiRequest<unknown>('POST', path, body);
-  } catch (error) {
-    if (error instanceof UnparseableResponseError) throw new InvalidResponseError();
-    throw error;
-  }
-  const parsed = UserSchema.safeParse(value);
-  if (!parsed.success) throw new InvalidResponseError();
-  return parsed.data;
-}
-
-export async function login(queryClient: QueryClient, input: Login): Promise<User> {
-  const user = await postForUser('/api/auth/login', input);
-  signedIn(queryClient, user);
-  return user;
-}
-
-/** Only username, email and password are sent (spec/shopper.md section 5). */
-export async function register(queryClient: QueryClient, input: Register): Promise<User> {
-  const body: Register = { username: input.username, email: input.email, password: input.password };
-  const user = await postForUser('/api/auth/register', body);
-  signedIn(queryClient, user);
-  return user;
-}
-
 export async function logout(queryClient: QueryClient): Promise<void> {
   await apiRequest('POST', '/api/auth/logout');
   signedOut(queryClient);
 }
 
-function signedIn(queryClient: QueryClient, user: User) {
+export function signedIn(queryClient: QueryClient, user: User) {
   // Anything cached for the previous visitor (their orders) must not show for this one.
   queryClient.removeQueries({ queryKey: ['/api/orders/my-orders'] });
   queryClient.setQueryData(meQueryOptions().queryKey, user);

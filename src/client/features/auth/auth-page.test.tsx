@@ -1,9 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
 import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '../cart/test-utils';
 import { authRoutes } from './routes';
+
+// The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
+// front, so the first test does not spend its time budget compiling it.
+beforeAll(async () => {
+  await import('./auth-page');
+});
 
 const USER = makeUser();
 

@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { type Login, LoginSchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { login, serverMessage } from './api';
+import { serverMessage } from './api';
+import { login } from './sign-in';
 import { TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 

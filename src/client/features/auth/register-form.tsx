@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { type RegisterForm as RegisterValues, RegisterFormSchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast-store';
-import { InvalidResponseError, register, serverFieldErrors, serverMessage } from './api';
+import { serverFieldErrors, serverMessage } from './api';
+import { InvalidResponseError, register } from './sign-in';
 import { TextField } from '../../components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 

@@ -1,14 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { LazyRouteHandle } from '../../lib/lazy-route';
 import { todaysDiscountQueryOptions } from '../catalog/api';
-import { AuthPage } from './auth-page';
 import { guestOnlyLoader } from './guards';
 
 export function authRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: 'auth',
-      element: <AuthPage />,
+      lazy: async () => ({ Component: (await import('./auth-page')).AuthPage }),
+      handle: { module: 'src/client/features/auth/auth-page.tsx' } satisfies LazyRouteHandle,
       loader: guestOnlyLoader(queryClient, () => [todaysDiscountQueryOptions()]),
     },
   ];

@@ -133,6 +133,7 @@ export function makeSiteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig 
     newsletterVariant: 'B',
     timeZone: 'America/Toronto',
     today: '2026-01-01',
+    testPayments: false,
     ...overrides,
   };
 }

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR } from '../../../shared/constants';
 import type { Category } from '../../../shared/schemas/catalog';
-import { ProductImage } from '../../components/ui/product-image';
+import { type ImageLoad, ProductImage } from '../../components/ui/product-image';
 import { Skeleton } from '../../components/ui/skeleton';
 
-export function CategoryTile({ category }: { category: Category }) {
+export function CategoryTile({ category, imageLoad }: { category: Category; imageLoad?: ImageLoad }) {
   return (
     <Link
       to={`/categories/${category.slug}`}
@@ -12,7 +12,12 @@ export function CategoryTile({ category }: { category: Category }) {
       data-testid="category-tile"
     >
       {category.imageUrl ? (
-        <ProductImage url={category.imageUrl} alt="" sizes="(min-width: 1024px) 25vw, 50vw" />
+        <ProductImage
+          url={category.imageUrl}
+          alt=""
+          sizes="(min-width: 1024px) 25vw, 50vw"
+          load={imageLoad}
+        />
       ) : (
         <div
           className="aspect-square w-full"

@@ -1,8 +1,13 @@
 // The product listing's state lives in the URL (shareable, the back button works). This module maps
 // the page URL to filters, filters back to a URL, and filters to the listing API's query string
 // (docs/decisions/0022-listing-state-in-the-url.md).
-import { DEFAULT_LIST_LIMIT, LIST_SORTS, type ListSort } from '../../../shared/constants';
-import { MAX_LIST_PAGE, MAX_PRICE_FILTER } from '../../../shared/schemas/catalog';
+import {
+  DEFAULT_LIST_LIMIT,
+  LIST_SORTS,
+  type ListSort,
+  MAX_LIST_PAGE,
+  MAX_PRICE_FILTER,
+} from '../../../shared/constants';
 
 export const DEFAULT_SORT: ListSort = 'newest';
 export const DEFAULT_MIN_PRICE = 0;

@@ -2,10 +2,10 @@ import { Link } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalog';
 import { stockLabel } from '../../../shared/stock';
-import { ProductImage } from '../../components/ui/product-image';
+import { type ImageLoad, ProductImage } from '../../components/ui/product-image';
 import { AddToCartButton } from '../cart/add-to-cart-button';
 
-export function ProductCard({ product, imageEager = false }: { product: Product; imageEager?: boolean }) {
+export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
   const label = stockLabel(product.stock);
   return (
     <article
@@ -13,7 +13,7 @@ export function ProductCard({ product, imageEager = false }: { product: Product;
       data-testid="product-card"
     >
       <Link to={`/products/${product.slug}`} className="relative block">
-        <ProductImage url={product.imageUrl} alt={product.name} eager={imageEager} />
+        <ProductImage url={product.imageUrl} alt={product.name} load={imageLoad} />
         {product.discountPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
             {product.discountPercentage}% OFF

@@ -61,6 +61,7 @@ describe('product detail', () => {
     // Main image eager, thumbnails lazy; a click swaps the main image.
     const main = screen.getByRole('img', { name: 'Refurbished Monitor' }) as HTMLImageElement;
     expect(main.getAttribute('loading')).toBe('eager');
+    expect(main.getAttribute('fetchpriority')).toBe('high');
     expect(main.getAttribute('src')).toBe('/uploads/monitor-640.webp');
     const thumbs = screen.getAllByRole('button', { name: /Show image/ });
     expect(thumbs).toHaveLength(2);

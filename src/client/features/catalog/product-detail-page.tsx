@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/catalog';
@@ -9,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { ProductImage } from '../../components/ui/product-image';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
+import { AfterHydration } from '../../lib/after-hydration';
 import { HttpStatus, Seo, useSite } from '../../lib/head';
 import { useStoreToday } from '../../lib/site-config';
 import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '../cart/cart-store';
@@ -20,6 +20,10 @@ import {
   relatedProductsQueryOptions,
 } from './api';
 import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
+
+const AddedToCartDialog = lazy(async () => ({
+  default: (await import('./added-to-cart-dialog')).AddedToCartDialog,
+}));
 
 export const RELATED_PRODUCTS_SHOWN = 4;
 
@@ -114,7 +118,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               key={mainImage ?? 'none'}
               url={mainImage}
               alt={product.name}
-              eager
+              load="high"
               sizes="(min-width: 768px) 50vw, 100vw"
             />
             {discounted ? (
@@ -247,31 +251,9 @@ function AddToCartPanel({ product }: { product: Product }) {
       <Button size="lg" disabled={outOfStock} onClick={add} className="w-full sm:w-auto">
         Add to Cart
       </Button>
-      <Dialog.Root open={added} onOpenChange={setAdded}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold">Item Added to Cart</Dialog.Title>
-            <Dialog.Description className="mt-2 text-slate-600">
-              {product.name} has been added to your cart.
-            </Dialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Link to="/products" className={buttonClasses('outline')} onClick={() => setAdded(false)}>
-                Continue Shopping
-              </Link>
-              <Link to="/cart" className={buttonClasses('primary')} onClick={() => setAdded(false)}>
-                Go to Cart
-              </Link>
-            </div>
-            <Dialog.Close
-              aria-label="Close"
-              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:text-slate-900"
-            >
-              ×
-            </Dialog.Close>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <AfterHydration>
+        <AddedToCartDialog open={added} onOpenChange={setAdded} productName={product.name} />
+      </AfterHydration>
     </div>
   );
 }

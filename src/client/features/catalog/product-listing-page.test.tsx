@@ -99,6 +99,23 @@ describe('product listing', () => {
     ]);
   });
 
+  it('loads the first row of cards at once (two with high priority) and the rest lazily', async () => {
+    const many = Array.from({ length: 6 }, (_, i) =>
+      makeProduct({ id: i + 1, slug: `item-${i + 1}`, name: `Item ${i + 1}` }),
+    );
+    renderListing('/products', () => page(many));
+    await screen.findAllByTestId('product-card');
+    const pictures = many.map((p) => screen.getByRole('img', { name: p.name }));
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+      ['lazy', null],
+      ['lazy', null],
+    ]);
+  });
+
   it.each([
     ['/products?new=true', 'New Arrivals'],
     ['/categories?daily=true', "Today's Deals"],

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { type Category, MAX_PRICE_FILTER } from '../../../shared/schemas/catalog';
+import { MAX_PRICE_FILTER } from '../../../shared/constants';
+import type { Category } from '../../../shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { HttpStatus, Seo } from '../../lib/head';
@@ -24,6 +25,7 @@ import {
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
+import { firstScreenLoad } from '../../components/ui/product-image';
 
 export const PRODUCT_SKELETON_COUNT = 8;
 
@@ -144,7 +146,9 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
               )}
               <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
                 {list.data
-                  ? list.data.items.map((p, i) => <ProductCard key={p.id} product={p} imageEager={i < 2} />)
+                  ? list.data.items.map((p, i) => (
+                      <ProductCard key={p.id} product={p} imageLoad={firstScreenLoad(i)} />
+                    ))
                   : Array.from({ length: PRODUCT_SKELETON_COUNT }, (_, i) => (
                       <Skeleton key={i} className="aspect-[3/4] w-full" data-testid="product-skeleton" />
                     ))}

@@ -1,11 +1,17 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '../../components/ui/toast-store';
 import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '../cart/cart-store';
 import { type FakeRoutes, fakeApi, makeUser, renderRoutes } from '../cart/test-utils';
 import { paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
+
+// The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
+// front, so the first test does not spend its time budget compiling it.
+beforeAll(async () => {
+  await import('./checkout-page');
+});
 
 const taxes = [
   { provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' },

@@ -1,4 +1,5 @@
-// /checkout/confirmation?order_id=&status=&error= (spec/shopper.md sections 2, 4 and 8). The server
+// /checkout/confirmation?order_id=&status=&error=: the result of a payment. `error` is one of
+// the store's failure codes (src/shared/payment-failures.ts), shown as the store's text. The server
 // renders the spinner; the browser reads the order, asks the server to confirm a pending payment with
 // the provider, and shows the result. Only a completed payment clears the cart (once per order).
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +11,7 @@ import {
   paymentStatusLabel,
   shippingMethodLabel,
 } from '../../../shared/orders';
+import { paymentFailureMessage } from '../../../shared/payment-failures';
 import type { Order } from '../../../shared/schemas/orders';
 import { buttonClasses } from '../../components/ui/button';
 import { suppressToasts, toast } from '../../components/ui/toast-store';
@@ -49,6 +51,8 @@ export function ConfirmationPage() {
   const orderId = params.get('order_id');
   const status = params.get('status');
   const error = params.get('error');
+  // Only the store's own texts: an unknown code shows the default (docs/decisions/0117-confirmation-shows-only-the-stores-messages.md).
+  const failureMessage = paymentFailureMessage(error) ?? DEFAULT_FAILURE;
   const [view, setView] = useState<View>({ kind: 'loading' });
   const started = useRef<string | null>(null);
 
@@ -75,8 +79,8 @@ export function ConfirmationPage() {
         return fail(DEFAULT_FAILURE);
       }
       if (status !== 'success') {
-        toast({ title: 'Payment Failed', description: error || DEFAULT_FAILURE, variant: 'destructive' });
-        return fail(error || DEFAULT_FAILURE);
+        toast({ title: 'Payment Failed', description: failureMessage, variant: 'destructive' });
+        return fail(failureMessage);
       }
       let order: Order;
       try {
@@ -110,7 +114,7 @@ export function ConfirmationPage() {
             'There was an issue processing your payment. Please try again or contact customer support.',
           variant: 'destructive',
         });
-        return fail(error || DEFAULT_FAILURE);
+        return fail(failureMessage);
       }
       setView({ kind: 'success', order });
       const firstVisit = storageGet(LAST_CLEARED_ORDER_KEY) !== order.orderReference;
@@ -127,7 +131,7 @@ export function ConfirmationPage() {
         }
       }, CART_CLEAR_DELAY_MS);
     })();
-  }, [orderId, status, error]);
+  }, [orderId, status, error, failureMessage]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">

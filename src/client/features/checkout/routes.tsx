@@ -1,18 +1,22 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
+import type { LazyRouteHandle } from '../../lib/lazy-route';
 import { prefetch } from '../../lib/prefetch';
 import { shippingSettingsQueryOptions, taxRatesQueryOptions } from '../cart/api';
-import { CheckoutPage } from './checkout-page';
-import { ConfirmationPage } from './confirmation-page';
 
 export function checkoutRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       path: 'checkout',
-      element: <CheckoutPage />,
+      lazy: async () => ({ Component: (await import('./checkout-page')).CheckoutPage }),
+      handle: { module: 'src/client/features/checkout/checkout-page.tsx' } satisfies LazyRouteHandle,
       // The cart is in the browser; the prices of shipping and the tax rates come with the page.
       loader: prefetch(queryClient, () => [shippingSettingsQueryOptions(), taxRatesQueryOptions()]),
     },
-    { path: 'checkout/confirmation', element: <ConfirmationPage /> },
+    {
+      path: 'checkout/confirmation',
+      lazy: async () => ({ Component: (await import('./confirmation-page')).ConfirmationPage }),
+      handle: { module: 'src/client/features/checkout/confirmation-page.tsx' } satisfies LazyRouteHandle,
+    },
   ];
 }

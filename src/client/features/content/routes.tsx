@@ -1,23 +1,34 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { STATIC_PAGE_SLUGS } from '../../../shared/constants';
+import type { LazyRouteHandle } from '../../lib/lazy-route';
 import { prefetch } from '../../lib/prefetch';
 import { contentPageQueryOptions, faqItemsQueryOptions } from './api';
-import { ContactPage } from './contact-page';
-import { ContentPageScreen } from './content-page';
-import { FaqPage } from './faq-page';
 
 export function contentRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     ...STATIC_PAGE_SLUGS.map(
       (slug): RouteObject => ({
         path: slug,
-        element: <ContentPageScreen slug={slug} />,
+        lazy: async () => {
+          const { ContentPageScreen } = await import('./content-page');
+          return { element: <ContentPageScreen slug={slug} /> };
+        },
+        handle: { module: 'src/client/features/content/content-page.tsx' } satisfies LazyRouteHandle,
         loader: prefetch(queryClient, () => [contentPageQueryOptions(slug)]),
       }),
     ),
-    { path: 'faq', element: <FaqPage />, loader: prefetch(queryClient, () => [faqItemsQueryOptions()]) },
+    {
+      path: 'faq',
+      lazy: async () => ({ Component: (await import('./faq-page')).FaqPage }),
+      handle: { module: 'src/client/features/content/faq-page.tsx' } satisfies LazyRouteHandle,
+      loader: prefetch(queryClient, () => [faqItemsQueryOptions()]),
+    },
     // The store's address and e-mail come from the site configuration, which the root route loads.
-    { path: 'contact', element: <ContactPage /> },
+    {
+      path: 'contact',
+      lazy: async () => ({ Component: (await import('./contact-page')).ContactPage }),
+      handle: { module: 'src/client/features/content/contact-page.tsx' } satisfies LazyRouteHandle,
+    },
   ];
 }

@@ -72,6 +72,25 @@ describe('home page', () => {
     );
   });
 
+  it('loads the first category pictures at once, the first two with high priority, and the products lazily', async () => {
+    renderHome({
+      '/api/categories': {
+        body: categories.map((c) => ({ ...c, imageUrl: `/uploads/categories/${c.slug}-640.webp` })),
+      },
+    });
+    const tiles = await screen.findAllByTestId('category-tile');
+    const pictures = tiles.map((t) => t.querySelector('img')!);
+    expect(pictures.map((img) => [img.getAttribute('loading'), img.getAttribute('fetchpriority')])).toEqual([
+      ['eager', 'high'],
+      ['eager', 'high'],
+      ['eager', null],
+      ['eager', null],
+    ]);
+    // Today's Deals and New Arrivals are below the first screen.
+    const tablet = await screen.findByRole('img', { name: 'Tablet' });
+    expect([tablet.getAttribute('loading'), tablet.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
+  });
+
   it("names the store's weekday from the site configuration in the Today's Deals badge", async () => {
     // The visitor's clock says Monday; the store's date (site configuration) is Thursday 1 January 2026.
     vi.useFakeTimers({ toFake: ['Date'] });

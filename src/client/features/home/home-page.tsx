@@ -1,7 +1,10 @@
+import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { firstScreenLoad } from '../../components/ui/product-image';
 import { Skeleton } from '../../components/ui/skeleton';
+import { AfterHydration } from '../../lib/after-hydration';
 import { Seo } from '../../lib/head';
 import { useStoreToday, weekdayName } from '../../lib/site-config';
 import {
@@ -12,8 +15,12 @@ import {
 } from '../catalog/api';
 import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
 import { ProductCard } from '../catalog/product-card';
-import { NewsletterPopup } from '../newsletter/newsletter-popup';
 import type { Product } from '../../../shared/schemas/catalog';
+
+// It opens seconds after the page is ready: its code and Radix's dialog follow the first download.
+const NewsletterPopup = lazy(async () => ({
+  default: (await import('../newsletter/newsletter-popup')).NewsletterPopup,
+}));
 
 export const homeQueries = () => [
   categoriesQueryOptions(),
@@ -73,7 +80,9 @@ export function HomePage() {
         </div>
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
           {categories.data
-            ? categories.data.slice(0, 4).map((c) => <CategoryTile key={c.id} category={c} />)
+            ? categories.data
+                .slice(0, 4)
+                .map((c, i) => <CategoryTile key={c.id} category={c} imageLoad={firstScreenLoad(i)} />)
             : Array.from({ length: 4 }, (_, i) => <CategoryTileSkeleton key={i} />)}
         </div>
       </section>
@@ -140,7 +149,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
-      <NewsletterPopup />
+      <AfterHydration>
+        <NewsletterPopup />
+      </AfterHydration>
     </>
   );
 }

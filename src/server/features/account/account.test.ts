@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders, sessions, users } from '../../db/schema';
 import { createProduct, createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { COMMON_PASSWORD } from '../../lib/common-passwords';
+import { USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
+import { USERNAME_LOOKALIKE } from '../auth/usernames';
 import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/service';
 import { awayFromWindowEdge } from '../auth/test-support';
 import { insertOrder } from './order-fixtures';
@@ -42,6 +45,19 @@ describe('PATCH /api/auth/update-profile', () => {
       isAdmin: false,
     });
     expect((await client.get('/api/auth/me')).json().username).toBe('renamed_user');
+  });
+
+  it('refuses a look-alike or mixed-alphabet username and keeps the old one', async () => {
+    const { user, client } = await signedIn();
+    for (const [username, message] of [
+      ['\u0455\u0441\u043e\u0440\u0435', USERNAME_LOOKALIKE], // Cyrillic ѕсоре reads 'scope'
+      ['sc\u043epe', USERNAME_MIXED_SCRIPTS], // Cyrillic о among Latin letters
+    ]) {
+      const res = await client.patch('/api/auth/update-profile', { username, email: user.email });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ message, errors: { username: message } });
+    }
+    expect((await client.get('/api/auth/me')).json().username).toBe(user.username);
   });
 
   it('treats an empty phone or address as none', async () => {
@@ -192,6 +208,22 @@ describe('POST /api/auth/change-password', () => {
     expect(newPassword.statusCode).toBe(200);
   });
 
+  it('refuses one of the most common passwords as the new one; the old password still works', async () => {
+    const { user, client } = await signedIn();
+    const res = await client.post('/api/auth/change-password', {
+      currentPassword: user.plainPassword,
+      newPassword: '123456',
+      confirmNewPassword: '123456',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ message: COMMON_PASSWORD, errors: { newPassword: COMMON_PASSWORD } });
+    const again = await new TestClient(t.app).post('/api/auth/login', {
+      username: user.username,
+      password: user.plainPassword,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('throttles wrong current passwords', async () => {
     await awayFromWindowEdge();
     const { user, client } = await signedIn();
@@ -210,6 +242,22 @@ describe('POST /api/auth/change-password', () => {
     });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('checks at most 5 current passwords when 20 guesses arrive at once', async () => {
+    await awayFromWindowEdge();
+    const { user, client } = await signedIn();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        client.post('/api/auth/delete-account', { password: `guess-${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 400)).toHaveLength(5);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(15);
+    // The account is still there and the right password now waits too.
+    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
+    const res = await client.post('/api/auth/delete-account', { password: user.plainPassword });
+    expect(res.statusCode).toBe(429);
   }, 120_000);
 });
 

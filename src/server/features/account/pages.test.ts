@@ -55,7 +55,7 @@ describe('/account', () => {
     await signInAs(t.db, client, user.id);
     const res = await client.get('/account');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body).toContain('noindex');
     expect(res.body).toContain('Update Profile');
     expect(res.body).toContain(`value="${user.username}"`);

@@ -12,8 +12,10 @@ import { ErrorSchema } from '../../../shared/schemas/catalog';
 import { requireUser } from '../../plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
+import { privateAnswers } from '../../plugins/security';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
 
   app.patch(

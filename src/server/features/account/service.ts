@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import {
   endOtherSessions,
@@ -19,12 +20,8 @@ import type {
   Preferences,
   ProfileUpdate,
 } from '../../../shared/schemas/account';
-import {
-  assertNotThrottled,
-  clearAccountFailures,
-  passwordCheckLimits,
-  recordFailure,
-} from '../auth/login-throttle';
+import { admitGuess, clearFailures, passwordCheckLimits } from '../auth/login-throttle';
+import { refuseLookalikeUsername } from '../auth/usernames';
 import { findTaken, throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -32,6 +29,7 @@ export const WRONG_PASSWORD = 'Password is incorrect.';
 export const ADMIN_CANNOT_DELETE_SELF = 'Administrators cannot delete their own account.';
 
 export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<SessionUser> {
+  refuseLookalikeUsername(input.username);
   throwIfTaken(await findTaken(db, input, userId));
   try {
     const [row] = await db
@@ -60,14 +58,12 @@ export async function updatePreferences(db: Db, userId: number, input: Preferenc
 /** Checks the account's password for a sensitive change; wrong guesses are throttled. */
 async function checkPassword(db: Db, userId: number, password: string, field: string, message: string) {
   const limits = passwordCheckLimits(userId);
-  await assertNotThrottled(db, limits);
+  await admitGuess(db, limits);
   const [row] = await db.select({ password: users.password }).from(users).where(eq(users.id, userId));
   if (!row) throw notFound('Account not found.');
-  if (!(await verifyPassword(row.password, password))) {
-    await recordFailure(db, limits);
+  if (!(await verifyPassword(row.password, password)))
     throw badRequest(message, { errors: { [field]: message } });
-  }
-  await clearAccountFailures(db, limits);
+  await clearFailures(db, limits);
 }
 
 /**
@@ -77,6 +73,7 @@ async function checkPassword(db: Db, userId: number, password: string, field: st
 export async function changePassword(request: FastifyRequest, reply: FastifyReply, input: ChangePassword) {
   const db = request.server.ctx.db;
   const user = request.user!;
+  refuseCommonPassword(input.newPassword, 'newPassword');
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   await db
     .update(users)

@@ -6,10 +6,12 @@ import { recordAudit } from '../../lib/audit';
 import { endDemoMode } from '../../lib/demo-mode';
 import { requireAdmin } from '../../plugins/sessions';
 import { dashboard } from './service';
+import { privateAnswers } from '../../plugins/security';
 
 const errors = { 401: ErrorSchema, 403: ErrorSchema };
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db, config } = app.ctx;
   const admin = { onRequest: [requireAdmin] };
 

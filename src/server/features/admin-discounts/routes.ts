@@ -16,10 +16,12 @@ import {
   saveCategoryDiscounts,
   saveWeekdayDiscounts,
 } from './service';
+import { privateAnswers } from '../../plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
   const admin = { onRequest: [requireAdmin] };
 

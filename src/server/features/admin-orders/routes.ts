@@ -21,10 +21,12 @@ import { requireAdmin } from '../../plugins/sessions';
 import { ordersCsvStream } from './export';
 import { findAdminOrder, listAdminOrders } from './repository';
 import { associateOrder, ORDER_NOT_FOUND, setOrderStatus, updateOrderDetails } from './service';
+import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
   const admin = { onRequest: [requireAdmin] };
 
@@ -50,7 +52,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { items, total } = await listAdminOrders(db, request.query);
       reply.header('x-total-count', String(total));
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return items;
     },
   );
@@ -67,7 +69,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return detail(request.params.id);
     },
   );
@@ -92,7 +94,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName('orders')}"`)
-        .header('cache-control', 'no-store')
+        .header('cache-control', PRIVATE_NO_STORE)
         .send(ordersCsvStream(db, request.query));
     },
   );

@@ -66,7 +66,7 @@ export class ProgressStream {
   private write(line: ImportStreamLine) {
     if (!this.out) {
       this.out = new PassThrough();
-      this.reply.type(IMPORT_PROGRESS_TYPE).header('cache-control', 'no-store').send(this.out);
+      this.reply.type(IMPORT_PROGRESS_TYPE).header('cache-control', 'private, no-store').send(this.out);
     }
     this.out.write(`${JSON.stringify(line)}\n`);
   }

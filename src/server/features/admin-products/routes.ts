@@ -37,6 +37,7 @@ import {
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
 import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
+import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
 
 /** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -59,6 +60,7 @@ function isTooLarge(error: unknown, request: FastifyRequest): boolean {
 }
 
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
   // Only this plugin's routes accept multipart bodies; limits are set per route below.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 20 } });
@@ -221,7 +223,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="product-import-template.csv"')
-        .header('cache-control', 'no-store')
+        .header('cache-control', PRIVATE_NO_STORE)
         .send(await templateCsv(db)),
   );
 

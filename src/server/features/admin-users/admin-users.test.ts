@@ -4,6 +4,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, orders, sessions, users } from '../../db/schema';
+import { COMMON_PASSWORD } from '../../lib/common-passwords';
+import { USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
+import { USERNAME_LOOKALIKE } from '../auth/usernames';
 import { verifyPassword } from '../../lib/passwords';
 import { createUser } from '../../test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
@@ -284,6 +287,57 @@ describe('edit', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Password must be at least 6 characters');
     expect(await userRow(user.id)).toEqual(before);
+  });
+
+  it('refuses one of the most common passwords, on creation and on edit, and changes nothing', async () => {
+    const created = await call(adminClient, 'post', '/api/admin/users', {
+      username: 'common_pw_new',
+      email: 'common@pw.example',
+      password: 'Qwerty123',
+      isAdmin: true,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toMatchObject({ message: COMMON_PASSWORD, errors: { password: COMMON_PASSWORD } });
+    expect(await t.db.select().from(users).where(eq(users.username, 'common_pw_new'))).toHaveLength(0);
+
+    const user = await createUser(t.db, { username: 'common_pw', email: 'common_edit@pw.example' });
+    const before = await userRow(user.id);
+    const res = await call(adminClient, 'put', `/api/admin/users/${user.id}`, { password: 'iloveyou' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(COMMON_PASSWORD);
+    expect(await userRow(user.id)).toEqual(before);
+  });
+
+  it('refuses look-alike usernames on creation and on edit, and normalises the one it keeps', async () => {
+    const mixed = await call(adminClient, 'post', '/api/admin/users', {
+      username: '\u0430dmin', // Cyrillic а
+      email: 'fake-admin@names.example',
+      password: 'kettle-moss-41',
+      isAdmin: true,
+    });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json()).toMatchObject({
+      message: USERNAME_MIXED_SCRIPTS,
+      errors: { username: USERNAME_MIXED_SCRIPTS },
+    });
+    expect(await t.db.select().from(users).where(eq(users.email, 'fake-admin@names.example'))).toHaveLength(
+      0,
+    );
+
+    const user = await createUser(t.db, { username: 'rename_me', email: 'rename@names.example' });
+    const before = await userRow(user.id);
+    const lookalike = await call(adminClient, 'put', `/api/admin/users/${user.id}`, {
+      username: '\u0440\u0430\u0443', // Cyrillic рау reads 'pay'
+    });
+    expect(lookalike.statusCode).toBe(400);
+    expect(lookalike.json().message).toBe(USERNAME_LOOKALIKE);
+    expect(await userRow(user.id)).toEqual(before);
+
+    const wide = await call(adminClient, 'put', `/api/admin/users/${user.id}`, {
+      username: '\uff52\uff45\uff4e\uff41\uff4d\uff45\uff44', // ｒｅｎａｍｅｄ
+    });
+    expect(wide.statusCode).toBe(200);
+    expect((await userRow(user.id))!.username).toBe('renamed');
   });
 
   it('promotes and demotes another user', async () => {

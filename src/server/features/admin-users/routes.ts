@@ -17,10 +17,12 @@ import { notFound } from '../../lib/http-error';
 import { requireAdmin } from '../../plugins/sessions';
 import { findAdminUser, listUsers, searchUsersByEmail } from './repository';
 import { type Actor, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
+import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
   const admin = { onRequest: [requireAdmin] };
   const actorOf = (request: { user: { id: number } | null; sessionId: string | null }): Actor => ({
@@ -42,7 +44,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { items, total } = await listUsers(db, request.query);
       reply.header('x-total-count', String(total));
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return items;
     },
   );
@@ -123,7 +125,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return searchUsersByEmail(db, request.query.email);
     },
   );

@@ -8,7 +8,9 @@ import type { Db, Tx } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword } from '../../lib/passwords';
+import { refuseLookalikeUsername } from '../auth/usernames';
 import { throwIfTaken, throwIfUniqueViolation } from '../auth/service';
 import { findAdminUser, takenBy, userColumns } from './repository';
 
@@ -53,6 +55,8 @@ async function lockUser(tx: Tx, id: number) {
 }
 
 export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+  refuseLookalikeUsername(input.username);
+  refuseCommonPassword(input.password);
   throwIfTaken(await takenBy(db, input));
   const password = await hashPassword(input.password);
   try {
@@ -95,6 +99,8 @@ export async function updateUser(
   input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
 ): Promise<AdminUser> {
   if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
+  if (input.username !== undefined) refuseLookalikeUsername(input.username);
+  if (input.password) refuseCommonPassword(input.password);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {

@@ -5,11 +5,13 @@ import { unauthorized } from '../../lib/http-error';
 import { enforceRateLimit } from '../../lib/rate-limit';
 import { endSession, startSession } from '../../plugins/sessions';
 import { authenticate, registerUser } from './service';
+import { privateAnswers } from '../../plugins/security';
 
 /** Registrations per address per hour: enough for a household, not for a script. */
 export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
 
   app.get(

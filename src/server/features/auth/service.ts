@@ -4,32 +4,42 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { conflict, unauthorized } from '../../lib/http-error';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { publicUserColumns, type SessionUser } from '../../plugins/sessions';
 import type { Login, Register } from '../../../shared/schemas/auth';
-import { assertNotThrottled, clearAccountFailures, loginLimits, recordFailure } from './login-throttle';
+import { normalizeUsername } from '../../../shared/usernames';
+import { refuseLookalikeUsername } from './usernames';
+import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const USERNAME_TAKEN = 'That username is already taken.';
 export const EMAIL_TAKEN = 'An account with that email already exists.';
 
-/** Checks the credentials; throws 401 (or 429 when throttled). */
+/**
+ * Checks the credentials; throws 401, or 429 when this guess is over a limit. The guess is admitted (and
+ * counted) before any password is checked (docs/decisions/0110-sign-in-limits-per-account-and-address.md).
+ */
 export async function authenticate(db: Db, input: Login, ip: string): Promise<SessionUser> {
-  const limits = loginLimits(ip, input.username);
-  await assertNotThrottled(db, limits);
+  const throttle = loginThrottle(ip, input.username);
+  await admitGuess(db, throttle.limits);
+  await slowDownAccount(db, throttle);
   const [row] = await db
     .select({ ...publicUserColumns, password: users.password })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${input.username})`)
+    // The normalised name; or the name as typed, for an old name the migration could not normalise
+    // (src/server/db/migrations/0008_normalize-usernames.sql). Both use the index on lower(username).
+    .where(
+      sql`lower(${users.username}) in (lower(${normalizeUsername(input.username)}), lower(${input.username}))`,
+    )
+    // The exact spelling first: 'ｋｅｐｔ' typed is that old account, not 'Kept'.
+    .orderBy(sql`lower(${users.username}) = lower(${input.username}) desc`)
     .limit(1);
   let ok = false;
   if (row) ok = await verifyPassword(row.password, input.password);
   else await verifyAgainstDummy(input.password);
-  if (!row || !ok) {
-    await recordFailure(db, limits);
-    throw unauthorized(INVALID_CREDENTIALS);
-  }
-  await clearAccountFailures(db, limits);
+  if (!row || !ok) throw unauthorized(INVALID_CREDENTIALS);
+  await forgetGuesses(db, throttle);
   const { password: _password, ...user } = row;
   return user;
 }
@@ -76,6 +86,8 @@ export function throwIfUniqueViolation(error: unknown): void {
 
 /** A new customer account: never an administrator, whatever the request said. */
 export async function registerUser(db: Db, input: Register): Promise<SessionUser> {
+  refuseLookalikeUsername(input.username);
+  refuseCommonPassword(input.password);
   throwIfTaken(await findTaken(db, input));
   const password = await hashPassword(input.password);
   try {

@@ -173,9 +173,19 @@ describe('sitemap and robots.txt', () => {
 
   beforeAll(async () => {
     // A page renderer that answers every page: the crawler files must still come from their routes.
-    const render: RenderFn = async () => ({ kind: 'page', status: 200, head: '', html: 'A PAGE', state: '' });
+    const render: RenderFn = async () => ({
+      kind: 'page',
+      status: 200,
+      head: '',
+      html: 'A PAGE',
+      state: '',
+      modules: [],
+    });
     t = await createTestApp({
-      renderer: { template: async () => '<!--app-html-->', render: async () => render },
+      renderer: {
+        template: async () => '<!--app-head--><!--app-html--><!--app-state-->',
+        render: async () => render,
+      },
     });
     client = new TestClient(t.app);
     const shown = await createCategory(t.db, { slug: 'sitemap-shown' });

@@ -127,17 +127,30 @@ const served = new WeakSet<FastifyRequest>();
 
 /** Admins may see hidden products: their answers are neither cached nor served from the cache. */
 const isShopper = (request: FastifyRequest) => !request.user?.isAdmin;
+/**
+ * Only guests' answers are stored: what is stored is served to everybody but admins, with the headers of a
+ * guest's answer (plugins/cache-policy.ts makes them private for a signed-in customer).
+ */
+const isGuest = (request: FastifyRequest) => !request.user;
 
-function notModified(reply: FastifyReply) {
+function notModified(request: FastifyRequest, reply: FastifyReply) {
   reply.code(304);
   reply.removeHeader('content-type');
   reply.removeHeader('content-length');
-  return null;
+  // Fastify's HEAD handling runs after this hook and reads the payload: it needs a string, not null
+  // (docs/decisions/0119-bad-input-is-a-4xx.md).
+  return request.method === 'HEAD' ? '' : null;
 }
 
 /** ETags, 304s and the response cache for the routes of the plugin that calls it. */
 export function registerCatalogueCaching(app: FastifyInstance) {
   const { responses } = catalogueCaches(app.ctx);
+
+  app.addHook('onRequest', async (request, reply) => {
+    // A signed-in person's catalogue answers are theirs alone, though nothing in them is personal: no
+    // shared cache keeps them, the browser revalidates them (routes may still set their own lifetime).
+    if (request.user) reply.header('cache-control', 'private, no-cache');
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !responses.enabled || !isShopper(request)) return;
@@ -151,7 +164,9 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (reply.statusCode === 304) return notModified(reply);
+    // Answers may be compressed (plugins/compression.ts); a 304 names the same Vary as its 200 would.
+    if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('vary', 'accept-encoding');
+    if (reply.statusCode === 304) return notModified(request, reply);
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload;
     let etag = reply.getHeader('etag') as string | undefined;
@@ -160,10 +175,10 @@ export function registerCatalogueCaching(app: FastifyInstance) {
       reply.header('etag', etag);
       if (!reply.hasHeader('cache-control')) {
         // Revalidate every time (prices change at midnight, stock at every sale), cheaply thanks to the ETag.
-        reply.header('cache-control', isShopper(request) ? 'no-cache' : 'private, no-cache');
+        reply.header('cache-control', 'no-cache');
       }
     }
-    if (request.method === 'GET' && !served.has(request) && isShopper(request)) {
+    if (request.method === 'GET' && !served.has(request) && isGuest(request)) {
       const headers: Record<string, string> = {};
       for (const name of CACHED_HEADERS) {
         const value = reply.getHeader(name);
@@ -171,7 +186,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
       }
       responses.set(request.url, { body: payload, etag, headers }, Buffer.byteLength(payload));
     }
-    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(reply);
+    if (etagMatches(request.headers['if-none-match'], etag)) return notModified(request, reply);
     return payload;
   });
 }

@@ -5,7 +5,7 @@ import { and, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ListSort } from '../../../shared/constants';
 import type { Product } from '../../../shared/schemas/catalog';
 import type { DbOrTx } from '../../db/client';
-import { categories, categoryDiscounts, products, stockHolds } from '../../db/schema';
+import { categories, categoryDiscounts, productCounts, products, stockHolds } from '../../db/schema';
 import {
   listShopperProducts,
   productColumns,
@@ -167,6 +167,47 @@ async function countMatching(db: DbOrTx, joins: Joins, where: SQL): Promise<numb
   return Number((result as unknown as { rows: { total: number }[] }).rows[0]?.total ?? 0);
 }
 
+/**
+ * Whether every visible product (of the category) passes the filters, so the listing's total is the
+ * number of visible products: no search, no stock, new or daily filter, no minimum above 0. A maximum
+ * price is checked against the products themselves (countListing).
+ */
+function countedByCategoryOnly(filters: ListingFilters): boolean {
+  return (
+    !filters.search &&
+    !filters.inStock &&
+    !filters.isNew &&
+    !filters.daily &&
+    !(filters.minPrice !== undefined && filters.minPrice > 0)
+  );
+}
+
+/**
+ * A listing's total. Listings that keep every visible product (the default listing, a category page)
+ * read the counts the triggers of migration 0007 keep exact (product_counts: a few rows, whatever the
+ * size of the catalogue) instead of counting every visible product on every request
+ * (docs/decisions/0140-listing-totals-from-maintained-counts.md). The maximum price the listing page
+ * always sends filters nothing when no visible product's normal price is above it (today's price never
+ * exceeds the normal price); one product above it and the listing is counted like any other.
+ */
+async function countListing(db: DbOrTx, filters: ListingFilters, joins: Joins, where: SQL): Promise<number> {
+  if (!countedByCategoryOnly(filters)) return countMatching(db, joins, where);
+  const inCategory = (column: SQL) =>
+    filters.categoryId === undefined ? sql`` : sql`and ${column} = ${filters.categoryId}`;
+  const pricedAbove =
+    filters.maxPrice === undefined
+      ? sql`false`
+      : sql`exists (select 1 from ${products} where ${products.active} and ${products.archivedAt} is null
+          and ${products.price} > ${String(filters.maxPrice)}::numeric ${inCategory(sql`${products.categoryId}`)})`;
+  const result = await db.execute(sql`select
+      (select coalesce(sum(pc.visible), 0) from ${productCounts} pc
+        left join ${categories} c on c.id = pc.category_key
+        where (pc.category_key = 0 or c.active) ${inCategory(sql`pc.category_key`)})::int as total,
+      ${pricedAbove} as priced_above`);
+  const row = (result as unknown as { rows: { total: number; priced_above: boolean }[] }).rows[0]!;
+  return row.priced_above ? countMatching(db, joins, where) : Number(row.total);
+}
+
 /** Full rows; stock from the grouped holds join rather than productColumns' per-row subquery. */
 function shopperColumns(held: ReturnType<typeof heldStock>) {
   return {
@@ -243,7 +284,7 @@ async function pageAndCount(
   } else {
     const [found, counted] = await Promise.all([
       pageRows,
-      request.knownTotal === undefined ? countMatching(db, joins, where) : Promise.resolve(null),
+      request.knownTotal === undefined ? countListing(db, filters, joins, where) : Promise.resolve(null),
     ]);
     rows = found;
     total = counted ?? request.knownTotal!;

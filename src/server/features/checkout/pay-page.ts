@@ -3,6 +3,7 @@
 // first, then sends the shopper back to /checkout/confirmation.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import type { PaymentFailureCode } from '../../../shared/payment-failures';
 import { paymentProviderFor } from '../../payments';
 import { type LocalPaymentResult, recordLocalPayment } from '../../payments/local';
 import { confirmProviderPayment, failOrderPayment, orderDeps } from '../orders/completion';
@@ -16,14 +17,10 @@ const escapeHtml = (s: string) =>
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&#39;');
 
-export const DECLINED_MESSAGE = 'Your payment was declined. No money was taken.';
-/** A payment that reached an order after it had closed is given back (docs/decisions/0121). */
-export const REFUNDED_MESSAGE =
-  'This checkout had closed before your payment arrived, so your payment is being refunded. Please check out again.';
-
 const REFERENCE = /^ORD-[A-Z2-7]{16}$/;
 
-function confirmationUrl(reference: string, outcome: 'success' | 'failed', error?: string) {
+/** The confirmation page's address; a failure names its reason by code, never by text (decision 0117). */
+function confirmationUrl(reference: string, outcome: 'success' | 'failed', error?: PaymentFailureCode) {
   const params = new URLSearchParams({ order_id: reference, status: outcome });
   if (error) params.set('error', error);
   return `/checkout/confirmation?${params.toString()}`;
@@ -138,7 +135,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       if (!order) return notFoundPage(reply);
       // A closed order takes no payment: nothing is recorded for it (docs/decisions/0121-payments-on-dead-orders.md).
       if (order.paymentStatus === 'failed')
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'completed') {
         return reply
           .type('text/html; charset=utf-8')
@@ -160,11 +157,11 @@ export async function payPageRoutes(app: FastifyInstance) {
         },
       );
       if (now.refundStatus !== null) {
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', REFUNDED_MESSAGE), 303);
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'refunded'), 303);
       }
       // A failed order takes no payment: no money was taken for it.
       if (recorded === 'declined' || now.paymentStatus === 'failed') {
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
       }
       if (now.paymentStatus === 'refunded') {
         return reply
@@ -186,7 +183,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       if (recorded.result === 'completed')
         return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
       await failOrderPayment({ db }, order.id, { kind: 'payment-page' });
-      return reply.redirect(confirmationUrl(order.orderReference, 'failed', DECLINED_MESSAGE), 303);
+      return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
     },
   );
 }

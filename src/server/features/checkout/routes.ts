@@ -17,12 +17,14 @@ import { releaseExpiredHolds } from '../orders/completion';
 import { payPageRoutes } from './pay-page';
 import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
+import { privateAnswers } from '../../plugins/security';
 
 /** Checkouts one address may start per window: enough for any shopper, not for hoarding stock. */
 export const CHECKOUT_RATE_LIMIT = { limit: 20, windowSeconds: 600 };
 const HOLD_CLEANUP_MS = 5 * 60_000;
 
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db, config } = app.ctx;
 
   app.post(

@@ -40,7 +40,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['content'],
-        summary: "Public store facts the browser needs (contact address, newsletter popup, the store's date)",
+        summary:
+          "Public store facts the browser needs (contact address, newsletter popup, the store's date, test payments)",
         response: { 200: SiteConfigSchema },
       },
     },
@@ -51,6 +52,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       newsletterVariant: config.NEWSLETTER_FORM_URL ? ('A' as const) : ('B' as const),
       timeZone: config.STORE_TIMEZONE,
       today: storeDate(config.STORE_TIMEZONE),
+      testPayments: config.testPayments,
     }),
   );
 

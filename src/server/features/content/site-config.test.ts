@@ -46,6 +46,38 @@ describe('GET /api/site-config', () => {
   });
 });
 
+describe('test payments in the site configuration (docs/decisions/0115-test-payments-only-on-purpose.md)', () => {
+  it('says so while the local test payment page takes the payments, and every page shows the banner', async () => {
+    expect((await pacific.app.inject('/api/site-config')).json()).toMatchObject({ testPayments: true });
+    for (const url of ['/', '/cart', '/products/desk-lamp', '/no/such/page']) {
+      const res = await pacific.app.inject(url);
+      expect(res.body).toContain(
+        '<aside aria-label="Test store" class="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950" data-testid="test-store-banner"><p>Test store: no payment is taken.</p></aside>',
+      );
+    }
+  });
+
+  it('says no with Square, and pages carry no banner', async () => {
+    const square = await createTestApp({
+      env: {
+        PAYMENT_PROVIDER: 'square',
+        SQUARE_ACCESS_TOKEN: 'token',
+        SQUARE_LOCATION_ID: 'LOC',
+        SQUARE_WEBHOOK_SIGNATURE_KEY: 'key',
+      },
+      renderer: await sourceRenderer(),
+    });
+    try {
+      expect((await square.app.inject('/api/site-config')).json()).toMatchObject({ testPayments: false });
+      const page = await square.app.inject('/');
+      expect(page.statusCode).toBe(200);
+      expect(page.body).not.toContain('Test store');
+    } finally {
+      await square.close();
+    }
+  });
+});
+
 describe("server-rendered pages and the store's date", () => {
   it("take the footer year and the deals weekday from the store's time zone, and hand both to the browser", async () => {
     // 23:30 UTC on Wednesday 31 December 2025 is Thursday 1 January 2026 on Kiritimati.

@@ -73,7 +73,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName('subscribers')}"`)
-        .header('cache-control', 'no-store')
+        .header('cache-control', 'private, no-store')
         .send(csv);
     },
   );

@@ -20,6 +20,7 @@ import {
   toOrderResponse,
   toPaymentOrder,
 } from './repository';
+import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
 
 const NOT_FOUND = 'Order not found.';
 
@@ -40,6 +41,7 @@ export async function loadReadableOrder(request: FastifyRequest, id: string): Pr
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
 
   app.get(
@@ -54,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await loadReadableOrder(request, request.params.id);
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       return toOrderResponse(order, await listOrderItems(db, order.id));
     },
   );
@@ -75,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+      reply.header('cache-control', PRIVATE_NO_STORE);
       const order = await loadReadableOrder(request, request.params.id);
       const user = request.user;
       // The administrator's selector (the admin area addresses orders by numeric id): any of the four

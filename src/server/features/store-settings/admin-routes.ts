@@ -16,10 +16,12 @@ import { canadianTaxRates, shippingSettings } from '../../db/schema';
 import { recordAudit } from '../../lib/audit';
 import { requireAdmin } from '../../plugins/sessions';
 import { getShippingSettings, listTaxRates } from './repository';
+import { privateAnswers } from '../../plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
   const { db } = app.ctx;
   const admin = { onRequest: [requireAdmin] };
 

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import { siteConfigQueryOptions } from '../lib/site-config';
+
+export const TEST_STORE_TEXT = 'Test store: no payment is taken.';
+
+/**
+ * On every page while the store's own test payment page takes the payments, so nobody mistakes it for
+ * a real shop (docs/decisions/0115-test-payments-only-on-purpose.md). It comes from the site
+ * configuration the page was rendered with, so the HTML and the hydrated page agree.
+ */
+export function TestStoreBanner() {
+  const testPayments = useQuery(siteConfigQueryOptions()).data?.testPayments;
+  if (!testPayments) return null;
+  return (
+    <aside
+      aria-label="Test store"
+      className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
+      data-testid="test-store-banner"
+    >
+      <p>{TEST_STORE_TEXT}</p>
+    </aside>
+  );
+}
