@@ -59,6 +59,8 @@ export type FakeSquare = {
   requests: { method: string; path: string; body: unknown; authorization?: string }[];
   /** Answer every request with this status while set (Square being down). */
   failWith: number | null;
+  /** Answer only refund requests with this status while set. */
+  failRefundsWith: number | null;
   /**
    * The buyer pays the order behind a payment link; fields of the payment can be overridden. A
    * deleted link takes no payment (throws).
@@ -113,6 +115,7 @@ export async function startFakeSquare(options: {
     deletedLinks,
     requests,
     failWith: null,
+    failRefundsWith: null,
     pay(linkId, overrides = {}) {
       const link = links.get(linkId);
       if (!link) throw new Error(`no link ${linkId}`);
@@ -257,6 +260,10 @@ export async function startFakeSquare(options: {
         return send(res, 200, { id: linkId, cancelled_order_id: link.order_id });
       }
       if (req.method === 'POST' && path === '/v2/refunds') {
+        if (fake.failRefundsWith)
+          return send(res, fake.failRefundsWith, {
+            errors: [{ code: 'INTERNAL_SERVER_ERROR', detail: 'Down' }],
+          });
         const b = body as {
           idempotency_key?: string;
           payment_id?: string;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, paymentWebhookEvents, products, stockHolds } from '../db/schema';
-import { postCheckout, validBody } from '../features/checkout/test-support';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../features/checkout/test-support';
 import {
   createProduct,
   createUser,
@@ -38,6 +38,7 @@ beforeAll(async () => {
       SQUARE_API_BASE_URL: fake.url,
       // Checkouts stand for many clients by varying X-Forwarded-For (per-address limit).
       TRUST_PROXY: 'true',
+      ...MANY_ORDER_EMAILS,
     },
   });
   await seedStoreSettings(t.db);

@@ -38,6 +38,15 @@ export const AdminOrderSchema = OrderSchema.extend({
   /** Sends tried so far; the maintenance job stops retrying at MAX_CONFIRMATION_EMAIL_ATTEMPTS. */
   confirmationEmailAttempts: z.number().int(),
   inventoryReduced: z.boolean(),
+  /**
+   * A payment that arrived after the order had closed (failed, expired, or paid once its stock was
+   * sold): 'needed' until the provider gave it back, then 'refunded'; null when there was none
+   * (docs/decisions/0121-payments-on-dead-orders.md).
+   */
+  refundStatus: z.enum(['needed', 'refunded']).nullable(),
+  /** The provider's payment to give back, and its refund once given. */
+  refundPaymentReference: z.string().nullable(),
+  refundReference: z.string().nullable(),
   user: LinkedUserSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof AdminOrderSchema>;

@@ -16,7 +16,7 @@ import {
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
 import { testDbKind } from '../../test/test-database';
 import { insertOrder } from '../account/order-fixtures';
-import { postCheckout, validBody } from '../checkout/test-support';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;
@@ -26,7 +26,7 @@ let customerClient: TestClient;
 
 beforeAll(async () => {
   // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await createTestApp({ env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db);
   admin = await createUser(t.db, {

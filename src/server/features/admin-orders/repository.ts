@@ -72,6 +72,10 @@ export function toAdminOrder(order: OrderRow, items: OrderItemRow[], user: Linke
     confirmationEmailError: order.confirmationEmailError,
     confirmationEmailAttempts: order.confirmationEmailAttempts,
     inventoryReduced: order.inventoryReduced,
+    refundStatus:
+      order.refundStatus === 'needed' || order.refundStatus === 'refunded' ? order.refundStatus : null,
+    refundPaymentReference: order.refundPaymentReference,
+    refundReference: order.refundReference,
     user,
   };
 }

@@ -15,13 +15,22 @@ import {
 } from '../../test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
 import { releaseExpiredHolds } from '../orders/completion';
-import { checkoutBody, type Line, newKey, postCheckout, quote, validBody, withFigures } from './test-support';
+import {
+  checkoutBody,
+  type Line,
+  MANY_ORDER_EMAILS,
+  newKey,
+  postCheckout,
+  quote,
+  validBody,
+  withFigures,
+} from './test-support';
 
 let t: TestApp;
 let guest: TestClient;
 beforeAll(async () => {
   // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  t = await createTestApp({ env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db); // every day 0%: tests that need a discount set one
 });

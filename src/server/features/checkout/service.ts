@@ -217,7 +217,6 @@ async function placeOrder(
   );
   const reference = newOrderReference();
   const replaced = await replacePreviousCheckouts(tx, body, context, reference);
-  await checkHoldCaps(tx, body, context);
   const request: CartRequest = {
     items: body.items,
     shippingMethod: body.orderData.shippingMethod,
@@ -243,6 +242,7 @@ async function placeOrder(
   }
   checkFigures(body, priced);
   checkStock(priced);
+  await checkHoldCaps(tx, body, context);
 
   const t = priced.totals;
   const o = body.orderData;

@@ -267,6 +267,8 @@ export async function completeOrderPayment(
     return { changed: true, order: updated!, shortages };
   });
   if (result.strayPayment) {
+    // An order failed just now (paid short of stock) takes no further payment.
+    if (result.changed) await closeCheckouts(deps, [result.order]);
     await refundStrayPayment(deps, orderId);
     return { ...result, order: (await findOrderById(deps.db, orderId))! };
   }

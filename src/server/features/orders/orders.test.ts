@@ -21,7 +21,7 @@ import {
 import { createMailer } from '../../mail/mailer';
 import { runMaintenance } from '../../maintenance';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { postCheckout, validBody } from '../checkout/test-support';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
 import {
   completeOrderPayment,
   orderDeps,
@@ -34,9 +34,7 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 let t: TestApp;
 beforeAll(async () => {
   // Stands for many clients by varying X-Forwarded-For (per-address limits), so it trusts the header.
-  // Its orders all mail one test address: the per-recipient limit (tested in order-email-limit.test.ts)
-  // is raised here so it does not decide these tests.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true', MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: '10000' } });
+  t = await createTestApp({ env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS } });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db);
 });

@@ -45,6 +45,9 @@ const FIELD_LABELS: Record<string, string> = {
   estimatedDeliveryDate: 'Estimated delivery',
   userId: 'Linked user',
   attention: 'Attention',
+  refundStatus: 'Late payment',
+  refundReference: 'Refund',
+  note: 'Note',
 };
 
 const ACTOR_LABELS: Record<string, string> = {
@@ -62,7 +65,25 @@ function valueText(field: string, value: string | null): string {
   if (field === 'paymentStatus') return paymentStatusLabel(value);
   if (field === 'inventoryReduced') return value === 'true' ? 'taken from stock' : 'not taken';
   if (field === 'userId') return `user #${value}`;
+  if (field === 'refundStatus') return value === 'needed' ? 'needs a refund' : 'refunded';
   return value;
+}
+
+/**
+ * The flag for a payment that arrived after the order had closed: it must be given back
+ * (docs/decisions/0121-payments-on-dead-orders.md). Nothing when there was none.
+ */
+export function RefundFlag({ status }: { status: 'needed' | 'refunded' | null }) {
+  if (status === null) return null;
+  const needed = status === 'needed';
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${needed ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-700'}`}
+      data-testid="refund-flag"
+    >
+      {needed ? 'Needs refund' : 'Late payment refunded'}
+    </span>
+  );
 }
 
 /** 'Status: Pending → Processing', 'Stock: taken from stock', 'Attention: …'. */

@@ -37,7 +37,7 @@ import {
   setPaymentStatus,
   updateOrderDetails,
 } from './api';
-import { Badge, formatDateTime, historyText, historyWho } from './order-bits';
+import { Badge, formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
 import { AmountList } from '../../../components/ui/amount-list';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -425,6 +425,14 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
             <p className="text-slate-600">
               {order.inventoryReduced ? 'Stock taken for this order' : 'Stock not taken'}
             </p>
+            {order.refundStatus && (
+              <p className={order.refundStatus === 'needed' ? 'text-red-700' : 'text-slate-600'}>
+                <RefundFlag status={order.refundStatus} />{' '}
+                {order.refundStatus === 'needed'
+                  ? `Payment ${order.refundPaymentReference} arrived after this order had closed and must be refunded; the store keeps trying automatically.`
+                  : `Payment ${order.refundPaymentReference} arrived after this order had closed and was refunded (${order.refundReference}).`}
+              </p>
+            )}
             <EmailStatus order={order} />
           </Block>
         </div>

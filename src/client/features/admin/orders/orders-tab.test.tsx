@@ -104,6 +104,9 @@ const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   confirmationEmailError: null,
   confirmationEmailAttempts: 0,
   inventoryReduced: false,
+  refundStatus: null,
+  refundPaymentReference: null,
+  refundReference: null,
   user: null,
   ...extra,
 });
@@ -228,6 +231,39 @@ describe('Orders tab: table', () => {
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await rowOf(11)).toBeTruthy();
+  });
+});
+
+describe('Orders tab: a payment that arrived after the order closed', () => {
+  it('flags the order as needing a refund in the list and says so in the detail', async () => {
+    const needing = order(21, {
+      paymentStatus: 'failed',
+      refundStatus: 'needed',
+      refundPaymentReference: 'PAY_late',
+    });
+    const done = order(22, {
+      paymentStatus: 'failed',
+      refundStatus: 'refunded',
+      refundPaymentReference: 'PAY_other',
+      refundReference: 'REFUND_1',
+    });
+    fakeApi((c) => {
+      if (c.path.startsWith('/api/orders/admin?')) return { body: [needing, done, ORDERS[0]], total: 3 };
+      if (c.path === '/api/orders/admin/21') return { body: withHistory(needing) };
+      return undefined;
+    });
+    renderTab();
+    expect(within(await rowOf(21)).getByTestId('refund-flag').textContent).toBe('Needs refund');
+    expect(within(await rowOf(22)).getByTestId('refund-flag').textContent).toBe('Late payment refunded');
+    expect(within(await rowOf(11)).queryByTestId('refund-flag')).toBeNull();
+    await userEvent.setup().click(within(await rowOf(21)).getByRole('button', { name: 'View order #21' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order #21' });
+    expect(
+      within(dialog).getByText(
+        'Payment PAY_late arrived after this order had closed and must be refunded; the store keeps trying automatically.',
+        { exact: false },
+      ),
+    ).toBeTruthy();
   });
 });
 

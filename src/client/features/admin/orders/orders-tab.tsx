@@ -26,7 +26,7 @@ import {
 } from './api';
 import { LinkUserDialog } from './link-user-dialog';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { Badge, formatDateTime } from './order-bits';
+import { Badge, formatDateTime, RefundFlag } from './order-bits';
 
 const COLUMNS = ['Order #', 'Date', 'Customer', 'Total', 'Status', 'Payment', 'User', 'Actions'];
 
@@ -159,7 +159,7 @@ export default function OrdersTab() {
                 <Badge status={o.status} kind="order" />
               </td>
               <td className="px-3 py-2">
-                <Badge status={o.paymentStatus} kind="payment" />
+                <Badge status={o.paymentStatus} kind="payment" /> <RefundFlag status={o.refundStatus} />
               </td>
               <td className="px-3 py-2">
                 {o.user ? (
