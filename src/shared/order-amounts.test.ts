@@ -34,6 +34,21 @@ describe('orderAmounts', () => {
     expect(amounts.total).toEqual({ label: 'Total', cents: 18970, text: '$189.70 CAD' });
   });
 
+  it("labels the discount with the day's whole percent, and plainly when the order has none to state", () => {
+    const label = (discountPercentage: string) =>
+      orderAmounts({ ...QUEBEC, discountPercentage }).rows.find((r) => r.kind === 'discount')!.label;
+    expect(label('25.00')).toBe('Discount (25%)');
+    // Lines with different percents store 0.00 beside a discount of 50.00.
+    expect(label('0.00')).toBe('Discount');
+    // An older order's blended rate (50.00 / 199.92 = 25.01%) was never the day's percent.
+    expect(label('25.01')).toBe('Discount');
+    // The discount row itself is still there with its amount.
+    expect(orderAmounts({ ...QUEBEC, discountPercentage: '0.00' }).rows[1]).toMatchObject({
+      kind: 'discount',
+      text: '-$50.00',
+    });
+  });
+
   it('adds up: regular price - discount = subtotal, and subtotal + shipping + taxes = total', () => {
     const rows = orderAmounts(QUEBEC).rows;
     const cents = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => r.cents);

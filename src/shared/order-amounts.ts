@@ -6,6 +6,7 @@
 import type { TaxCode } from './constants';
 import { type Cents, formatCents, toCents } from './money';
 import { receiptTaxCents } from './orders';
+import { discountLabel } from './pricing';
 import type { OrderTaxLine } from './schemas/account';
 import type { TaxRegistrations } from './schemas/site-config';
 
@@ -78,7 +79,7 @@ export function orderAmounts(
       },
       {
         kind: 'discount',
-        label: `Discount (${percentText(order.discountPercentage)}%)`,
+        label: discountLabel(order.discountPercentage),
         cents: -discount,
         text: `-${formatCents(discount)}`,
       },

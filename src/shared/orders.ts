@@ -51,6 +51,19 @@ export function deliveryWindowText(
   return null;
 }
 
+/**
+ * A placed order's delivery wording for the confirmation page and e-mail: its method's range from the
+ * current shipping settings, the pickup sentence, or nothing for a cancelled order or a failed payment
+ * (docs/decisions/0132-delivery-estimates-are-settings.md).
+ */
+export function orderDeliveryText(
+  order: { shippingMethod: string | null; status: string | null; paymentStatus?: string | null },
+  days: DeliveryDays = DEFAULT_DELIVERY_DAYS,
+): string | null {
+  if (order.paymentStatus === 'failed') return null;
+  return deliveryWindowText(order.shippingMethod, days, order.status);
+}
+
 export type StructuredAddress = {
   line1: string;
   line2: string;

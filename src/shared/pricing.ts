@@ -329,12 +329,15 @@ export function orderTotals(options: {
 }
 
 /**
- * The summary's discount label: 'Discount (25%)' with the day's percent ("25.00" reads 25), plain
- * 'Discount' when the lines got different percents (stored as 0).
+ * The one discount label, for the cart and checkout summaries and every placed order's lines
+ * (src/shared/order-amounts.ts): 'Discount (25%)' with the day's whole percent ("25.00" reads 25),
+ * plain 'Discount' when the lines got different percents (stored as 0) or when an older order stored a
+ * blended rate such as 25.01, a number the shopper was never offered
+ * (docs/decisions/0138-order-amounts-presenter.md).
  */
 export function discountLabel(percentage: string | number): string {
   const percent = Number(percentage);
-  return Number.isFinite(percent) && percent > 0 ? `Discount (${percent}%)` : 'Discount';
+  return Number.isInteger(percent) && percent > 0 ? `Discount (${percent}%)` : 'Discount';
 }
 
 /** Days until a date (yyyy-mm-dd), never negative; for "estimated delivery in N days". */

@@ -113,7 +113,7 @@ describe('confirmation page', () => {
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
     // The order, then its confirmation; the site configuration (registration numbers) is the root
     // route's in the app and loads beside them here.
-    expect(fetchedPaths(api).filter((p) => p !== '/api/site-config')).toEqual([
+    expect(fetchedPaths(api).filter((p) => p !== '/api/site-config' && p !== '/api/shipping')).toEqual([
       `/api/orders/${REF}`,
       `/api/orders/${REF}/payment-status`,
     ]);
@@ -273,5 +273,53 @@ describe('confirmation page', () => {
     expect(await screen.findByText('GST/HST registration number: 123456789 RT0001')).toBeTruthy();
     expect(screen.getByText('QST registration number: 1234567890 TQ0001')).toBeTruthy();
     expect(screen.queryByText(/PST registration number/)).toBeNull();
+  });
+  describe('delivery estimate', () => {
+    const shipping = {
+      standardPrice: '5.99',
+      expressPrice: '14.99',
+      pickupAvailable: true,
+      // Settings other than the defaults (3-5, 1-2), so the page must read them.
+      standardMinDays: 4,
+      standardMaxDays: 7,
+      expressMinDays: 2,
+      expressMaxDays: 3,
+    };
+    const show = async (overrides: Partial<Order>) => {
+      fakeApi({ '/api/shipping': { body: shipping }, [`/api/orders/${REF}`]: { body: order(overrides) } });
+      page(`?order_id=${REF}&status=success`);
+      expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    };
+
+    it('shows the express range from the shipping settings', async () => {
+      await show({ shippingMethod: 'express' });
+      await waitFor(() =>
+        expect(screen.getByTestId('delivery-estimate').textContent).toBe('2-3 business days'),
+      );
+    });
+
+    it('shows the standard range from the shipping settings', async () => {
+      await show({ shippingMethod: 'standard', shippingCost: '5.99' });
+      await waitFor(() =>
+        expect(screen.getByTestId('delivery-estimate').textContent).toBe('4-7 business days'),
+      );
+    });
+
+    it('tells a pickup order it will be e-mailed, with no range', async () => {
+      await show({ shippingMethod: 'pickup', shippingCost: '0.00' });
+      await waitFor(() =>
+        expect(screen.getByTestId('delivery-estimate').textContent).toBe(
+          "We'll e-mail you when your order is ready for pickup.",
+        ),
+      );
+      expect(screen.queryByText(/business days/)).toBeNull();
+    });
+
+    it('shows no estimate on a cancelled order', async () => {
+      await show({ status: 'cancelled' });
+      await waitFor(() => expect(screen.getByText('Cancelled', { selector: 'dd' })).toBeTruthy());
+      expect(screen.queryByTestId('delivery-estimate')).toBeNull();
+      expect(screen.queryByText(/business days/)).toBeNull();
+    });
   });
 });

@@ -2,10 +2,13 @@
 // the store's failure codes (src/shared/payment-failures.ts), shown as the store's text. The server
 // renders the spinner; the browser reads the order, asks the server to confirm a pending payment with
 // the provider, and shows the result. Only a completed payment clears the cart (once per order).
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatCents, toCents } from '../../../shared/money';
 import {
+  deliveryDaysOf,
+  orderDeliveryText,
   orderStatusLabel,
   parseShippingAddress,
   paymentStatusLabel,
@@ -13,6 +16,7 @@ import {
 } from '../../../shared/orders';
 import { paymentFailureMessage } from '../../../shared/payment-failures';
 import type { Order } from '../../../shared/schemas/orders';
+import { shippingSettingsQueryOptions } from '../cart/api';
 import { buttonClasses } from '../../components/ui/button';
 import { OrderAmountsList } from '../../components/ui/order-amounts-list';
 import { suppressToasts, toast } from '../../components/ui/toast-store';
@@ -186,6 +190,9 @@ export function ConfirmationPage() {
 function SuccessView({ order }: { order: Order }) {
   const address = parseShippingAddress(order.shippingAddress);
   const placed = new Date(order.createdAt);
+  // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
+  const settings = useQuery(shippingSettingsQueryOptions());
+  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data));
   return (
     <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
       <div className="text-center">
@@ -235,6 +242,16 @@ function SuccessView({ order }: { order: Order }) {
               {shippingMethodLabel(order.shippingMethod)}
             </p>
           </div>
+          {delivery && (
+            <div>
+              <h2 className="font-semibold">
+                {order.shippingMethod === 'pickup' ? 'Pickup' : 'Estimated Delivery'}
+              </h2>
+              <p className="mt-1 text-slate-700" data-testid="delivery-estimate">
+                {delivery}
+              </p>
+            </div>
+          )}
         </div>
       </div>
 

@@ -22,6 +22,8 @@ import { hitRateLimit } from '../../lib/rate-limit';
 import { paymentProviderFor } from '../../payments';
 import type { PaymentProvider, PaymentVerification } from '../../payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
+import { getShippingSettings } from '../store-settings/repository';
+import { deliveryDaysOf } from '../../../shared/orders';
 import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
 
 export type OrderDeps = {
@@ -626,6 +628,7 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
       name: deps.config.STORE_NAME,
       publicUrl: deps.config.publicUrl,
       registrations: taxRegistrations(deps.config),
+      deliveryDays: deliveryDaysOf(await getShippingSettings(db)),
     });
     const result = await deps.mailer.send({
       kind: 'order-confirmation',

@@ -2,7 +2,7 @@
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '../../../shared/constants';
 import { formatCents, formatMoney, toCents } from '../../../shared/money';
 import { orderAmounts } from '../../../shared/order-amounts';
-import { parseShippingAddress } from '../../../shared/orders';
+import { type DeliveryDays, orderDeliveryText, parseShippingAddress } from '../../../shared/orders';
 import type { TaxRegistrations } from '../../../shared/schemas/site-config';
 import type { OrderItemRow, OrderRow } from './repository';
 
@@ -20,7 +20,13 @@ const methodLabel = (m: string) =>
 export function orderConfirmationEmail(
   order: OrderRow,
   items: OrderItemRow[],
-  store: { name: string; publicUrl: string; registrations?: TaxRegistrations | null },
+  store: {
+    name: string;
+    publicUrl: string;
+    registrations?: TaxRegistrations | null;
+    /** The shipping settings' ranges (docs/decisions/0132-delivery-estimates-are-settings.md). */
+    deliveryDays?: DeliveryDays;
+  },
 ): { subject: string; text: string; html: string } {
   const subject = `${store.name}: order ${order.orderReference} confirmed`;
   const lineTotal = (i: OrderItemRow) => formatCents((toCents(i.price) ?? 0) * i.quantity);
@@ -32,6 +38,9 @@ export function orderConfirmationEmail(
   ];
   const address = parseShippingAddress(order.shippingAddress).lines;
   const pickup = order.shippingMethod === 'pickup';
+  // Standard and express: the range; pickup: the sentence the account shows; cancelled: nothing.
+  const delivery = orderDeliveryText(order, store.deliveryDays);
+  const deliveryLine = delivery && !pickup ? `Estimated delivery: ${delivery}` : delivery;
 
   const text = [
     `Thank you for your order, ${order.customerName}!`,
@@ -46,7 +55,8 @@ export function orderConfirmationEmail(
     ...amounts.registrations,
     '',
     `Shipping method: ${methodLabel(order.shippingMethod)}`,
-    pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : 'Shipping to:',
+    ...(deliveryLine ? [deliveryLine] : []),
+    ...(pickup ? [] : ['Shipping to:']),
     ...(pickup ? [] : address.map((l) => `  ${l}`)),
     '',
     `Questions? Reply to this e-mail or visit ${store.publicUrl}/contact`,
@@ -74,7 +84,8 @@ export function orderConfirmationEmail(
     .join('')}</table>
 ${amounts.registrations.map((r) => `<p style="margin:4px 0;color:#374151">${escapeHtml(r)}</p>`).join('')}
 <p>Shipping method: ${escapeHtml(methodLabel(order.shippingMethod))}</p>
-<p>${pickup ? 'Pickup at store: we will e-mail you when your order is ready.' : `Shipping to:<br>${address.map(escapeHtml).join('<br>')}`}</p>
+${deliveryLine ? `<p>${escapeHtml(deliveryLine)}</p>` : ''}
+${pickup ? '' : `<p>Shipping to:<br>${address.map(escapeHtml).join('<br>')}</p>`}
 <p style="color:#6b7280">${escapeHtml(store.name)}</p>
 </body></html>`;
   return { subject, text, html };

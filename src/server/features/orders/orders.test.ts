@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mailOutbox,
   orderHistory,
+  shippingSettings,
   orders,
   paymentWebhookEvents,
   products,
@@ -21,7 +22,7 @@ import {
 import { createMailer } from '../../mail/mailer';
 import { runMaintenance } from '../../maintenance';
 import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
+import { type Destination, MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
 import {
   completeOrderPayment,
   orderDeps,
@@ -42,7 +43,14 @@ afterAll(() => t.close());
 
 /** A guest's pending order for `quantity` of a new product (20.00 each, stock `stock`). */
 async function placeOrder(
-  options: { stock?: number; quantity?: number; client?: TestClient; name?: string; email?: string } = {},
+  options: {
+    stock?: number;
+    quantity?: number;
+    client?: TestClient;
+    name?: string;
+    email?: string;
+    destination?: Destination;
+  } = {},
 ) {
   const product = await createProduct(t.db, {
     name: options.name ?? 'Desk Lamp',
@@ -50,7 +58,11 @@ async function placeOrder(
     stock: options.stock ?? 5,
   });
   const client = options.client ?? new TestClient(t.app);
-  const body = await validBody(client, [{ productId: product.id, quantity: options.quantity ?? 2 }]);
+  const body = await validBody(
+    client,
+    [{ productId: product.id, quantity: options.quantity ?? 2 }],
+    options.destination,
+  );
   if (options.email) body.orderData.customerEmail = options.email;
   const res = await postCheckout(client, body);
   expect(res.statusCode).toBe(200);
@@ -419,6 +431,47 @@ describe('the confirmation e-mail', () => {
     expect(mail.html).toContain('Walnut &lt;Shelf&gt;');
     expect(mail.html).not.toContain('<Shelf>');
     expect(mail.html).toContain('$51.97');
+  });
+
+  describe('delivery estimate', () => {
+    const paidMail = async (destination: Destination) => {
+      const { reference, order } = await placeOrder({ destination });
+      await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
+      await completeOrderPayment(orderDeps(t.app), order.id, { kind: 'admin' });
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+      return mail!;
+    };
+    // Ranges other than the defaults (3-5, 1-2): the e-mail must read the shipping settings.
+    beforeAll(async () => {
+      await t.db
+        .update(shippingSettings)
+        .set({ standardMinDays: 4, standardMaxDays: 7, expressMinDays: 2, expressMaxDays: 3 });
+    });
+    afterAll(async () => {
+      await t.db
+        .update(shippingSettings)
+        .set({ standardMinDays: 3, standardMaxDays: 5, expressMinDays: 1, expressMaxDays: 2 });
+    });
+
+    it('states the standard range from the settings', async () => {
+      const mail = await paidMail({ shippingMethod: 'standard' });
+      expect(mail.text).toContain('Estimated delivery: 4-7 business days');
+      expect(mail.html).toContain('Estimated delivery: 4-7 business days');
+    });
+
+    it('states the express range from the settings', async () => {
+      const mail = await paidMail({ shippingMethod: 'express' });
+      expect(mail.text).toContain('Estimated delivery: 2-3 business days');
+      expect(mail.text).not.toContain('4-7');
+    });
+
+    it('tells a pickup order it will be e-mailed, with no range and no address', async () => {
+      const mail = await paidMail({ shippingMethod: 'pickup' });
+      expect(mail.text).toContain("We'll e-mail you when your order is ready for pickup.");
+      expect(mail.html).toContain('We&#39;ll e-mail you when your order is ready for pickup.');
+      expect(mail.text).not.toContain('business day');
+      expect(mail.text).not.toContain('Shipping to:');
+    });
   });
 
   it('never loses the order when the mail cannot be sent', async () => {
