@@ -38,7 +38,7 @@ import {
   updateOrderDetails,
 } from './api';
 import { Badge, formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
-import { AmountList } from '../../../components/ui/amount-list';
+import { OrderAmountsList } from '../../../components/ui/order-amounts-list';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -155,18 +155,6 @@ function Items({ order }: { order: AdminOrder }) {
       </table>
     </div>
   );
-}
-
-function Amounts({ order }: { order: AdminOrder }) {
-  const discount = toCents(order.discountAmount) ?? 0;
-  const rows: [string, string][] = [['Subtotal', formatMoney(order.subtotal)]];
-  if (discount > 0)
-    rows.push([`Discount (${Number(order.discountPercentage)}%)`, `-${formatCents(discount)}`]);
-  rows.push(
-    ['Shipping', formatMoney(order.shippingCost)],
-    [`Tax (${Number(order.taxRate)}%)`, formatMoney(order.taxAmount)],
-  );
-  return <AmountList rows={rows} total={formatMoney(order.total)} />;
 }
 
 function TrackingForm({ order }: { order: AdminOrder }) {
@@ -449,7 +437,9 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
             )}
           </Block>
           <Block title="Summary">
-            <Amounts order={order} />
+            {/* The same lines as the confirmation page, the account, the receipt and the e-mail
+                (docs/decisions/0138-order-amounts-presenter.md). */}
+            <OrderAmountsList order={order} testIdPrefix="admin-amount" />
           </Block>
         </div>
 

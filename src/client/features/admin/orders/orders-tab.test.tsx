@@ -354,6 +354,44 @@ describe('Orders tab: detail dialog', () => {
     expect(within(history).getByText('Stock: taken from stock')).toBeTruthy();
   });
 
+  it("shows the order's amounts through the shared presenter, each tax on its own line", async () => {
+    // A Quebec order: 2 x 9.00 (regular 10.00): 20.00 - 2.00 = 18.00; standard 5.99; taxable 23.99.
+    // GST 23.99 x 5% = 1.1995 -> 1.20; QST 23.99 x 9.975% = 2.3930025 -> 2.39; together 3.59
+    // (23.99 x 14.975% = 3.5925025 -> 3.59). Total 18.00 + 5.99 + 3.59 = 27.58.
+    const detail = withHistory(
+      order(12, {
+        subtotal: '18.00',
+        discountAmount: '2.00',
+        discountPercentage: '10.00',
+        shippingCost: '5.99',
+        taxRate: '14.975',
+        taxAmount: '3.59',
+        taxLines: [
+          { code: 'GST', rate: '5', amount: '1.20' },
+          { code: 'QST', rate: '9.975', amount: '2.39' },
+        ],
+        total: '27.58',
+      }),
+      [],
+    );
+    const { dialog } = await openDetail(12, detail);
+    await waitFor(() => expect(within(dialog).getByText('QST (9.975%)')).toBeTruthy());
+    const text = (id: string) =>
+      within(dialog)
+        .getAllByTestId(id)
+        .map((e) => e.textContent);
+    expect(text('admin-amount-original')).toEqual(['$20.00']);
+    expect(within(dialog).getByText('Discount (10%)')).toBeTruthy();
+    expect(text('admin-amount-discount')).toEqual(['-$2.00']);
+    expect(text('admin-amount-subtotal')).toEqual(['$18.00']);
+    expect(text('admin-amount-shipping')).toEqual(['$5.99']);
+    expect(within(dialog).getByText('GST (5%)')).toBeTruthy();
+    expect(text('admin-amount-tax')).toEqual(['$1.20', '$2.39']);
+    expect(text('admin-amount-total')).toEqual(['$27.58 CAD']);
+    // No combined tax line beside the components.
+    expect(within(dialog).queryByText(/^Tax \(/)).toBeNull();
+  });
+
   it.each([
     ['plain text', '12 Elm Road\nSpringfield', '12 Elm RoadSpringfield'],
     ['nothing', null, 'Address information not available'],
