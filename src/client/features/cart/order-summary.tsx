@@ -10,12 +10,13 @@ import {
   type ShippingMethod,
 } from '../../../shared/constants';
 import { formatCents, toCents } from '../../../shared/money';
-import { formatWithCurrency } from '../../../shared/order-amounts';
+import { formatWithCurrency, percentText, TAX_LABELS } from '../../../shared/order-amounts';
 import {
   DEFAULT_SHIPPING,
   discountLabel,
   type OrderTotals,
   orderTotals,
+  taxComponentsFor,
   taxRateFor,
 } from '../../../shared/pricing';
 import { toast } from '../../components/ui/toast-store';
@@ -90,18 +91,21 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   // the server's configuration knows.
   const site = useQuery({ ...siteConfigQueryOptions(), enabled: method === 'pickup' || !props.province });
   const storeProvince = site.data?.storeProvince ?? DEFAULT_TAX_PROVINCE;
-  const taxRate = taxRateFor({
+  const destination = {
     shippingMethod: method,
     country: props.country ?? 'Canada',
     province: props.province ?? storeProvince,
     rates: taxes.data,
     storeProvince,
-  });
+  };
+  const taxRate = taxRateFor(destination);
   const totals = orderTotals({
     lines: cartLines(cart.items),
     shippingMethod: method,
     shipping: shipping.data ?? DEFAULT_SHIPPING,
     taxRate,
+    // Checkout shows the tax by component, as the order will store it (docs/decisions/0136-tax-lines.md).
+    taxComponents: props.mode === 'checkout' ? taxComponentsFor(destination) : undefined,
     includeShipping: shippingShown && method !== null,
   });
   return {
@@ -121,6 +125,8 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
+  // The components when known (GST/HST, PST/QST/RST); otherwise the one 'Tax (r%)' line.
+  const componentLines = totals.taxLines.every((l) => l.code !== 'TAX') ? totals.taxLines : [];
   // At checkout the total names its currency: a '$' alone reads as US dollars to many shoppers
   // (docs/decisions/0135-store-currency.md).
   const currency = useQuery({ ...siteConfigQueryOptions(), enabled: props.mode === 'checkout' }).data
@@ -174,7 +180,18 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
             testId="summary-shipping"
           />
         )}
-        <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
+        {componentLines.length > 0 ? (
+          componentLines.map((line) => (
+            <Row
+              key={line.code}
+              label={`${TAX_LABELS[line.code]} (${percentText(line.rate)}%)`}
+              value={formatCents(line.cents)}
+              testId="summary-tax-line"
+            />
+          ))
+        ) : (
+          <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
+        )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
           <dt>Total</dt>
           <dd data-testid="summary-total">

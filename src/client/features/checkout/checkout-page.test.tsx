@@ -123,6 +123,52 @@ describe('checkout page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$45.99 CAD'));
   });
 
+  it("shows the tax by component when the province's rates are known", async () => {
+    addLamp();
+    const rates = [
+      {
+        provinceCode: 'ON',
+        provinceName: 'Ontario',
+        taxRate: '13',
+        gstRate: '0',
+        pstRate: '13',
+        active: true,
+      },
+      {
+        provinceCode: 'QC',
+        provinceName: 'Quebec',
+        taxRate: '14.975',
+        gstRate: '5',
+        pstRate: '9.975',
+        active: true,
+      },
+    ];
+    fakeApi({
+      ...base,
+      '/api/taxes': { body: rates },
+      '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await user.selectOptions(await screen.findByLabelText('Province'), 'QC');
+    await user.click(screen.getByLabelText(/Standard Shipping/));
+    // 2 x 20.00 + 5.99 = 45.99; 14.975% = 6.8870025 -> 6.89. GST 5% = 2.2995 -> 2.29 (.95 left),
+    // QST 9.975% = 4.5875025 -> 4.58 (.75 left): 6.87, two cents missing, one each: 2.30 and 4.59.
+    // Total 45.99 + 6.89 = 52.88.
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$52.88 CAD'));
+    const lines = () =>
+      screen.getAllByTestId('summary-tax-line').map((e) => [e.previousSibling?.textContent, e.textContent]);
+    expect(lines()).toEqual([
+      ['GST (5%)', '$2.30'],
+      ['QST (9.975%)', '$4.59'],
+    ]);
+    expect(screen.queryByTestId('summary-tax')).toBeNull();
+    // Ontario: one HST line, 45.99 x 13% = 5.9787 -> 5.98; total 51.97.
+    await user.selectOptions(screen.getByLabelText('Province'), 'ON');
+    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$51.97 CAD'));
+    expect(lines()).toEqual([['HST (13%)', '$5.98']]);
+  });
+
   it('shows no Canadian-dollar notice when the store sells in US dollars', async () => {
     addLamp();
     fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'USD' }) } });
