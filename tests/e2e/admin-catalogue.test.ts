@@ -217,7 +217,7 @@ describe('admin area', () => {
     await shopper.page.goto(`${store.url}/products?search=${encodeURIComponent('Imported Garden Hose')}`);
     const card = shopper.page.getByTestId('product-card').filter({ hasText: 'Imported Garden Hose' });
     await card.waitFor();
-    expect(await card.getByRole('img').first().getAttribute('src')).toMatch(
+    expect(await card.locator('img').first().getAttribute('src')).toMatch(
       /^\/uploads\/products\/e2eimp-1-1-[0-9a-f]+-640\.webp$/,
     );
     expect(shopper.consoleErrors).toEqual([]);

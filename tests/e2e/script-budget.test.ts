@@ -17,7 +17,8 @@ const KB = 1000;
 const GOAL = { browse: 100 * KB, checkout: 150 * KB };
 const BROWSE_BUDGET = 140 * KB;
 const CART_BUDGET = GOAL.checkout;
-const CHECKOUT_BUDGET = 190 * KB;
+// 186 KB on 2026-11-23, 192 KB once main's tax work (order amounts presenter) joined the checkout.
+const CHECKOUT_BUDGET = 195 * KB;
 
 let store: Store;
 let browser: Browser;

@@ -144,7 +144,7 @@ describe('import page', () => {
     // Errors above 0: the toast is destructive.
     const toast = (await screen.findAllByTestId('toast'))[0]!;
     expect(toast.textContent).toContain('2 of 3 products imported, 1 errors.');
-    expect(toast.className).toContain('bg-red-600');
+    expect(toast.className).toContain('bg-red-700');
   });
 
   it('reads a plain JSON answer too, and an error that ends a streamed answer as a failure', async () => {

@@ -87,7 +87,7 @@ describe('home page', () => {
       ['eager', null],
     ]);
     // Today's Deals and New Arrivals are below the first screen.
-    const tablet = await screen.findByRole('img', { name: 'Tablet' });
+    const tablet = await screen.findByAltText('Tablet');
     expect([tablet.getAttribute('loading'), tablet.getAttribute('fetchpriority')]).toEqual(['lazy', null]);
   });
 
