@@ -280,9 +280,10 @@ describe('admin area', () => {
     await shopper.page.getByRole('heading', { name: 'Checkout' }).waitFor();
     await shopper.page.getByLabel('Province', { exact: true }).selectOption('ON');
     const summary = shopper.page.getByTestId('order-summary');
-    await summary.getByText('Tax (15.5%)', { exact: true }).waitFor();
+    // Ontario is an HST province: its edited 5 + 10.5 is one HST line (docs/decisions/0136-tax-lines.md).
+    await summary.getByText('HST (15.5%)', { exact: true }).waitFor();
     await shopper.page.getByLabel('Province', { exact: true }).selectOption('AB');
-    await summary.getByText('Tax (5%)', { exact: true }).waitFor();
+    await summary.getByText('GST (5%)', { exact: true }).waitFor();
     expect(shopper.consoleErrors).toEqual([]);
     await shopper.context.close();
     expect(admin.consoleErrors).toEqual([]);
