@@ -1,5 +1,5 @@
 // /account: side menu and tabs Profile, Orders, Payment Methods, Settings, plus Logout
-// (spec/account-and-admin.md section 2). The tab lives in the URL (?tab=orders).
+// (docs/decisions/0033-account-api.md). The tab lives in the URL (?tab=orders).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Tabs } from 'radix-ui';

@@ -33,7 +33,7 @@ export async function login(queryClient: QueryClient, input: Login): Promise<Use
   return user;
 }
 
-/** Only username, email and password are sent (spec/shopper.md section 5). */
+/** Only username, email and password are sent (docs/decisions/0155-registration-sends-three-fields.md). */
 export async function register(queryClient: QueryClient, input: Register): Promise<User> {
   const body: Register = { username: input.username, email: input.email, password: input.password };
   const user = await postForUser('/api/auth/register', body);

@@ -1,5 +1,5 @@
-// The shopping cart, kept in the browser (spec/shopper.md sections 4, 5 and 8;
-// docs/decisions/0020-cart-storage-keys-and-format.md).
+// The shopping cart, kept in the browser (docs/decisions/0020-cart-storage-keys-and-format.md,
+// 0021-cart-messages-and-stock-limits.md).
 //
 // - Stored in localStorage under CART_STORAGE_KEY with a mirror copy under CART_BACKUP_KEY. Every write
 //   updates both, so the backup only matters when the cart key is lost or emptied behind our back.

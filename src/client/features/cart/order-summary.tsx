@@ -1,4 +1,4 @@
-// The Order Summary of the cart page and the checkout (spec/shopper.md sections 2 and 9). Every figure
+// The Order Summary of the cart page and the checkout (docs/decisions/0023-order-summary.md). Every figure
 // comes from src/shared/pricing.ts, so it matches what the server charges.
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';

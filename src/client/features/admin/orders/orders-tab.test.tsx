@@ -1,4 +1,4 @@
-// Order Management (spec/account-and-admin.md sections 2, 3, 4 and 8): the table, quick actions only
+// Order Management (docs/decisions/0075-admin-orders-and-users-screens.md): the table, quick actions only
 // for pending and processing, filters and the CSV link, the detail dialog (address alternatives and
 // fallbacks, e-mail status, history), the status and payment selectors, tracking, 'Link User', and
 // every toast.
