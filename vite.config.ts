@@ -1,9 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // '~/' is src/, as in tsconfig.json's paths (tsx reads those for the scripts and the dev server).
+  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   ssr: { noExternal: [] },

@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { catalogueCaches } from '../src/server/features/catalog/catalogue-cache';
-import { loadProductionRenderer } from '../src/server/render/page-renderer';
+import { buildApp } from '~/server/app';
+import { loadConfig } from '~/server/config';
+import { catalogueCaches } from '~/server/features/catalog/catalogue-cache';
+import { loadProductionRenderer } from '~/server/render/page-renderer';
 // @ts-expect-error: a plain .mjs script shared with `npm start` and `npm test`
 import { buildIsStale } from '../scripts/build-info.mjs';
 import type { Benchmark } from './lib/benchmark';

@@ -2,7 +2,7 @@
 // load in seconds because no row crosses the wire. Deterministic (no random()), so every run measures
 // the same data: names mix brands, adjectives and nouns; prices, stock, flags and dates vary by row.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../src/server/db/client';
+import type { Db } from '~/server/db/client';
 
 export const BRANDS = [
   'Acme',

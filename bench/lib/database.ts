@@ -2,8 +2,8 @@
 // TEST_DATABASE_URL (or the local default), migrated like a real store, dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openPostgres } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
+import { type Database, openPostgres } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
 
 export const DEFAULT_SERVER_URL = 'postgres://postgres@127.0.0.1:5432/test';
 

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { CURRENCIES, PROVINCE_CODES } from '../shared/constants';
-import type { TaxRegistrations } from '../shared/schemas/site-config';
+import { CURRENCIES, PROVINCE_CODES } from '~/shared/constants';
+import type { TaxRegistrations } from '~/shared/schemas/site-config';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());

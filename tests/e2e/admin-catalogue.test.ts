@@ -5,8 +5,8 @@
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEEKDAYS } from '../../src/shared/constants';
-import { storeWeekday } from '../../src/shared/pricing';
+import { WEEKDAYS } from '~/shared/constants';
+import { storeWeekday } from '~/shared/pricing';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
 
 let store: Store;

@@ -5,7 +5,7 @@
 // order (its stock returns).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/shared/schemas/catalog';
+import type { Product } from '~/shared/schemas/catalog';
 import { ADMIN, launchBrowser, openPage, signIn, type Store, startStore, type TrackedPage } from './harness';
 
 let store: Store;

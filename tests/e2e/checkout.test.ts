@@ -3,9 +3,9 @@
 // creates an account at checkout ends up signed in with the order in their account.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCents, toCents } from '../../src/shared/money';
-import { orderTotals, taxRateFor } from '../../src/shared/pricing';
-import type { Product } from '../../src/shared/schemas/catalog';
+import { formatCents, toCents } from '~/shared/money';
+import { orderTotals, taxRateFor } from '~/shared/pricing';
+import type { Product } from '~/shared/schemas/catalog';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
 
 let store: Store;

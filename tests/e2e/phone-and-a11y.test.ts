@@ -6,7 +6,7 @@
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../src/shared/schemas/catalog';
+import type { Product } from '~/shared/schemas/catalog';
 import {
   axeProblems,
   focusedControl,

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useSite } from '../lib/head';
-import { useStoreToday } from '../lib/site-config';
-import { FooterNewsletter } from '../features/newsletter/footer-newsletter';
+import { useSite } from '~/client/lib/head';
+import { useStoreToday } from '~/client/lib/site-config';
+import { FooterNewsletter } from '~/client/features/newsletter/footer-newsletter';
 
 export function Footer() {
   const { storeName } = useSite();

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from '../components/ui/toast-store';
-import { apiRequest } from '../lib/api';
-import { useSite } from '../lib/head';
-import { meQueryOptions } from '../features/auth/api';
-import { useCartCount } from '../features/cart/use-cart-count';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
+import { useSite } from '~/client/lib/head';
+import { meQueryOptions } from '~/client/features/auth/api';
+import { useCartCount } from '~/client/features/cart/use-cart-count';
 import { isCurrentNavItem, type NavItem, PhoneMenu } from './phone-menu';
 
 const NAV: NavItem[] = [

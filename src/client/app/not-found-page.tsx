@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
-import { buttonClasses } from '../components/ui/button';
-import { HttpStatus, Seo } from '../lib/head';
+import { buttonClasses } from '~/client/components/ui/button';
+import { HttpStatus, Seo } from '~/client/lib/head';
 
 export function NotFoundPage({ title = '404 Page Not Found' }: { title?: string }) {
   const location = useLocation();

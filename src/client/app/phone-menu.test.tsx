@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetToasts } from '../components/ui/toast-store';
-import { type FakeAnswer, fakeApi, makeUser, renderRoutes } from '../features/cart/test-utils';
-import { resetCartStoreForTests } from '../features/cart/cart-store';
+import { resetToasts } from '~/client/components/ui/toast-store';
+import { type FakeAnswer, fakeApi, makeUser, renderRoutes } from '~/client/features/cart/test-utils';
+import { resetCartStoreForTests } from '~/client/features/cart/cart-store';
 import { Header } from './header';
 import { isCurrentNavItem } from './phone-menu';
 

@@ -1,6 +1,6 @@
 import { lazy, useRef, useState } from 'react';
 import type { Location } from 'react-router';
-import { AfterHydration } from '../lib/after-hydration';
+import { AfterHydration } from '~/client/lib/after-hydration';
 
 const PhoneMenuPanel = lazy(async () => ({ default: (await import('./phone-menu-panel')).PhoneMenuPanel }));
 

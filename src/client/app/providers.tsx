@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { SiteContext } from '../lib/head';
+import { SiteContext } from '~/client/lib/head';
 
 export type SiteInfo = { origin: string; storeName: string };
 

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AfterHydration } from '../lib/after-hydration';
+import { AfterHydration } from '~/client/lib/after-hydration';
 import { Footer } from './footer';
 import { Header } from './header';
 import { TestStoreBanner } from './test-store-banner';
 
-const Toaster = lazy(async () => ({ default: (await import('../components/ui/toaster')).Toaster }));
+const Toaster = lazy(async () => ({ default: (await import('~/client/components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
   return (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteConfigQueryOptions } from '../lib/site-config';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
 
 export const TEST_STORE_TEXT = 'Test store: no payment is taken.';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WEEKDAYS } from '../../shared/constants';
-import type { SiteConfig } from '../../shared/schemas/site-config';
+import { WEEKDAYS } from '~/shared/constants';
+import type { SiteConfig } from '~/shared/schemas/site-config';
 
 /**
  * Store-wide facts (name, contact address, pickup province, newsletter variant, the store's date), used

@@ -1,6 +1,6 @@
 // The demo store: what a fresh installation shows until the owner replaces it. Pure data; seed.ts
 // derives slugs, lot numbers, dates and images from it, so the same catalogue comes out every time.
-import type { ProvinceCode } from '../../shared/constants';
+import type { ProvinceCode } from '~/shared/constants';
 import type { DemoIcon } from './demo-images';
 
 export type DemoProduct = {

@@ -1,5 +1,5 @@
 // npm run db:migrate: applies the committed migrations to the configured database.
-import { loadConfig } from '../config';
+import { loadConfig } from '~/server/config';
 import { openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 

@@ -2,7 +2,7 @@
 // needs (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
 // Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Currency, TaxCode } from '../../shared/constants';
+import type { Currency, TaxCode } from '~/shared/constants';
 import {
   boolean,
   check,

@@ -1,6 +1,6 @@
 // `npm run seed`: loads the demo store into the configured database, only when that database is empty.
 import path from 'node:path';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '~/server/config';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
 import { migrateDatabase } from './migrate';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVINCES } from '../../shared/constants';
-import { verifyPassword } from '../lib/passwords';
-import { createTestDatabase } from '../test/test-database';
+import { PROVINCES } from '~/shared/constants';
+import { verifyPassword } from '~/server/lib/passwords';
+import { createTestDatabase } from '~/server/test/test-database';
 import type { Database } from './client';
 import {
   canadianTaxRates,

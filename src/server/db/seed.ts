@@ -2,8 +2,8 @@
 // into an empty database: on first start and by `npm run seed`.
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR, PROVINCES } from '../../shared/constants';
-import { hashPassword } from '../lib/passwords';
+import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR, PROVINCES } from '~/shared/constants';
+import { hashPassword } from '~/server/lib/passwords';
 import type { Db, DbOrTx } from './client';
 import {
   DEMO_CATEGORIES,

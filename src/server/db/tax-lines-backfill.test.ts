@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder } from '../features/account/order-fixtures';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { insertOrder } from '~/server/features/account/order-fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { orders } from './schema';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 // Every administrator change is written here: who, when, what, and the record before and after.
-import type { DbOrTx } from '../db/client';
-import { adminAuditLog } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { adminAuditLog } from '~/server/db/schema';
 
 export type AuditEntry = {
   userId: number | null;

@@ -3,8 +3,8 @@
 // administrator makes to the catalogue, or dismissing the notice, ends it for good
 // (docs/decisions/0052-demo-mode-notice.md).
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { storeMeta } from '../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { storeMeta } from '~/server/db/schema';
 
 export async function isDemoMode(db: DbOrTx): Promise<boolean> {
   const [row] = await db

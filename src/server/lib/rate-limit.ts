@@ -1,6 +1,6 @@
 // Fixed-window counters in PostgreSQL, so limits hold across several server instances.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '~/server/db/client';
 import { tooManyRequests } from './http-error';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };

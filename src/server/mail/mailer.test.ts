@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox } from '../db/schema';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { mailOutbox } from '~/server/db/schema';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { createMailer } from './mailer';
 
 let t: TestApp;

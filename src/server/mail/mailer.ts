@@ -3,9 +3,9 @@
 // Every message is written to the outbox first, so a failed send is recorded, never lost.
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
+import type { Config } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { mailOutbox } from '~/server/db/schema';
 
 export type MailMessage = {
   kind: string;

@@ -4,18 +4,25 @@
 // Against the fake Square API on loopback, and the local payment page.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderHistory, orders, paymentWebhookEvents, products, stockHolds } from '../db/schema';
-import { postCheckout, validBody } from '../features/checkout/test-support';
-import { HOLD_EXPIRED_NOTE } from '../features/orders/completion';
-import { maintenanceTasks, runMaintenance } from '../maintenance';
+import {
+  mailOutbox,
+  orderHistory,
+  orders,
+  paymentWebhookEvents,
+  products,
+  stockHolds,
+} from '~/server/db/schema';
+import { postCheckout, validBody } from '~/server/features/checkout/test-support';
+import { HOLD_EXPIRED_NOTE } from '~/server/features/orders/completion';
+import { maintenanceTasks, runMaintenance } from '~/server/maintenance';
 import {
   createProduct,
   createUser,
   seedStoreSettings,
   setWeekdayDiscounts,
   signInAs,
-} from '../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
+} from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { type FakeSquare, startFakeSquare } from './fake-square';
 
 const NOTIFICATION_URL = 'https://shop.example/api/square/webhook';

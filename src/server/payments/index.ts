@@ -1,5 +1,5 @@
 // The configured payment provider, one per app (PAYMENT_PROVIDER: local by default, or square).
-import type { AppContext } from '../context';
+import type { AppContext } from '~/server/context';
 import { createLocalProvider } from './local';
 import type { PaymentProvider } from './provider';
 import { createSquareProvider } from './square';

@@ -4,9 +4,9 @@
 // and the store learns the result by verifying against that record. No money moves.
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { Db } from '../db/client';
-import { paymentWebhookEvents } from '../db/schema';
+import type { Config } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import { paymentWebhookEvents } from '~/server/db/schema';
 import type { PaymentOrder, PaymentProvider, PaymentVerification } from './provider';
 import { PaymentProviderError, WebhookSignatureError } from './provider';
 

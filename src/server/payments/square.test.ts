@@ -3,17 +3,17 @@
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, paymentWebhookEvents, products, stockHolds } from '../db/schema';
-import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../features/checkout/test-support';
+import { mailOutbox, orders, paymentWebhookEvents, products, stockHolds } from '~/server/db/schema';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import {
   createProduct,
   createUser,
   seedStoreSettings,
   setWeekdayDiscounts,
   signInAs,
-} from '../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../test/test-app';
-import { testDbKind } from '../test/test-database';
+} from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { testDbKind } from '~/server/test/test-database';
 import { type FakeSquare, startFakeSquare } from './fake-square';
 import { isValidSquareSignature, squareBaseUrl, squareSignature } from './square';
 

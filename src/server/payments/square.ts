@@ -2,7 +2,7 @@
 // URL; verification by reading the Square order and its payments; webhooks signed with
 // HMAC-SHA256(signature key, notification URL + raw body), compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config';
+import type { Config } from '~/server/config';
 import {
   type PaymentOrder,
   type PaymentProvider,

@@ -9,9 +9,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script run by `npm run build`
 import { compressAssets } from '../../../scripts/compress-assets.mjs';
-import { products } from '../db/schema';
-import { createCategory, createUser, setWeekdayDiscounts, signInAs } from '../test/fixtures';
-import { createTestApp, sourceRenderer, type TestApp, TestClient } from '../test/test-app';
+import { products } from '~/server/db/schema';
+import { createCategory, createUser, setWeekdayDiscounts, signInAs } from '~/server/test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let clientDir: string;

@@ -3,7 +3,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { HttpError } from '../lib/http-error';
+import { HttpError } from '~/server/lib/http-error';
 
 type FieldErrors = Record<string, string>;
 

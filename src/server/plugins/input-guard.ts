@@ -2,7 +2,7 @@
 // store it in text or jsonb, so it would otherwise fail deep inside a write as a 500. One guard for
 // every route, present and future (docs/decisions/0119-bad-input-is-a-4xx.md).
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../lib/http-error';
+import { badRequest } from '~/server/lib/http-error';
 
 export const NUL_TEXT_MESSAGE = 'Text may not contain the NUL character (\\u0000).';
 

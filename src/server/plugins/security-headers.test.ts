@@ -1,9 +1,9 @@
 // Personal answers are never cached (Cache-Control: private, no-store) and an https store tells browsers
 // to use HTTPS only (docs/decisions/0111-transport-and-cache-headers.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder } from '../features/account/order-fixtures';
-import { createProduct, createUser } from '../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../test/test-app';
+import { insertOrder } from '~/server/features/account/order-fixtures';
+import { createProduct, createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Security headers on every answer, and a refusal of state-changing requests from other origins.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden } from '../lib/http-error';
-import { TAP_CAPTURE_CSP_HASH } from '../render/tap-capture';
+import { forbidden } from '~/server/lib/http-error';
+import { TAP_CAPTURE_CSP_HASH } from '~/server/render/tap-capture';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Server-to-server calls that carry their own signature. */

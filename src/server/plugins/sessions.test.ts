@@ -3,9 +3,9 @@
 // Time passes by moving the session's timestamps back in the database.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
-import { createUser } from '../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../test/test-app';
+import { sessions } from '~/server/db/schema';
+import { createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;

@@ -3,9 +3,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { forbidden, unauthorized } from '../lib/http-error';
+import type { Db } from '~/server/db/client';
+import { sessions, users } from '~/server/db/schema';
+import { forbidden, unauthorized } from '~/server/lib/http-error';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;

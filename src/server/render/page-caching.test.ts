@@ -3,8 +3,14 @@
 // about anyone; a signed-in person's pages and answers are private; pages about one visit (cart,
 // checkout, account, sign-in, admin) are never kept by a shared cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, createUser, setWeekdayDiscounts, signInAs } from '../test/fixtures';
-import { createTestApp, sourceRenderer, type TestApp, TestClient } from '../test/test-app';
+import {
+  createCategory,
+  createProduct,
+  createUser,
+  setWeekdayDiscounts,
+  signInAs,
+} from '~/server/test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
 
 const PUBLIC = 'public, max-age=0, s-maxage=60, stale-while-revalidate=30';
 

@@ -2,8 +2,8 @@
 // String.prototype.replace, and once pasted whole templates into pages
 // (docs/decisions/0116-page-template-assembly.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct } from '../test/fixtures';
-import { createTestApp, sourceRenderer, type TestApp } from '../test/test-app';
+import { createProduct } from '~/server/test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp } from '~/server/test/test-app';
 import { fillTemplate } from './page-renderer';
 
 const SEQUENCES = ['$`', "$'", '$&'];

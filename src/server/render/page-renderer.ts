@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FetchLike } from '../../client/lib/api';
-import type { RenderResult } from '../../client/entry-server';
-import { etagMatches, weakEtag } from '../features/catalog/catalogue-cache';
+import type { FetchLike } from '~/client/lib/api';
+import type { RenderResult } from '~/client/entry-server';
+import { etagMatches, weakEtag } from '~/server/features/catalog/catalogue-cache';
 import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export type RenderFn = (options: {

@@ -3,7 +3,7 @@
 // routes the page rendered (docs/decisions/0145-lazy-routes-and-script-budget.md).
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sourceRenderer, type TestApp, TestClient } from '../test/test-app';
+import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
 import { chunkPreloads, type ViteManifest } from './page-renderer';
 
 let t: TestApp;

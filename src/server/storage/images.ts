@@ -3,10 +3,10 @@
 // the WebP variants the storefront uses (src/shared/images.ts): `<base>-320/640/1024.webp`.
 import { randomBytes } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
-import { CANONICAL_IMAGE_WIDTH, IMAGE_WIDTHS } from '../../shared/images';
-import { MAX_UPLOAD_IMAGE_BYTES } from '../../shared/schemas/admin-products';
-import { slugify } from '../../shared/slug';
-import { HttpError } from '../lib/http-error';
+import { CANONICAL_IMAGE_WIDTH, IMAGE_WIDTHS } from '~/shared/images';
+import { MAX_UPLOAD_IMAGE_BYTES } from '~/shared/schemas/admin-products';
+import { slugify } from '~/shared/slug';
+import { HttpError } from '~/server/lib/http-error';
 import type { FileStorage } from './file-storage';
 
 /** A decompression bomb (a tiny file that unpacks to gigapixels) is refused before it is decoded. */

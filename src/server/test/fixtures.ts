@@ -1,6 +1,6 @@
 // Small builders for test data. Each returns the inserted row.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client';
+import type { Db } from '~/server/db/client';
 import {
   canadianTaxRates,
   categories,
@@ -9,9 +9,9 @@ import {
   shippingSettings,
   users,
   weekdayDiscounts,
-} from '../db/schema';
-import { hashPassword } from '../lib/passwords';
-import { PROVINCES } from '../../shared/constants';
+} from '~/server/db/schema';
+import { hashPassword } from '~/server/lib/passwords';
+import { PROVINCES } from '~/shared/constants';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -104,7 +104,7 @@ export async function seedStoreSettings(db: Db) {
  */
 export async function signInAs(db: Db, client: { cookies: Map<string, string> }, userId: number) {
   const { createHash } = await import('node:crypto');
-  const { sessions } = await import('../db/schema');
+  const { sessions } = await import('~/server/db/schema');
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
     id: createHash('sha256').update(token).digest('hex'),

@@ -3,8 +3,8 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { openPglite, openPostgres } from '~/server/db/client';
+import { migrateDatabase } from '~/server/db/migrate';
 import { databaseUrl } from './test-database';
 
 declare module 'vitest' {

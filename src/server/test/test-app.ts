@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app';
-import { type Config, loadConfig } from '../config';
-import type { Db } from '../db/client';
-import type { PageRenderer } from '../render/page-renderer';
+import { buildApp } from '~/server/app';
+import { type Config, loadConfig } from '~/server/config';
+import type { Db } from '~/server/db/client';
+import type { PageRenderer } from '~/server/render/page-renderer';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
@@ -78,7 +78,7 @@ export async function createTestApp(
 
 /** Renders pages with the source entry-server (Vitest compiles it), for SSR tests. */
 export async function sourceRenderer(): Promise<PageRenderer> {
-  const { render } = await import('../../client/entry-server');
+  const { render } = await import('~/client/entry-server');
   const template =
     '<!doctype html><html><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
   return { template: async () => template, render: async () => render };

@@ -1,7 +1,7 @@
 // The customer account's contracts: profile, password, preferences, deletion and the order history
 // (spec/account-and-admin.md sections 2, 3, 5 and 7).
 import { z } from 'zod';
-import { CURRENCIES, TAX_CODES } from '../constants';
+import { CURRENCIES, TAX_CODES } from '~/shared/constants';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);

@@ -3,8 +3,8 @@
 // (spec/account-and-admin.md sections 5 and 8) where it gives them.
 import { z } from 'zod';
 import { MAX_DB_ID } from './catalog';
-import { centsToString } from '../money';
-import { isIdLike, productSlug, SLUG_ONLY_DIGITS_MESSAGE, slugify } from '../slug';
+import { centsToString } from '~/shared/money';
+import { isIdLike, productSlug, SLUG_ONLY_DIGITS_MESSAGE, slugify } from '~/shared/slug';
 
 /** numeric(10,2): the largest amount the database holds. */
 export const MAX_PRICE_CENTS = 9_999_999_999;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SLUG_ONLY_DIGITS_MESSAGE } from '../slug';
+import { SLUG_ONLY_DIGITS_MESSAGE } from '~/shared/slug';
 import { lotImageName, MAX_IMAGES_PER_LOT, parseMoneyInput, ProductInputSchema } from './admin-products';
 import { milliToRate, parseTaxRateInput } from './admin-settings';
 import { clampPercent } from './discounts';

@@ -1,8 +1,8 @@
 // What the administrator sends to change shipping prices (PUT /api/shipping) and a province's tax
 // rates (PATCH /api/taxes/{provinceCode}). Messages are the specification's (section 5).
 import { z } from 'zod';
-import { PROVINCE_CODES } from '../constants';
-import { centsToString } from '../money';
+import { PROVINCE_CODES } from '~/shared/constants';
+import { centsToString } from '~/shared/money';
 import { parseMoneyInput } from './admin-products';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');

@@ -7,7 +7,7 @@ import {
   normalizeUsername,
   USERNAME_BAD_CHARACTERS,
   USERNAME_MIXED_SCRIPTS,
-} from '../usernames';
+} from '~/shared/usernames';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 50;

@@ -1,7 +1,7 @@
 // POST /api/cart/quote (docs/decisions/0131-cart-quote.md): the cart and checkout pages ask the server
 // for today's figures of the cart, the same ones create-checkout would compute, before the shopper pays.
 import { z } from 'zod';
-import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS } from '../constants';
+import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS } from '~/shared/constants';
 import { CurrentFiguresSchema, MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY, STATE_MAX } from './checkout';
 
 const objectIssues = (what: string) => (iss: { code?: string; keys?: string[] }) =>

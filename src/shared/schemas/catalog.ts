@@ -5,7 +5,7 @@ import {
   MAX_LIST_LIMIT,
   MAX_LIST_PAGE,
   MAX_PRICE_FILTER,
-} from '../constants';
+} from '~/shared/constants';
 
 export const CategorySchema = z.object({
   id: z.number().int(),

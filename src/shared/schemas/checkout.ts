@@ -2,7 +2,7 @@
 // request the page sends, and the answers. One set of field rules serves the form (react-hook-form),
 // the route (Fastify) and the types; messages are the specification's, word for word.
 import { z } from 'zod';
-import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '../constants';
+import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
 import { PASSWORD_MAX, USERNAME_MAX } from './auth';
 import { MAX_DB_ID } from './catalog';
 

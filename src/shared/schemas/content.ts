@@ -1,8 +1,8 @@
 // Content pages and FAQ items (spec/account-and-admin.md sections 3, 5 and 7). The messages are the
 // specification's; the page editor and the FAQ dialog show them as 'Validation Error' toasts.
 import { z } from 'zod';
-import { htmlHasContent } from '../html-text';
-import { SLUG_PATTERN } from '../slug';
+import { htmlHasContent } from '~/shared/html-text';
+import { SLUG_PATTERN } from '~/shared/slug';
 
 export const SLUG_FORMAT_MESSAGE = 'Use only lowercase letters, numbers, and hyphens.';
 

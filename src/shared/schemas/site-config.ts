@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CURRENCIES, PROVINCE_CODES } from '../constants';
+import { CURRENCIES, PROVINCE_CODES } from '~/shared/constants';
 
 /**
  * The store's tax registration numbers (STORE_GST_NUMBER, STORE_QST_NUMBER, STORE_PST_NUMBER), null when

@@ -1,8 +1,8 @@
 // A placed order's money lines from the shared presenter (src/shared/order-amounts.ts): the same lines
 // as the receipt and the confirmation e-mail, with the registration numbers its taxes call for.
 import { useQuery } from '@tanstack/react-query';
-import { type OrderAmountsInput, orderAmounts } from '../../../shared/order-amounts';
-import { siteConfigQueryOptions } from '../../lib/site-config';
+import { type OrderAmountsInput, orderAmounts } from '~/shared/order-amounts';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
 
 export function OrderAmountsList({
   order,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { imageVariants, PLACEHOLDER_IMAGE } from '../../../shared/images';
+import { imageVariants, PLACEHOLDER_IMAGE } from '~/shared/images';
 
 /**
  * How a picture loads (docs/decisions/0147-first-screen-pictures.md): 'high' for the largest pictures of

@@ -1,11 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { localDateString } from '../../../shared/orders';
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { resetToasts } from '../../components/ui/toast-store';
-import { getCart, resetCartStoreForTests } from '../cart/cart-store';
-import { fakeApi, fetchedPaths, makeProduct, makeUser, renderRoutes } from '../cart/test-utils';
+import { localDateString } from '~/shared/orders';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { resetToasts } from '~/client/components/ui/toast-store';
+import { getCart, resetCartStoreForTests } from '~/client/features/cart/cart-store';
+import {
+  fakeApi,
+  fetchedPaths,
+  makeProduct,
+  makeUser,
+  renderRoutes,
+} from '~/client/features/cart/test-utils';
 import { MY_ORDERS_PATH, ORDERS_REFETCH_MS } from './api';
 import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';

@@ -5,10 +5,10 @@ import type {
   DeleteAccount,
   Preferences,
   ProfileUpdate,
-} from '../../../shared/schemas/account';
-import type { User } from '../../../shared/schemas/auth';
-import { apiRequest } from '../../lib/api';
-import { meQueryOptions, signedOut } from '../auth/api';
+} from '~/shared/schemas/account';
+import type { User } from '~/shared/schemas/auth';
+import { apiRequest } from '~/client/lib/api';
+import { meQueryOptions, signedOut } from '~/client/features/auth/api';
 
 export const MY_ORDERS_PATH = '/api/orders/my-orders';
 /** The order history refreshes itself every 15 s and when the window regains focus (section 7). */

@@ -1,8 +1,8 @@
 // Pieces shared by the order card and the order details dialog.
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import type { AccountOrder, AccountOrderItem } from '../../../shared/schemas/account';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
+import type { AccountOrder, AccountOrderItem } from '~/shared/schemas/account';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
 import {
   type DeliveryEstimate,
   deliveryDaysOf,
@@ -14,11 +14,11 @@ import {
   paymentStatusLabel,
   type StatusTone,
   statusTone,
-} from '../../../shared/orders';
-import { ProductImage } from '../../components/ui/product-image';
-import { shippingSettingsQueryOptions } from '../cart/api';
+} from '~/shared/orders';
+import { ProductImage } from '~/client/components/ui/product-image';
+import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
 import { useHydrated } from './use-hydrated';
-import { OrderAmountsList } from '../../components/ui/order-amounts-list';
+import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',

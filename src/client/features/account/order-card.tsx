@@ -1,8 +1,8 @@
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { orderAmounts } from '../../../shared/order-amounts';
-import { shippingMethodLabel } from '../../../shared/orders';
-import { Button } from '../../components/ui/button';
-import { ButtonSpinner } from '../auth/spinner';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { orderAmounts } from '~/shared/order-amounts';
+import { shippingMethodLabel } from '~/shared/orders';
+import { Button } from '~/client/components/ui/button';
+import { ButtonSpinner } from '~/client/features/auth/spinner';
 import {
   AddressLines,
   EstimatedDelivery,

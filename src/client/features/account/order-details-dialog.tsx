@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { shippingMethodLabel, stripGeneratedItemListing } from '../../../shared/orders';
-import { Button } from '../../components/ui/button';
-import { ButtonSpinner } from '../auth/spinner';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { shippingMethodLabel, stripGeneratedItemListing } from '~/shared/orders';
+import { Button } from '~/client/components/ui/button';
+import { ButtonSpinner } from '~/client/features/auth/spinner';
 import {
   AddressLines,
   EstimatedDelivery,

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { TRACKER_STEPS, trackerState } from '../../../shared/orders';
+import { TRACKER_STEPS, trackerState } from '~/shared/orders';
 
 /** Processing / Shipped / Delivered, lit as section 4 of the account specification says. */
 export function OrderTracker({ status }: { status: string | null | undefined }) {

@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useSite } from '../../lib/head';
-import { siteConfigQueryOptions } from '../../lib/site-config';
-import { ButtonSpinner } from '../auth/spinner';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { useSite } from '~/client/lib/head';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
 import { OrderCard } from './order-card';
 import { OrderDetailsDialog } from './order-details-dialog';

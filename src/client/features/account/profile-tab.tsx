@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import {
-  type ProfileUpdate,
-  type ProfileUpdateInput,
-  ProfileUpdateSchema,
-} from '../../../shared/schemas/account';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
-import { TextAreaField, TextField } from '../../components/ui/form-fields';
-import { ButtonSpinner } from '../auth/spinner';
+import { type ProfileUpdate, type ProfileUpdateInput, ProfileUpdateSchema } from '~/shared/schemas/account';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth/api';
+import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { updateProfile } from './api';
 
 const FIELDS = ['username', 'email', 'phone', 'address'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountOrder } from '../../../shared/schemas/account';
+import type { AccountOrder } from '~/shared/schemas/account';
 import { receiptHtml } from './receipt';
 
 /** A British Columbia order: 2 x 75.00 (regular 100.00), express 14.99. */

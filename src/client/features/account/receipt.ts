@@ -1,18 +1,18 @@
 // Print Receipt: a plain printable page in a new window. Built as a string with every value escaped
 // (product names and addresses come from people), and printed from here because the store's content
 // security policy lets no inline script run in the new window.
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
-import { orderAmounts } from '../../../shared/order-amounts';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
+import { orderAmounts } from '~/shared/order-amounts';
 import {
   itemDisplayName,
   parseShippingAddress,
   paymentStatusLabel,
   receiptStatus,
   shippingMethodLabel,
-} from '../../../shared/orders';
-import type { TaxRegistrations } from '../../../shared/schemas/site-config';
-import { toast } from '../../components/ui/toast-store';
+} from '~/shared/orders';
+import type { TaxRegistrations } from '~/shared/schemas/site-config';
+import { toast } from '~/client/components/ui/toast-store';
 
 const escapeHtml = (value: unknown) =>
   String(value ?? '')

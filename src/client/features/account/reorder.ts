@@ -1,11 +1,11 @@
 // Re-order: the order's products go back into the cart at TODAY's prices, never more than is in
 // stock now; what could not be added is said, not silently dropped.
 import type { QueryClient } from '@tanstack/react-query';
-import type { AccountOrder } from '../../../shared/schemas/account';
-import { itemDisplayName } from '../../../shared/orders';
-import { toast } from '../../components/ui/toast-store';
-import { addItem, cartItemFromProduct, getCart } from '../cart/cart-store';
-import { type ProductDetail, productQueryOptions } from '../catalog/api';
+import type { AccountOrder } from '~/shared/schemas/account';
+import { itemDisplayName } from '~/shared/orders';
+import { toast } from '~/client/components/ui/toast-store';
+import { addItem, cartItemFromProduct, getCart } from '~/client/features/cart/cart-store';
+import { type ProductDetail, productQueryOptions } from '~/client/features/catalog/api';
 
 export type ReorderOutcome = {
   /** Units added to the cart. */

@@ -9,12 +9,12 @@ import {
   ChangePasswordSchema,
   type DeleteAccount,
   DeleteAccountSchema,
-} from '../../../shared/schemas/account';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { type CurrentUser, serverFieldErrors, serverMessage } from '../auth/api';
-import { TextField } from '../../components/ui/form-fields';
-import { ButtonSpinner } from '../auth/spinner';
+} from '~/shared/schemas/account';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth/api';
+import { TextField } from '~/client/components/ui/form-fields';
+import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
 
 function Card({

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/toast-store';
+import { resetToasts } from '~/client/components/ui/toast-store';
 import AdminArea from './admin-area';
 import { ADMIN_USER, CUSTOMER, callsTo, DASHBOARD, fakeApi, renderPage } from './test-utils';
 

@@ -2,7 +2,7 @@
 // otherwise the dashboard with its tabs. The server checks every admin call on its own; this screen
 // only decides what to show.
 import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '../auth/api';
+import { meQueryOptions } from '~/client/features/auth/api';
 import { AdminLogin } from './admin-login';
 import { AdminShell } from './admin-shell';
 import { AdminLoading } from './routes';

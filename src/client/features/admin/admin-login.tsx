@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { type Login, LoginSchema } from '../../../shared/schemas/auth';
-import { Button } from '../../components/ui/button';
-import { ApiError, apiRequest } from '../../lib/api';
-import { type CurrentUser, logout, meQueryOptions, signedOut } from '../auth/api';
+import { type Login, LoginSchema } from '~/shared/schemas/auth';
+import { Button } from '~/client/components/ui/button';
+import { ApiError, apiRequest } from '~/client/lib/api';
+import { type CurrentUser, logout, meQueryOptions, signedOut } from '~/client/features/auth/api';
 import { Field, Spinner } from './ui';
 
 export const ACCESS_DENIED = 'Access denied. Administrator privileges required.';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import type { CurrentUser } from '../auth/api';
+import type { CurrentUser } from '~/client/features/auth/api';
 import { dashboardQueryOptions } from './api';
 import { DashboardSummary } from './dashboard/dashboard-summary';
 import { AdminLoading } from './routes';

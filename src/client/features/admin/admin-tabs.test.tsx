@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/toast-store';
+import { resetToasts } from '~/client/components/ui/toast-store';
 import DiscountsTab from './discounts/discounts-tab';
 import ImportTab from './import/import-tab';
 import ProductsTab from './products/products-tab';

@@ -1,11 +1,11 @@
 // Queries and cache refreshes of the admin screens. Query keys are API paths (the default fetcher GETs them).
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
-import type { AdminProduct } from '../../../shared/schemas/admin-products';
-import type { Category } from '../../../shared/schemas/catalog';
-import type { CategoryDiscount, WeekdayDiscount } from '../../../shared/schemas/discounts';
-import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
-import { apiGetPage } from '../../lib/api';
+import type { Dashboard } from '~/shared/schemas/admin-dashboard';
+import type { AdminProduct } from '~/shared/schemas/admin-products';
+import type { Category } from '~/shared/schemas/catalog';
+import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/discounts';
+import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
+import { apiGetPage } from '~/client/lib/api';
 
 export const dashboardQueryOptions = () => queryOptions<Dashboard>({ queryKey: ['/api/admin/dashboard'] });
 

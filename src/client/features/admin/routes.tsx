@@ -4,8 +4,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { type RouteObject, useParams } from 'react-router';
-import { NotFoundPage } from '../../app/not-found-page';
-import { Seo } from '../../lib/head';
+import { NotFoundPage } from '~/client/app/not-found-page';
+import { Seo } from '~/client/lib/head';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
 const AdminArea = lazy(() => import('./admin-area'));

@@ -4,11 +4,11 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Dashboard } from '../../../shared/schemas/admin-dashboard';
-import { Providers } from '../../app/providers';
-import { Toaster } from '../../components/ui/toaster';
-import { makeUser } from '../cart/test-utils';
-import { createQueryClient } from '../../lib/query-client';
+import type { Dashboard } from '~/shared/schemas/admin-dashboard';
+import { Providers } from '~/client/app/providers';
+import { Toaster } from '~/client/components/ui/toaster';
+import { makeUser } from '~/client/features/cart/test-utils';
+import { createQueryClient } from '~/client/lib/query-client';
 
 export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = Answer | ((request: { url: URL; init: RequestInit | undefined }) => Answer | Promise<Answer>);

@@ -10,8 +10,8 @@ import {
   type SetStateAction,
   useId,
 } from 'react';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
 
 const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50';
 

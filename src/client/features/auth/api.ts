@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { User } from '../../../shared/schemas/auth';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { User } from '~/shared/schemas/auth';
+import { ApiError, apiRequest } from '~/client/lib/api';
 
 export type CurrentUser = Omit<User, 'emailNotifications'> & { emailNotifications?: boolean };
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetToasts } from '../../components/ui/toast-store';
-import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '../cart/test-utils';
+import { resetToasts } from '~/client/components/ui/toast-store';
+import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/features/cart/test-utils';
 import { authRoutes } from './routes';
 
 // The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up

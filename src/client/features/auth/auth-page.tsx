@@ -2,11 +2,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Seo, useSite } from '../../lib/head';
-import { useStoreToday, weekdayName } from '../../lib/site-config';
-import { todaysDiscountQueryOptions } from '../catalog/api';
+import { buttonClasses } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Seo, useSite } from '~/client/lib/head';
+import { useStoreToday, weekdayName } from '~/client/lib/site-config';
+import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';

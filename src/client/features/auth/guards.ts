@@ -4,7 +4,7 @@
 // spinner while the session loads (the page then redirects itself).
 import type { FetchQueryOptions, QueryClient } from '@tanstack/react-query';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { isServer } from '../../lib/prefetch';
+import { isServer } from '~/client/lib/prefetch';
 import { type CurrentUser, meQueryOptions } from './api';
 
 // biome-ignore lint/suspicious/noExplicitAny: query options of any data type

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { type Login, LoginSchema } from '../../../shared/schemas/auth';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { type Login, LoginSchema } from '~/shared/schemas/auth';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
 import { serverMessage } from './api';
 import { login } from './sign-in';
-import { TextField } from '../../components/ui/form-fields';
+import { TextField } from '~/client/components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 
 export function LoginForm() {

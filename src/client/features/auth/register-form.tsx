@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { type RegisterForm as RegisterValues, RegisterFormSchema } from '../../../shared/schemas/auth';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import { type RegisterForm as RegisterValues, RegisterFormSchema } from '~/shared/schemas/auth';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
 import { serverFieldErrors, serverMessage } from './api';
 import { InvalidResponseError, register } from './sign-in';
-import { TextField } from '../../components/ui/form-fields';
+import { TextField } from '~/client/components/ui/form-fields';
 import { ButtonSpinner } from './spinner';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;

@@ -2,8 +2,8 @@
 // apart from api.ts, which every page loads (the browse pages carry no schema code,
 // docs/decisions/0145-lazy-routes-and-script-budget.md).
 import type { QueryClient } from '@tanstack/react-query';
-import { type Login, type Register, type User, UserSchema } from '../../../shared/schemas/auth';
-import { apiRequest, UnparseableResponseError } from '../../lib/api';
+import { type Login, type Register, type User, UserSchema } from '~/shared/schemas/auth';
+import { apiRequest, UnparseableResponseError } from '~/client/lib/api';
 import { signedIn } from './api';
 
 /** Thrown when a success answer does not carry a user. */

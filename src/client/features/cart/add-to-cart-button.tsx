@@ -1,6 +1,6 @@
-import type { Product } from '../../../shared/schemas/catalog';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
+import type { Product } from '~/shared/schemas/catalog';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
 import { addItem, cartItemFromProduct } from './cart-store';
 
 /**

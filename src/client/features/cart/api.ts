@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
+import { apiRequest } from '~/client/lib/api';
 
 export type ShippingSettings = {
   standardPrice: string | number;

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../components/ui/toast-store';
+import { resetToasts } from '~/client/components/ui/toast-store';
 import { CartPage } from './cart-page';
 import {
   addItem,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { ProductImage } from '../../components/ui/product-image';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Seo } from '../../lib/head';
-import { productQueryOptions } from '../catalog/api';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { ProductImage } from '~/client/components/ui/product-image';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Seo } from '~/client/lib/head';
+import { productQueryOptions } from '~/client/features/catalog/api';
 import {
   type CartItem,
   clearCart,

@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { suppressToasts } from '../../components/ui/toast-store';
+import { suppressToasts } from '~/client/components/ui/toast-store';
 import {
   addItem,
   backupCart,
@@ -31,8 +31,8 @@ import {
 } from './cart-store';
 
 const toastMock = vi.hoisted(() => vi.fn());
-vi.mock('../../components/ui/toast-store', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../components/ui/toast-store')>()),
+vi.mock('~/client/components/ui/toast-store', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('~/client/components/ui/toast-store')>()),
   toast: toastMock,
 }));
 

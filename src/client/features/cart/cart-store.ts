@@ -11,10 +11,10 @@
 // - Nothing here runs on the server: the server snapshot is the empty cart and `ready` is false, so the
 //   server HTML and the first browser render agree (no hydration mismatch).
 import { useSyncExternalStore } from 'react';
-import { centsToString, toCents } from '../../../shared/money';
-import type { CartQuote } from '../../../shared/schemas/cart-quote';
-import type { Product } from '../../../shared/schemas/catalog';
-import { toast, toastsSuppressed } from '../../components/ui/toast-store';
+import { centsToString, toCents } from '~/shared/money';
+import type { CartQuote } from '~/shared/schemas/cart-quote';
+import type { Product } from '~/shared/schemas/catalog';
+import { toast, toastsSuppressed } from '~/client/components/ui/toast-store';
 
 export const CART_STORAGE_KEY = 'cart';
 export const CART_BACKUP_KEY = 'cart-backup';

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetToasts } from '../../components/ui/toast-store';
+import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, resetCartStoreForTests } from './cart-store';
 import { OrderSummary, type OrderSummaryProps } from './order-summary';
 import { fakeApi, fetchedPaths, renderRoutes } from './test-utils';

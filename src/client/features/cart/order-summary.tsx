@@ -8,9 +8,9 @@ import {
   SHIPPING_METHOD_LABELS,
   SHIPPING_METHODS,
   type ShippingMethod,
-} from '../../../shared/constants';
-import { formatCents, toCents } from '../../../shared/money';
-import { formatWithCurrency, percentText, TAX_LABELS } from '../../../shared/order-amounts';
+} from '~/shared/constants';
+import { formatCents, toCents } from '~/shared/money';
+import { formatWithCurrency, percentText, TAX_LABELS } from '~/shared/order-amounts';
 import {
   DEFAULT_SHIPPING,
   discountLabel,
@@ -18,9 +18,9 @@ import {
   orderTotals,
   taxComponentsFor,
   taxRateFor,
-} from '../../../shared/pricing';
-import { toast } from '../../components/ui/toast-store';
-import { siteConfigQueryOptions } from '../../lib/site-config';
+} from '~/shared/pricing';
+import { toast } from '~/client/components/ui/toast-store';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import {
   type ShippingSettings,
   shippingSettingsQueryOptions,

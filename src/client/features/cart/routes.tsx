@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import type { LazyRouteHandle } from '../../lib/lazy-route';
-import { prefetch } from '../../lib/prefetch';
+import type { LazyRouteHandle } from '~/client/lib/lazy-route';
+import { prefetch } from '~/client/lib/prefetch';
 import { taxRatesQueryOptions } from './api';
 
 export function cartRoutes(queryClient: QueryClient): RouteObject[] {

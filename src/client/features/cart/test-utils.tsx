@@ -5,12 +5,12 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { User } from '../../../shared/schemas/auth';
-import type { Product } from '../../../shared/schemas/catalog';
-import type { SiteConfig } from '../../../shared/schemas/site-config';
-import { Providers } from '../../app/providers';
-import { Toaster } from '../../components/ui/toaster';
-import { createQueryClient } from '../../lib/query-client';
+import type { User } from '~/shared/schemas/auth';
+import type { Product } from '~/shared/schemas/catalog';
+import type { SiteConfig } from '~/shared/schemas/site-config';
+import { Providers } from '~/client/app/providers';
+import { Toaster } from '~/client/components/ui/toaster';
+import { createQueryClient } from '~/client/lib/query-client';
 
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeRoutes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;

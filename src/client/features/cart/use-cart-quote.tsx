@@ -4,10 +4,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '../../../shared/constants';
-import { formatMoney } from '../../../shared/money';
-import type { CartQuote, CartQuoteRequest } from '../../../shared/schemas/cart-quote';
-import { apiRequest } from '../../lib/api';
+import { PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
+import { formatMoney } from '~/shared/money';
+import type { CartQuote, CartQuoteRequest } from '~/shared/schemas/cart-quote';
+import { apiRequest } from '~/client/lib/api';
 import { applyQuote, type QuoteChange, useCart } from './cart-store';
 
 export type QuoteDestination = {

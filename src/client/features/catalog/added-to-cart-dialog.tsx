@@ -2,7 +2,7 @@
 // hydrates (src/client/lib/after-hydration.tsx), so Radix's dialog is not in the first download.
 import { Dialog } from 'radix-ui';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
+import { buttonClasses } from '~/client/components/ui/button';
 
 export function AddedToCartDialog({
   open,

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { Category, Product } from '../../../shared/schemas/catalog';
-import { ApiError, apiGetPage, apiRequest } from '../../lib/api';
+import type { Category, Product } from '~/shared/schemas/catalog';
+import { ApiError, apiGetPage, apiRequest } from '~/client/lib/api';
 import { type ListingFilters, listingApiPath } from './listing-params';
 
 export const categoriesQueryOptions = () => queryOptions<Category[]>({ queryKey: ['/api/categories'] });

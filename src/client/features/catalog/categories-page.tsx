@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Seo } from '../../lib/head';
+import { Seo } from '~/client/lib/head';
 import { categoriesQueryOptions } from './api';
 import { CategoryTile, CategoryTileSkeleton } from './category-tile';
 import { hasListingParams } from './listing-params';

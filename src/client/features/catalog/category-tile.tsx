@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR } from '../../../shared/constants';
-import type { Category } from '../../../shared/schemas/catalog';
-import { type ImageLoad, ProductImage } from '../../components/ui/product-image';
-import { Skeleton } from '../../components/ui/skeleton';
+import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR } from '~/shared/constants';
+import type { Category } from '~/shared/schemas/catalog';
+import { type ImageLoad, ProductImage } from '~/client/components/ui/product-image';
+import { Skeleton } from '~/client/components/ui/skeleton';
 
 export function CategoryTile({ category, imageLoad }: { category: Category; imageLoad?: ImageLoad }) {
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LIST_PAGE, MAX_PRICE_FILTER, ProductListQuerySchema } from '../../../shared/schemas/catalog';
+import { MAX_LIST_PAGE, MAX_PRICE_FILTER, ProductListQuerySchema } from '~/shared/schemas/catalog';
 import {
   DEFAULT_FILTERS,
   hasListingParams,

@@ -7,7 +7,7 @@ import {
   type ListSort,
   MAX_LIST_PAGE,
   MAX_PRICE_FILTER,
-} from '../../../shared/constants';
+} from '~/shared/constants';
 
 export const DEFAULT_SORT: ListSort = 'newest';
 export const DEFAULT_MIN_PRICE = 0;

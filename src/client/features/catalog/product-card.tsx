@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../../../shared/money';
-import type { Product } from '../../../shared/schemas/catalog';
-import { stockLabel } from '../../../shared/stock';
-import { type ImageLoad, ProductImage } from '../../components/ui/product-image';
-import { AddToCartButton } from '../cart/add-to-cart-button';
+import { formatMoney } from '~/shared/money';
+import type { Product } from '~/shared/schemas/catalog';
+import { stockLabel } from '~/shared/stock';
+import { type ImageLoad, ProductImage } from '~/client/components/ui/product-image';
+import { AddToCartButton } from '~/client/features/cart/add-to-cart-button';
 
 export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
   const label = stockLabel(product.stock);

@@ -1,10 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Product } from '../../../shared/schemas/catalog';
-import { resetToasts } from '../../components/ui/toast-store';
-import { addItem, cartItemFromProduct, getCart, resetCartStoreForTests } from '../cart/cart-store';
-import { fakeApi, makeProduct, renderRoutes } from '../cart/test-utils';
+import type { Product } from '~/shared/schemas/catalog';
+import { resetToasts } from '~/client/components/ui/toast-store';
+import {
+  addItem,
+  cartItemFromProduct,
+  getCart,
+  resetCartStoreForTests,
+} from '~/client/features/cart/cart-store';
+import { fakeApi, makeProduct, renderRoutes } from '~/client/features/cart/test-utils';
 import { storefrontRoutes } from './routes';
 
 const monitor = makeProduct({

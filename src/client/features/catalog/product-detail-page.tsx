@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, lazy } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatMoney } from '../../../shared/money';
-import type { Product } from '../../../shared/schemas/catalog';
-import { stockLabel } from '../../../shared/stock';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { ProductImage } from '../../components/ui/product-image';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { AfterHydration } from '../../lib/after-hydration';
-import { HttpStatus, Seo, useSite } from '../../lib/head';
-import { siteConfigQueryOptions, useStoreToday } from '../../lib/site-config';
-import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '../cart/cart-store';
+import { formatMoney } from '~/shared/money';
+import type { Product } from '~/shared/schemas/catalog';
+import { stockLabel } from '~/shared/stock';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { ProductImage } from '~/client/components/ui/product-image';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { AfterHydration } from '~/client/lib/after-hydration';
+import { HttpStatus, Seo, useSite } from '~/client/lib/head';
+import { siteConfigQueryOptions, useStoreToday } from '~/client/lib/site-config';
+import {
+  addItem,
+  cartItemFromProduct,
+  checkProductPageStock,
+  useCartQuantity,
+} from '~/client/features/cart/cart-store';
 import {
   type ProductDetail,
   type ProductImageRecord,

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { MAX_PRICE_FILTER } from '../../../shared/constants';
-import type { Category } from '../../../shared/schemas/catalog';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { HttpStatus, Seo } from '../../lib/head';
+import { MAX_PRICE_FILTER } from '~/shared/constants';
+import type { Category } from '~/shared/schemas/catalog';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { HttpStatus, Seo } from '~/client/lib/head';
 import {
   categoriesQueryOptions,
   categoryQueryOptions,
@@ -25,8 +25,8 @@ import {
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
-import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
-import { firstScreenLoad } from '../../components/ui/product-image';
+import { useFetchErrorToast } from '~/client/lib/use-fetch-error-toast';
+import { firstScreenLoad } from '~/client/components/ui/product-image';
 
 export const PRODUCT_SKELETON_COUNT = 8;
 

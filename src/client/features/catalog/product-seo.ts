@@ -1,8 +1,8 @@
 // What search engines and link previews read about a product page: Open Graph tags and schema.org
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
-import type { Currency } from '../../../shared/constants';
-import type { Product } from '../../../shared/schemas/catalog';
-import { LOW_STOCK_BELOW } from '../../../shared/stock';
+import type { Currency } from '~/shared/constants';
+import type { Product } from '~/shared/schemas/catalog';
+import { LOW_STOCK_BELOW } from '~/shared/stock';
 
 /** The store's currency (STORE_CURRENCY, in the site configuration) until the configuration is read. */
 export const DEFAULT_PRICE_CURRENCY: Currency = 'CAD';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import { isServer, prefetch } from '../../lib/prefetch';
+import { isServer, prefetch } from '~/client/lib/prefetch';
 import {
   categoriesQueryOptions,
   categoryQueryOptions,

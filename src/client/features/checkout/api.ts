@@ -1,11 +1,7 @@
 // The checkout's calls: create the hosted checkout, read an order, confirm its payment.
-import type {
-  CreateCheckout,
-  CreateCheckoutResponse,
-  CurrentFigures,
-} from '../../../shared/schemas/checkout';
-import type { Order } from '../../../shared/schemas/orders';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { CreateCheckout, CreateCheckoutResponse, CurrentFigures } from '~/shared/schemas/checkout';
+import type { Order } from '~/shared/schemas/orders';
+import { ApiError, apiRequest } from '~/client/lib/api';
 
 /** Creates the order and the hosted checkout; 'Failed to create checkout' / 'Invalid checkout response'. */
 export async function createCheckout(

@@ -7,10 +7,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '../../../shared/constants';
-import { centsToString, formatMoney, toCents } from '../../../shared/money';
-import { deliveryDaysOf, deliveryWindowText } from '../../../shared/orders';
-import { DEFAULT_SHIPPING, discountLabel } from '../../../shared/pricing';
+import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS } from '~/shared/constants';
+import { centsToString, formatMoney, toCents } from '~/shared/money';
+import { deliveryDaysOf, deliveryWindowText } from '~/shared/orders';
+import { DEFAULT_SHIPPING, discountLabel } from '~/shared/pricing';
 import {
   CHECKOUT_CLOSED,
   type CheckoutForm,
@@ -24,21 +24,21 @@ import {
   NOT_YOUR_ACCOUNT,
   NOTES_MAX,
   SHIPPING_METHOD_PLACEHOLDER,
-} from '../../../shared/schemas/checkout';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError } from '../../lib/api';
-import { Seo } from '../../lib/head';
-import { siteConfigQueryOptions } from '../../lib/site-config';
-import { meQueryOptions } from '../auth/api';
-import { register } from '../auth/sign-in';
-import { shippingSettingsQueryOptions } from '../cart/api';
-import { addItem, backupCart, type CartItem, removeItem, useCart } from '../cart/cart-store';
-import { OrderSummary, useOrderSummary } from '../cart/order-summary';
-import { QuoteNotice, useCartQuote } from '../cart/use-cart-quote';
+} from '~/shared/schemas/checkout';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { Seo } from '~/client/lib/head';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { meQueryOptions } from '~/client/features/auth/api';
+import { register } from '~/client/features/auth/sign-in';
+import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
+import { addItem, backupCart, type CartItem, removeItem, useCart } from '~/client/features/cart/cart-store';
+import { OrderSummary, useOrderSummary } from '~/client/features/cart/order-summary';
+import { QuoteNotice, useCartQuote } from '~/client/features/cart/use-cart-quote';
 import { createCheckout, currentFiguresOf } from './api';
-import { SelectField, TextAreaField, TextField } from '../../components/ui/form-fields';
+import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 
 export const REDIRECT_DELAY_MS = 200;
 /** Shown under the address when it is outside Canada and prices are in Canadian dollars. */

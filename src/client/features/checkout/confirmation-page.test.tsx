@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Order } from '../../../shared/schemas/orders';
-import { resetToasts } from '../../components/ui/toast-store';
+import type { Order } from '~/shared/schemas/orders';
+import { resetToasts } from '~/client/components/ui/toast-store';
 import {
   addItem,
   getCart,
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
   resetCartStoreForTests,
-} from '../cart/cart-store';
-import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '../cart/test-utils';
+} from '~/client/features/cart/cart-store';
+import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '~/client/features/cart/test-utils';
 import { confirmationTiming } from './confirmation-page';
 import { checkoutRoutes } from './routes';
 

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents, toCents } from '../../../shared/money';
+import { formatCents, toCents } from '~/shared/money';
 import {
   deliveryDaysOf,
   orderDeliveryText,
@@ -13,20 +13,20 @@ import {
   parseShippingAddress,
   paymentStatusLabel,
   shippingMethodLabel,
-} from '../../../shared/orders';
-import { paymentFailureMessage } from '../../../shared/payment-failures';
-import type { Order } from '../../../shared/schemas/orders';
-import { shippingSettingsQueryOptions } from '../cart/api';
-import { buttonClasses } from '../../components/ui/button';
-import { OrderAmountsList } from '../../components/ui/order-amounts-list';
-import { suppressToasts, toast } from '../../components/ui/toast-store';
-import { Seo } from '../../lib/head';
+} from '~/shared/orders';
+import { paymentFailureMessage } from '~/shared/payment-failures';
+import type { Order } from '~/shared/schemas/orders';
+import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
+import { buttonClasses } from '~/client/components/ui/button';
+import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { suppressToasts, toast } from '~/client/components/ui/toast-store';
+import { Seo } from '~/client/lib/head';
 import {
   clearCartForOrder,
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
   restoreCartFromBackup,
-} from '../cart/cart-store';
+} from '~/client/features/cart/cart-store';
 import { confirmPayment, fetchOrder } from './api';
 
 export const CART_CLEAR_DELAY_MS = 100;

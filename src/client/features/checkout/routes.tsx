@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import type { LazyRouteHandle } from '../../lib/lazy-route';
-import { prefetch } from '../../lib/prefetch';
-import { shippingSettingsQueryOptions, taxRatesQueryOptions } from '../cart/api';
+import type { LazyRouteHandle } from '~/client/lib/lazy-route';
+import { prefetch } from '~/client/lib/prefetch';
+import { shippingSettingsQueryOptions, taxRatesQueryOptions } from '~/client/features/cart/api';
 
 export function checkoutRoutes(queryClient: QueryClient): RouteObject[] {
   return [

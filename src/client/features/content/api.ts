@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentPage, ContentPageSummary, FaqItem } from '../../../shared/schemas/content';
-import { ApiError, apiRequest } from '../../lib/api';
+import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import { ApiError, apiRequest } from '~/client/lib/api';
 
 export const contentPagePath = (slug: string) => `/api/content-pages/slug/${encodeURIComponent(slug)}`;
 

@@ -4,12 +4,12 @@ import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CONTACT_SUBJECTS, ContactMessageInputSchema } from '../../../shared/schemas/contact';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { ApiError, apiRequest } from '../../lib/api';
-import { Seo } from '../../lib/head';
-import { siteConfigQueryOptions } from '../../lib/site-config';
+import { CONTACT_SUBJECTS, ContactMessageInputSchema } from '~/shared/schemas/contact';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError, apiRequest } from '~/client/lib/api';
+import { Seo } from '~/client/lib/head';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { SOCIAL_LINKS, STORE_LOCATION, STORE_MAP_QUERY } from './store-location';
 
 type FormInput = z.input<typeof ContactMessageInputSchema>;

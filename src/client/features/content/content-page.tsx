@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { htmlToText } from '../../../shared/html-text';
-import { NotFoundPage } from '../../app/not-found-page';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Seo } from '../../lib/head';
+import { htmlToText } from '~/shared/html-text';
+import { NotFoundPage } from '~/client/app/not-found-page';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Seo } from '~/client/lib/head';
 import { contentPageQueryOptions } from './api';
 import { RichHtml } from './rich-html';
 

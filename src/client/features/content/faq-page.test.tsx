@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { FaqItem } from '../../../shared/schemas/content';
-import { createQueryClient } from '../../lib/query-client';
+import type { FaqItem } from '~/shared/schemas/content';
+import { createQueryClient } from '~/client/lib/query-client';
 import { FaqPage, filterFaqItems } from './faq-page';
 
 const item = (id: number, question: string, answer: string, sortOrder: number, active = true): FaqItem => ({

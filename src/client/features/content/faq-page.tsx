@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Accordion } from 'radix-ui';
 import { useMemo, useState } from 'react';
-import { htmlToText } from '../../../shared/html-text';
-import type { FaqItem } from '../../../shared/schemas/content';
-import { Button } from '../../components/ui/button';
-import { Skeleton } from '../../components/ui/skeleton';
-import { Seo } from '../../lib/head';
+import { htmlToText } from '~/shared/html-text';
+import type { FaqItem } from '~/shared/schemas/content';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { Seo } from '~/client/lib/head';
 import { faqItemsQueryOptions } from './api';
 import { RichHtml } from './rich-html';
 

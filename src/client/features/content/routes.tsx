@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
-import { STATIC_PAGE_SLUGS } from '../../../shared/constants';
-import type { LazyRouteHandle } from '../../lib/lazy-route';
-import { prefetch } from '../../lib/prefetch';
+import { STATIC_PAGE_SLUGS } from '~/shared/constants';
+import type { LazyRouteHandle } from '~/client/lib/lazy-route';
+import { prefetch } from '~/client/lib/prefetch';
 import { contentPageQueryOptions, faqItemsQueryOptions } from './api';
 
 export function contentRoutes(queryClient: QueryClient): RouteObject[] {

@@ -1,9 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Category } from '../../../shared/schemas/catalog';
-import { prefetch } from '../../lib/prefetch';
-import { resetCartStoreForTests } from '../cart/cart-store';
-import { type FakeRoutes, fakeApi, makeProduct, makeSiteConfig, renderRoutes } from '../cart/test-utils';
+import type { Category } from '~/shared/schemas/catalog';
+import { prefetch } from '~/client/lib/prefetch';
+import { resetCartStoreForTests } from '~/client/features/cart/cart-store';
+import {
+  type FakeRoutes,
+  fakeApi,
+  makeProduct,
+  makeSiteConfig,
+  renderRoutes,
+} from '~/client/features/cart/test-utils';
 import { HomePage, homeQueries } from './home-page';
 
 const category = (id: number, name: string): Category => ({

@@ -1,26 +1,26 @@
 import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { firstScreenLoad } from '../../components/ui/product-image';
-import { Skeleton } from '../../components/ui/skeleton';
-import { AfterHydration } from '../../lib/after-hydration';
-import { Seo } from '../../lib/head';
-import { useStoreToday, weekdayName } from '../../lib/site-config';
+import { buttonClasses } from '~/client/components/ui/button';
+import { firstScreenLoad } from '~/client/components/ui/product-image';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { AfterHydration } from '~/client/lib/after-hydration';
+import { Seo } from '~/client/lib/head';
+import { useStoreToday, weekdayName } from '~/client/lib/site-config';
 import {
   categoriesQueryOptions,
   featuredProductsQueryOptions,
   newProductsQueryOptions,
   todaysDiscountQueryOptions,
-} from '../catalog/api';
-import { CategoryTile, CategoryTileSkeleton } from '../catalog/category-tile';
-import { ProductCard } from '../catalog/product-card';
-import type { Product } from '../../../shared/schemas/catalog';
-import { useFetchErrorToast } from '../../lib/use-fetch-error-toast';
+} from '~/client/features/catalog/api';
+import { CategoryTile, CategoryTileSkeleton } from '~/client/features/catalog/category-tile';
+import { ProductCard } from '~/client/features/catalog/product-card';
+import type { Product } from '~/shared/schemas/catalog';
+import { useFetchErrorToast } from '~/client/lib/use-fetch-error-toast';
 
 // It opens seconds after the page is ready: its code and Radix's dialog follow the first download.
 const NewsletterPopup = lazy(async () => ({
-  default: (await import('../newsletter/newsletter-popup')).NewsletterPopup,
+  default: (await import('~/client/features/newsletter/newsletter-popup')).NewsletterPopup,
 }));
 
 export const homeQueries = () => [

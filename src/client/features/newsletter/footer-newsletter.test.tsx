@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, useToasts } from '../../components/ui/toast-store';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
 import { FooterNewsletter } from './footer-newsletter';
 
 let toasts: { title: string; description?: string }[] = [];

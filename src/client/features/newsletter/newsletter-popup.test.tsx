@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, useToasts } from '../../components/ui/toast-store';
-import { createQueryClient } from '../../lib/query-client';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { createQueryClient } from '~/client/lib/query-client';
 import { NewsletterPopup, POPUP_A_SHOWN_KEY, POPUP_B_SHOWN_KEY } from './newsletter-popup';
 
 let toasts: { title: string; description?: string }[] = [];

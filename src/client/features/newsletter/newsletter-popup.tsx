@@ -5,11 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
 import { checkEmail, subscribeToNewsletter } from './subscribe';
-import { siteConfigQueryOptions } from '../../lib/site-config';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
 
 export const POPUP_B_DELAY_MS = 5000;
 export const POPUP_A_DELAY_MS = 3000;

@@ -1,5 +1,5 @@
-import { toast } from '../../components/ui/toast-store';
-import { apiRequest } from '../../lib/api';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
 
 /** The footer's and the popup's check: present and with an '@'; the server validates properly. */
 export function checkEmail(email: string): boolean {

@@ -2,10 +2,10 @@
 // profile and order route of the account area. No one reads or changes what is not theirs.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, users } from '../../db/schema';
-import { createProduct, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
-import { newOrderReference } from '../checkout/service';
+import { orders, users } from '~/server/db/schema';
+import { createProduct, createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import { newOrderReference } from '~/server/features/checkout/service';
 import { insertOrder } from './order-fixtures';
 
 let t: TestApp;

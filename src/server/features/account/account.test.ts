@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, sessions, users } from '../../db/schema';
-import { createProduct, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
-import { COMMON_PASSWORD } from '../../lib/common-passwords';
-import { USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
-import { USERNAME_LOOKALIKE } from '../auth/usernames';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from '../auth/service';
-import { awayFromWindowEdge } from '../auth/test-support';
+import { orderItems, orders, sessions, users } from '~/server/db/schema';
+import { createProduct, createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
+import { USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
+import { USERNAME_LOOKALIKE } from '~/server/features/auth/usernames';
+import { EMAIL_TAKEN, USERNAME_TAKEN } from '~/server/features/auth/service';
+import { awayFromWindowEdge } from '~/server/features/auth/test-support';
 import { insertOrder } from './order-fixtures';
 import { ADMIN_CANNOT_DELETE_SELF, WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './service';
 

@@ -1,7 +1,7 @@
 // Orders written straight into the database for account tests (the checkout flow is not under test here).
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
+import type { Db } from '~/server/db/client';
+import { orderItems, orders } from '~/server/db/schema';
 
 type OrderValues = Partial<typeof orders.$inferInsert>;
 type ItemValues = Partial<typeof orderItems.$inferInsert> & { productId: number | null };

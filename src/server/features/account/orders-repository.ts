@@ -1,8 +1,8 @@
 // The customer's order history: their orders, newest first, each with its lines as they were ordered.
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { orderItems, orders, products } from '../../db/schema';
-import type { AccountOrder, AccountOrderItem } from '../../../shared/schemas/account';
+import type { Db } from '~/server/db/client';
+import { orderItems, orders, products } from '~/server/db/schema';
+import type { AccountOrder, AccountOrderItem } from '~/shared/schemas/account';
 
 /** The history shows this many of the newest orders. */
 export const MY_ORDERS_LIMIT = 100;

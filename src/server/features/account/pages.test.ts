@@ -1,8 +1,8 @@
 // The sign-in and account pages as the server renders them: redirects by sign-in state, and the
 // data already in the HTML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProduct, createUser, setWeekdayDiscounts, signInAs } from '../../test/fixtures';
-import { createTestApp, sourceRenderer, type TestApp, TestClient } from '../../test/test-app';
+import { createProduct, createUser, setWeekdayDiscounts, signInAs } from '~/server/test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
 import { insertOrder } from './order-fixtures';
 
 let t: TestApp;

@@ -6,13 +6,13 @@ import {
   DeleteAccountSchema,
   PreferencesSchema,
   ProfileUpdateSchema,
-} from '../../../shared/schemas/account';
-import { MessageSchema, UserSchema } from '../../../shared/schemas/auth';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { requireUser } from '../../plugins/sessions';
+} from '~/shared/schemas/account';
+import { MessageSchema, UserSchema } from '~/shared/schemas/auth';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { requireUser } from '~/server/plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);

@@ -2,27 +2,22 @@
 // the signed-in user's id; none takes an id from the request.
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client';
-import { orders, users } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/http-error';
-import { refuseCommonPassword } from '../../lib/common-passwords';
-import { hashPassword, verifyPassword } from '../../lib/passwords';
+import type { Db } from '~/server/db/client';
+import { orders, users } from '~/server/db/schema';
+import { badRequest, forbidden, notFound } from '~/server/lib/http-error';
+import { refuseCommonPassword } from '~/server/lib/common-passwords';
+import { hashPassword, verifyPassword } from '~/server/lib/passwords';
 import {
   endOtherSessions,
   endSession,
   publicUserColumns,
   type SessionUser,
   startSession,
-} from '../../plugins/sessions';
-import type {
-  ChangePassword,
-  DeleteAccount,
-  Preferences,
-  ProfileUpdate,
-} from '../../../shared/schemas/account';
-import { admitGuess, clearFailures, passwordCheckLimits } from '../auth/login-throttle';
-import { refuseLookalikeUsername } from '../auth/usernames';
-import { findTaken, throwIfTaken, throwIfUniqueViolation } from '../auth/service';
+} from '~/server/plugins/sessions';
+import type { ChangePassword, DeleteAccount, Preferences, ProfileUpdate } from '~/shared/schemas/account';
+import { admitGuess, clearFailures, passwordCheckLimits } from '~/server/features/auth/login-throttle';
+import { refuseLookalikeUsername } from '~/server/features/auth/usernames';
+import { findTaken, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth/service';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const WRONG_PASSWORD = 'Password is incorrect.';

@@ -1,10 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeDate } from '../../../shared/pricing';
-import { adminAuditLog, products, storeMeta } from '../../db/schema';
-import { createCategory, createProduct, setCategoryDiscount, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { insertOrderWith, signedInClients } from '../admin-products/test-support';
+import { storeDate } from '~/shared/pricing';
+import { adminAuditLog, products, storeMeta } from '~/server/db/schema';
+import {
+  createCategory,
+  createProduct,
+  setCategoryDiscount,
+  setWeekdayDiscounts,
+} from '~/server/test/fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
+import { insertOrderWith, signedInClients } from '~/server/features/admin-products/test-support';
 import { lastDates } from './service';
 
 let t: TestApp;

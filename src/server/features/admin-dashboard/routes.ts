@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DashboardSchema } from '../../../shared/schemas/admin-dashboard';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { recordAudit } from '../../lib/audit';
-import { endDemoMode } from '../../lib/demo-mode';
-import { requireAdmin } from '../../plugins/sessions';
+import { DashboardSchema } from '~/shared/schemas/admin-dashboard';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { recordAudit } from '~/server/lib/audit';
+import { endDemoMode } from '~/server/lib/demo-mode';
+import { requireAdmin } from '~/server/plugins/sessions';
 import { dashboard } from './service';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 const errors = { 401: ErrorSchema, 403: ErrorSchema };
 

@@ -2,12 +2,12 @@
 // force, and orders and revenue per day for the last 30 days in the store's time zone
 // (docs/decisions/0054-dashboard-figures.md).
 import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
-import { centsToString, toCents } from '../../../shared/money';
-import { storeDate } from '../../../shared/pricing';
-import { DASHBOARD_DAYS, type Dashboard, type DashboardDay } from '../../../shared/schemas/admin-dashboard';
-import type { DbOrTx } from '../../db/client';
-import { categoryDiscounts, orders, products, weekdayDiscounts } from '../../db/schema';
-import { isDemoMode } from '../../lib/demo-mode';
+import { centsToString, toCents } from '~/shared/money';
+import { storeDate } from '~/shared/pricing';
+import { DASHBOARD_DAYS, type Dashboard, type DashboardDay } from '~/shared/schemas/admin-dashboard';
+import type { DbOrTx } from '~/server/db/client';
+import { categoryDiscounts, orders, products, weekdayDiscounts } from '~/server/db/schema';
+import { isDemoMode } from '~/server/lib/demo-mode';
 
 /** The last `n` calendar dates ending with `today` (yyyy-mm-dd), oldest first. */
 export function lastDates(today: string, n: number): string[] {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeWeekday } from '../../../shared/pricing';
-import { adminAuditLog, categoryDiscounts, weekdayDiscounts } from '../../db/schema';
-import { createCategory, createProduct, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClients } from '../admin-products/test-support';
+import { storeWeekday } from '~/shared/pricing';
+import { adminAuditLog, categoryDiscounts, weekdayDiscounts } from '~/server/db/schema';
+import { createCategory, createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
+import { signedInClients } from '~/server/features/admin-products/test-support';
 
 let t: TestApp;
 let clients: Awaited<ReturnType<typeof signedInClients>>;

@@ -2,21 +2,21 @@
 // clamped to an integer 0..100 by the shared schema (anything that is not a number becomes 0).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
+import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
   CategoryDiscountSchema,
   CategoryDiscountsUpdateSchema,
   WeekdayDiscountSchema,
   WeekdayDiscountsUpdateSchema,
-} from '../../../shared/schemas/discounts';
-import { requireAdmin } from '../../plugins/sessions';
+} from '~/shared/schemas/discounts';
+import { requireAdmin } from '~/server/plugins/sessions';
 import {
   listCategoryDiscounts,
   listWeekdayDiscounts,
   saveCategoryDiscounts,
   saveWeekdayDiscounts,
 } from './service';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 

@@ -2,11 +2,11 @@
 // (catalog/discounts.ts, product-repository.ts), so a change shows in prices and /api/discounts/today
 // at once.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { CategoryDiscount, WeekdayDiscount } from '../../../shared/schemas/discounts';
-import type { Db, DbOrTx } from '../../db/client';
-import { categories, categoryDiscounts, weekdayDiscounts } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { badRequest } from '../../lib/http-error';
+import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/discounts';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { categories, categoryDiscounts, weekdayDiscounts } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { badRequest } from '~/server/lib/http-error';
 
 /** All seven days, Sunday (0) first; a day without a row is 0. */
 export async function listWeekdayDiscounts(db: DbOrTx): Promise<WeekdayDiscount[]> {

@@ -4,19 +4,19 @@
 // placed through the real checkout, so they carry real stock holds.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '../../../shared/constants';
-import { adminAuditLog, mailOutbox, orderHistory, orders, products, stockHolds } from '../../db/schema';
+import { ORDER_STATUSES } from '~/shared/constants';
+import { adminAuditLog, mailOutbox, orderHistory, orders, products, stockHolds } from '~/server/db/schema';
 import {
   createProduct,
   createUser,
   seedStoreSettings,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
-import { testDbKind } from '../../test/test-database';
-import { insertOrder } from '../account/order-fixtures';
-import { MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
+} from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import { testDbKind } from '~/server/test/test-database';
+import { insertOrder } from '~/server/features/account/order-fixtures';
+import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUser>>;

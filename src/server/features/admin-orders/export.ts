@@ -4,11 +4,11 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { and, desc, lt, type SQL } from 'drizzle-orm';
-import { itemDisplayName, parseShippingAddress, shippingMethodLabel } from '../../../shared/orders';
-import type { AdminOrder } from '../../../shared/schemas/admin-orders';
-import type { DbOrTx } from '../../db/client';
-import { orders } from '../../db/schema';
-import { type CsvColumn, csvSafeCell } from '../../lib/csv';
+import { itemDisplayName, parseShippingAddress, shippingMethodLabel } from '~/shared/orders';
+import type { AdminOrder } from '~/shared/schemas/admin-orders';
+import type { DbOrTx } from '~/server/db/client';
+import { orders } from '~/server/db/schema';
+import { type CsvColumn, csvSafeCell } from '~/server/lib/csv';
 import { adminOrdersByIds, type OrderFilters, orderFilters } from './repository';
 
 export const EXPORT_BATCH = 500;

@@ -6,10 +6,15 @@ import type {
   AdminOrderDetail,
   AdminOrdersQuery,
   OrderHistoryEntry,
-} from '../../../shared/schemas/admin-orders';
-import type { DbOrTx } from '../../db/client';
-import { orderHistory, orders, users } from '../../db/schema';
-import { listItemsOfOrders, type OrderItemRow, type OrderRow, toOrderResponse } from '../orders/repository';
+} from '~/shared/schemas/admin-orders';
+import type { DbOrTx } from '~/server/db/client';
+import { orderHistory, orders, users } from '~/server/db/schema';
+import {
+  listItemsOfOrders,
+  type OrderItemRow,
+  type OrderRow,
+  toOrderResponse,
+} from '~/server/features/orders/repository';
 
 type LinkedUser = { id: number; username: string; email: string } | null;
 

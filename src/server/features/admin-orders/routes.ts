@@ -12,16 +12,16 @@ import {
   AssociateOrderSchema,
   OrderDetailsUpdateSchema,
   OrderStatusUpdateSchema,
-} from '../../../shared/schemas/admin-orders';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { recordAudit } from '../../lib/audit';
-import { csvFileName } from '../../lib/csv';
-import { notFound } from '../../lib/http-error';
-import { requireAdmin } from '../../plugins/sessions';
+} from '~/shared/schemas/admin-orders';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { recordAudit } from '~/server/lib/audit';
+import { csvFileName } from '~/server/lib/csv';
+import { notFound } from '~/server/lib/http-error';
+import { requireAdmin } from '~/server/plugins/sessions';
 import { ordersCsvStream } from './export';
 import { findAdminOrder, listAdminOrders } from './repository';
 import { associateOrder, ORDER_NOT_FOUND, setOrderStatus, updateOrderDetails } from './service';
-import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
+import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 

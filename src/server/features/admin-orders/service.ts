@@ -3,14 +3,18 @@
 // confirmation e-mail change exactly once), and linking an order to a user. Each change writes
 // order_history rows (shown in the detail dialog) and the admin audit log.
 import { eq, sql } from 'drizzle-orm';
-import type { PaymentStatus } from '../../../shared/constants';
-import type { OrderDetailsUpdate, OrderStatusUpdate } from '../../../shared/schemas/admin-orders';
-import type { Db, Tx } from '../../db/client';
-import { orderHistory, orders, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { notFound } from '../../lib/http-error';
-import { type OrderDeps, type PaymentChange, setOrderPaymentStatus } from '../orders/completion';
-import type { OrderRow } from '../orders/repository';
+import type { PaymentStatus } from '~/shared/constants';
+import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/admin-orders';
+import type { Db, Tx } from '~/server/db/client';
+import { orderHistory, orders, users } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { notFound } from '~/server/lib/http-error';
+import {
+  type OrderDeps,
+  type PaymentChange,
+  setOrderPaymentStatus,
+} from '~/server/features/orders/completion';
+import type { OrderRow } from '~/server/features/orders/repository';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const USER_NOT_FOUND = 'User not found.';

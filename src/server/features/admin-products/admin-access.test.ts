@@ -7,9 +7,9 @@ import {
   products,
   shippingSettings,
   weekdayDiscounts,
-} from '../../db/schema';
-import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+} from '~/server/db/schema';
+import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, type TestClient } from '~/server/test/test-app';
 import { multipart, signedInClients } from './test-support';
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import {
   type ImportProgress,
   type ImportResult,
   type ImportStreamLine,
-} from '../../../shared/schemas/admin-products';
+} from '~/shared/schemas/admin-products';
 
 export function wantsProgress(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes(IMPORT_PROGRESS_TYPE);

@@ -12,7 +12,7 @@ import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import { centsToString } from '../../../shared/money';
+import { centsToString } from '~/shared/money';
 import {
   IMPORT_COLUMNS,
   IMPORT_REQUIRED_COLUMNS,
@@ -27,15 +27,15 @@ import {
   parseMoneyInput,
   parseStockInput,
   DESCRIPTION_MAX,
-} from '../../../shared/schemas/admin-products';
-import { productSlug } from '../../../shared/slug';
-import type { Db, DbOrTx } from '../../db/client';
-import { categories, productImages, products } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { endDemoMode } from '../../lib/demo-mode';
-import { badRequest, HttpError } from '../../lib/http-error';
-import type { FileStorage } from '../../storage/file-storage';
-import { storeProductImage } from '../../storage/images';
+} from '~/shared/schemas/admin-products';
+import { productSlug } from '~/shared/slug';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { categories, productImages, products } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { endDemoMode } from '~/server/lib/demo-mode';
+import { badRequest, HttpError } from '~/server/lib/http-error';
+import type { FileStorage } from '~/server/storage/file-storage';
+import { storeProductImage } from '~/server/storage/images';
 
 export const IMPORT_BATCH_SIZE = 500;
 /** Enough to fix a file; a file with 50,000 bad rows does not need 50,000 lines of answer. */

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, categories, productImages, products } from '../../db/schema';
-import { createCategory, createProduct } from '../../test/fixtures';
-import { createTestApp, type TestApp, type TestClient } from '../../test/test-app';
+import { adminAuditLog, categories, productImages, products } from '~/server/db/schema';
+import { createCategory, createProduct } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, type TestClient } from '~/server/test/test-app';
 import { importCsv, newReport } from './import-service';
 import { multipart, realImage, sendMultipart, signedInClients } from './test-support';
 

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, productImages, products, storeMeta } from '../../db/schema';
-import { SLUG_ONLY_DIGITS_MESSAGE } from '../../../shared/slug';
-import { createCategory, createProduct } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { adminAuditLog, productImages, products, storeMeta } from '~/server/db/schema';
+import { SLUG_ONLY_DIGITS_MESSAGE } from '~/shared/slug';
+import { createCategory, createProduct } from '~/server/test/fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { insertOrderWith, signedInClients } from './test-support';
 
 let t: TestApp;

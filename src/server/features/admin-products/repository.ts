@@ -1,9 +1,9 @@
 // The administrator's view of products: every unarchived product (inactive ones too), raw stock, and
 // all images in order.
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { AdminProduct } from '../../../shared/schemas/admin-products';
-import type { DbOrTx } from '../../db/client';
-import { categories, productImages, products } from '../../db/schema';
+import type { AdminProduct } from '~/shared/schemas/admin-products';
+import type { DbOrTx } from '~/server/db/client';
+import { categories, productImages, products } from '~/server/db/schema';
 
 const adminColumns = {
   id: products.id,

@@ -17,13 +17,13 @@ import {
   ProductInputSchema,
   ProductStatusSchema,
   UploadedImageSchema,
-} from '../../../shared/schemas/admin-products';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { recordAudit } from '../../lib/audit';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { requireAdmin } from '../../plugins/sessions';
-import { fileStorage } from '../../storage/file-storage';
-import { imageTooLarge, storeProductImage } from '../../storage/images';
+} from '~/shared/schemas/admin-products';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { recordAudit } from '~/server/lib/audit';
+import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
+import { requireAdmin } from '~/server/plugins/sessions';
+import { fileStorage } from '~/server/storage/file-storage';
+import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import {
   attachLotImages,
   ImageStaging,
@@ -37,7 +37,7 @@ import {
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
 import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
-import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
+import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 /** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;

@@ -1,12 +1,12 @@
 // Creating, changing and removing products. Each change runs in one transaction with its audit entry,
 // and ends the store's demo mode (docs/decisions/0052-demo-mode-notice.md).
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AdminProduct, ProductData } from '../../../shared/schemas/admin-products';
-import type { Db, DbOrTx } from '../../db/client';
-import { categories, orderItems, products } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { endDemoMode } from '../../lib/demo-mode';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import type { AdminProduct, ProductData } from '~/shared/schemas/admin-products';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { categories, orderItems, products } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { endDemoMode } from '~/server/lib/demo-mode';
+import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { findAdminProduct, replaceProductImages } from './repository';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';

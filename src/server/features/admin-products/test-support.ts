@@ -1,10 +1,10 @@
 // Helpers for the administrator tests: signed-in clients and multipart bodies for inject.
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
-import type { Db } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import { createUser, signInAs } from '../../test/fixtures';
-import { type TestApp, TestClient } from '../../test/test-app';
+import type { Db } from '~/server/db/client';
+import { orderItems, orders } from '~/server/db/schema';
+import { createUser, signInAs } from '~/server/test/fixtures';
+import { type TestApp, TestClient } from '~/server/test/test-app';
 
 export async function signedInClients(t: TestApp) {
   const adminUser = await createUser(t.db, { isAdmin: true });

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { adminAuditLog } from '~/server/db/schema';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { realImage, sendMultipart, signedInClients } from './test-support';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 // Reading users for the administrator. Every query names its columns: the password hash is never
 // selected here, so it cannot leak into an answer.
 import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { AdminUser, AdminUsersQuery, UserSearchResult } from '../../../shared/schemas/admin-users';
-import { USER_SEARCH_LIMIT } from '../../../shared/schemas/admin-users';
-import type { DbOrTx } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import type { AdminUser, AdminUsersQuery, UserSearchResult } from '~/shared/schemas/admin-users';
+import { USER_SEARCH_LIMIT } from '~/shared/schemas/admin-users';
+import type { DbOrTx } from '~/server/db/client';
+import { orders, users } from '~/server/db/schema';
 
 export const userColumns = {
   id: users.id,

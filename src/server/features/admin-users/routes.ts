@@ -11,13 +11,13 @@ import {
   UserIdParamsSchema,
   UserSearchQuerySchema,
   UserSearchResultSchema,
-} from '../../../shared/schemas/admin-users';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { notFound } from '../../lib/http-error';
-import { requireAdmin } from '../../plugins/sessions';
+} from '~/shared/schemas/admin-users';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { notFound } from '~/server/lib/http-error';
+import { requireAdmin } from '~/server/plugins/sessions';
 import { findAdminUser, listUsers, searchUsersByEmail } from './repository';
 import { type Actor, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
-import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
+import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 

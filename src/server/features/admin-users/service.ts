@@ -3,15 +3,15 @@
 // own admin role or deleting their own account, and anything that would leave the store without an
 // administrator (docs/decisions/0070-admin-user-rules.md).
 import { asc, eq, sql } from 'drizzle-orm';
-import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '../../../shared/schemas/admin-users';
-import type { Db, Tx } from '../../db/client';
-import { orders, sessions, users } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { refuseCommonPassword } from '../../lib/common-passwords';
-import { hashPassword } from '../../lib/passwords';
-import { refuseLookalikeUsername } from '../auth/usernames';
-import { throwIfTaken, throwIfUniqueViolation } from '../auth/service';
+import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '~/shared/schemas/admin-users';
+import type { Db, Tx } from '~/server/db/client';
+import { orders, sessions, users } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { conflict, forbidden, notFound } from '~/server/lib/http-error';
+import { refuseCommonPassword } from '~/server/lib/common-passwords';
+import { hashPassword } from '~/server/lib/passwords';
+import { refuseLookalikeUsername } from '~/server/features/auth/usernames';
+import { throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth/service';
 import { findAdminUser, takenBy, userColumns } from './repository';
 
 export const USER_NOT_FOUND = 'User not found.';

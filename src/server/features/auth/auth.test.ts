@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessions, users } from '../../db/schema';
-import * as passwords from '../../lib/passwords';
-import { COMMON_PASSWORD } from '../../lib/common-passwords';
-import { createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
-import * as sleeping from '../../lib/sleep';
+import { sessions, users } from '~/server/db/schema';
+import * as passwords from '~/server/lib/passwords';
+import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
+import { createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import * as sleeping from '~/server/lib/sleep';
 import {
   LOGIN_WINDOW_SECONDS,
   MAX_FAILURES_PER_ACCOUNT_AND_IP,
@@ -16,13 +16,13 @@ import { REGISTRATIONS_PER_IP_PER_HOUR } from './routes';
 import { EMAIL_TAKEN, INVALID_CREDENTIALS, USERNAME_TAKEN } from './service';
 import { awayFromWindowEdge } from './test-support';
 import { USERNAME_LOOKALIKE } from './usernames';
-import { USERNAME_BAD_CHARACTERS, USERNAME_MIXED_SCRIPTS } from '../../../shared/usernames';
+import { USERNAME_BAD_CHARACTERS, USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 
-vi.mock('../../lib/passwords', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../lib/passwords')>();
+vi.mock('~/server/lib/passwords', async (importOriginal) => {
+  const original = await importOriginal<typeof import('~/server/lib/passwords')>();
   return {
     ...original,
     verifyAgainstDummy: vi.fn(original.verifyAgainstDummy),
@@ -30,7 +30,7 @@ vi.mock('../../lib/passwords', async (importOriginal) => {
   };
 });
 // The account slow-down waits through this: the tests see each wait without taking it.
-vi.mock('../../lib/sleep', () => ({ sleep: vi.fn(async () => {}) }));
+vi.mock('~/server/lib/sleep', () => ({ sleep: vi.fn(async () => {}) }));
 
 let t: TestApp;
 let ipCounter = 0;

@@ -3,10 +3,10 @@
 // password is checked, so no number of simultaneous requests gets more guesses than the limit.
 // Policy and numbers: docs/decisions/0110-sign-in-limits-per-account-and-address.md.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { tooManyRequests } from '../../lib/http-error';
-import { sleep } from '../../lib/sleep';
-import { usernameKey } from '../../../shared/usernames';
+import type { Db } from '~/server/db/client';
+import { tooManyRequests } from '~/server/lib/http-error';
+import { sleep } from '~/server/lib/sleep';
+import { usernameKey } from '~/shared/usernames';
 
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Guesses at one account from one address. */

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { LoginSchema, MessageSchema, RegisterSchema, UserSchema } from '../../../shared/schemas/auth';
-import { unauthorized } from '../../lib/http-error';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { endSession, startSession } from '../../plugins/sessions';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { LoginSchema, MessageSchema, RegisterSchema, UserSchema } from '~/shared/schemas/auth';
+import { unauthorized } from '~/server/lib/http-error';
+import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { endSession, startSession } from '~/server/plugins/sessions';
 import { authenticate, registerUser } from './service';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 /** Registrations per address per hour: enough for a household, not for a script. */
 export const REGISTRATIONS_PER_IP_PER_HOUR = 20;

@@ -1,14 +1,14 @@
 // Sign-in and registration. The same answer, in similar time, for an unknown user and a wrong
 // password; failures are throttled (login-throttle.ts).
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
-import { conflict, unauthorized } from '../../lib/http-error';
-import { refuseCommonPassword } from '../../lib/common-passwords';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { publicUserColumns, type SessionUser } from '../../plugins/sessions';
-import type { Login, Register } from '../../../shared/schemas/auth';
-import { normalizeUsername } from '../../../shared/usernames';
+import type { Db } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+import { conflict, unauthorized } from '~/server/lib/http-error';
+import { refuseCommonPassword } from '~/server/lib/common-passwords';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/server/lib/passwords';
+import { publicUserColumns, type SessionUser } from '~/server/plugins/sessions';
+import type { Login, Register } from '~/shared/schemas/auth';
+import { normalizeUsername } from '~/shared/usernames';
 import { refuseLookalikeUsername } from './usernames';
 import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
 

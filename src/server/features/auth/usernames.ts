@@ -2,7 +2,7 @@
 // schema already refuses mixed alphabets and hidden characters (src/shared/usernames.ts); this needs the
 // Unicode confusables table (100 kB), so it runs on the server only. docs/decisions/0112-usernames.md
 import unhomoglyph from 'unhomoglyph';
-import { badRequest } from '../../lib/http-error';
+import { badRequest } from '~/server/lib/http-error';
 
 export const USERNAME_LOOKALIKE =
   "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')";

@@ -2,10 +2,10 @@
 // robots.txt (which must win over the page renderer).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RenderFn } from '../../render/page-renderer';
-import { contentPages, products } from '../../db/schema';
-import { createCategory, createProduct, createUser } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import type { RenderFn } from '~/server/render/page-renderer';
+import { contentPages, products } from '~/server/db/schema';
+import { createCategory, createProduct, createUser } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { catalogueCaches, etagMatches, TtlCache } from './catalogue-cache';
 import { buildSitemap, buildSitemapPart } from './seo';
 
@@ -134,7 +134,7 @@ describe('response cache (production settings)', () => {
     await t.db.update(products).set({ active: false }).where(eq(products.id, p.id));
     const admin = await createUser(t.db, { isAdmin: true });
     const adminClient = new TestClient(t.app);
-    const { signInAs } = await import('../../test/fixtures');
+    const { signInAs } = await import('~/server/test/fixtures');
     await signInAs(t.db, adminClient, admin.id);
     const adminView = await adminClient.get('/api/products/admin-view-product');
     expect(adminView.json().active).toBe(false);

@@ -3,9 +3,9 @@
 // of write to products and categories, and a listing with a real filter is still counted.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, products } from '../../db/schema';
-import { createCategory, createProduct, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { categories, products } from '~/server/db/schema';
+import { createCategory, createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let client: TestClient;

@@ -1,9 +1,14 @@
 // Listings: every filter and sort, paging with X-Total-Count, and bad parameters answered with a message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_LIST_LIMIT } from '../../../shared/constants';
-import { orders, products, stockHolds } from '../../db/schema';
-import { createCategory, createProduct, setCategoryDiscount, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { MAX_LIST_LIMIT } from '~/shared/constants';
+import { orders, products, stockHolds } from '~/server/db/schema';
+import {
+  createCategory,
+  createProduct,
+  setCategoryDiscount,
+  setWeekdayDiscounts,
+} from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let client: TestClient;

@@ -1,7 +1,7 @@
 // Search: relevance order, prefixes, typos, lot numbers, and no empty searches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, createProduct, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import { createCategory, createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let client: TestClient;

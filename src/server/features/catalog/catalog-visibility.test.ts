@@ -1,7 +1,7 @@
 // What shoppers may see, and the price figures every product carries.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, productImages, products } from '../../db/schema';
+import { categories, productImages, products } from '~/server/db/schema';
 import {
   createCategory,
   createProduct,
@@ -9,8 +9,8 @@ import {
   setCategoryDiscount,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+} from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let shopper: TestClient;
@@ -282,7 +282,7 @@ describe('product detail and images', () => {
 
   it('reports available stock: stock less the units held by checkouts in progress', async () => {
     const p = await createProduct(t.db, { stock: 5 });
-    const { orders, stockHolds } = await import('../../db/schema');
+    const { orders, stockHolds } = await import('~/server/db/schema');
     const [order] = await t.db
       .insert(orders)
       .values({

@@ -7,7 +7,7 @@
 //   within the TTL. The totals of paged listings are kept a little longer, so paging does not recount.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
+import type { AppContext } from '~/server/context';
 
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;

@@ -3,11 +3,16 @@
 // (docs/decisions/0130-daily-discount-lowers-the-selling-price.md). Every expected figure is worked
 // out here in integer cents from the catalogue's own data, not through src/shared/pricing.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '../../../shared/schemas/catalog';
-import { productJsonLd } from '../../../client/features/catalog/product-seo';
-import { DEMO_CATEGORIES, DEMO_CATEGORY_DISCOUNTS, DEMO_WEEKDAY_DISCOUNTS } from '../../db/demo-catalogue';
-import { createCategory, createProduct, setCategoryDiscount, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app';
+import type { Product } from '~/shared/schemas/catalog';
+import { productJsonLd } from '~/client/features/catalog/product-seo';
+import { DEMO_CATEGORIES, DEMO_CATEGORY_DISCOUNTS, DEMO_WEEKDAY_DISCOUNTS } from '~/server/db/demo-catalogue';
+import {
+  createCategory,
+  createProduct,
+  setCategoryDiscount,
+  setWeekdayDiscounts,
+} from '~/server/test/fixtures';
+import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
 let t: TestApp;
 let client: TestClient;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { storeWeekday } from '../../../shared/pricing';
-import type { DbOrTx } from '../../db/client';
-import { weekdayDiscounts } from '../../db/schema';
+import { storeWeekday } from '~/shared/pricing';
+import type { DbOrTx } from '~/server/db/client';
+import { weekdayDiscounts } from '~/server/db/schema';
 
 /** Today's weekday percentage in the store's time zone, 0 when none. */
 export async function todaysWeekdayDiscount(db: DbOrTx, timeZone: string, now = new Date()): Promise<number> {

@@ -2,10 +2,10 @@
 // (docs/decisions/0010-catalogue-listing-api.md): one statement per page (its ids through narrow rows, then
 // those rows in full); a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
 import { and, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { ListSort } from '../../../shared/constants';
-import type { Product } from '../../../shared/schemas/catalog';
-import type { DbOrTx } from '../../db/client';
-import { categories, categoryDiscounts, productCounts, products, stockHolds } from '../../db/schema';
+import type { ListSort } from '~/shared/constants';
+import type { Product } from '~/shared/schemas/catalog';
+import type { DbOrTx } from '~/server/db/client';
+import { categories, categoryDiscounts, productCounts, products, stockHolds } from '~/server/db/schema';
 import {
   listShopperProducts,
   productColumns,

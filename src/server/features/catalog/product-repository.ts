@@ -1,11 +1,11 @@
 // The shopper's view of products: only active, unarchived products in active (or no) categories,
 // with available stock and today's price.
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { centsToString } from '../../../shared/money';
-import { effectiveDiscount, priceProduct } from '../../../shared/pricing';
-import type { Product } from '../../../shared/schemas/catalog';
-import type { DbOrTx } from '../../db/client';
-import { categories, categoryDiscounts, products, stockHolds } from '../../db/schema';
+import { centsToString } from '~/shared/money';
+import { effectiveDiscount, priceProduct } from '~/shared/pricing';
+import type { Product } from '~/shared/schemas/catalog';
+import type { DbOrTx } from '~/server/db/client';
+import { categories, categoryDiscounts, products, stockHolds } from '~/server/db/schema';
 
 /** Units held by checkouts in progress (not yet paid, not expired, not released). */
 export const heldQuantity = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now()), 0)::int`;

@@ -14,9 +14,9 @@ import {
   ProductSchema,
   ProductSearchQuerySchema,
   RelatedProductsQuerySchema,
-} from '../../../shared/schemas/catalog';
-import { products } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+} from '~/shared/schemas/catalog';
+import { products } from '~/server/db/schema';
+import { notFound } from '~/server/lib/http-error';
 import { registerCatalogueCaching } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
 import type { ListingPage } from './listing-repository';

@@ -11,8 +11,8 @@
 // becomes 'headphones', 'keybaord' 'keyboard'. Looking typos up in the vocabulary rather than in every
 // name keeps the trigram work small however large the catalogue grows.
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { products } from '~/server/db/schema';
 
 /** More words than this are ignored: nobody types them, and each one costs an index lookup. */
 const MAX_WORDS = 8;

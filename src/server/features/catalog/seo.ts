@@ -3,9 +3,9 @@
 // exist. The sitemaps protocol allows 50,000 URLs per file: a larger store gets a sitemap index at
 // /sitemap.xml pointing to /sitemaps/pages.xml and /sitemaps/products-{n}.xml.
 import { asc, count, eq, inArray } from 'drizzle-orm';
-import { STATIC_PAGE_SLUGS } from '../../../shared/constants';
-import type { DbOrTx } from '../../db/client';
-import { categories, contentPages, products } from '../../db/schema';
+import { STATIC_PAGE_SLUGS } from '~/shared/constants';
+import type { DbOrTx } from '~/server/db/client';
+import { categories, contentPages, products } from '~/server/db/schema';
 import { visibleToShoppers } from './product-repository';
 
 export const MAX_SITEMAP_URLS = 50_000;

@@ -8,11 +8,11 @@ import {
   type ProductImage,
   type ProductListQuery,
   type RelatedProductsQuery,
-} from '../../../shared/schemas/catalog';
-import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { categories, productImages, products } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+} from '~/shared/schemas/catalog';
+import type { AppContext } from '~/server/context';
+import type { DbOrTx } from '~/server/db/client';
+import { categories, productImages, products } from '~/server/db/schema';
+import { notFound } from '~/server/lib/http-error';
 import { catalogueCaches } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
 import {

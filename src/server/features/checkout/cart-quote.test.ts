@@ -2,9 +2,9 @@
 // (docs/decisions/0131-cart-quote.md). Figures worked out by hand; PGlite and PostgreSQL.
 import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, stockHolds } from '../../db/schema';
-import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { orders, stockHolds } from '~/server/db/schema';
+import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { QUOTE_RATE_LIMIT } from './routes';
 import { checkoutBody, postCheckout, randomIp, withFigures } from './test-support';
 

@@ -2,11 +2,11 @@
 // so nothing there runs at the same time: these tests are skipped on it).
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderHistory, orders, products, stockHolds } from '../../db/schema';
-import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { testDbKind } from '../../test/test-database';
-import { completeOrderPayment, orderDeps } from '../orders/completion';
+import { mailOutbox, orderHistory, orders, products, stockHolds } from '~/server/db/schema';
+import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { testDbKind } from '~/server/test/test-database';
+import { completeOrderPayment, orderDeps } from '~/server/features/orders/completion';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

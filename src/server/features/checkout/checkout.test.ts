@@ -2,8 +2,8 @@
 // and idempotent retries (PGlite and PostgreSQL). Concurrency is in checkout-concurrency.test.ts.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { CreateCheckout } from '../../../shared/schemas/checkout';
-import { orderHistory, orderItems, orders, products, shippingSettings, stockHolds } from '../../db/schema';
+import type { CreateCheckout } from '~/shared/schemas/checkout';
+import { orderHistory, orderItems, orders, products, shippingSettings, stockHolds } from '~/server/db/schema';
 import {
   createCategory,
   createProduct,
@@ -12,9 +12,9 @@ import {
   setCategoryDiscount,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { releaseExpiredHolds } from '../orders/completion';
+} from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { releaseExpiredHolds } from '~/server/features/orders/completion';
 import {
   checkoutBody,
   type Line,

@@ -4,15 +4,15 @@
 // checkouts arrive at the same time.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderHistory, orders, stockHolds } from '../../db/schema';
+import { orderHistory, orders, stockHolds } from '~/server/db/schema';
 import {
   createProduct,
   createUser,
   seedStoreSettings,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+} from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { postCheckout, validBody } from './test-support';
 
 let t: TestApp;

@@ -2,12 +2,17 @@
 // items, with Pay and Decline. Like a real provider it records the shopper's decision on its side
 // first, then sends the shopper back to /checkout/confirmation.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
-import type { PaymentFailureCode } from '../../../shared/payment-failures';
-import { paymentProviderFor } from '../../payments';
-import { type LocalPaymentResult, recordLocalPayment } from '../../payments/local';
-import { confirmProviderPayment, failOrderPayment, orderDeps } from '../orders/completion';
-import { findOrderByReference, listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
+import type { PaymentFailureCode } from '~/shared/payment-failures';
+import { paymentProviderFor } from '~/server/payments';
+import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
+import { confirmProviderPayment, failOrderPayment, orderDeps } from '~/server/features/orders/completion';
+import {
+  findOrderByReference,
+  listOrderItems,
+  type OrderRow,
+  toPaymentOrder,
+} from '~/server/features/orders/repository';
 
 const escapeHtml = (s: string) =>
   s

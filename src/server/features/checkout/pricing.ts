@@ -1,7 +1,7 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
-import { centsToString } from '../../../shared/money';
+import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
   orderTotals,
@@ -9,16 +9,16 @@ import {
   type OrderTotals,
   taxComponentsFor,
   taxRateFor,
-} from '../../../shared/pricing';
-import type { CartQuote, CartQuoteRequest } from '../../../shared/schemas/cart-quote';
-import type { CurrentFigures, ShippingAddress } from '../../../shared/schemas/checkout';
-import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { products } from '../../db/schema';
-import { todaysWeekdayDiscount } from '../catalog/discounts';
-import { selectProducts, visibleToShoppers } from '../catalog/product-repository';
-import { getShippingSettings, listTaxRates } from '../store-settings/repository';
+} from '~/shared/pricing';
+import type { CartQuote, CartQuoteRequest } from '~/shared/schemas/cart-quote';
+import type { CurrentFigures, ShippingAddress } from '~/shared/schemas/checkout';
+import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
+import type { Config } from '~/server/config';
+import type { DbOrTx } from '~/server/db/client';
+import { products } from '~/server/db/schema';
+import { todaysWeekdayDiscount } from '~/server/features/catalog/discounts';
+import { selectProducts, visibleToShoppers } from '~/server/features/catalog/product-repository';
+import { getShippingSettings, listTaxRates } from '~/server/features/store-settings/repository';
 
 export type PricedLine = {
   productId: number;

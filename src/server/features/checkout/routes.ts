@@ -8,19 +8,19 @@ import {
   CreateCheckoutSchema,
   IDEMPOTENCY_HEADER,
   IdempotencyKeySchema,
-} from '../../../shared/schemas/checkout';
-import { CartQuoteRequestSchema, CartQuoteSchema } from '../../../shared/schemas/cart-quote';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { badRequest, HttpError } from '../../lib/http-error';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { paymentProviderFor } from '../../payments';
-import { PaymentProviderError } from '../../payments/provider';
-import { releaseExpiredHolds } from '../orders/completion';
+} from '~/shared/schemas/checkout';
+import { CartQuoteRequestSchema, CartQuoteSchema } from '~/shared/schemas/cart-quote';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { badRequest, HttpError } from '~/server/lib/http-error';
+import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { paymentProviderFor } from '~/server/payments';
+import { PaymentProviderError } from '~/server/payments/provider';
+import { releaseExpiredHolds } from '~/server/features/orders/completion';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
 import { clientKeyFor, createCheckout } from './service';
 import { handlePaymentWebhook } from './webhook';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 /**
  * Quotes one address may ask for per window: the cart and checkout pages ask on opening and on every

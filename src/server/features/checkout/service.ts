@@ -4,17 +4,17 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { centsToString, toCents } from '../../../shared/money';
-import { rateToMilli } from '../../../shared/pricing';
-import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '../../../shared/schemas/checkout';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
-import { conflict, HttpError } from '../../lib/http-error';
-import type { PaymentProvider } from '../../payments/provider';
-import type { SessionUser } from '../../plugins/sessions';
-import { closeCheckouts, failPendingOrder } from '../orders/completion';
-import { listOrderItems, type OrderRow, toPaymentOrder } from '../orders/repository';
+import { centsToString, toCents } from '~/shared/money';
+import { rateToMilli } from '~/shared/pricing';
+import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared/schemas/checkout';
+import type { Config } from '~/server/config';
+import type { Db, Tx } from '~/server/db/client';
+import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
+import { conflict, HttpError } from '~/server/lib/http-error';
+import type { PaymentProvider } from '~/server/payments/provider';
+import type { SessionUser } from '~/server/plugins/sessions';
+import { closeCheckouts, failPendingOrder } from '~/server/features/orders/completion';
+import { listOrderItems, type OrderRow, toPaymentOrder } from '~/server/features/orders/repository';
 import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

@@ -4,7 +4,7 @@
 // by hand. The store picks up in Quebec (STORE_PROVINCE=QC), so a pickup is taxed there.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders } from '../../db/schema';
+import { mailOutbox, orders } from '~/server/db/schema';
 import {
   createCategory,
   createProduct,
@@ -13,8 +13,8 @@ import {
   setCategoryDiscount,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+} from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { type Destination, postCheckout, validBody } from './test-support';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 // Helpers for the checkout tests: request bodies, quotes from the server, distinct client addresses.
 import { randomBytes } from 'node:crypto';
-import type { CreateCheckout, CurrentFigures } from '../../../shared/schemas/checkout';
-import type { TestClient } from '../../test/test-app';
+import type { CreateCheckout, CurrentFigures } from '~/shared/schemas/checkout';
+import type { TestClient } from '~/server/test/test-app';
 
 export type Line = {
   productId: number;

@@ -3,11 +3,11 @@
 // the provider's records are the truth).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { paymentWebhookEvents } from '../../db/schema';
-import { paymentProviderFor } from '../../payments';
-import { type PaymentWebhookEvent, WebhookSignatureError } from '../../payments/provider';
-import { confirmProviderPayment, orderDeps } from '../orders/completion';
-import { findOrderByReference, listOrderItems, toPaymentOrder } from '../orders/repository';
+import { paymentWebhookEvents } from '~/server/db/schema';
+import { paymentProviderFor } from '~/server/payments';
+import { type PaymentWebhookEvent, WebhookSignatureError } from '~/server/payments/provider';
+import { confirmProviderPayment, orderDeps } from '~/server/features/orders/completion';
+import { findOrderByReference, listOrderItems, toPaymentOrder } from '~/server/features/orders/repository';
 
 type WebhookAnswer = { status: number; message: string };
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { contactMessages, mailOutbox, rateLimits } from '../../db/schema';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { contactMessages, mailOutbox, rateLimits } from '~/server/db/schema';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { CONTACT_LIMITS } from './routes';
 
 let t: TestApp;

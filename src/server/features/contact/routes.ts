@@ -6,9 +6,9 @@ import {
   ContactAnswerSchema,
   ContactMessageInputSchema,
   contactSubjectLabel,
-} from '../../../shared/schemas/contact';
-import { contactMessages } from '../../db/schema';
-import { enforceRateLimit } from '../../lib/rate-limit';
+} from '~/shared/schemas/contact';
+import { contactMessages } from '~/server/db/schema';
+import { enforceRateLimit } from '~/server/lib/rate-limit';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon!";
 /** A person rarely writes more than a few messages an hour; a script writes hundreds. */

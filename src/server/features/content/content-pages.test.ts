@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, contentPages } from '../../db/schema';
-import { createUser, signInAs } from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { adminAuditLog, contentPages } from '~/server/db/schema';
+import { createUser, signInAs } from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 
 let t: TestApp;
 let admin: TestClient;

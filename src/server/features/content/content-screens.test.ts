@@ -1,9 +1,9 @@
 // The public content screens as the server renders them: data in the HTML, 404 for a missing page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentPages, faqItems } from '../../db/schema';
-import { createTestApp, sourceRenderer, type TestApp } from '../../test/test-app';
+import { contentPages, faqItems } from '~/server/db/schema';
+import { createTestApp, sourceRenderer, type TestApp } from '~/server/test/test-app';
 import { createPage } from './service';
-import { createUser } from '../../test/fixtures';
+import { createUser } from '~/server/test/fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

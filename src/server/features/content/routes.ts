@@ -9,11 +9,11 @@ import {
   FaqItemInputSchema,
   FaqItemSchema,
   FaqOrderSchema,
-} from '../../../shared/schemas/content';
-import { storeDate } from '../../../shared/pricing';
-import { SiteConfigSchema } from '../../../shared/schemas/site-config';
-import { taxRegistrations } from '../../config';
-import { requireAdmin } from '../../plugins/sessions';
+} from '~/shared/schemas/content';
+import { storeDate } from '~/shared/pricing';
+import { SiteConfigSchema } from '~/shared/schemas/site-config';
+import { taxRegistrations } from '~/server/config';
+import { requireAdmin } from '~/server/plugins/sessions';
 import {
   createFaqItem,
   createPage,

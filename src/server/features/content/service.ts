@@ -1,12 +1,12 @@
 // Content pages and FAQ items: rich HTML is sanitised here, before it is stored; every change is
 // written to the audit log in the same transaction.
 import { asc, eq } from 'drizzle-orm';
-import type { ContentPage, ContentPageSummary, FaqItem } from '../../../shared/schemas/content';
-import type { Db, DbOrTx } from '../../db/client';
-import { contentPages, faqItems } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { conflict, notFound } from '../../lib/http-error';
-import { sanitizeRichHtml } from '../../lib/sanitize-html';
+import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import type { Db, DbOrTx } from '~/server/db/client';
+import { contentPages, faqItems } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { conflict, notFound } from '~/server/lib/http-error';
+import { sanitizeRichHtml } from '~/server/lib/sanitize-html';
 
 type PageRow = typeof contentPages.$inferSelect;
 type FaqRow = typeof faqItems.$inferSelect;

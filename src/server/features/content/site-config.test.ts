@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createProduct, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, sourceRenderer, type TestApp } from '../../test/test-app';
+import { createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, sourceRenderer, type TestApp } from '~/server/test/test-app';
 
 let standard: TestApp;
 let westCoast: TestApp;

@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rateLimits, subscribers } from '../../db/schema';
-import { createUser, signInAs } from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
+import { rateLimits, subscribers } from '~/server/db/schema';
+import { createUser, signInAs } from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { SUBSCRIBE_LIMITS } from './routes';
 
 let t: TestApp;

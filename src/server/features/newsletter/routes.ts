@@ -1,12 +1,12 @@
 // Newsletter sign-up (footer form and popups) and the subscriber export for administrators.
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SubscribeAnswerSchema, SubscribeInputSchema } from '../../../shared/schemas/newsletter';
-import { subscribers } from '../../db/schema';
-import { csvFileName, toCsv } from '../../lib/csv';
-import { HttpError } from '../../lib/http-error';
-import { enforceRateLimit } from '../../lib/rate-limit';
-import { requireAdmin } from '../../plugins/sessions';
+import { SubscribeAnswerSchema, SubscribeInputSchema } from '~/shared/schemas/newsletter';
+import { subscribers } from '~/server/db/schema';
+import { csvFileName, toCsv } from '~/server/lib/csv';
+import { HttpError } from '~/server/lib/http-error';
+import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { requireAdmin } from '~/server/plugins/sessions';
 import { relayToExternalForm } from './relay';
 
 export const SUBSCRIBED = 'Thank you for subscribing to our newsletter!';

@@ -10,20 +10,20 @@
 // notice undoes; only setOrderPaymentStatus (the admin) moves an order out of them.
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '../../../shared/constants';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
-import { orderHistory, orderItems, orders, products, stockHolds } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import type { Mailer } from '../../mail/mailer';
-import { taxRegistrations } from '../../config';
-import { toCents } from '../../../shared/money';
-import { hitRateLimit } from '../../lib/rate-limit';
-import { paymentProviderFor } from '../../payments';
-import type { PaymentProvider, PaymentVerification } from '../../payments/provider';
+import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '~/shared/constants';
+import type { Config } from '~/server/config';
+import type { Db, Tx } from '~/server/db/client';
+import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
+import { notFound } from '~/server/lib/http-error';
+import type { Mailer } from '~/server/mail/mailer';
+import { taxRegistrations } from '~/server/config';
+import { toCents } from '~/shared/money';
+import { hitRateLimit } from '~/server/lib/rate-limit';
+import { paymentProviderFor } from '~/server/payments';
+import type { PaymentProvider, PaymentVerification } from '~/server/payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
-import { getShippingSettings } from '../store-settings/repository';
-import { deliveryDaysOf } from '../../../shared/orders';
+import { getShippingSettings } from '~/server/features/store-settings/repository';
+import { deliveryDaysOf } from '~/shared/orders';
 import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
 
 export type OrderDeps = {

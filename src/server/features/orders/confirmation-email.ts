@@ -1,9 +1,9 @@
 // The order confirmation e-mail (text and HTML) with the order's items and amounts.
-import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '../../../shared/constants';
-import { formatCents, formatMoney, toCents } from '../../../shared/money';
-import { orderAmounts } from '../../../shared/order-amounts';
-import { type DeliveryDays, orderDeliveryText, parseShippingAddress } from '../../../shared/orders';
-import type { TaxRegistrations } from '../../../shared/schemas/site-config';
+import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '~/shared/constants';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
+import { orderAmounts } from '~/shared/order-amounts';
+import { type DeliveryDays, orderDeliveryText, parseShippingAddress } from '~/shared/orders';
+import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import type { OrderItemRow, OrderRow } from './repository';
 
 const escapeHtml = (s: string) =>

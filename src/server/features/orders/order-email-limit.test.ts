@@ -3,10 +3,10 @@
 // database; a confirmation over the limit is not sent now and is retried after its back-off.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders } from '../../db/schema';
-import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '../../test/fixtures';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { postCheckout, validBody } from '../checkout/test-support';
+import { mailOutbox, orders } from '~/server/db/schema';
+import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { postCheckout, validBody } from '~/server/features/checkout/test-support';
 import { ORDER_EMAIL_LIMITED, orderDeps, retryOrderConfirmations } from './completion';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

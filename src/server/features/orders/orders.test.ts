@@ -11,18 +11,23 @@ import {
   paymentWebhookEvents,
   products,
   stockHolds,
-} from '../../db/schema';
+} from '~/server/db/schema';
 import {
   createProduct,
   createUser,
   seedStoreSettings,
   setWeekdayDiscounts,
   signInAs,
-} from '../../test/fixtures';
-import { createMailer } from '../../mail/mailer';
-import { runMaintenance } from '../../maintenance';
-import { createTestApp, TestClient, type TestApp } from '../../test/test-app';
-import { type Destination, MANY_ORDER_EMAILS, postCheckout, validBody } from '../checkout/test-support';
+} from '~/server/test/fixtures';
+import { createMailer } from '~/server/mail/mailer';
+import { runMaintenance } from '~/server/maintenance';
+import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import {
+  type Destination,
+  MANY_ORDER_EMAILS,
+  postCheckout,
+  validBody,
+} from '~/server/features/checkout/test-support';
 import {
   completeOrderPayment,
   orderDeps,
@@ -229,7 +234,7 @@ describe('PATCH /api/orders/{id}/payment-status', () => {
     const email = `buyer-${Date.now()}@example.com`;
     const { reference, order, product } = await placeOrder({ email });
     // The provider's record of the payment, without the store hearing of it (its notification lost).
-    const { recordLocalPayment } = await import('../../payments/local');
+    const { recordLocalPayment } = await import('~/server/payments/local');
     await recordLocalPayment(t.db, { orderReference: reference, totalCents: 5197 }, 'completed');
     // The account's e-mail is the order's, in another case (docs/decisions/0123-linking-guest-orders.md).
     const user = await createUser(t.db, { email: email.toUpperCase() });
@@ -273,7 +278,7 @@ describe('PATCH /api/orders/{id}/payment-status', () => {
 
   it('refuses a payment amount that does not match the order', async () => {
     const { reference, order } = await placeOrder();
-    const { recordLocalPayment } = await import('../../payments/local');
+    const { recordLocalPayment } = await import('~/server/payments/local');
     await recordLocalPayment(t.db, { orderReference: reference, totalCents: 1 }, 'completed');
     const res = await new TestClient(t.app).patch(`/api/orders/${reference}/payment-status`, {
       paymentStatus: 'completed',

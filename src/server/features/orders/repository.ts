@@ -1,11 +1,11 @@
 // Reading orders: by numeric id or public reference, with their items, in the API's shape.
 import { asc, eq, inArray } from 'drizzle-orm';
-import { toCents } from '../../../shared/money';
-import type { Order, OrderItem } from '../../../shared/schemas/orders';
-import type { DbOrTx } from '../../db/client';
-import { orderItems, orders } from '../../db/schema';
-import type { PaymentOrder } from '../../payments/provider';
-import { formatRate } from '../store-settings/repository';
+import { toCents } from '~/shared/money';
+import type { Order, OrderItem } from '~/shared/schemas/orders';
+import type { DbOrTx } from '~/server/db/client';
+import { orderItems, orders } from '~/server/db/schema';
+import type { PaymentOrder } from '~/server/payments/provider';
+import { formatRate } from '~/server/features/store-settings/repository';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -3,13 +3,13 @@
 // numeric id of their own orders; an administrator reads any. Everyone else gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { PaymentStatusAnswerSchema } from '../../../shared/schemas/admin-orders';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '../../../shared/schemas/orders';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { paymentProviderFor } from '../../payments';
-import { PaymentProviderError } from '../../payments/provider';
-import { adminSetPaymentStatus, associateOrder } from '../admin-orders/service';
+import { PaymentStatusAnswerSchema } from '~/shared/schemas/admin-orders';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '~/shared/schemas/orders';
+import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
+import { paymentProviderFor } from '~/server/payments';
+import { PaymentProviderError } from '~/server/payments/provider';
+import { adminSetPaymentStatus, associateOrder } from '~/server/features/admin-orders/service';
 import { confirmProviderPayment, orderDeps } from './completion';
 import {
   findOrderById,
@@ -20,7 +20,7 @@ import {
   toOrderResponse,
   toPaymentOrder,
 } from './repository';
-import { PRIVATE_NO_STORE, privateAnswers } from '../../plugins/security';
+import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const NOT_FOUND = 'Order not found.';
 

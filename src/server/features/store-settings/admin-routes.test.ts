@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, canadianTaxRates, shippingSettings } from '../../db/schema';
-import { seedStoreSettings } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
-import { signedInClients } from '../admin-products/test-support';
+import { adminAuditLog, canadianTaxRates, shippingSettings } from '~/server/db/schema';
+import { seedStoreSettings } from '~/server/test/fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
+import { signedInClients } from '~/server/features/admin-products/test-support';
 
 let t: TestApp;
 let clients: Awaited<ReturnType<typeof signedInClients>>;

@@ -4,19 +4,19 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PROVINCES } from '../../../shared/constants';
+import { PROVINCES } from '~/shared/constants';
 import {
   ProvinceCodeParamsSchema,
   ShippingSettingsUpdateSchema,
   TaxRateUpdateSchema,
-} from '../../../shared/schemas/admin-settings';
-import { ErrorSchema } from '../../../shared/schemas/catalog';
-import { ShippingSettingsSchema, TaxRateSchema } from '../../../shared/schemas/store-settings';
-import { canadianTaxRates, shippingSettings } from '../../db/schema';
-import { recordAudit } from '../../lib/audit';
-import { requireAdmin } from '../../plugins/sessions';
+} from '~/shared/schemas/admin-settings';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
+import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { requireAdmin } from '~/server/plugins/sessions';
 import { getShippingSettings, listTaxRates } from './repository';
-import { privateAnswers } from '../../plugins/security';
+import { privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 

@@ -1,12 +1,12 @@
 // Reads of the store's shipping prices and tax rates, shared by the public routes, checkout (which
 // prices orders with them) and the admin screens.
 import { asc, eq } from 'drizzle-orm';
-import { rateToMilli } from '../../../shared/pricing';
-import { DEFAULT_DELIVERY_DAYS } from '../../../shared/orders';
-import { DEFAULT_SHIPPING } from '../../../shared/pricing';
-import type { ShippingSettings, TaxRate } from '../../../shared/schemas/store-settings';
-import type { DbOrTx } from '../../db/client';
-import { canadianTaxRates, shippingSettings } from '../../db/schema';
+import { rateToMilli } from '~/shared/pricing';
+import { DEFAULT_DELIVERY_DAYS } from '~/shared/orders';
+import { DEFAULT_SHIPPING } from '~/shared/pricing';
+import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
+import type { DbOrTx } from '~/server/db/client';
+import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
 
 /** The shipping settings; the defaults (5.99, 14.99, pickup available) when none are stored. */
 export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings> {

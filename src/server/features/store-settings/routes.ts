@@ -1,7 +1,7 @@
 // Public reads of shipping prices and tax rates (the checkout page and the cart's Order Summary).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ShippingSettingsSchema, TaxRateSchema } from '../../../shared/schemas/store-settings';
+import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
 import { getShippingSettings, listTaxRates } from './repository';
 
 export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {

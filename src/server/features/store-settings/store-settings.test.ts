@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canadianTaxRates, shippingSettings } from '../../db/schema';
-import { seedStoreSettings } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
+import { seedStoreSettings } from '~/server/test/fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { eq } from 'drizzle-orm';
 
 let t: TestApp;

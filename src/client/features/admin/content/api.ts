@@ -1,13 +1,8 @@
 // The content tab's calls. After every change the lists (and the public page caches) are refreshed.
 import type { QueryClient } from '@tanstack/react-query';
-import type {
-  ContentPage,
-  ContentPageInput,
-  FaqItem,
-  FaqItemInput,
-} from '../../../../shared/schemas/content';
-import { ApiError, apiRequest } from '../../../lib/api';
-import { contentPagePath } from '../../content/api';
+import type { ContentPage, ContentPageInput, FaqItem, FaqItemInput } from '~/shared/schemas/content';
+import { ApiError, apiRequest } from '~/client/lib/api';
+import { contentPagePath } from '~/client/features/content/api';
 
 export type PageDraft = { title: string; slug: string; content: string; isStructured: boolean };
 

@@ -1,12 +1,12 @@
 // Content Pages: the list, the large create/edit dialog with the page editor, and the delete question.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ContentPageSummary } from '../../../../shared/schemas/content';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { contentPagesQueryOptions } from '../../content/api';
-import { ConfirmDialog } from '../ui';
+import type { ContentPageSummary } from '~/shared/schemas/content';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { contentPagesQueryOptions } from '~/client/features/content/api';
+import { ConfirmDialog } from '~/client/features/admin/ui';
 import {
   createPage,
   deletePage,

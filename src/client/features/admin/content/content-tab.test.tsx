@@ -2,9 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentPageSummary, FaqItem } from '../../../../shared/schemas/content';
-import { resetToasts, useToasts } from '../../../components/ui/toast-store';
-import { createQueryClient } from '../../../lib/query-client';
+import type { ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { createQueryClient } from '~/client/lib/query-client';
 import ContentTab from './content-tab';
 import { reorderTarget } from './faq-panel';
 

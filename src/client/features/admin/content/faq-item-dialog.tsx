@@ -1,9 +1,9 @@
 // Add / edit an FAQ item: Question, rich-text Answer (the short toolbar) and Active.
 import { useEffect, useId, useState } from 'react';
-import { type FaqItem, FaqItemInputSchema } from '../../../../shared/schemas/content';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { Spinner } from '../ui';
+import { type FaqItem, FaqItemInputSchema } from '~/shared/schemas/content';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { Spinner } from '~/client/features/admin/ui';
 import { Modal } from './modal';
 import { RichTextEditor } from './rich-text-editor';
 

@@ -2,12 +2,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import type { FaqItem } from '../../../../shared/schemas/content';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { allFaqItemsQueryOptions } from '../../content/api';
-import { ConfirmDialog } from '../ui';
+import type { FaqItem } from '~/shared/schemas/content';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { allFaqItemsQueryOptions } from '~/client/features/content/api';
+import { ConfirmDialog } from '~/client/features/admin/ui';
 import { createFaqItem, deleteFaqItem, failureMessage, moveFaqItem, refreshFaq, updateFaqItem } from './api';
 import { type FaqDraft, FaqItemDialog } from './faq-item-dialog';
 

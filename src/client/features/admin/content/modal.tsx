@@ -2,7 +2,7 @@
 // labelled), in the content tab's own sizes, with an optional description.
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { DialogFrame } from '../ui';
+import { DialogFrame } from '~/client/features/admin/ui';
 
 export function Modal({
   open,

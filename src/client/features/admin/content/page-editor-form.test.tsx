@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, useToasts } from '../../../components/ui/toast-store';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
 import type { PageDraft } from './api';
 import { PageEditorForm } from './page-editor-form';
 

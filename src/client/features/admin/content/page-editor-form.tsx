@@ -4,10 +4,10 @@
 // that would move the page to another address (decision 0103).
 import { Switch, Tabs } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import { normalizeSlug, slugFromTitle } from '../../../../shared/slug';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { Spinner } from '../ui';
+import { normalizeSlug, slugFromTitle } from '~/shared/slug';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { Spinner } from '~/client/features/admin/ui';
 import type { PageDraft } from './api';
 import { RichTextEditor } from './rich-text-editor';
 

@@ -5,7 +5,7 @@ import { renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Quill from 'quill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetToasts, useToasts } from '../../../components/ui/toast-store';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
 import { createEditor, type EditorHandle, IMAGE_TYPES, MAX_IMAGE_BYTES } from './quill-setup';
 
 // The 35 colours of the specification's palette (Quill's own), in the picker's order.

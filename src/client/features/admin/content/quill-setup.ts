@@ -12,9 +12,9 @@ import Quill from 'quill';
 import 'highlight.js/styles/github.css';
 import 'quill/dist/quill.snow.css';
 import './editor.css';
-import { htmlHasContent } from '../../../../shared/html-text';
-import { toVideoEmbedUrl } from '../../../../shared/video-embed';
-import { toast } from '../../../components/ui/toast-store';
+import { htmlHasContent } from '~/shared/html-text';
+import { toVideoEmbedUrl } from '~/shared/video-embed';
+import { toast } from '~/client/components/ui/toast-store';
 
 /** png, gif, jpeg, bmp and x-icon files, embedded as data URLs (spec section 5). */
 export const IMAGE_TYPES = [

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Dashboard } from '../../../../shared/schemas/admin-dashboard';
-import { renderPage } from '../test-utils';
+import type { Dashboard } from '~/shared/schemas/admin-dashboard';
+import { renderPage } from '~/client/features/admin/test-utils';
 import { DashboardSummary } from './dashboard-summary';
 
 // 30 days of June: orders on a few days only, the busiest day (the 10th) with 4 orders and the best

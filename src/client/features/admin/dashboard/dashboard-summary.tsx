@@ -1,12 +1,12 @@
 // Summary cards, the 'Demo Mode' notice (only while the store runs on its demo data) and the last
 // 30 days of orders and revenue as plain SVG bars.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatCents, formatMoney, toCents } from '../../../../shared/money';
-import type { Dashboard, DashboardDay } from '../../../../shared/schemas/admin-dashboard';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api';
-import { dashboardQueryOptions } from '../api';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
+import type { Dashboard, DashboardDay } from '~/shared/schemas/admin-dashboard';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
+import { dashboardQueryOptions } from '~/client/features/admin/api';
 
 function SummaryCard({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (

@@ -2,14 +2,18 @@
 // clamped to an integer 0..100 as they are typed out (and again by the server); non-numbers become 0.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { WEEKDAYS } from '../../../../shared/constants';
-import { clampPercent } from '../../../../shared/schemas/discounts';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api';
-import { categoryDiscountsQueryOptions, refreshDiscounts, weekdayDiscountsQueryOptions } from '../api';
-import { Card, LoadError, Spinner } from '../ui';
+import { WEEKDAYS } from '~/shared/constants';
+import { clampPercent } from '~/shared/schemas/discounts';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
+import {
+  categoryDiscountsQueryOptions,
+  refreshDiscounts,
+  weekdayDiscountsQueryOptions,
+} from '~/client/features/admin/api';
+import { Card, LoadError, Spinner } from '~/client/features/admin/ui';
 
 function PercentInput({
   id,

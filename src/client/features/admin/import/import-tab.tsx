@@ -12,12 +12,12 @@ import {
   type ImportProgress,
   type ImportResult,
   MAX_IMAGES_PER_LOT,
-} from '../../../../shared/schemas/admin-products';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { refreshCatalogue } from '../api';
-import { Card, Spinner } from '../ui';
+} from '~/shared/schemas/admin-products';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { refreshCatalogue } from '~/client/features/admin/api';
+import { Card, Spinner } from '~/client/features/admin/ui';
 import { uploadWithProgress } from './upload-with-progress';
 
 type Results = { kind: 'import'; result: ImportResult } | { kind: 'images'; result: ImagesOnlyResult };

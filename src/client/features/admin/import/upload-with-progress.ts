@@ -8,8 +8,8 @@ import {
   IMPORT_PROGRESS_TYPE,
   type ImportProgress,
   type ImportStreamLine,
-} from '../../../../shared/schemas/admin-products';
-import { ApiError } from '../../../lib/api';
+} from '~/shared/schemas/admin-products';
+import { ApiError } from '~/client/lib/api';
 
 export function uploadWithProgress<T>(
   url: string,

@@ -1,15 +1,15 @@
 // Queries and calls of Order Management. Every order query key starts with /api/orders/admin, so one
 // refresh by prefix reaches every page of the list and every open detail.
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { OrderStatus, PaymentStatus } from '../../../../shared/constants';
+import type { OrderStatus, PaymentStatus } from '~/shared/constants';
 import type {
   AdminOrder,
   AdminOrderDetail,
   OrderDetailsUpdateInput,
   OrderStatusUpdateInput,
   PaymentStatusAnswer,
-} from '../../../../shared/schemas/admin-orders';
-import { apiGetPage, apiRequest } from '../../../lib/api';
+} from '~/shared/schemas/admin-orders';
+import { apiGetPage, apiRequest } from '~/client/lib/api';
 
 export const ADMIN_ORDERS_PATH = '/api/orders/admin';
 

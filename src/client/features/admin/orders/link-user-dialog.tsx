@@ -2,13 +2,13 @@
 // customer's account). Messages are spec/account-and-admin.md section 8's.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import type { AdminOrder } from '../../../../shared/schemas/admin-orders';
-import type { UserSearchResult } from '../../../../shared/schemas/admin-users';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { inputClasses, ModalDialog, Spinner } from '../ui';
-import { searchUsersByEmail } from '../users/api';
+import type { AdminOrder } from '~/shared/schemas/admin-orders';
+import type { UserSearchResult } from '~/shared/schemas/admin-users';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { searchUsersByEmail } from '~/client/features/admin/users/api';
 import { adminOrderQueryOptions, associateOrder, refreshOrders } from './api';
 
 export const NO_USERS_FOUND = 'No users found with that email address';

@@ -1,7 +1,7 @@
 // Small pieces of the orders screens: status badges, dates, and how a history entry reads.
 import { clsx } from 'clsx';
-import { orderStatusLabel, paymentStatusLabel, type StatusTone, statusTone } from '../../../../shared/orders';
-import type { OrderHistoryEntry } from '../../../../shared/schemas/admin-orders';
+import { orderStatusLabel, paymentStatusLabel, type StatusTone, statusTone } from '~/shared/orders';
+import type { OrderHistoryEntry } from '~/shared/schemas/admin-orders';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',

@@ -10,8 +10,8 @@ import {
   type OrderStatus,
   PAYMENT_STATUSES,
   type PaymentStatus,
-} from '../../../../shared/constants';
-import { formatCents, formatMoney, toCents } from '../../../../shared/money';
+} from '~/shared/constants';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
 import {
   itemDisplayName,
   orderStatusLabel,
@@ -19,17 +19,13 @@ import {
   paymentStatusLabel,
   shippingMethodLabel,
   stripGeneratedItemListing,
-} from '../../../../shared/orders';
-import type {
-  AdminOrder,
-  AdminOrderDetail,
-  PaymentStatusAnswer,
-} from '../../../../shared/schemas/admin-orders';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { ConfirmDialog, inputClasses, ModalDialog, Spinner } from '../ui';
+} from '~/shared/orders';
+import type { AdminOrder, AdminOrderDetail, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { ConfirmDialog, inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
 import {
   adminOrderQueryOptions,
   refreshOrders,
@@ -38,7 +34,7 @@ import {
   updateOrderDetails,
 } from './api';
 import { Badge, formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
-import { OrderAmountsList } from '../../../components/ui/order-amounts-list';
+import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (

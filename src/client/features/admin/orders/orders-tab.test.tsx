@@ -6,9 +6,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminOrder, AdminOrderDetail } from '../../../../shared/schemas/admin-orders';
-import { resetToasts, useToasts } from '../../../components/ui/toast-store';
-import { createQueryClient } from '../../../lib/query-client';
+import type { AdminOrder, AdminOrderDetail } from '~/shared/schemas/admin-orders';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { createQueryClient } from '~/client/lib/query-client';
 import { paymentChangeMessage } from './order-detail-dialog';
 import OrdersTab from './orders-tab';
 

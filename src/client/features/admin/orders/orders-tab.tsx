@@ -4,18 +4,14 @@
 // detail and 'Link User' dialogs; and the CSV export of the current filter.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../shared/constants';
-import { formatMoney } from '../../../../shared/money';
-import { orderStatusLabel } from '../../../../shared/orders';
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  type AdminOrder,
-  quickActionFor,
-} from '../../../../shared/schemas/admin-orders';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { AdminTable, inputClasses, Pager } from '../ui';
+import { ORDER_STATUSES, type OrderStatus } from '~/shared/constants';
+import { formatMoney } from '~/shared/money';
+import { orderStatusLabel } from '~/shared/orders';
+import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, quickActionFor } from '~/shared/schemas/admin-orders';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { AdminTable, inputClasses, Pager } from '~/client/features/admin/ui';
 import {
   adminOrderQueryOptions,
   adminOrdersQueryOptions,

@@ -3,11 +3,11 @@
 // a CSV import (up to 10) keeps them here: they can be moved and removed, and pictures can be added
 // again once it has fewer than 5 (decision 0098).
 import { useRef, useState } from 'react';
-import { MAX_PRODUCT_IMAGES } from '../../../../shared/constants';
-import { ProductImage } from '../../../components/ui/product-image';
-import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api';
-import { Spinner } from '../ui';
+import { MAX_PRODUCT_IMAGES } from '~/shared/constants';
+import { ProductImage } from '~/client/components/ui/product-image';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
+import { Spinner } from '~/client/features/admin/ui';
 
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

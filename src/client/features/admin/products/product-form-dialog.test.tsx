@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminProduct } from '../../../../shared/schemas/admin-products';
-import { SLUG_ONLY_DIGITS_MESSAGE } from '../../../../shared/slug';
-import { resetToasts } from '../../../components/ui/toast-store';
-import { callsTo, fakeApi, renderPage } from '../test-utils';
+import type { AdminProduct } from '~/shared/schemas/admin-products';
+import { SLUG_ONLY_DIGITS_MESSAGE } from '~/shared/slug';
+import { resetToasts } from '~/client/components/ui/toast-store';
+import { callsTo, fakeApi, renderPage } from '~/client/features/admin/test-utils';
 import { ProductFormDialog } from './product-form-dialog';
 
 afterEach(() => {

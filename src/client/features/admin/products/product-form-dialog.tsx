@@ -4,18 +4,18 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type AdminProduct, type ProductData, ProductInputSchema } from '~/shared/schemas/admin-products';
+import { productSlug } from '~/shared/slug';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError, apiRequest } from '~/client/lib/api';
 import {
-  type AdminProduct,
-  type ProductData,
-  ProductInputSchema,
-} from '../../../../shared/schemas/admin-products';
-import { productSlug } from '../../../../shared/slug';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError, apiRequest } from '../../../lib/api';
-import { adminProductQueryOptions, categoriesQueryOptions, refreshCatalogue } from '../api';
-import { Field, inputClasses, ModalDialog, Spinner } from '../ui';
+  adminProductQueryOptions,
+  categoriesQueryOptions,
+  refreshCatalogue,
+} from '~/client/features/admin/api';
+import { Field, inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
 import { ImageSlots } from './image-slots';
 
 type FormValues = {

@@ -2,14 +2,14 @@
 // edit dialogs, and delete with confirmation.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { formatMoney } from '../../../../shared/money';
-import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct } from '../../../../shared/schemas/admin-products';
-import { Button } from '../../../components/ui/button';
-import { ProductImage } from '../../../components/ui/product-image';
-import { toast } from '../../../components/ui/toast-store';
-import { apiRequest } from '../../../lib/api';
-import { adminProductsQueryOptions, refreshCatalogue } from '../api';
-import { AdminTable, ConfirmDialog, inputClasses, Pager, Switch } from '../ui';
+import { formatMoney } from '~/shared/money';
+import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct } from '~/shared/schemas/admin-products';
+import { Button } from '~/client/components/ui/button';
+import { ProductImage } from '~/client/components/ui/product-image';
+import { toast } from '~/client/components/ui/toast-store';
+import { apiRequest } from '~/client/lib/api';
+import { adminProductsQueryOptions, refreshCatalogue } from '~/client/features/admin/api';
+import { AdminTable, ConfirmDialog, inputClasses, Pager, Switch } from '~/client/features/admin/ui';
 import { ProductFormDialog } from './product-form-dialog';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;

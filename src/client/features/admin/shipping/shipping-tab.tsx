@@ -6,14 +6,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ShippingSettingsUpdateSchema } from '../../../../shared/schemas/admin-settings';
-import type { ShippingSettings } from '../../../../shared/schemas/store-settings';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError, apiRequest } from '../../../lib/api';
-import { shippingQueryOptions } from '../api';
-import { Card, Field, LoadError, Spinner } from '../ui';
+import { ShippingSettingsUpdateSchema } from '~/shared/schemas/admin-settings';
+import type { ShippingSettings } from '~/shared/schemas/store-settings';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError, apiRequest } from '~/client/lib/api';
+import { shippingQueryOptions } from '~/client/features/admin/api';
+import { Card, Field, LoadError, Spinner } from '~/client/features/admin/ui';
 
 type FormValues = {
   standardPrice: string;

@@ -2,14 +2,14 @@
 // each 0 to 20 with up to 3 decimals (Quebec's QST is 9.975).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { milliToRate, parseTaxRateInput, TAX_RATE_MAX } from '../../../../shared/schemas/admin-settings';
-import type { TaxRate } from '../../../../shared/schemas/store-settings';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError, apiRequest } from '../../../lib/api';
-import { adminTaxRatesQueryOptions } from '../api';
-import { Spinner } from '../ui';
+import { milliToRate, parseTaxRateInput, TAX_RATE_MAX } from '~/shared/schemas/admin-settings';
+import type { TaxRate } from '~/shared/schemas/store-settings';
+import { Button } from '~/client/components/ui/button';
+import { Skeleton } from '~/client/components/ui/skeleton';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError, apiRequest } from '~/client/lib/api';
+import { adminTaxRatesQueryOptions } from '~/client/features/admin/api';
+import { Spinner } from '~/client/features/admin/ui';
 
 type Draft = { gstRate: string; pstRate: string; active: boolean };
 

@@ -7,8 +7,8 @@ import type {
   AdminUserUpdateInput,
   DeleteUserResult,
   UserSearchResult,
-} from '../../../../shared/schemas/admin-users';
-import { apiGetPage, apiRequest } from '../../../lib/api';
+} from '~/shared/schemas/admin-users';
+import { apiGetPage, apiRequest } from '~/client/lib/api';
 
 export const ADMIN_USERS_PATH = '/api/admin/users';
 

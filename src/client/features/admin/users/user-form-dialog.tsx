@@ -12,12 +12,12 @@ import {
   type AdminUserEditForm,
   AdminUserEditFormSchema,
   changedUserFields,
-} from '../../../../shared/schemas/admin-users';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { serverFieldErrors } from '../../auth/api';
-import { Field, ModalDialog, Spinner } from '../ui';
+} from '~/shared/schemas/admin-users';
+import { Button } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { serverFieldErrors } from '~/client/features/auth/api';
+import { Field, ModalDialog, Spinner } from '~/client/features/admin/ui';
 import { createUser, refreshUsers, updateUser } from './api';
 
 type FormValues = {

@@ -5,9 +5,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminUser } from '../../../../shared/schemas/admin-users';
-import { resetToasts, useToasts } from '../../../components/ui/toast-store';
-import { createQueryClient } from '../../../lib/query-client';
+import type { AdminUser } from '~/shared/schemas/admin-users';
+import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { createQueryClient } from '~/client/lib/query-client';
 import UsersTab from './users-tab';
 
 let toasts: { title: string; description?: string }[] = [];

@@ -2,12 +2,12 @@
 // administrator's row, 'Add User', edit, and delete with confirmation. A failed load offers 'Try Again'.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '../../../../shared/schemas/admin-users';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { ApiError } from '../../../lib/api';
-import { meQueryOptions } from '../../auth/api';
-import { AdminTable, ConfirmDialog, inputClasses, Pager } from '../ui';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '~/shared/schemas/admin-users';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { meQueryOptions } from '~/client/features/auth/api';
+import { AdminTable, ConfirmDialog, inputClasses, Pager } from '~/client/features/admin/ui';
 import { adminUsersQueryOptions, deleteUser, refreshUsers } from './api';
 import { UserFormDialog } from './user-form-dialog';
 
