@@ -8,6 +8,16 @@ export default defineConfig({
   // '~/' is src/, as in tsconfig.json's paths (tsx reads those for the scripts and the dev server).
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    rollupOptions: {
+      treeshake: {
+        moduleSideEffects: [{ test: /\/src\/client\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
+      },
+    },
+  },
   ssr: { noExternal: [] },
 });

@@ -4,7 +4,7 @@
 import { Dialog } from 'radix-ui';
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isCurrentNavItem, type NavItem } from './phone-menu';
+import { isCurrentNavItem, type NavItem } from './nav-items';
 
 export function PhoneMenuPanel({
   open,

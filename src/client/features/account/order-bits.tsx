@@ -16,7 +16,7 @@ import {
   statusTone,
 } from '~/shared/orders';
 import { ProductImage } from '~/client/components/ui/product-image';
-import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
+import { shippingSettingsQueryOptions } from '~/client/features/cart';
 import { useHydrated } from './use-hydrated';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 

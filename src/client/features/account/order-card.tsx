@@ -2,7 +2,7 @@ import type { AccountOrder } from '~/shared/schemas/account';
 import { orderAmounts } from '~/shared/order-amounts';
 import { shippingMethodLabel } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import { ButtonSpinner } from '~/client/features/auth';
 import {
   AddressLines,
   EstimatedDelivery,

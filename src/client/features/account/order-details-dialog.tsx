@@ -2,7 +2,7 @@ import { Dialog } from 'radix-ui';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { shippingMethodLabel, stripGeneratedItemListing } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import { ButtonSpinner } from '~/client/features/auth';
 import {
   AddressLines,
   EstimatedDelivery,

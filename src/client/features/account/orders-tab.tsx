@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useSite } from '~/client/lib/head';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import { ButtonSpinner } from '~/client/features/auth';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
 import { OrderCard } from './order-card';
 import { OrderDetailsDialog } from './order-details-dialog';

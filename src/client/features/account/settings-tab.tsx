@@ -12,9 +12,8 @@ import {
 } from '~/shared/schemas/account';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth/api';
+import { ButtonSpinner, type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextField } from '~/client/components/ui/form-fields';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
 
 function Card({

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { type Login, LoginSchema } from '~/shared/schemas/auth';
 import { Button } from '~/client/components/ui/button';
 import { ApiError, apiRequest } from '~/client/lib/api';
-import { type CurrentUser, logout, meQueryOptions, signedOut } from '~/client/features/auth/api';
+import { type CurrentUser, logout, meQueryOptions, signedOut } from '~/client/features/auth';
 import { Field, Spinner } from './ui';
 
 export const ACCESS_DENIED = 'Access denied. Administrator privileges required.';

@@ -6,6 +6,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { NotFoundPage } from '~/client/app/not-found-page';
 import { Seo } from '~/client/lib/head';
+import { AdminLoading } from './admin-loading';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
 const AdminArea = lazy(() => import('./admin-area'));
@@ -16,14 +17,6 @@ function useMounted(): boolean {
     noop,
     () => true,
     () => false,
-  );
-}
-
-export function AdminLoading() {
-  return (
-    <div className="mx-auto flex max-w-7xl items-center justify-center px-4 py-24" role="status">
-      <p className="text-slate-600">Loading admin dashboard...</p>
-    </div>
   );
 }
 

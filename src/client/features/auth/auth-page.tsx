@@ -6,7 +6,7 @@ import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo, useSite } from '~/client/lib/head';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
-import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
+import { todaysDiscountQueryOptions } from '~/client/features/catalog';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';

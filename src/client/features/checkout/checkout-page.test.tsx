@@ -2,19 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import {
-  addItem,
-  CART_BACKUP_KEY,
-  PENDING_ORDER_KEY,
-  resetCartStoreForTests,
-} from '~/client/features/cart/cart-store';
-import {
-  type FakeRoutes,
-  fakeApi,
-  makeSiteConfig,
-  makeUser,
-  renderRoutes,
-} from '~/client/features/cart/test-utils';
+import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '~/client/features/cart';
+import { type FakeRoutes, fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { FOREIGN_CURRENCY_NOTICE, paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
 

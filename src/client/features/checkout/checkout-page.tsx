@@ -31,12 +31,19 @@ import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { meQueryOptions } from '~/client/features/auth/api';
-import { register } from '~/client/features/auth/sign-in';
-import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
-import { addItem, backupCart, type CartItem, removeItem, useCart } from '~/client/features/cart/cart-store';
-import { OrderSummary, useOrderSummary } from '~/client/features/cart/order-summary';
-import { QuoteNotice, useCartQuote } from '~/client/features/cart/use-cart-quote';
+import { meQueryOptions, register } from '~/client/features/auth';
+import {
+  addItem,
+  backupCart,
+  type CartItem,
+  OrderSummary,
+  QuoteNotice,
+  removeItem,
+  shippingSettingsQueryOptions,
+  useCart,
+  useCartQuote,
+  useOrderSummary,
+} from '~/client/features/cart';
 import { createCheckout, currentFiguresOf } from './api';
 import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 

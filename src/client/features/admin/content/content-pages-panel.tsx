@@ -5,7 +5,7 @@ import type { ContentPageSummary } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
-import { contentPagesQueryOptions } from '~/client/features/content/api';
+import { contentPagesQueryOptions } from '~/client/features/content';
 import { ConfirmDialog } from '~/client/features/admin/ui';
 import {
   createPage,

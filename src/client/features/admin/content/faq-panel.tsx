@@ -6,7 +6,7 @@ import type { FaqItem } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
-import { allFaqItemsQueryOptions } from '~/client/features/content/api';
+import { allFaqItemsQueryOptions } from '~/client/features/content';
 import { ConfirmDialog } from '~/client/features/admin/ui';
 import { createFaqItem, deleteFaqItem, failureMessage, moveFaqItem, refreshFaq, updateFaqItem } from './api';
 import { type FaqDraft, FaqItemDialog } from './faq-item-dialog';

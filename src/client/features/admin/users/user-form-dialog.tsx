@@ -16,7 +16,7 @@ import {
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { serverFieldErrors } from '~/client/features/auth/api';
+import { serverFieldErrors } from '~/client/features/auth';
 import { Field, ModalDialog, Spinner } from '~/client/features/admin/ui';
 import { createUser, refreshUsers, updateUser } from './api';
 

@@ -6,7 +6,7 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '~/shared/schemas/admin-us
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { meQueryOptions } from '~/client/features/auth/api';
+import { meQueryOptions } from '~/client/features/auth';
 import { AdminTable, ConfirmDialog, inputClasses, Pager } from '~/client/features/admin/ui';
 import { adminUsersQueryOptions, deleteUser, refreshUsers } from './api';
 import { UserFormDialog } from './user-form-dialog';
