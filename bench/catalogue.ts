@@ -17,7 +17,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '~/server/app';
 import { loadConfig } from '~/server/config';
-import { catalogueCaches } from '~/server/features/catalog/catalogue-cache';
+import { catalogueCaches } from '~/server/features/catalog';
 import { loadProductionRenderer } from '~/server/render/page-renderer';
 // @ts-expect-error: a plain .mjs script shared with `npm start` and `npm test`
 import { buildIsStale } from '../scripts/build-info.mjs';

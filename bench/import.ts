@@ -12,7 +12,7 @@ import path from 'node:path';
 import { type Database, openPglite } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { products, users } from '~/server/db/schema';
-import { importCsv, newReport } from '~/server/features/admin-products/import-service';
+import { importCsv, newReport } from '~/server/features/admin-products';
 import type { Benchmark } from './lib/benchmark';
 import { createBenchDatabase } from './lib/database';
 import { median, table, timed } from './lib/stats';

@@ -5,7 +5,7 @@ import {
   orderDeps,
   retryOrderConfirmations,
   retryStrayRefunds,
-} from './features/orders/completion';
+} from '~/server/features/orders';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '~/client/lib/api';
 import type { RenderResult } from '~/client/entry-server';
-import { etagMatches, weakEtag } from '~/server/features/catalog/catalogue-cache';
+import { etagMatches, weakEtag } from '~/server/features/catalog';
 import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export type RenderFn = (options: {

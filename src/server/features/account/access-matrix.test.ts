@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '~/server/db/schema';
 import { createProduct, createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
-import { newOrderReference } from '~/server/features/checkout/service';
-import { insertOrder } from './order-fixtures';
+import { newOrderReference } from '~/server/features/checkout';
+import { insertOrder } from '~/server/test/order-fixtures';
 
 let t: TestApp;
 type Actor = { name: string; client: TestClient; user: Awaited<ReturnType<typeof createUser>> | null };

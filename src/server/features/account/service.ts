@@ -15,9 +15,15 @@ import {
   startSession,
 } from '~/server/plugins/sessions';
 import type { ChangePassword, DeleteAccount, Preferences, ProfileUpdate } from '~/shared/schemas/account';
-import { admitGuess, clearFailures, passwordCheckLimits } from '~/server/features/auth/login-throttle';
-import { refuseLookalikeUsername } from '~/server/features/auth/usernames';
-import { findTaken, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth/service';
+import {
+  admitGuess,
+  clearFailures,
+  findTaken,
+  passwordCheckLimits,
+  refuseLookalikeUsername,
+  throwIfTaken,
+  throwIfUniqueViolation,
+} from '~/server/features/auth';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const WRONG_PASSWORD = 'Password is incorrect.';

@@ -1,6 +1,6 @@
 // Order management for administrators. Every route is refused (401 signed out, 403 customers) before
 // its body is read. The administrator's branch of PATCH /api/orders/{id}/payment-status lives in the
-// orders feature's route (one path, one handler) and calls adminSetPaymentStatus from ./service.
+// orders feature's route (one path, one handler); the changes themselves are in orders/admin-changes.ts.
 // Static paths (/api/orders/admin, /api/orders/export.csv) win over /api/orders/:id in Fastify's router.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,7 +20,12 @@ import { notFound } from '~/server/lib/http-error';
 import { requireAdmin } from '~/server/plugins/sessions';
 import { ordersCsvStream } from './export';
 import { findAdminOrder, listAdminOrders } from './repository';
-import { associateOrder, ORDER_NOT_FOUND, setOrderStatus, updateOrderDetails } from './service';
+import {
+  associateOrder,
+  ORDER_NOT_FOUND,
+  setOrderStatus,
+  updateOrderDetails,
+} from '~/server/features/orders';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };

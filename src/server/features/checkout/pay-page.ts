@@ -6,13 +6,15 @@ import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
 import { paymentProviderFor } from '~/server/payments';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
-import { confirmProviderPayment, failOrderPayment, orderDeps } from '~/server/features/orders/completion';
 import {
+  confirmProviderPayment,
+  failOrderPayment,
   findOrderByReference,
   listOrderItems,
+  orderDeps,
   type OrderRow,
   toPaymentOrder,
-} from '~/server/features/orders/repository';
+} from '~/server/features/orders';
 
 const escapeHtml = (s: string) =>
   s

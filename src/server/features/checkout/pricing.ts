@@ -16,9 +16,8 @@ import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings'
 import type { Config } from '~/server/config';
 import type { DbOrTx } from '~/server/db/client';
 import { products } from '~/server/db/schema';
-import { todaysWeekdayDiscount } from '~/server/features/catalog/discounts';
-import { selectProducts, visibleToShoppers } from '~/server/features/catalog/product-repository';
-import { getShippingSettings, listTaxRates } from '~/server/features/store-settings/repository';
+import { selectProducts, todaysWeekdayDiscount, visibleToShoppers } from '~/server/features/catalog';
+import { getShippingSettings, listTaxRates } from '~/server/features/store-settings';
 
 export type PricedLine = {
   productId: number;

@@ -15,7 +15,7 @@ import { badRequest, HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
 import { paymentProviderFor } from '~/server/payments';
 import { PaymentProviderError } from '~/server/payments/provider';
-import { releaseExpiredHolds } from '~/server/features/orders/completion';
+import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
 import { clientKeyFor, createCheckout } from './service';

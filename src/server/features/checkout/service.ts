@@ -13,8 +13,13 @@ import { orderHistory, orderItems, orders, products, stockHolds } from '~/server
 import { conflict, HttpError } from '~/server/lib/http-error';
 import type { PaymentProvider } from '~/server/payments/provider';
 import type { SessionUser } from '~/server/plugins/sessions';
-import { closeCheckouts, failPendingOrder } from '~/server/features/orders/completion';
-import { listOrderItems, type OrderRow, toPaymentOrder } from '~/server/features/orders/repository';
+import {
+  closeCheckouts,
+  failPendingOrder,
+  listOrderItems,
+  type OrderRow,
+  toPaymentOrder,
+} from '~/server/features/orders';
 import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';

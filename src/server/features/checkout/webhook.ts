@@ -6,8 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { paymentWebhookEvents } from '~/server/db/schema';
 import { paymentProviderFor } from '~/server/payments';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '~/server/payments/provider';
-import { confirmProviderPayment, orderDeps } from '~/server/features/orders/completion';
-import { findOrderByReference, listOrderItems, toPaymentOrder } from '~/server/features/orders/repository';
+import {
+  confirmProviderPayment,
+  findOrderByReference,
+  listOrderItems,
+  orderDeps,
+  toPaymentOrder,
+} from '~/server/features/orders';
 
 type WebhookAnswer = { status: number; message: string };
 

@@ -22,7 +22,7 @@ import { hitRateLimit } from '~/server/lib/rate-limit';
 import { paymentProviderFor } from '~/server/payments';
 import type { PaymentProvider, PaymentVerification } from '~/server/payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
-import { getShippingSettings } from '~/server/features/store-settings/repository';
+import { getShippingSettings } from '~/server/features/store-settings';
 import { deliveryDaysOf } from '~/shared/orders';
 import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
 

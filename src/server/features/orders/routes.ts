@@ -9,7 +9,7 @@ import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '~/s
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
 import { paymentProviderFor } from '~/server/payments';
 import { PaymentProviderError } from '~/server/payments/provider';
-import { adminSetPaymentStatus, associateOrder } from '~/server/features/admin-orders/service';
+import { adminSetPaymentStatus, associateOrder } from './admin-changes';
 import { confirmProviderPayment, orderDeps } from './completion';
 import {
   findOrderById,
