@@ -195,7 +195,6 @@ export const ProductInputSchema = z
     ];
     return { ...input, slug, images, imageUrl: images[0] ?? null };
   });
-export type ProductInput = z.input<typeof ProductInputSchema>;
 export type ProductData = z.output<typeof ProductInputSchema>;
 
 export const ProductStatusSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });

@@ -209,7 +209,6 @@ export const CheckoutItemSchema = z.strictObject(
   },
   { error: objectIssues('Each item') },
 );
-export type CheckoutItem = z.infer<typeof CheckoutItemSchema>;
 
 export const OrderDataSchema = z.strictObject(
   {
@@ -234,7 +233,6 @@ export const OrderDataSchema = z.strictObject(
   },
   { error: objectIssues('orderData') },
 );
-export type OrderData = z.infer<typeof OrderDataSchema>;
 
 export const CreateCheckoutSchema = z.strictObject(
   {

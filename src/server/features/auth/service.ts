@@ -102,6 +102,7 @@ export async function registerUser(db: Db, input: Register): Promise<SessionUser
   }
 }
 
+/** @knipignore remove with i19-services merge */
 export async function getUser(db: Db, id: number): Promise<SessionUser | undefined> {
   const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
   return row;

@@ -22,6 +22,7 @@ export const visibleToShoppers = and(
  * Today's price per unit in SQL, matching src/shared/pricing.ts (today's percent off the selling
  * price, rounded half up to the cent; docs/decisions/0130-daily-discount-lowers-the-selling-price.md),
  * so the database can sort and filter by what shoppers actually pay.
+ * @knipignore remove with i19-services merge
  */
 export function effectivePriceSql(weekdayPercent: number): SQL<string> {
   const pct = sql`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;

@@ -1,7 +1,6 @@
 // The orders feature's public entry: what other features may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export {
-  adminSetPaymentStatus,
   associateOrder,
   ORDER_NOT_FOUND,
   setOrderStatus,
@@ -15,13 +14,10 @@ export {
   failOrderPayment,
   failPendingOrder,
   HOLD_EXPIRED_NOTE,
-  type OrderDeps,
   orderDeps,
-  type PaymentChange,
   releaseExpiredHolds,
   retryOrderConfirmations,
   retryStrayRefunds,
-  setOrderPaymentStatus,
 } from './completion';
 export {
   findOrderByReference,
