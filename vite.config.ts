@@ -13,6 +13,9 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     manifest: true,
+    // A feature's public entry (features/<name>/index.ts) only re-exports: marked free of side effects, an
+    // import through it keeps only what is used, so lazy screens' helpers stay out of the first download
+    // (docs/decisions/0175-enforced-boundaries.md).
     rollupOptions: {
       treeshake: {
         moduleSideEffects: [{ test: /\/src\/client\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
