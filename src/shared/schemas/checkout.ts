@@ -5,44 +5,54 @@
 // takes these schemas as it takes the others (docs/decisions/0185-checkout-form-without-react-hook-form.md).
 import { z } from 'zod/mini';
 import {
+  ADDRESS_LINE_MAX,
+  CITY_MAX,
+  EMAIL_MAX,
+  MAX_CHECKOUT_LINES,
+  MAX_LINE_QUANTITY,
+  NAME_MAX,
+  NOTES_MAX,
+  PHONE_MAX,
+  SHIPPING_METHOD_MESSAGE,
+  STATE_MAX,
+  ZIP_MAX,
+} from '~/shared/checkout';
+import {
   COUNTRIES,
   MAX_DB_ID,
   PASSWORD_MAX,
   PROVINCE_CODES,
   SHIPPING_METHODS,
-  type ShippingMethod,
   USERNAME_MAX,
 } from '~/shared/constants';
 
-export const NAME_MAX = 100;
-export const EMAIL_MAX = 254;
-export const PHONE_MAX = 30;
-export const ADDRESS_LINE_MAX = 200;
-export const CITY_MAX = 100;
-export const STATE_MAX = 100;
-export const ZIP_MAX = 12;
-export const NOTES_MAX = 2000;
-export const MAX_CHECKOUT_LINES = 100;
-export const MAX_LINE_QUANTITY = 1000;
+// The limits, codes and defaults live in src/shared/checkout.ts, which the checkout page reads
+// without this module's zod code; they are part of this contract and re-exported with it.
+export {
+  ADDRESS_LINE_MAX,
+  CHECKOUT_CLOSED,
+  CITY_MAX,
+  checkoutFormDefaults,
+  EMAIL_MAX,
+  IDEMPOTENCY_HEADER,
+  isShippingMethod,
+  MAX_CHECKOUT_LINES,
+  MAX_LINE_QUANTITY,
+  NAME_MAX,
+  NOT_YOUR_ACCOUNT,
+  NOTES_MAX,
+  PHONE_MAX,
+  SHIPPING_METHOD_MESSAGE,
+  SHIPPING_METHOD_PLACEHOLDER,
+  STATE_MAX,
+  ZIP_MAX,
+} from '~/shared/checkout';
 
-/** The shipping method picker's placeholder value: rejected until a real method is chosen. */
-export const SHIPPING_METHOD_PLACEHOLDER = 'method';
-export const SHIPPING_METHOD_MESSAGE = 'Please select a shipping method';
-
-/** The header that makes a create-checkout submission safe to repeat (docs/decisions/0041). */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IdempotencyKeySchema = z
   .string()
   .check(
     z.regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16 to 100 letters, digits, "-" or "_".'),
   );
-
-/**
- * Refusals the checkout page puts right by itself (docs/decisions/0090): the key's order was already
- * declined or paid (409), or the page sent a user id the session no longer has (403).
- */
-export const CHECKOUT_CLOSED = 'checkout_closed';
-export const NOT_YOUR_ACCOUNT = 'not_your_account';
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const NO_CONTROL = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
@@ -169,25 +179,6 @@ export const CheckoutFormSchema = z
   );
 export type CheckoutFormInput = z.input<typeof CheckoutFormSchema>;
 export type CheckoutForm = z.output<typeof CheckoutFormSchema>;
-
-export const checkoutFormDefaults: CheckoutFormInput = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  addressLine1: '',
-  addressLine2: '',
-  city: '',
-  state: '',
-  zipCode: '',
-  country: 'Canada',
-  shippingMethod: SHIPPING_METHOD_PLACEHOLDER,
-  notes: '',
-  createAccount: false,
-  username: '',
-  password: '',
-  confirmPassword: '',
-};
 
 // ---------------------------------------------------------------------------------------------------
 // The create-checkout request (section 7): orderData + items, nothing else.
@@ -324,6 +315,3 @@ export const CurrentFiguresSchema = z.object({
   ),
 });
 export type CurrentFigures = z.infer<typeof CurrentFiguresSchema>;
-
-export const isShippingMethod = (v: string): v is ShippingMethod =>
-  (SHIPPING_METHODS as readonly string[]).includes(v);

@@ -34,7 +34,11 @@ export function CheckoutPage() {
   const user = useQuery(meQueryOptions()).data ?? null;
   const shipping = useQuery(shippingSettingsQueryOptions()).data;
   const currency = useQuery(siteConfigQueryOptions()).data?.currency ?? 'CAD';
-  const form = useCheckoutForm({ user, pickupAvailable: shipping?.pickupAvailable });
+  const form = useCheckoutForm({
+    shown: cart.ready && cart.items.length > 0,
+    user,
+    pickupAvailable: shipping?.pickupAvailable,
+  });
   const { shippingMethod: method, country, state } = form.values;
   const destination = { method, country, state };
   const figures = useCheckoutFigures(cart.items, destination);

@@ -2,12 +2,8 @@
 // of the Order Summary, or the server's own figures once it has sent them (a 409 with `current`).
 import { centsToString } from '~/shared/money';
 import type { OrderTotals } from '~/shared/pricing';
-import {
-  type CheckoutForm,
-  type CreateCheckout,
-  type CurrentFigures,
-  NOTES_MAX,
-} from '~/shared/schemas/checkout';
+import { NOTES_MAX } from '~/shared/checkout';
+import type { CheckoutForm, CreateCheckout, CurrentFigures } from '~/shared/schemas/checkout';
 import type { CartItem } from '~/client/features/cart/cart-store';
 
 export type CheckoutRequestInput = {

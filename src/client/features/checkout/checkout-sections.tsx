@@ -4,7 +4,7 @@ import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS, type ShippingMethod } fro
 import { formatMoney } from '~/shared/money';
 import { deliveryDaysOf, deliveryWindowText } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
-import { NOTES_MAX } from '~/shared/schemas/checkout';
+import { NOTES_MAX } from '~/shared/checkout';
 import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import type { CurrentUser } from '~/client/features/auth/api';
 import type { ShippingSettings } from '~/client/features/cart/api';

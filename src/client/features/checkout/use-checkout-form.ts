@@ -4,15 +4,11 @@
 // as the form did: nothing is checked before the first submission; after it, a field's message follows
 // each change of that field; a refused submission shows every message and focuses the first field named.
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import {
-  type CheckoutForm,
-  type CheckoutFormInput,
-  checkoutFormDefaults,
-  SHIPPING_METHOD_PLACEHOLDER,
-} from '~/shared/schemas/checkout';
+import { checkoutFormDefaults, SHIPPING_METHOD_PLACEHOLDER } from '~/shared/checkout';
+import type { CheckoutForm, CheckoutFormInput } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
 import type { CurrentUser } from '~/client/features/auth/api';
-import { checkCheckoutForm, type FieldMessages } from './check-checkout-form';
+import { checkCheckoutForm, type FieldMessages, loadCheckoutSchema } from './check-checkout-form';
 
 export type CheckoutValues = Required<CheckoutFormInput>;
 export type CheckoutField = keyof CheckoutValues;
@@ -25,12 +21,14 @@ const ACCOUNT_FIELDS = ['username', 'password', 'confirmPassword'] as const;
 type ControlEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
 type FormContext = {
+  /** The form is on screen (the cart is read and not empty). */
+  shown: boolean;
   user: CurrentUser | null;
   /** Whether the store offers pickup; undefined until the shipping settings are known. */
   pickupAvailable: boolean | undefined;
 };
 
-export function useCheckoutForm({ user, pickupAvailable }: FormContext) {
+export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   const [values, setValues] = useState<CheckoutValues>(checkoutFormDefaults as CheckoutValues);
   const [errors, setErrors] = useState<FieldMessages>({});
   // Read by the submission and by checks that run after a change, which must see the latest values.
@@ -80,6 +78,12 @@ export function useCheckoutForm({ user, pickupAvailable }: FormContext) {
     },
     [update],
   );
+
+  // The schema is fetched once the form is shown, which on a first visit is after hydrating (the cart is
+  // read in the browser), so it is ready before the shopper has filled anything in.
+  useEffect(() => {
+    if (shown) loadCheckoutSchema().catch(() => {});
+  }, [shown]);
 
   // A signed-in shopper starts with their e-mail and phone.
   useEffect(() => {

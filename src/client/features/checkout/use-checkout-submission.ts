@@ -3,14 +3,8 @@
 // put right (docs/decisions/0090), and the payment page 200 ms after the pending order is stored.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import {
-  CHECKOUT_CLOSED,
-  type CheckoutForm,
-  type CreateCheckout,
-  type CreateCheckoutResponse,
-  isShippingMethod,
-  NOT_YOUR_ACCOUNT,
-} from '~/shared/schemas/checkout';
+import { CHECKOUT_CLOSED, isShippingMethod, NOT_YOUR_ACCOUNT } from '~/shared/checkout';
+import type { CheckoutForm, CreateCheckout, CreateCheckoutResponse } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { type CurrentUser, meQueryOptions } from '~/client/features/auth/api';
