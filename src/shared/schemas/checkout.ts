@@ -1,6 +1,6 @@
-// Checkout contracts (spec/shopper.md sections 5 and 7): the checkout form, the create-checkout
-// request the page sends, and the answers. One set of field rules serves the form (the checkout page),
-// the route (Fastify) and the types; messages are the specification's, word for word. Written with
+// Checkout contracts: the checkout form, the create-checkout request the page sends, and the answers.
+// One set of field rules serves the form (the checkout page), the route (Fastify) and the types;
+// messages are the specification's, word for word. Written with
 // zod's mini build, whose functions the browser's bundle keeps only as used; Fastify's type provider
 // takes these schemas as it takes the others (docs/decisions/0185-checkout-form-without-react-hook-form.md).
 import { z } from 'zod/mini';

@@ -1,8 +1,8 @@
-// /checkout (spec/shopper.md sections 2, 4, 5 and 8): customer and shipping information, the shipping
-// method, notes, optional account creation, and the sticky Order Summary. The page composes the form
-// state (use-checkout-form.ts), the figures (use-checkout-figures.ts) and the submission
-// (use-checkout-submission.ts), which creates the order and the hosted checkout, stores the pending
-// order id and a cart backup, and goes to the payment page 200 ms later.
+// /checkout: customer and shipping information, the shipping method, notes, optional account creation,
+// and the sticky Order Summary. The page composes the form state (use-checkout-form.ts), the figures
+// (use-checkout-figures.ts) and the submission (use-checkout-submission.ts), which creates the order and
+// the hosted checkout, stores the pending order id and a cart backup, and goes to the payment page
+// 200 ms later.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
