@@ -36,17 +36,23 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const update = useCallback((next: CheckoutValues, changed: CheckoutField[]) => {
+  // Fields changed since their last check: a check answers for all of them, the latest one only.
+  const unchecked = useRef(new Set<CheckoutField>());
+
+  const update = useCallback((next: CheckoutValues, changed: CheckoutField) => {
     current.current = next;
     setValues(next);
     // After the first submission a changed field is checked again, alone (its neighbours' messages stay).
     if (!submitted.current) return;
+    unchecked.current.add(changed);
     void checkCheckoutForm(next).then((result) => {
       if (current.current !== next) return;
       const messages = result.success ? {} : result.errors;
+      const names = [...unchecked.current];
+      unchecked.current.clear();
       setErrors((old) => {
         const merged = { ...old };
-        for (const name of changed) merged[name] = messages[name];
+        for (const name of names) merged[name] = messages[name];
         return merged;
       });
     });
@@ -74,7 +80,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
           confirmPassword: undefined,
         }));
       }
-      update(next, [name]);
+      update(next, name);
     },
     [update],
   );
