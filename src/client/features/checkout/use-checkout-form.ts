@@ -45,17 +45,20 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
     // After the first submission a changed field is checked again, alone (its neighbours' messages stay).
     if (!submitted.current) return;
     unchecked.current.add(changed);
-    void checkCheckoutForm(next).then((result) => {
-      if (current.current !== next) return;
-      const messages = result.success ? {} : result.errors;
-      const names = [...unchecked.current];
-      unchecked.current.clear();
-      setErrors((old) => {
-        const merged = { ...old };
-        for (const name of names) merged[name] = messages[name];
-        return merged;
-      });
-    });
+    checkCheckoutForm(next)
+      .then((result) => {
+        if (current.current !== next) return;
+        const messages = result.success ? {} : result.errors;
+        const names = [...unchecked.current];
+        unchecked.current.clear();
+        setErrors((old) => {
+          const merged = { ...old };
+          for (const name of names) merged[name] = messages[name];
+          return merged;
+        });
+      })
+      // The schema could not be downloaded (offline for a moment): the next change or submission asks again.
+      .catch(() => {});
   }, []);
 
   /** Sets a value as the page does (not the shopper): nothing is checked again. */
