@@ -5,7 +5,6 @@ import type {
   AdminProduct,
   ProductData,
   ProductUpdate,
-  StockAdjustment,
   StockMovement,
 } from '~/shared/schemas/admin-products';
 import type { Db, DbOrTx } from '~/server/db/client';

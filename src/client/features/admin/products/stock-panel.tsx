@@ -113,12 +113,9 @@ export function StockPanel({
       <h3 id={`stock-${productId}`} className="text-sm font-semibold text-slate-900">
         Stock: <span data-testid="stock-now">{stock}</span>
       </h3>
-      {/* A div, not a nested form: the product form around it must not submit. */}
-      <div
-        role="group"
-        aria-label="Adjust stock"
-        className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-start"
-      >
+      {/* A fieldset, not a nested form: the product form around it must not submit. */}
+      <fieldset className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
+        <legend className="sr-only">Adjust stock</legend>
         <Field
           label="Change"
           type="number"
@@ -153,7 +150,7 @@ export function StockPanel({
           {adjust.isPending && <Spinner />}
           {adjust.isPending ? 'Adjusting...' : 'Adjust Stock'}
         </Button>
-      </div>
+      </fieldset>
       <details>
         <summary className="cursor-pointer text-sm font-medium text-slate-800">Stock history</summary>
         {history.isPending ? (
