@@ -3,5 +3,5 @@
 export { type CurrentUser, logout, meQueryOptions, serverFieldErrors, serverMessage, signedOut } from './api';
 export { signedInLoader } from './guards';
 export { authRoutes } from './routes';
-export { register } from './sign-in';
+export { loadSignIn } from './load-sign-in';
 export { ButtonSpinner, Spinner } from './spinner';

@@ -1,7 +1,7 @@
 // The cart feature's public entry: what other features and the app may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export { AddToCartButton } from './add-to-cart-button';
-export { shippingSettingsQueryOptions, taxRatesQueryOptions } from './api';
+export { type ShippingSettings, shippingSettingsQueryOptions, taxRatesQueryOptions } from './api';
 export {
   addItem,
   backupCart,
@@ -13,6 +13,7 @@ export {
   getCart,
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
+  type QuoteChange,
   removeItem,
   resetCartStoreForTests,
   restoreCartFromBackup,

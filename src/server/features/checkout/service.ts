@@ -20,7 +20,15 @@ import {
   type OrderRow,
   toPaymentOrder,
 } from '~/server/features/orders';
-import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
+import {
+  type CartRequest,
+  currentFigures,
+  loadPricingContext,
+  type PricedCart,
+  priceCart,
+  provinceSwitchedOff,
+  provinceUnavailableMessage,
+} from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -244,6 +252,10 @@ async function placeOrder(
     throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {
       code: 'pickup_unavailable',
     });
+  }
+  const switchedOff = provinceSwitchedOff(request, pricing.rates);
+  if (switchedOff) {
+    throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
   checkFigures(body, priced);
   checkStock(priced);
