@@ -2,14 +2,13 @@ import { Dialog } from 'radix-ui';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { shippingMethodLabel, stripGeneratedItemListing } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import { StatusBadge } from '~/client/components/ui/status-badge';
 import {
   AddressLines,
   EstimatedDelivery,
   useDeliveryEstimate,
   ItemsTable,
   LocalDate,
-  StatusBadge,
   SummaryRows,
 } from './order-bits';
 
@@ -121,8 +120,7 @@ export function OrderDetailsDialog({
                 <Dialog.Close asChild>
                   <Button variant="secondary">Close</Button>
                 </Dialog.Close>
-                <Button onClick={onReorder} disabled={reordering}>
-                  {reordering && <ButtonSpinner />}
+                <Button onClick={onReorder} pending={reordering}>
                   Re-order Items
                 </Button>
               </div>

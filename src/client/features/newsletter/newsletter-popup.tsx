@@ -164,8 +164,8 @@ function VariantB({ onClose }: { onClose: () => void }) {
         </label>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Subscribing...' : 'Subscribe Now'}
+      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
+        Subscribe Now
       </Button>
     </form>
   );
@@ -258,8 +258,8 @@ function VariantA({ onClose }: { onClose: () => void }) {
         />
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Subscribing...' : 'Subscribe'}
+      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
+        Subscribe
       </Button>
     </form>
   );

@@ -17,7 +17,7 @@ import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { refreshCatalogue } from '~/client/features/admin/api';
-import { Card, Spinner } from '~/client/features/admin/ui';
+import { Card } from '~/client/components/ui/card';
 import { uploadWithProgress } from './upload-with-progress';
 
 type Results = { kind: 'import'; result: ImportResult } | { kind: 'images'; result: ImagesOnlyResult };
@@ -230,8 +230,13 @@ export default function ImportTab() {
           title="CSV Import"
           description="Create or update products from a CSV file. Products are matched by lot number."
           actions={
-            <Button variant="outline" size="sm" onClick={downloadTemplate} disabled={busy !== null}>
-              {busy === 'template' && <Spinner />}
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={downloadTemplate}
+              disabled={busy !== null}
+              pending={busy === 'template'}
+            >
               Download CSV Template
             </Button>
           }
@@ -270,9 +275,13 @@ export default function ImportTab() {
               </p>
             </div>
             <div>
-              <Button onClick={runImport} disabled={busy !== null}>
-                {busy === 'import' && <Spinner />}
-                {busy === 'import' ? 'Importing...' : 'Import Products'}
+              <Button
+                onClick={runImport}
+                disabled={busy !== null}
+                pending={busy === 'import'}
+                pendingLabel="Importing..."
+              >
+                Import Products
               </Button>
             </div>
           </div>
@@ -300,8 +309,12 @@ export default function ImportTab() {
               )}
             </div>
             <div>
-              <Button variant="secondary" onClick={runImagesOnly} disabled={busy !== null}>
-                {busy === 'images' && <Spinner />}
+              <Button
+                variant="secondary"
+                onClick={runImagesOnly}
+                disabled={busy !== null}
+                pending={busy === 'images'}
+              >
                 Upload Images Only
               </Button>
             </div>
