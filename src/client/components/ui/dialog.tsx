@@ -30,12 +30,15 @@ export function DialogContent({
   );
 }
 
-/** The × button in a dialog's corner. */
+/** The × button in a dialog's corner: a 44-pixel target, placed by the caller's `className`. */
 export function DialogCloseIcon({ label = 'Close', className }: { label?: string; className?: string }) {
   return (
     <RadixDialog.Close
       aria-label={label}
-      className={clsx('rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900', className)}
+      className={clsx(
+        'inline-flex h-11 w-11 flex-none items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+        className,
+      )}
     >
       <svg
         aria-hidden="true"
@@ -82,7 +85,7 @@ export function Dialog({
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          <DialogCloseIcon />
+          <DialogCloseIcon className="-my-2 -mr-2" />
         </div>
         {description && (
           <RadixDialog.Description className="mb-4 text-sm text-slate-600">
