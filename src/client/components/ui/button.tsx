@@ -36,7 +36,7 @@ export function Button({
   size,
   className,
   type = 'button',
-  pending = false,
+  pending,
   pendingLabel,
   disabled,
   children,
@@ -57,7 +57,7 @@ export function Button({
       {...props}
     >
       {pending && <Spinner />}
-      {pending && pendingLabel !== undefined ? pendingLabel : children}
+      {pending ? (pendingLabel ?? children) : children}
     </button>
   );
 }

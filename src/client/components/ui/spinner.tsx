@@ -1,30 +1,13 @@
-import { clsx } from 'clsx';
+// The small ring beside a label (inside a pending button, before 'Loading...'). It shares the button's
+// chunk, which every page downloads first, so it stays this small; the page-sized one is
+// page-spinner.tsx (docs/decisions/0170-one-ui-kit.md).
 
-/** A small spinning ring beside a label (inside a button, before 'Loading...'); decorative. */
-export function Spinner({ className }: { className?: string }) {
+/** A small spinning ring in the text's colour; decorative. */
+export function Spinner() {
   return (
     <span
       aria-hidden="true"
-      className={clsx(
-        'inline-block h-4 w-4 flex-none animate-spin rounded-full border-2 border-current border-t-transparent',
-        className,
-      )}
+      className="h-4 w-4 animate-spin rounded-full border-2 border-current border-t-transparent"
     />
-  );
-}
-
-/** A page or panel that is loading: a large ring, announced to screen readers by its label. */
-export function PageSpinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
-  return (
-    <div
-      role="status"
-      className={clsx('flex items-center justify-center gap-3 py-16 text-slate-600', className)}
-    >
-      <span
-        aria-hidden="true"
-        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
-      />
-      <span className="sr-only">{label}</span>
-    </div>
   );
 }

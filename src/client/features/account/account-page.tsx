@@ -9,7 +9,7 @@ import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
 import { meQueryOptions, signedOut } from '~/client/features/auth/api';
-import { PageSpinner } from '~/client/components/ui/spinner';
+import { PageSpinner } from '~/client/components/ui/page-spinner';
 import { OrdersTab } from './orders-tab';
 import { PaymentMethodsTab } from './payment-tab';
 import { ProfileTab } from './profile-tab';

@@ -10,7 +10,7 @@ import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { PageSpinner } from '~/client/components/ui/spinner';
+import { PageSpinner } from '~/client/components/ui/page-spinner';
 
 const BENEFITS = [
   { title: 'Track your orders', text: 'Follow every order from processing to delivery.' },
