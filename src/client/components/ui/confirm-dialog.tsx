@@ -72,11 +72,9 @@ export function ConfirmDialog({
           variant="destructive"
           pending={pending}
           pendingLabel={pendingLabel}
-          onClick={(event) => {
-            // The dialog stays open until the action has run; the caller closes it.
-            event.preventDefault();
-            onConfirm();
-          }}
+          // Not Radix's Action, which would close the dialog at once: it stays open while the action
+          // runs, and the caller closes it.
+          onClick={() => onConfirm()}
         >
           {confirmLabel}
         </Button>
