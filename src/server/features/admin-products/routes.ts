@@ -21,7 +21,6 @@ import {
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
-import { requireAdmin } from '~/server/plugins/sessions';
 import { fileStorage } from '~/server/storage/file-storage';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import {
@@ -64,12 +63,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // Only this plugin's routes accept multipart bodies; limits are set per route below.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 20 } });
-  const admin = { onRequest: [requireAdmin] };
 
   app.get(
     '/api/products/admin',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Products for the administrator (inactive too), paged; the total is in X-Total-Count',
@@ -87,7 +85,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/admin/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'One product with all its images, for the edit dialog',
@@ -105,7 +103,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Create a product',
@@ -122,7 +120,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Replace a product (every field of the form)',
@@ -137,7 +135,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/products/:id/status',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Turn a product on or off in the store',
@@ -152,7 +150,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a product, or archive it when orders refer to it',
@@ -166,7 +164,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/upload/image',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary:
@@ -216,7 +214,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/template',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: { tags: ['admin'], summary: 'The CSV import template (download)' },
     },
     async (_request, reply) =>
@@ -230,7 +228,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/import',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
@@ -316,7 +314,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/images-only',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Attach pictures named <lot number>_<1-10> to existing products (field "images")',
