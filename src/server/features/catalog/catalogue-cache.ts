@@ -129,7 +129,7 @@ const served = new WeakSet<FastifyRequest>();
 /** Staff and admins may see hidden products: their answers are neither cached nor served from the cache. */
 const isShopper = (request: FastifyRequest) => !can(request.user, 'see-hidden-products');
 /**
- * Only guests' answers are stored: what is stored is served to everybody but admins, with the headers of a
+ * Only guests' answers are stored: what is stored is served to everybody but staff and admins, with the headers of a
  * guest's answer (plugins/cache-policy.ts makes them private for a signed-in customer).
  */
 const isGuest = (request: FastifyRequest) => !request.user;
