@@ -84,34 +84,38 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // are declared before on-the-fly compression, which hooks into each route declared after it.
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
   // Pictures and the client's files are everybody's.
-  await app.register(withAccess('public', fastifyStatic), {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
-  if (options.clientDir) {
-    await app.register(withAccess('public', fastifyStatic), {
-      root: options.clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
-      // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
-      // that accept them (preCompressed), not as files of their own.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-      preCompressed: true,
+  await app.register(
+    withAccess('public', fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
       decorateReply: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else (favicon, placeholder) may.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
+      maxAge: '30d',
+    }),
+  );
+  if (options.clientDir) {
+    await app.register(
+      withAccess('public', fastifyStatic, {
+        root: options.clientDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+        // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
+        // that accept them (preCompressed), not as files of their own.
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        preCompressed: true,
+        decorateReply: false,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; everything else (favicon, placeholder) may.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
   }
   await registerCompression(app);
 
@@ -123,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   // The API's description is public, as the storefront's calls are; what each route needs is in it.
-  await app.register(withAccess('public', fastifySwaggerUi), { routePrefix: '/api/docs' });
+  await app.register(withAccess('public', fastifySwaggerUi, { routePrefix: '/api/docs' }));
 
   app.get(
     '/api/health',

@@ -1,6 +1,8 @@
 // Deny by default (docs/decisions/0160-access-is-declared-and-denied-by-default.md): a route that declares
 // no access stops the server from starting, and every registered route, walked as a guest, a customer and
 // an administrator, answers as its declaration says. The routes come from the app itself, not from a list.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { can, roleSatisfies } from '~/server/lib/access';
@@ -71,14 +73,17 @@ describe('start-up', () => {
   it("gives a third-party plugin's routes the access it is registered with; a route's own declaration wins", async () => {
     const app = Fastify();
     registerAccessControl(app);
-    await app.register(
-      withAccess('admin', async (plugin: FastifyInstance) => {
-        plugin.get('/undeclared', async () => 'secret');
-        plugin.get('/declared', { config: { access: 'public' } }, async () => 'open');
-      }),
+    // Like @fastify/static: not encapsulated (what fastify-plugin does), `prefix` one of its own options.
+    const plugin = Object.assign(
+      async (scope: FastifyInstance, options: { prefix: string; word: string }) => {
+        scope.get(`${options.prefix}undeclared`, async () => options.word);
+        scope.get(`${options.prefix}declared`, { config: { access: 'public' } }, async () => 'open');
+      },
+      { [Symbol.for('skip-override')]: true },
     );
-    expect((await app.inject({ url: '/undeclared' })).statusCode).toBe(401);
-    expect((await app.inject({ url: '/declared' })).body).toBe('open');
+    await app.register(withAccess('admin', plugin, { prefix: '/files/', word: 'secret' }));
+    expect((await app.inject({ url: '/files/undeclared' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/files/declared' })).body).toBe('open');
     await app.close();
   });
 });
@@ -116,6 +121,14 @@ describe('every registered route', () => {
     expect(
       routes.filter((r) => !['public', 'customer', 'staff', 'admin'].includes(String(r.access))),
     ).toEqual([]);
+  });
+
+  it("include the plugins' routes: uploaded pictures are public and served to a guest", async () => {
+    expect(routes.filter((r) => r.url === '/uploads/*').map((r) => r.access)).toEqual(['public', 'public']);
+    mkdirSync(path.join(t.dataDir, 'uploads', 'products'), { recursive: true });
+    writeFileSync(path.join(t.dataDir, 'uploads', 'products', 'lamp.txt'), 'a lamp');
+    const res = await callers.guest.get('/uploads/products/lamp.txt');
+    expect([res.statusCode, res.body]).toEqual([200, 'a lamp']);
   });
 
   it('documented as administration, or under /api/admin/, are for staff or administrators', () => {

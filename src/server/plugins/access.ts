@@ -49,15 +49,17 @@ export function registerAccessControl(app: FastifyInstance) {
 }
 
 /**
- * Registers a plugin whose routes cannot carry a declaration of their own (static files, the API docs)
- * with this access for every route it adds.
+ * A plugin whose routes cannot carry a declaration of their own (static files, the API docs), wrapped so
+ * that every route it adds has this access. Its options are given here, not to `register`: there Fastify
+ * would take `prefix` as the wrapper's own route prefix and add it twice.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the wrapped plugin's options pass through untouched.
 export function withAccess<Options extends Record<string, any>>(
   access: Access,
   plugin: FastifyPluginAsync<Options> | FastifyPluginCallback<Options>,
-): FastifyPluginAsync<Options> {
-  return async (scope, options) => {
+  options: Options,
+): FastifyPluginAsync {
+  return async (scope) => {
     scope.decorate(SCOPE_ACCESS, access);
     await scope.register(plugin as FastifyPluginAsync<Options>, options);
   };
