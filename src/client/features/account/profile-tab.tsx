@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { type ProfileUpdate, type ProfileUpdateInput, ProfileUpdateSchema } from '~/shared/schemas/account';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { ButtonSpinner, type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { updateProfile } from './api';
 
@@ -90,9 +90,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {...form.register('address')}
         />
         <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <ButtonSpinner />}
-            {isSubmitting ? 'Updating...' : 'Update Profile'}
+          <Button type="submit" pending={isSubmitting} pendingLabel="Updating...">
+            Update Profile
           </Button>
         </div>
       </form>

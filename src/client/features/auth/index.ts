@@ -4,4 +4,3 @@ export { type CurrentUser, logout, meQueryOptions, serverFieldErrors, serverMess
 export { signedInLoader } from './guards';
 export { authRoutes } from './routes';
 export { loadSignIn } from './load-sign-in';
-export { ButtonSpinner, Spinner } from './spinner';
