@@ -1,6 +1,5 @@
 // buildApp(config): the whole store as a Fastify instance. main.ts only reads the configuration,
 // migrates and listens; tests build the same app against their own database.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +27,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
+import { registerUploads } from './storage/uploads-route';
 
 export type BuildOptions = {
   config: Config;
@@ -79,13 +79,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
   // are declared before on-the-fly compression, which hooks into each route declared after it.
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
+  await registerUploads(app);
   if (options.clientDir) {
     await app.register(fastifyStatic, {
       root: options.clientDir,

@@ -10,6 +10,7 @@ import { migrateDatabase } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
+import { createFileStorage } from './storage/file-storage';
 import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
 async function main() {
@@ -33,7 +34,7 @@ async function main() {
   const database = await openDatabase(config);
   await migrateDatabase(database);
   const seeded = await seedIfEmpty(database.db, {
-    uploadsDir,
+    storage: createFileStorage(config),
     adminUsername: config.ADMIN_USERNAME,
     adminPassword: config.ADMIN_PASSWORD,
   });
