@@ -5,6 +5,7 @@
 // opened by one process, so the store is stopped for its backup.
 import { spawn } from 'node:child_process';
 import {
+  chmodSync,
   closeSync,
   mkdirSync,
   openSync,
@@ -97,6 +98,8 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
   const temp = `${target}.${process.pid}.partial`;
   try {
     if (config.DATABASE_URL) {
+      // Created private before pg_dump writes into it: no moment where others could read it.
+      writeFileSync(temp, '', { mode: 0o600 });
       await run(
         'pg_dump',
         ['--format=custom', '--no-owner', '--no-privileges', `--file=${temp}`],
@@ -112,6 +115,7 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
         await database.close();
       }
     }
+    chmodSync(temp, 0o600);
     renameSync(temp, target);
     return target;
   } finally {
@@ -159,10 +163,19 @@ export async function restoreDatabase(config: DbSettings, file: string): Promise
       await client.end();
     }
     // One transaction: a failed restore leaves the database empty, as it was.
+    const env = libpqEnv(config.DATABASE_URL);
     await run(
       'pg_restore',
-      ['--no-owner', '--no-privileges', '--single-transaction', '--exit-on-error', source],
-      libpqEnv(config.DATABASE_URL),
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        '--exit-on-error',
+        // A name only: the host, user and password come from the environment.
+        `--dbname=${env.PGDATABASE ?? env.PGUSER ?? 'postgres'}`,
+        source,
+      ],
+      env,
     );
     return;
   }
