@@ -1,6 +1,6 @@
 // Every price, discount, shipping and tax figure of the store, in integer cents. The browser uses it
-// to display, the server uses it to decide; nothing else computes money (spec/shopper.md section 9,
-// DESIGN.md "Pricing").
+// to display, the server uses it to decide; nothing else computes money
+// (decisions 0003, 0130).
 import {
   DEFAULT_TAX_RATE,
   HST_PROVINCES,

@@ -1,5 +1,5 @@
 // Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
-// the specification's (spec/shopper.md section 5).
+// the specification's.
 import { z } from 'zod';
 import {
   hasHiddenCharacters,

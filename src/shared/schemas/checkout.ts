@@ -1,4 +1,4 @@
-// Checkout contracts (spec/shopper.md sections 5 and 7): the checkout form, the create-checkout
+// Checkout contracts: the checkout form, the create-checkout
 // request the page sends, and the answers. One set of field rules serves the form (react-hook-form),
 // the route (Fastify) and the types; messages are the specification's, word for word.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// /checkout (spec/shopper.md sections 2, 4, 5 and 8): customer and shipping information, the shipping
+// /checkout: customer and shipping information, the shipping
 // method, notes, optional account creation, and the sticky Order Summary. Submitting creates the order
 // and the hosted checkout, stores the pending order id and a cart backup, and goes to the payment page
 // 200 ms later.

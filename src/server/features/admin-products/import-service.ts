@@ -1,4 +1,4 @@
-// Bulk import (spec/account-and-admin.md sections 2, 5): a CSV file parsed as it streams in, rows
+// Bulk import: a CSV file parsed as it streams in, rows
 // created or updated by lot number in batches (one transaction per batch, so 50,000 rows never sit in
 // memory and a failure never leaves half a product), every bad row reported with its row number and
 // skipped; then pictures named `<lot number>_<n>` attached to their products
