@@ -23,10 +23,15 @@ export type S3TestServer = {
 };
 
 export async function startS3TestServer(
-  options: { bucket?: string; port?: number } = {},
+  options: {
+    bucket?: string;
+    port?: number;
+    /** Where the objects are kept; unset: a temporary folder, removed on close. */
+    directory?: string;
+  } = {},
 ): Promise<S3TestServer> {
   const bucket = options.bucket ?? 'store-pictures';
-  const directory = mkdtempSync(path.join(os.tmpdir(), 'store-s3-'));
+  const directory = options.directory ?? mkdtempSync(path.join(os.tmpdir(), 'store-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
     port: options.port ?? 0,
@@ -50,7 +55,7 @@ export async function startS3TestServer(
     },
     async close() {
       await server.close();
-      rmSync(directory, { recursive: true, force: true });
+      if (!options.directory) rmSync(directory, { recursive: true, force: true });
     },
   };
 }
