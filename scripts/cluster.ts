@@ -94,7 +94,7 @@ async function main() {
   process.once('SIGTERM', () => void stop(0));
 
   const secret = sessionSecret();
-  const instances = [1, 2].map((n) => {
+  const startInstance = (n: number) => {
     const child = spawn(process.execPath, ['dist/server/main.js'], {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: {
@@ -118,9 +118,14 @@ async function main() {
       }
     });
     return { n, child, url: `http://127.0.0.1:${port + n}` };
-  });
-  // One at a time: the first migrates and seeds an empty database.
-  for (const instance of instances) await waitFor(`${instance.url}/api/health`, instance.child);
+  };
+  // One after the other: the first migrates and seeds an empty database.
+  const instances = [];
+  for (const n of [1, 2]) {
+    const instance = startInstance(n);
+    await waitFor(`${instance.url}/api/health`, instance.child);
+    instances.push(instance);
+  }
   const readyPath =
     (await waitFor(`${instances[0]!.url}/api/ready`, instances[0]!.child)) === 404
       ? '/api/health'
