@@ -5,7 +5,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -13,7 +12,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import { checkSquareCurrency } from './payments/square';
 import type { AppContext } from './context';
@@ -28,6 +26,7 @@ import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
 import { registerUploads } from './storage/uploads-route';
+import { registerRuntime, runtimeFastifyOptions } from './runtime';
 
 export type BuildOptions = {
   config: Config;
@@ -55,7 +54,8 @@ function trustProxyOption(value: Config['TRUST_PROXY']) {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // JSON lines with secrets redacted and e-mails masked, one per request, each with its id.
+    ...runtimeFastifyOptions(options.logger),
     // request.ip and request.protocol come from X-Forwarded-* only through the proxies configured here.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
@@ -70,6 +70,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRuntime(app, database, config);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
@@ -113,21 +114,6 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     transform: jsonSchemaTransform,
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
-      },
-    },
-    async () => {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind };
-    },
-  );
 
   await registerFeatures(app);
   if (config.PAYMENT_PROVIDER === 'square') {

@@ -3,16 +3,15 @@ import { ConfigError, loadConfig } from '~/server/config';
 import { createFileStorage } from '~/server/storage/file-storage';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
-import { migrateDatabase } from './migrate';
-import { adminSignInLines, seedIfEmpty } from './seed';
+import { prepareDatabase } from './prepare';
+import { adminSignInLines } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   const storage = createFileStorage(config);
   try {
-    await migrateDatabase(database);
-    const result = await seedIfEmpty(database.db, {
+    const result = await prepareDatabase(database, {
       storage,
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,

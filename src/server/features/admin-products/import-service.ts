@@ -36,6 +36,7 @@ import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import type { FileStorage } from '~/server/storage/file-storage';
 import { storeProductImage } from '~/server/storage/images';
+import { markStockChange } from '~/server/lib/stock-reason';
 
 export const IMPORT_BATCH_SIZE = 500;
 /** Enough to fix a file; a file with 50,000 bad rows does not need 50,000 lines of answer. */
@@ -254,6 +255,7 @@ async function writeBatch(
 ): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
     await withoutBitmapScans(tx);
+    await markStockChange(tx, { reason: 'import', userId });
     const lots = rows.map((r) => r.lotNumber);
     const existingRows = await tx
       .select()
@@ -280,6 +282,8 @@ async function writeBatch(
           active: sql`excluded.active`,
           applyDailyDiscount: sql`excluded.apply_daily_discount`,
           updatedAt: sql`excluded.updated_at`,
+          // An import is an edit: a product dialog opened before it must not write over it.
+          version: sql`${products.version} + 1`,
         },
       });
     const updatedLots = rows.filter((r) => existing.has(r.lotNumber)).map((r) => r.lotNumber);

@@ -16,6 +16,10 @@ import {
   MAX_UPLOAD_IMAGE_BYTES,
   ProductInputSchema,
   ProductStatusSchema,
+  ProductUpdateSchema,
+  StockAdjustmentResultSchema,
+  StockAdjustmentSchema,
+  StockHistorySchema,
   UploadedImageSchema,
 } from '~/shared/schemas/admin-products';
 import { ErrorSchema } from '~/shared/schemas/catalog';
@@ -36,7 +40,15 @@ import {
 } from './import-service';
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
-import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
+import {
+  adjustStock,
+  createProduct,
+  deleteProduct,
+  PRODUCT_NOT_FOUND,
+  setProductStatus,
+  stockHistory,
+  updateProduct,
+} from './service';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 /** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
@@ -125,13 +137,46 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       ...admin,
       schema: {
         tags: ['admin'],
-        summary: 'Replace a product (every field of the form)',
+        summary: "Replace a product's own fields (every field of the form; stock changes by adjustment)",
         params: IdParams,
-        body: ProductInputSchema,
+        body: ProductUpdateSchema,
         response: { 200: AdminProductSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
     async (request) => updateProduct(db, request.params.id, request.body, request.user!.id),
+  );
+
+  app.post(
+    '/api/products/:id/stock-adjustments',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "Add or take units of a product's stock, with the reason",
+        params: IdParams,
+        body: StockAdjustmentSchema,
+        response: { 201: StockAdjustmentResultSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await adjustStock(db, request.params.id, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/products/:id/stock-history',
+    {
+      ...admin,
+      schema: {
+        tags: ['admin'],
+        summary: "A product's stock history, newest first (the last 100 changes)",
+        params: IdParams,
+        response: { 200: StockHistorySchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findAdminProduct(db, request.params.id))) throw notFound(PRODUCT_NOT_FOUND);
+      return { items: await stockHistory(db, request.params.id) };
+    },
   );
 
   app.patch(

@@ -15,7 +15,15 @@ import type { PaymentProvider } from '~/server/payments/provider';
 import type { SessionUser } from '~/server/plugins/sessions';
 import { closeCheckouts, failPendingOrder } from '~/server/features/orders/completion';
 import { listOrderItems, type OrderRow, toPaymentOrder } from '~/server/features/orders/repository';
-import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
+import {
+  type CartRequest,
+  currentFigures,
+  loadPricingContext,
+  type PricedCart,
+  priceCart,
+  provinceSwitchedOff,
+  provinceUnavailableMessage,
+} from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -239,6 +247,10 @@ async function placeOrder(
     throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {
       code: 'pickup_unavailable',
     });
+  }
+  const switchedOff = provinceSwitchedOff(request, pricing.rates);
+  if (switchedOff) {
+    throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
   checkFigures(body, priced);
   checkStock(priced);
