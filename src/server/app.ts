@@ -18,6 +18,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
 import { createMailer } from './mail/mailer';
+import { registerAccessControl, withAccess } from './plugins/access';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
@@ -62,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // Paging and ids are validated by the route schemas; keep querystrings simple.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route exists, so every route must say who may call it (plugins/access.ts).
+  registerAccessControl(app);
   options.beforeRoutes?.(app);
 
   const ctx: AppContext = { config, db: database.db, dbKind: database.kind, services: {} };
@@ -80,29 +83,32 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
   // are declared before on-the-fly compression, which hooks into each route declared after it.
+  // Pictures and the client's files are everybody's (./storage/uploads-route.ts declares its access).
   await registerUploads(app);
   if (options.clientDir) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
-      // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
-      // that accept them (preCompressed), not as files of their own.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-      preCompressed: true,
-      decorateReply: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else (favicon, placeholder) may.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
+    await app.register(
+      withAccess('public', fastifyStatic, {
+        root: options.clientDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+        // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
+        // that accept them (preCompressed), not as files of their own.
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        preCompressed: true,
+        decorateReply: false,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; everything else (favicon, placeholder) may.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
   }
   await registerCompression(app);
 
@@ -113,7 +119,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's description is public, as the storefront's calls are; what each route needs is in it.
+  await app.register(withAccess('public', fastifySwaggerUi, { routePrefix: '/api/docs' }));
 
   await registerFeatures(app);
   if (config.PAYMENT_PROVIDER === 'square') {

@@ -32,6 +32,7 @@ export function registerHealth(app: FastifyInstance, database: Database): void {
   app.get(
     '/api/health',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary: 'Liveness: the process answers (the database is /api/ready’s concern)',
@@ -44,6 +45,7 @@ export function registerHealth(app: FastifyInstance, database: Database): void {
   app.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['system'],
         summary:

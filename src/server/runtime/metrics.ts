@@ -155,7 +155,7 @@ export function registerMetrics(app: FastifyInstance, registry: Registry, config
   const token = config.METRICS_TOKEN;
   if (!token) return;
   // Public as far as sessions go: the bearer token is its access check.
-  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!given || !sameSecret(given, token)) {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   t = await createTestApp({
     logger: { level: 'info', stream: { write: (line: string) => lines.push(line) } },
     configure: (app) => {
-      app.post('/api/test-only/log-inside', async (request) => {
+      app.post('/api/test-only/log-inside', { config: { access: 'public' } }, async (request) => {
         request.log.warn(
           {
             customer: { email: 'jane.doe@example.com', password: 'inside-password-1' },

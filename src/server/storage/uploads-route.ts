@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { withAccess } from '~/server/plugins/access';
 import { fileStorage } from './file-storage';
 import { IMMUTABLE_CACHE, type S3FileStorage } from './s3-storage';
 
@@ -15,12 +16,15 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   const { config } = app.ctx;
   if (config.FILE_STORAGE !== 's3') {
     mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-    await app.register(fastifyStatic, {
-      root: path.join(config.dataDir, 'uploads'),
-      prefix: '/uploads/',
-      decorateReply: false,
-      maxAge: '30d',
-    });
+    // Pictures are everybody's.
+    await app.register(
+      withAccess('public', fastifyStatic, {
+        root: path.join(config.dataDir, 'uploads'),
+        prefix: '/uploads/',
+        decorateReply: false,
+        maxAge: '30d',
+      }),
+    );
     return;
   }
 
@@ -28,7 +32,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => storage.close());
   const publicBase = config.S3_PUBLIC_URL?.replace(/\/+$/, '');
 
-  app.get('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/uploads/*', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const notFound = () => reply.status(404).send({ message: 'No such picture.' });
     if (!SAFE_KEY.test(key) || key.includes('..')) return notFound();

@@ -9,7 +9,8 @@ import { dashboardQueryOptions } from './api';
 import { DashboardSummary } from './dashboard/dashboard-summary';
 import { AdminLoading } from './routes';
 import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs';
-import { LoadError, Spinner } from './ui';
+import { LoadError } from '~/client/components/ui/load-error';
+import { Spinner } from '~/client/components/ui/spinner';
 
 const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   products: lazy(() => import('./products/products-tab')),

@@ -10,7 +10,7 @@ import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { Spinner } from './spinner';
+import { PageSpinner } from '~/client/components/ui/page-spinner';
 
 const BENEFITS = [
   { title: 'Track your orders', text: 'Follow every order from processing to delivery.' },
@@ -24,7 +24,7 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
 
-  if (me.isPending) return <Spinner label="Checking your session..." />;
+  if (me.isPending) return <PageSpinner label="Checking your session..." />;
   if (me.data) return <Navigate to="/account" replace />;
 
   return (

@@ -115,6 +115,16 @@ const notYours = {
 
 // Typing into a long form is slow on a busy machine; no test here measures time.
 describe('checkout page', { timeout: 30_000 }, () => {
+  it('offers only the provinces the store ships to (those /api/taxes lists)', async () => {
+    addLamp();
+    fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) } });
+    renderRoutes(checkoutRoutes, '/checkout');
+    const province = await screen.findByLabelText('Province');
+    await waitFor(() =>
+      expect([...province.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'AB', 'ON']),
+    );
+  });
+
   it('names the currency of the total, and says prices are in Canadian dollars for an address outside Canada', async () => {
     addLamp();
     fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) } });

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '~/server/db/client';
 import { orders, users } from '~/server/db/schema';
+import { can } from '~/server/lib/access';
 import { badRequest, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword, verifyPassword } from '~/server/lib/passwords';
@@ -85,7 +86,7 @@ export async function changePassword(request: FastifyRequest, reply: FastifyRepl
 export async function deleteAccount(request: FastifyRequest, reply: FastifyReply, input: DeleteAccount) {
   const db = request.server.ctx.db;
   const user = request.user!;
-  if (user.isAdmin) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
+  if (can(user, 'manage-users')) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.update(orders).set({ userId: null, updatedAt: new Date() }).where(eq(orders.userId, user.id));

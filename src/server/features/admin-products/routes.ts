@@ -25,7 +25,6 @@ import {
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
-import { requireAdmin } from '~/server/plugins/sessions';
 import { fileStorage } from '~/server/storage/file-storage';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import {
@@ -76,12 +75,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // Only this plugin's routes accept multipart bodies; limits are set per route below.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 20 } });
-  const admin = { onRequest: [requireAdmin] };
 
   app.get(
     '/api/products/admin',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Products for the administrator (inactive too), paged; the total is in X-Total-Count',
@@ -99,7 +97,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/admin/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'One product with all its images, for the edit dialog',
@@ -117,7 +115,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Create a product',
@@ -134,7 +132,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: "Replace a product's own fields (every field of the form; stock changes by adjustment)",
@@ -149,7 +147,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/:id/stock-adjustments',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: "Add or take units of a product's stock, with the reason",
@@ -165,7 +163,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:id/stock-history',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: "A product's stock history, newest first (the last 100 changes)",
@@ -182,7 +180,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/products/:id/status',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Turn a product on or off in the store',
@@ -197,7 +195,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a product, or archive it when orders refer to it',
@@ -211,7 +209,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/upload/image',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary:
@@ -261,7 +259,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/template',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: { tags: ['admin'], summary: 'The CSV import template (download)' },
     },
     async (_request, reply) =>
@@ -275,7 +273,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/import',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
@@ -361,7 +359,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/images-only',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Attach pictures named <lot number>_<1-10> to existing products (field "images")',

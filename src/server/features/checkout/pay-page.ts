@@ -122,7 +122,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { reference: string } }>(
     '/pay/:reference',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
@@ -134,7 +134,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { reference: string } }>(
     '/pay/:reference/pay',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
@@ -180,7 +180,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { reference: string } }>(
     '/pay/:reference/decline',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);

@@ -39,6 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cart/quote',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -66,6 +67,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/square/create-checkout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['checkout'],
         summary: 'Create the order, hold its stock and start a hosted payment',
@@ -129,7 +131,10 @@ async function webhookRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/square/webhook',
-    { schema: { tags: ['checkout'], summary: 'Square payment notifications (signed)', hide: false } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['checkout'], summary: 'Square payment notifications (signed)', hide: false },
+    },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const result = await handlePaymentWebhook(app, raw, request.headers);

@@ -15,7 +15,8 @@ import {
   categoriesQueryOptions,
   refreshCatalogue,
 } from '~/client/features/admin/api';
-import { Field, inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { Dialog } from '~/client/components/ui/dialog';
+import { inputClasses, TextField } from '~/client/components/ui/form-fields';
 import { ImageSlots } from './image-slots';
 import { StockPanel } from './stock-panel';
 
@@ -215,13 +216,13 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   const busy = isSubmitting || save.isPending;
 
   return (
-    <ModalDialog
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
       title={isNew ? 'Add New Product' : 'Edit Product'}
-      wide
+      size="xl"
     >
       {loading ? (
         <div className="grid gap-3" role="status" aria-label="Loading product">
@@ -237,14 +238,14 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
           aria-label={isNew ? 'Add product' : 'Edit product'}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" error={errors.name?.message} {...nameField} />
-            <Field
+            <TextField label="Name" error={errors.name?.message} {...nameField} />
+            <TextField
               label="Slug"
               error={errors.slug?.message}
               hint="Generated from the name when left empty."
               {...slugField}
             />
-            <Field
+            <TextField
               label="Lot Number"
               error={errors.lotNumber?.message}
               hint="Optional here; required in CSV imports."
@@ -270,7 +271,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
                 <p className="text-xs font-medium text-red-600">{errors.categoryId.message}</p>
               )}
             </div>
-            <Field
+            <TextField
               label="Price"
               type="number"
               inputMode="decimal"
@@ -279,7 +280,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               error={errors.price?.message}
               {...form.register('price')}
             />
-            <Field
+            <TextField
               label="Compare-at Price"
               type="number"
               inputMode="decimal"
@@ -290,7 +291,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               {...form.register('compareAtPrice')}
             />
             {isNew && (
-              <Field
+              <TextField
                 label="Stock"
                 type="number"
                 inputMode="numeric"
@@ -353,13 +354,12 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner />}
-              {busy ? 'Saving...' : isNew ? 'Create Product' : 'Save Changes'}
+            <Button type="submit" pending={busy} pendingLabel="Saving...">
+              {isNew ? 'Create Product' : 'Save Changes'}
             </Button>
           </div>
         </form>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
-import { Field, Spinner } from '~/client/features/admin/ui';
+import { TextField } from '~/client/components/ui/form-fields';
 
 type AdjustmentResult = z.infer<typeof StockAdjustmentResultSchema>;
 
@@ -116,7 +116,7 @@ export function StockPanel({
       {/* A fieldset, not a nested form: the product form around it must not submit. */}
       <fieldset className="grid gap-2 sm:grid-cols-[8rem_1fr_auto] sm:items-start">
         <legend className="sr-only">Adjust stock</legend>
-        <Field
+        <TextField
           label="Change"
           type="number"
           inputMode="numeric"
@@ -129,7 +129,7 @@ export function StockPanel({
           }}
           error={errors.delta}
         />
-        <Field
+        <TextField
           label="Reason"
           hint="Found, damaged, counted out..."
           value={reason}
@@ -147,8 +147,7 @@ export function StockPanel({
           onClick={submit}
           disabled={adjust.isPending}
         >
-          {adjust.isPending && <Spinner />}
-          {adjust.isPending ? 'Adjusting...' : 'Adjust Stock'}
+          Adjust Stock
         </Button>
       </fieldset>
       <details>
