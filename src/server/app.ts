@@ -1,6 +1,5 @@
 // buildApp(config): the whole store as a Fastify instance. main.ts only reads the configuration,
 // migrates and listens; tests build the same app against their own database.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -27,6 +26,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
+import { registerUploads } from './plugins/uploads-route';
 import { registerRuntime, runtimeFastifyOptions } from './runtime';
 
 export type BuildOptions = {
@@ -83,16 +83,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
   // are declared before on-the-fly compression, which hooks into each route declared after it.
-  mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  // Pictures and the client's files are everybody's.
-  await app.register(
-    withAccess('public', fastifyStatic, {
-      root: path.join(config.dataDir, 'uploads'),
-      prefix: '/uploads/',
-      decorateReply: false,
-      maxAge: '30d',
-    }),
-  );
+  // Pictures and the client's files are everybody's (./plugins/uploads-route.ts declares its access).
+  await registerUploads(app);
   if (options.clientDir) {
     await app.register(
       withAccess('public', fastifyStatic, {

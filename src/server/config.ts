@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, PROVINCE_CODES } from '~/shared/constants';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
+import { StorageEnvShape, storageConfigIssues } from './storage/storage-config';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -173,6 +174,8 @@ export const EnvSchema = z.object({
   ),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
+  // Uploaded pictures: the local folder or an S3-compatible bucket (src/server/storage/storage-config.ts).
+  ...StorageEnvShape,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -195,6 +198,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const storageIssues = storageConfigIssues(e);
+  if (storageIssues.length) throw new ConfigError(`Invalid configuration:\n${storageIssues.join('\n')}`);
   if (e.PAYMENT_PROVIDER === 'square') {
     const missing = (
       ['SQUARE_ACCESS_TOKEN', 'SQUARE_LOCATION_ID', 'SQUARE_WEBHOOK_SIGNATURE_KEY'] as const

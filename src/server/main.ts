@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareDatabase } from './db/prepare';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
+import { createFileStorage } from './storage/file-storage';
 import { startMetricsServer } from './runtime/metrics';
 import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
@@ -35,7 +36,7 @@ async function main() {
   const database = await openDatabase(config);
   // Under the start-up lock: instances started at once on an empty database migrate and seed it once.
   const seeded = await prepareDatabase(database, {
-    uploadsDir,
+    storage: createFileStorage(config),
     adminUsername: config.ADMIN_USERNAME,
     adminPassword: config.ADMIN_PASSWORD,
   });

@@ -1,9 +1,8 @@
 // Placeholder pictures for the demo catalogue, drawn as SVG and rendered locally with sharp, so a
 // fresh installation looks like a store without downloading anything. Files follow the same layout as
-// uploaded images: `<uploadsDir>/<folder>/<basename>-<width>.webp`, URL of the 640 px variant.
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
+// uploaded images, in the same storage: `<folder>/<basename>-<width>.webp`, URL of the 640 px variant.
 import sharp from 'sharp';
+import type { FileStorage } from '~/server/storage/file-storage';
 
 export type DemoIcon = 'monitor' | 'shirt' | 'pot' | 'blocks' | 'ball' | 'book' | 'bottle' | 'car';
 
@@ -20,8 +19,9 @@ export type DemoImage = {
 const DEMO_IMAGE_WIDTHS = [320, 640, 1024] as const;
 const SOURCE_SIZE = 1024;
 
-export function demoImageUrl(folder: DemoImage['folder'], basename: string): string {
-  return `/uploads/${folder}/${basename}-640.webp`;
+/** The storage key of a demo picture's 640 px variant, the one whose URL is stored. */
+export function demoImageKey(folder: DemoImage['folder'], basename: string): string {
+  return `${folder}/${basename}-640.webp`;
 }
 
 // White line drawings in a 400 x 400 box.
@@ -122,33 +122,31 @@ ${badge}${text ? `<text text-anchor="middle" font-size="${fontSize}" fill="#fff"
 </svg>`;
 }
 
-async function writeDemoImage(uploadsDir: string, image: DemoImage): Promise<void> {
+async function writeDemoImage(storage: FileStorage, image: DemoImage): Promise<void> {
   const svg = Buffer.from(demoSvg(image));
-  const folder = path.join(uploadsDir, image.folder);
   // Drawing the SVG at each size costs less than drawing it once and resampling the large bitmap.
   await Promise.all(
-    DEMO_IMAGE_WIDTHS.map((width) =>
-      sharp(svg, { density: (72 * width) / SOURCE_SIZE })
+    DEMO_IMAGE_WIDTHS.map(async (width) => {
+      const data = await sharp(svg, { density: (72 * width) / SOURCE_SIZE })
         .removeAlpha()
         .webp({ quality: 80, effort: 2 })
-        .toFile(path.join(folder, `${image.basename}-${width}.webp`)),
-    ),
+        .toBuffer();
+      await storage.put(`${image.folder}/${image.basename}-${width}.webp`, data, 'image/webp');
+    }),
   );
 }
 
 /** Renders every picture, a few at a time so a small machine stays responsive while it starts. */
 export async function writeDemoImages(
-  uploadsDir: string,
+  storage: FileStorage,
   images: DemoImage[],
   concurrency = 2,
 ): Promise<void> {
-  const folders = new Set(images.map((i) => i.folder));
-  await Promise.all([...folders].map((f) => mkdir(path.join(uploadsDir, f), { recursive: true })));
   let next = 0;
   const worker = async () => {
     while (next < images.length) {
       const image = images[next++]!;
-      await writeDemoImage(uploadsDir, image);
+      await writeDemoImage(storage, image);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, images.length) }, worker));

@@ -1,6 +1,6 @@
 // `npm run seed`: loads the demo store into the configured database, only when that database is empty.
-import path from 'node:path';
 import { ConfigError, loadConfig } from '~/server/config';
+import { createFileStorage } from '~/server/storage/file-storage';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
 import { prepareDatabase } from './prepare';
@@ -9,9 +9,10 @@ import { adminSignInLines } from './seed';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
+  const storage = createFileStorage(config);
   try {
     const result = await prepareDatabase(database, {
-      uploadsDir: path.join(config.dataDir, 'uploads'),
+      storage,
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,
       log: (line) => console.log(line),
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     }
     for (const line of adminSignInLines(result)) console.log(line);
   } finally {
+    storage.close?.();
     await database.close();
   }
 }

@@ -14,7 +14,8 @@ import {
   DEMO_TAX_RATES,
   DEMO_WEEKDAY_DISCOUNTS,
 } from './demo-catalogue';
-import { type DemoImage, demoImageUrl, writeDemoImages } from './demo-images';
+import { createLocalStorage, type FileStorage } from '~/server/storage/file-storage';
+import { type DemoImage, demoImageKey, writeDemoImages } from './demo-images';
 import {
   canadianTaxRates,
   categories,
@@ -29,8 +30,8 @@ import {
   weekdayDiscounts,
 } from './schema';
 
-export type SeedOptions = {
-  uploadsDir: string;
+/** Where the demo pictures go: the app's storage (local folder or S3 bucket), or a folder. */
+export type SeedOptions = ({ storage: FileStorage } | { uploadsDir: string }) & {
   adminUsername?: string;
   adminPassword?: string;
   log?: (line: string) => void;
@@ -80,11 +81,12 @@ async function seed(db: Db, options: SeedOptions, onlyIfEmpty: boolean): Promise
   const adminUsername = options.adminUsername ?? 'admin';
   const generatedPassword = options.adminPassword ? null : randomBytes(18).toString('base64url');
   const now = new Date();
-  const catalogue = buildCatalogue(now);
+  const storage = 'storage' in options ? options.storage : createLocalStorage(options.uploadsDir);
+  const catalogue = buildCatalogue(now, (folder, basename) => storage.urlFor(demoImageKey(folder, basename)));
 
   // Pictures and the password hash are slow; do them before the transaction so it stays short.
   const started = Date.now();
-  await writeDemoImages(options.uploadsDir, catalogue.images);
+  await writeDemoImages(storage, catalogue.images);
   log(`Drew ${catalogue.images.length} demo pictures in ${Date.now() - started} ms.`);
   const passwordHash = await hashPassword(options.adminPassword ?? generatedPassword!);
 
@@ -168,7 +170,7 @@ async function seed(db: Db, options: SeedOptions, onlyIfEmpty: boolean): Promise
 }
 
 /** Rows derived from the demo data; dates are offsets from `now` so the demo never looks stale. */
-function buildCatalogue(now: Date) {
+function buildCatalogue(now: Date, imageUrl: (folder: DemoImage['folder'], basename: string) => string) {
   const random = mulberry32(2411);
   const images: DemoImage[] = [];
   const categoryRows = DEMO_CATEGORIES.map((c) => {
@@ -176,7 +178,7 @@ function buildCatalogue(now: Date) {
     if (!c.withImage) return { name: c.name, slug: c.slug, imageUrl: null };
     const basename = `demo-${c.slug}`;
     images.push({ folder: 'categories', basename, title: c.name, colour, icon: c.icon, view: 0 });
-    return { name: c.name, slug: c.slug, imageUrl: demoImageUrl('categories', basename) };
+    return { name: c.name, slug: c.slug, imageUrl: imageUrl('categories', basename) };
   });
 
   const lotBatches = ['2410', '2411', '2412'];
@@ -199,7 +201,7 @@ function buildCatalogue(now: Date) {
         icon: p.category.icon,
         view,
       });
-      urls.push(demoImageUrl('products', basename));
+      urls.push(imageUrl('products', basename));
     }
     // New arrivals arrived in the last two weeks; the rest over the two months before.
     const ageDays = p.isNew ? random() * 12 : 6 + random() * 54;

@@ -49,6 +49,9 @@ export function registerSecurity(app: FastifyInstance) {
   });
   // Vite's development client needs inline scripts and a websocket for hot reload.
   const dev = app.ctx.config.NODE_ENV === 'development';
+  // Pictures in a bucket served over plain http (a test or in-house MinIO); https: is allowed already.
+  const bucketUrl = app.ctx.config.FILE_STORAGE === 's3' ? app.ctx.config.S3_PUBLIC_URL : undefined;
+  const imgSrc = `img-src 'self' data: blob: https:${bucketUrl?.startsWith('http://') ? ` ${new URL(bucketUrl).origin}` : ''}`;
   app.addHook('onSend', async (request, reply) => {
     if (https) reply.header('strict-transport-security', HSTS);
     // An answer that sets or clears a session is personal, whatever route it came from; so is any
@@ -66,7 +69,7 @@ export function registerSecurity(app: FastifyInstance) {
         // The one inline script: the capture of taps before hydration (src/server/render/tap-capture.ts).
         dev ? "script-src 'self' 'unsafe-inline'" : `script-src 'self' ${TAP_CAPTURE_CSP_HASH}`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https:",
+        imgSrc,
         "font-src 'self' data:",
         dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
         'frame-src https://www.youtube.com https://player.vimeo.com https://www.google.com https://maps.google.com',

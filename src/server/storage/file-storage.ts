@@ -1,23 +1,13 @@
-// Where uploaded files live. Instances are stateless: the local folder serves one machine;
-// an S3-compatible implementation of the same interface serves several instances behind a balancer.
+// Where uploaded files live. The local folder serves one machine; an S3-compatible bucket
+// (./s3-storage.ts) serves several instances behind a balancer (docs/decisions/0195-s3-object-storage.md).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '~/server/config';
+import { createS3Storage } from './s3-storage';
+import { checkKey, type FileStorage } from './storage-key';
 
-export interface FileStorage {
-  /** Stores a file under a key such as `products/ab12-640.webp`. */
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  /** The URL browsers load the file from. */
-  urlFor(key: string): string;
-  /** Removes a file; a missing file is not an error. */
-  remove(key: string): Promise<void>;
-}
-
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
-
-function checkKey(key: string) {
-  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
-}
+export type { FileStorage } from './storage-key';
 
 /** Files under `<dataDir>/uploads`, served by the app at /uploads/. */
 export function createLocalStorage(uploadsDir: string): FileStorage {
@@ -43,9 +33,16 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
   };
 }
 
-/** The app's storage: created on first use and kept in app.ctx.services. */
+/** The storage FILE_STORAGE chooses: `<DATA_DIR>/uploads` or the S3 bucket. */
+export function createFileStorage(config: Config): FileStorage {
+  return config.FILE_STORAGE === 's3'
+    ? createS3Storage(config)
+    : createLocalStorage(path.join(config.dataDir, 'uploads'));
+}
+
+/** The app's storage: created on first use and kept in app.ctx.services (src/server/plugins/uploads-route.ts creates it). */
 export function fileStorage(app: FastifyInstance): FileStorage {
   const services = app.ctx.services as { storage?: FileStorage };
-  services.storage ??= createLocalStorage(path.join(app.ctx.config.dataDir, 'uploads'));
+  services.storage ??= createFileStorage(app.ctx.config);
   return services.storage;
 }

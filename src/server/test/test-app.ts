@@ -6,13 +6,14 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '~/server/app';
 import { type Config, loadConfig } from '~/server/config';
-import type { Db } from '~/server/db/client';
+import type { Database, Db } from '~/server/db/client';
 import type { PageRenderer } from '~/server/render/page-renderer';
 import { createTestDatabase } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
   db: Db;
+  database: Database;
   config: Config;
   dataDir: string;
   close: () => Promise<void>;
@@ -30,9 +31,13 @@ export async function createTestApp(
     beforeRoutes?: (app: FastifyInstance) => void;
     /** Runs after buildApp, before the app is ready: e.g. test-only routes. */
     configure?: (app: FastifyInstance) => void;
+    /** Another app's database: a second instance of the store on the same data (closed by its owner). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
+  const closeDatabase = () => (shared ? Promise.resolve() : database.close());
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -59,18 +64,19 @@ export async function createTestApp(
   } catch (error) {
     // A start-up check refused (tests of start-up do this on purpose): leave no database behind.
     await app.close().catch(() => {});
-    await database.close();
+    await closeDatabase();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
   return {
     app,
     db: database.db,
+    database,
     config,
     dataDir,
     close: async () => {
       await app.close();
-      await database.close();
+      await closeDatabase();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
