@@ -23,7 +23,8 @@ const CHECKOUTS = 1_500;
 const CONCURRENCY = 16;
 const SPREAD_PRODUCTS = 500;
 
-function body(
+/** A create-checkout submission of one unit of a product at the given figures. */
+export function body(
   productId: number,
   figures: Omit<CurrentFigures, 'items'>,
   item: CurrentFigures['items'][number],

@@ -9,6 +9,7 @@ const BENCHMARKS: Record<string, () => Promise<Benchmark>> = {
   import: async () => (await import('./import')).importBenchmark,
   checkout: async () => (await import('./checkout')).checkoutBenchmark,
   lighthouse: async () => (await import('./lighthouse')).lighthouseBenchmark,
+  'scale-out': async () => (await import('./scale-out')).scaleOutBenchmark,
 };
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));
