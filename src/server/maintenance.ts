@@ -1,11 +1,6 @@
 // Periodic housekeeping. Every task is idempotent and safe to run from several instances at once.
 import type { FastifyInstance } from 'fastify';
-import {
-  expireUnpaidOrders,
-  orderDeps,
-  retryOrderConfirmations,
-  retryStrayRefunds,
-} from './features/orders/completion';
+import { expireUnpaidOrders, retryOrderConfirmations, retryStrayRefunds } from './features/orders/completion';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 
@@ -16,9 +11,9 @@ const EVERY_MS = 5 * 60_000;
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
-  { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(orderDeps(app)) },
-  { name: 'expired checkouts', run: (app) => expireUnpaidOrders(orderDeps(app)) },
-  { name: 'refunds of late payments', run: (app) => retryStrayRefunds(orderDeps(app)) },
+  { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(app.ctx) },
+  { name: 'expired checkouts', run: (app) => expireUnpaidOrders(app.ctx) },
+  { name: 'refunds of late payments', run: (app) => retryStrayRefunds(app.ctx) },
 ];
 
 export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTasks): Promise<void> {

@@ -2,7 +2,6 @@
 // an S3-compatible implementation of the same interface serves several instances behind a balancer.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 
 export interface FileStorage {
   /** Stores a file under a key such as `products/ab12-640.webp`. */
@@ -41,11 +40,4 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
       await rm(path.join(uploadsDir, key), { force: true });
     },
   };
-}
-
-/** The app's storage: created on first use and kept in app.ctx.services. */
-export function fileStorage(app: FastifyInstance): FileStorage {
-  const services = app.ctx.services as { storage?: FileStorage };
-  services.storage ??= createLocalStorage(path.join(app.ctx.config.dataDir, 'uploads'));
-  return services.storage;
 }

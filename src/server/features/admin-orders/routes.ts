@@ -113,7 +113,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setOrderStatus(db, { userId: request.user!.id }, request.params.id, request.body);
+      await setOrderStatus(app.ctx, { userId: request.user!.id }, request.params.id, request.body);
       return detail(request.params.id);
     },
   );
@@ -131,7 +131,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateOrderDetails(db, { userId: request.user!.id }, request.params.id, request.body);
+      await updateOrderDetails(app.ctx, { userId: request.user!.id }, request.params.id, request.body);
       return detail(request.params.id);
     },
   );
@@ -149,7 +149,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await associateOrder(db, { userId: request.user!.id }, request.params.id, request.body.userId);
+      await associateOrder(app.ctx, { userId: request.user!.id }, request.params.id, request.body.userId);
       return detail(request.params.id);
     },
   );

@@ -22,7 +22,6 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
 import { requireAdmin } from '~/server/plugins/sessions';
-import { fileStorage } from '~/server/storage/file-storage';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import {
   attachLotImages,
@@ -114,7 +113,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, request.body, request.user!.id);
+      const product = await createProduct(app.ctx, request.body, request.user!.id);
       return reply.status(201).send(product);
     },
   );
@@ -131,7 +130,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request) => updateProduct(db, request.params.id, request.body, request.user!.id),
+    async (request) => updateProduct(app.ctx, request.params.id, request.body, request.user!.id),
   );
 
   app.patch(
@@ -146,7 +145,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request) => setProductStatus(db, request.params.id, request.body.active, request.user!.id),
+    async (request) => setProductStatus(app.ctx, request.params.id, request.body.active, request.user!.id),
   );
 
   app.delete(
@@ -160,7 +159,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteProductResultSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request) => deleteProduct(db, request.params.id, request.user!.id),
+    async (request) => deleteProduct(app.ctx, request.params.id, request.user!.id),
   );
 
   app.post(
@@ -201,7 +200,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       if (failure) throw failure;
       if (!image || image.data.length === 0)
         throw badRequest('No image was uploaded. Choose a picture to upload.');
-      const url = await storeProductImage(fileStorage(app), image.data, image.name);
+      const url = await storeProductImage(app.ctx.storage, image.data, image.name);
       await recordAudit(db, {
         userId: request.user!.id,
         action: 'upload',
@@ -290,7 +289,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (failure) throw failure;
         if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
         const imagesTotal = staging.images.length;
-        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+        const images = await attachLotImages(db, app.ctx.storage, staging.images, {
           userId,
           report,
           onProgress:
@@ -344,7 +343,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (staging.images.length === 0)
           throw badRequest('No Images Selected: choose the pictures to upload.');
-        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+        const images = await attachLotImages(db, app.ctx.storage, staging.images, {
           userId: request.user!.id,
           report,
         });

@@ -8,6 +8,7 @@ import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { findAdminProduct, replaceProductImages } from './repository';
+import type { AppContext } from '~/server/context';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';
 export const LOT_TAKEN = 'A product with this lot number already exists.';
@@ -80,7 +81,12 @@ async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promi
   }
 }
 
-export async function createProduct(db: Db, data: ProductData, userId: number): Promise<AdminProduct> {
+export async function createProduct(
+  ctx: AppContext,
+  data: ProductData,
+  userId: number,
+): Promise<AdminProduct> {
+  const { db } = ctx;
   return inTransaction(db, async (tx) => {
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data);
@@ -100,11 +106,12 @@ export async function createProduct(db: Db, data: ProductData, userId: number): 
 }
 
 export async function updateProduct(
-  db: Db,
+  ctx: AppContext,
   id: number,
   data: ProductData,
   userId: number,
 ): Promise<AdminProduct> {
+  const { db } = ctx;
   return inTransaction(db, async (tx) => {
     const before = await findAdminProduct(tx, id);
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
@@ -123,11 +130,12 @@ export async function updateProduct(
 }
 
 export async function setProductStatus(
-  db: Db,
+  ctx: AppContext,
   id: number,
   active: boolean,
   userId: number,
 ): Promise<AdminProduct> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ active: products.active })
@@ -155,10 +163,11 @@ export async function setProductStatus(
  * (docs/decisions/0051-archive-products-that-were-ordered.md). Any other product is deleted.
  */
 export async function deleteProduct(
-  db: Db,
+  ctx: AppContext,
   id: number,
   userId: number,
 ): Promise<{ outcome: 'deleted' | 'archived'; message: string }> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const before = await findAdminProduct(tx, id);
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
