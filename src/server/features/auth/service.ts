@@ -1,6 +1,6 @@
 // Sign-in and registration. The same answer, in similar time, for an unknown user and a wrong
 // password; failures are throttled (login-throttle.ts).
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { conflict, unauthorized } from '~/server/lib/http-error';
@@ -103,9 +103,4 @@ export async function registerUser(ctx: AppContext, input: Register): Promise<Se
     throwIfUniqueViolation(error);
     throw error;
   }
-}
-
-export async function getUser(db: Db, id: number): Promise<SessionUser | undefined> {
-  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
-  return row;
 }
