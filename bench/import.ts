@@ -12,7 +12,8 @@ import path from 'node:path';
 import { type Database, openPglite } from '~/server/db/client';
 import { migrateDatabase } from '~/server/db/migrate';
 import { products, users } from '~/server/db/schema';
-import { importCsv, newReport } from '~/server/features/admin-products/import-service';
+import { newReport } from '~/server/features/admin-products/import-report';
+import { importCsv } from '~/server/features/admin-products/import-service';
 import type { Benchmark } from './lib/benchmark';
 import { createBenchDatabase } from './lib/database';
 import { median, table, timed } from './lib/stats';
@@ -113,7 +114,7 @@ async function importStream(database: Database, input: Readable, expected: numbe
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
   }, 20);
   try {
-    const result = await importCsv(database.db, input, { userId, report });
+    const result = await importCsv({ db: database.db }, input, { userId, report });
     if (result.success !== expected) {
       throw new Error(`imported ${result.success} of ${expected}: ${report.finish().slice(0, 3).join('; ')}`);
     }

@@ -23,16 +23,9 @@ import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
 import { requireAdmin } from '~/server/plugins/sessions';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
-import {
-  attachLotImages,
-  ImageStaging,
-  importCsv,
-  imagesOnlyResult,
-  importResult,
-  newReport,
-  type RowsResult,
-  templateCsv,
-} from './import-service';
+import { attachLotImages, ImageStaging } from './import-images';
+import { imagesOnlyResult, importResult, newReport, type RowsResult } from './import-report';
+import { importCsv, templateCsv } from './import-service';
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
 import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
@@ -268,7 +261,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
               const csv = part.file;
               csv.once('limit', () => csv.destroy(csvTooLarge()));
               const before = progress?.state.bytes ?? 0;
-              rows = await importCsv(db, csv, {
+              rows = await importCsv(app.ctx, csv, {
                 userId,
                 report,
                 onProgress: progress
@@ -289,7 +282,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (failure) throw failure;
         if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
         const imagesTotal = staging.images.length;
-        const images = await attachLotImages(db, app.ctx.storage, staging.images, {
+        const images = await attachLotImages(app.ctx, staging.images, {
           userId,
           report,
           onProgress:
@@ -343,7 +336,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (staging.images.length === 0)
           throw badRequest('No Images Selected: choose the pictures to upload.');
-        const images = await attachLotImages(db, app.ctx.storage, staging.images, {
+        const images = await attachLotImages(app.ctx, staging.images, {
           userId: request.user!.id,
           report,
         });
