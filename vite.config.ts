@@ -1,13 +1,53 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { type Alias, defineConfig } from 'vite';
 
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  // '~/' is src/, as in tsconfig.json's paths (tsx reads those for the scripts and the dev server).
-  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
-  // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
-  ssr: { noExternal: [] },
+const src = fileURLToPath(new URL('./src', import.meta.url));
+
+export default defineConfig(({ command, isSsrBuild }) => {
+  // The browser build (docs/decisions/0190-browse-script-diet.md).
+  const browserBuild = command === 'build' && !isSsrBuild;
+  const aliases: Alias[] = [{ find: '~', replacement: src }];
+  if (browserBuild) {
+    // React Router's package exports only its development build (dev warnings on); its production build
+    // is what its own Vite plugin serves browsers. The server, the dev server and the tests keep the default.
+    aliases.push({
+      find: /^react-router$/,
+      replacement: fileURLToPath(
+        new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+      ),
+    });
+  }
+  return {
+    plugins: [react(), tailwindcss()],
+    // '~/' is src/, as in tsconfig.json's paths (tsx reads those for the scripts and the dev server).
+    resolve: { alias: aliases },
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: false,
+      // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
+      manifest: true,
+      rolldownOptions: browserBuild
+        ? {
+            output: {
+              // Everything the entry imports statically is one file: every page needs all of it before
+              // hydrating, and one file compresses better than the 26 small chunks it used to be (each
+              // gzipped on its own). Lazy routes and after-hydration parts stay chunks of their own.
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'app',
+                    tags: ['$initial'],
+                    test: (id) => !/\/(index\.html|entry-client\.tsx)$/.test(id),
+                  },
+                ],
+              },
+            },
+          }
+        : undefined,
+    },
+    ssr: { noExternal: [] },
+  };
 });

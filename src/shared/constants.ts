@@ -84,6 +84,12 @@ export const DEFAULT_LIST_LIMIT = 24;
 export const MAX_LIST_PAGE = 100_000;
 /** Largest minPrice or maxPrice a listing accepts, in dollars. */
 export const MAX_PRICE_FILTER = 99_999_999;
+/** Largest value of a PostgreSQL integer id: a bigger number names nothing. */
+export const MAX_DB_ID = 2_147_483_647;
+/** Longest username and password (the checkout's account fields read them without the auth schemas). */
+export const USERNAME_MAX = 50;
+// Long enough for any passphrase, short enough that nobody can make the server hash megabytes.
+export const PASSWORD_MAX = 200;
 export const DEFAULT_TAX_PROVINCE: ProvinceCode = 'ON';
 export const DEFAULT_TAX_RATE = '13';
 

@@ -1,6 +1,6 @@
 // How an order reads in the customer's account and the admin area: the address with its alternative
 // field names, status labels, the three-step tracker, delivery estimates, notes without the
-// machine-generated item listing, and the receipt's tax line (spec/account-and-admin.md sections 2-4, 9).
+// machine-generated item listing, and the receipt's tax line.
 import { SHIPPING_METHOD_LABELS, type ShippingMethod } from './constants';
 import { type Cents, toCents } from './money';
 

@@ -25,7 +25,7 @@ function stripDiacritics(text: string): string {
 }
 
 /**
- * The page editor's save rule (spec/account-and-admin.md section 5): lowercase, only a-z, 0-9 and
+ * The page editor's save rule: lowercase, only a-z, 0-9 and
  * hyphen, repeated hyphens collapsed, leading and trailing hyphens trimmed. Any other character
  * becomes a hyphen, so 'About us' gives 'about-us' rather than 'aboutus'.
  */

@@ -1,5 +1,5 @@
-// Video links pasted into the editor become embed addresses for the two video sites the store allows
-// (spec/account-and-admin.md section 5). Anything else is not a video the store will frame.
+// Video links pasted into the editor become embed addresses for the two video sites the store allows.
+// Anything else is not a video the store will frame.
 
 const YOUTUBE_ID = '([A-Za-z0-9_-]{6,64})';
 const YOUTUBE = [

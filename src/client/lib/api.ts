@@ -1,5 +1,5 @@
 // The one way the browser (and the server renderer) talks to the API. A non-OK answer is raised as an
-// ApiError reading '{status}: {body text or status text}' (spec/shopper.md section 7).
+// ApiError reading '{status}: {body text or status text}'.
 import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
@@ -33,7 +33,7 @@ export class ApiError extends Error {
 /**
  * A success answer whose body is not JSON. It stays a SyntaxError with JSON.parse's message, as before,
  * so callers that do not look for it behave as they did; registration reads it as 'Invalid response
- * from server' (spec/shopper.md section 8).
+ * from server'.
  */
 export class UnparseableResponseError extends SyntaxError {
   constructor(

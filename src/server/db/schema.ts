@@ -1,5 +1,5 @@
-// The store's whole schema: every table of spec/account-and-admin.md section 3, plus what DESIGN.md
-// needs (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
+// The store's whole schema: every table of the store's data model, plus what the server needs to run
+// (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
 // Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Currency, TaxCode } from '~/shared/constants';

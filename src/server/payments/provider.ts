@@ -1,4 +1,4 @@
-// The payment provider interface (DESIGN.md "Payments"): a hosted checkout for an order, verification
+// The payment provider interface (decision 0044): a hosted checkout for an order, verification
 // of an order's payment with the provider, and signed webhooks. An order is marked paid only when a
 // provider says so, never because a browser came back with status=success.
 

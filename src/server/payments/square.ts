@@ -1,4 +1,4 @@
-// Square Checkout API (DESIGN.md "Payments"): payment links with an idempotency key and a redirect
+// Square Checkout API (decision 0044): payment links with an idempotency key and a redirect
 // URL; verification by reading the Square order and its payments; webhooks signed with
 // HMAC-SHA256(signature key, notification URL + raw body), compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';

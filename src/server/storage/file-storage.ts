@@ -1,4 +1,4 @@
-// Where uploaded files live. Instances are stateless (DESIGN.md): the local folder serves one machine;
+// Where uploaded files live. Instances are stateless: the local folder serves one machine;
 // an S3-compatible implementation of the same interface serves several instances behind a balancer.
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,4 @@
-// The customer account's contracts: profile, password, preferences, deletion and the order history
-// (spec/account-and-admin.md sections 2, 3, 5 and 7).
+// The customer account's contracts: profile, password, preferences, deletion and the order history.
 import { z } from 'zod';
 import { CURRENCIES, TAX_CODES } from '~/shared/constants';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';

@@ -1,4 +1,4 @@
-// The administrator's order contracts (spec/account-and-admin.md sections 2, 4, 7 and 8): the paged
+// The administrator's order contracts: the paged
 // list, the detail with its history, status, tracking, payment status and linking to a user.
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '~/shared/constants';

@@ -1,6 +1,6 @@
 // The administrator's product contracts: one schema for the add/edit form (react-hook-form), the
 // routes (POST /api/products, PUT /api/products/{id}) and the types. Messages are the specification's
-// (spec/account-and-admin.md sections 5 and 8) where it gives them.
+// where it gives them.
 import { z } from 'zod';
 import { MAX_DB_ID } from './catalog';
 import { centsToString } from '~/shared/money';

@@ -1,4 +1,4 @@
-// The administrator's user contracts (spec/account-and-admin.md sections 2, 5, 7 and 8): the list,
+// The administrator's user contracts: the list,
 // 'Add User' (with the password confirmation), the partial edit and the e-mail search of 'Link User'.
 // The password hash is never part of any of these.
 import { z } from 'zod';

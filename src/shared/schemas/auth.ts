@@ -1,6 +1,7 @@
 // Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
-// the specification's (spec/shopper.md section 5).
+// the specification's.
 import { z } from 'zod';
+import { PASSWORD_MAX, USERNAME_MAX } from '~/shared/constants';
 import {
   hasHiddenCharacters,
   mixesScripts,
@@ -10,10 +11,9 @@ import {
 } from '~/shared/usernames';
 
 export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 50;
 export const PASSWORD_MIN = 6;
-// Long enough for any passphrase, short enough that nobody can make the server hash megabytes.
-export const PASSWORD_MAX = 200;
+// In constants.ts so the checkout's account fields read them without this module's zod code.
+export { PASSWORD_MAX, USERNAME_MAX };
 export const EMAIL_MAX = 254;
 
 /**

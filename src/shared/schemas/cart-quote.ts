@@ -62,7 +62,8 @@ export type CartQuoteRequest = z.infer<typeof CartQuoteRequestSchema>;
  * Today's figures: the amounts (as create-checkout computes them; shipping 0 when no method was
  * given), each item's current price and available quantity, and the products no longer for sale.
  */
-export const CartQuoteSchema = CurrentFiguresSchema.extend({
+export const CartQuoteSchema = z.object({
+  ...CurrentFiguresSchema.shape,
   /** Requested products that do not exist or are not for sale any more; not counted in the figures. */
   unavailable: z.array(z.number().int()),
 });

@@ -3,6 +3,7 @@ import {
   DEFAULT_LIST_LIMIT,
   LIST_SORTS,
   MAX_LIST_LIMIT,
+  MAX_DB_ID,
   MAX_LIST_PAGE,
   MAX_PRICE_FILTER,
 } from '~/shared/constants';
@@ -73,10 +74,8 @@ export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 // Listing, search and related-products query strings (docs/decisions/0010-catalogue-listing-api.md).
 // Query strings arrive as text: each field accepts the text form and says what is wrong in words.
 
-/** Largest value of a PostgreSQL integer id: a bigger number names nothing. */
-export const MAX_DB_ID = 2_147_483_647;
-// In constants.ts so the listing page reads them without this module's zod code.
-export { MAX_LIST_PAGE, MAX_PRICE_FILTER };
+// In constants.ts so the listing and checkout pages read them without this module's zod code.
+export { MAX_DB_ID, MAX_LIST_PAGE, MAX_PRICE_FILTER };
 export const MAX_SEARCH_LENGTH = 200;
 export const SEARCH_REQUIRED_MESSAGE = 'Please enter a search term.';
 

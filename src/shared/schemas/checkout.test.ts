@@ -22,7 +22,7 @@ function errors(input: Record<string, unknown>): Record<string, string> {
   return out;
 }
 
-describe('the checkout form (spec/shopper.md section 5)', () => {
+describe('the checkout form', () => {
   it('accepts a complete form, Canada by default', () => {
     const parsed = CheckoutFormSchema.parse({ ...valid, country: undefined });
     expect(parsed.country).toBe('Canada');

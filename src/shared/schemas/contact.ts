@@ -1,4 +1,4 @@
-// The contact form (spec/shopper.md sections 2, 5 and 7).
+// The contact form.
 import { z } from 'zod';
 
 export const CONTACT_SUBJECTS = [

@@ -1,4 +1,4 @@
-// Content pages and FAQ items (spec/account-and-admin.md sections 3, 5 and 7). The messages are the
+// Content pages and FAQ items. The messages are the
 // specification's; the page editor and the FAQ dialog show them as 'Validation Error' toasts.
 import { z } from 'zod';
 import { htmlHasContent } from '~/shared/html-text';

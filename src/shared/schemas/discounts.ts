@@ -1,4 +1,4 @@
-// Daily discount settings (spec/account-and-admin.md sections 2, 5, 7): weekday and category
+// Daily discount settings: weekday and category
 // percentages, clamped to an integer 0..100 on both sides; anything that is not a number becomes 0.
 import { z } from 'zod';
 import { MAX_DB_ID } from './catalog';

@@ -1,4 +1,4 @@
-// Newsletter subscriptions (spec/shopper.md sections 2, 5, 7 and 8) and the bits of store
+// Newsletter subscriptions and the bits of store
 // configuration the browser needs (which popup variant is live, the contact address).
 import { z } from 'zod';
 

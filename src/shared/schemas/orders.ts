@@ -1,5 +1,5 @@
-// One order as the confirmation page, the customer and the admin read it (spec/shopper.md section 3,
-// spec/account-and-admin.md section 3), and the payment-status update the confirmation page sends.
+// One order as the confirmation page, the customer and the admin read it, and the payment-status
+// update the confirmation page sends.
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '~/shared/constants';
 import { AccountOrderItemSchema, AccountOrderSchema } from './account';

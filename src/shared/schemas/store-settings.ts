@@ -1,5 +1,4 @@
-// Shipping prices and Canadian tax rates as the storefront reads them (spec/shopper.md sections 3
-// and 7; spec/account-and-admin.md section 3).
+// Shipping prices and Canadian tax rates as the storefront reads them.
 import { z } from 'zod';
 
 export const ShippingSettingsSchema = z.object({

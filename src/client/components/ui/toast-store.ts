@@ -1,4 +1,4 @@
-// Notifications (spec/shopper.md section 9): one at a time, the newest replaces older ones, shown
+// Notifications: one at a time, the newest replaces older ones, shown
 // 5000 ms by default, a dismissed one removed after 1,000,000 ms. Variants default and destructive.
 import { useSyncExternalStore } from 'react';
 

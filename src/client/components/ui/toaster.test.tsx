@@ -1,4 +1,4 @@
-// Notifications as spec/shopper.md section 9 says: one at a time, the newest replaces the older one,
+// Notifications: one at a time, the newest replaces the older one,
 // 5000 ms on screen, F8 focuses the notification area, actions as links.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

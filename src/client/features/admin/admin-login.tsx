@@ -1,4 +1,4 @@
-// 'Admin Access Required' (spec/account-and-admin.md sections 2, 4, 5): sign in, then ask the server
+// 'Admin Access Required': sign in, then ask the server
 // who we are; an account without administrator rights is signed straight out again.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';

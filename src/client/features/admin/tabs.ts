@@ -1,4 +1,4 @@
-// The admin tabs, kept in the URL as /admin/{tab} (spec/account-and-admin.md section 2).
+// The admin tabs, kept in the URL as /admin/{tab}.
 export const ADMIN_TABS = [
   'products',
   'discounts',

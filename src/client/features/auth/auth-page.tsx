@@ -1,4 +1,4 @@
-// /auth: welcome text, today's deal and the Login / Register card (spec/shopper.md section 2).
+// /auth: welcome text, today's deal and the Login / Register card.
 import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { Link, Navigate, useSearchParams } from 'react-router';

@@ -1,5 +1,5 @@
-// Every cart rule of spec/shopper.md section 4, the stock messages of section 5 and the cart toasts of
-// section 8.
+// Every cart rule (decisions 0020, 0021): quantities within stock, the stock messages and the cart
+// toasts, word for word.
 import { act, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

@@ -1,4 +1,4 @@
-// The newsletter popup of the home page (spec/shopper.md sections 2, 5, 8 and 9). Variant B (e-mail and
+// The newsletter popup of the home page. Variant B (e-mail and
 // consent) appears once per browser 5 s after the first load; variant A (first name and e-mail, handed
 // on to an external e-mail marketing form by the server) once per session after 3 s, and is used when
 // such a form is configured (docs/decisions/0066-newsletter-variants.md). Nothing renders on the server.

@@ -1,4 +1,4 @@
-// Order management by administrators (spec/account-and-admin.md sections 2, 4, 7): who may call it,
+// Order management by administrators: who may call it,
 // the list (paging, filters, search), status and tracking with their history, linking an order to a
 // user, and the payment status selector with its effects on stock and e-mail exactly once. Orders are
 // placed through the real checkout, so they carry real stock holds.

@@ -1,4 +1,4 @@
-// User management by administrators (spec/account-and-admin.md sections 2, 5, 6, 7): who may call it,
+// User management by administrators: who may call it,
 // creation and duplicates, partial edits, the blank password, the self-protection rules and the last
 // administrator, deletion keeping orders, the e-mail search, and no password hash in any answer.
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The shopper's catalogue API (spec/shopper.md section 7) and the crawler files. Handlers parse with the
+// The shopper's catalogue API and the crawler files. Handlers parse with the
 // shared schemas and call service.ts; every GET answer here carries an ETag (catalogue-cache.ts).
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';

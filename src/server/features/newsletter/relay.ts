@@ -1,5 +1,5 @@
-// Popup variant A hands subscriptions to an external e-mail marketing form (spec/shopper.md section 7:
-// multipart first_name and email, Accept JSON, redirects not followed). The server relays it, so the
+// Popup variant A hands subscriptions to an external e-mail marketing form (multipart first_name and
+// email, Accept JSON, redirects not followed; decision 0066). The server relays it, so the
 // page's Content-Security-Policy keeps connect-src 'self' and the provider's address stays in the
 // configuration (docs/decisions/0066-newsletter-variants.md).
 

@@ -1,4 +1,4 @@
-// The page editor (spec/account-and-admin.md sections 2, 4 and 5). It makes no call itself: it hands
+// The page editor. It makes no call itself: it hands
 // the page (title, slug, content, isStructured) to `onSave`. Cancel hands over the original page.
 // Editing an existing page's title regenerates its slug, as the specification says; the form says when
 // that would move the page to another address (decision 0103).

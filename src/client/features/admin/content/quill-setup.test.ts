@@ -1,4 +1,4 @@
-// The rich-text editor's configuration (spec/account-and-admin.md sections 2, 5 and 9; decisions 0061,
+// The rich-text editor's configuration (decisions 0061,
 // 0062), checked on a real Quill 2 instance in jsdom. What needs a browser's layout (the sizes in
 // pixels from the stylesheets, where a dropped file lands, tooltip placement) is left to the browser.
 import { renderHook, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Bulk import page (spec/account-and-admin.md sections 2, 4, 5, 8): CSV import with optional pictures,
+// Bulk import page: CSV import with optional pictures,
 // pictures only, the template, the results, a link to manual entry and the format instructions. The
 // progress bar is 10 at the start and 100 when the answer arrives (0 again on failure); in between, the
 // import follows the server's streamed progress (importDone), the pictures-only upload its upload.

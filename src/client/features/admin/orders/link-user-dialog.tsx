@@ -1,5 +1,6 @@
 // 'Link User': search users by e-mail, then link the order to one of them (a guest's order joins the
-// customer's account). Messages are spec/account-and-admin.md section 8's.
+// customer's account). Messages are the specification's,
+// word for word.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminOrder } from '~/shared/schemas/admin-orders';

@@ -1,4 +1,4 @@
-// User Management (spec/account-and-admin.md sections 2, 5 and 8): the 'You' badge, 'Try Again',
+// User Management: the 'You' badge, 'Try Again',
 // 'Add User' with 'Passwords do not match.', partial edits with a blank password, delete with
 // confirmation, and every toast.
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,0 +1,83 @@
+// The create-checkout request the page sends: the shopper's details, the cart's lines and the figures
+// of the Order Summary, or the server's own figures once it has sent them (a 409 with `current`).
+import { centsToString } from '~/shared/money';
+import type { OrderTotals } from '~/shared/pricing';
+import { NOTES_MAX } from '~/shared/checkout';
+import type { CheckoutForm, CreateCheckout, CurrentFigures } from '~/shared/schemas/checkout';
+import type { CartItem } from '~/client/features/cart/cart-store';
+
+export type CheckoutRequestInput = {
+  values: CheckoutForm;
+  items: readonly CartItem[];
+  /** The cart page's special instructions, added to the notes. */
+  specialInstructions: string;
+  userId: number | null;
+  /** The Order Summary's figures. */
+  totals: OrderTotals;
+  /** The server's figures, when they apply to this cart and destination: they win. */
+  server: CurrentFigures | null;
+};
+
+export function checkoutRequest({
+  values,
+  items,
+  specialInstructions,
+  userId,
+  totals: t,
+  server,
+}: CheckoutRequestInput): CreateCheckout {
+  const figures = server ?? {
+    subtotal: centsToString(t.subtotalCents),
+    discountAmount: centsToString(t.discountCents),
+    discountPercentage: t.discountPercentage,
+    shippingCost: centsToString(t.shippingCents),
+    taxRate: t.taxRate,
+    taxAmount: centsToString(t.taxCents),
+    total: centsToString(t.totalCents),
+    items: [],
+  };
+  const instructions = specialInstructions.trim();
+  const notes = [values.notes?.trim(), instructions && `Special instructions: ${instructions}`]
+    .filter(Boolean)
+    .join('\n\n')
+    .slice(0, NOTES_MAX);
+  return {
+    orderData: {
+      customerName: `${values.firstName} ${values.lastName}`,
+      customerEmail: values.email,
+      customerPhone: values.phone,
+      shippingAddress: {
+        addressLine1: values.addressLine1,
+        addressLine2: values.addressLine2?.trim() ? values.addressLine2.trim() : null,
+        city: values.city,
+        state: values.state,
+        zipCode: values.zipCode,
+        country: values.country,
+      },
+      shippingMethod: values.shippingMethod as CreateCheckout['orderData']['shippingMethod'],
+      subtotal: figures.subtotal,
+      discountAmount: figures.discountAmount,
+      discountPercentage: figures.discountPercentage,
+      taxRate: figures.taxRate,
+      taxAmount: figures.taxAmount,
+      shippingCost: figures.shippingCost,
+      total: figures.total,
+      paymentStatus: 'pending',
+      status: 'pending',
+      notes: notes || null,
+      userId,
+    },
+    items: items.map((i) => {
+      const c = server?.items.find((x) => x.productId === i.productId);
+      return {
+        productId: i.productId,
+        name: i.name.slice(0, 500),
+        price: c?.price ?? i.price,
+        compareAtPrice: c ? c.compareAtPrice : i.compareAtPrice,
+        quantity: i.quantity,
+        discountApplied: c?.discountApplied ?? i.discountApplied,
+        imageUrl: i.imageUrl && i.imageUrl.length <= 2000 ? i.imageUrl : null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,78 @@
+// The checkout's right-hand column: what changed since the cart was filled, the Order Summary, the
+// server's figures after a refusal that carried them, and the button that goes on to payment.
+import { formatMoney, toCents } from '~/shared/money';
+import { discountLabel } from '~/shared/pricing';
+import { Button } from '~/client/components/ui/button';
+import type { QuoteChange } from '~/client/features/cart/cart-store';
+import { OrderSummary } from '~/client/features/cart/order-summary';
+import { QuoteNotice } from '~/client/features/cart/use-cart-quote';
+import type { Destination, ServerFigures } from './use-checkout-figures';
+
+type SummaryColumnProps = {
+  destination: Destination;
+  changes: QuoteChange[];
+  server: ServerFigures | null;
+  busy: boolean;
+};
+
+export function CheckoutSummaryColumn({ destination, changes, server, busy }: SummaryColumnProps) {
+  const { method, country, state } = destination;
+  return (
+    <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
+      <QuoteNotice changes={changes} />
+      <OrderSummary
+        mode="checkout"
+        shippingMethod={method}
+        province={country === 'Canada' ? state : null}
+        country={country}
+      />
+      {server && <CurrentFiguresAlert {...server} />}
+      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
+        {busy ? 'Processing...' : 'Continue to Payment'}
+      </Button>
+    </div>
+  );
+}
+
+/** The server's figures and its message, with the lines it cannot sell in the quantity asked. */
+function CurrentFiguresAlert({ figures, message }: ServerFigures) {
+  return (
+    <div
+      role="alert"
+      className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      data-testid="current-figures"
+    >
+      <p className="font-semibold">{message}</p>
+      <dl className="mt-2 space-y-1">
+        <FigureRow label="Subtotal" value={formatMoney(figures.subtotal)} />
+        {(toCents(figures.discountAmount) ?? 0) > 0 && (
+          <FigureRow
+            label={discountLabel(figures.discountPercentage)}
+            value={`-${formatMoney(figures.discountAmount)}`}
+          />
+        )}
+        <FigureRow label="Shipping" value={formatMoney(figures.shippingCost)} />
+        <FigureRow label={`Tax (${figures.taxRate}%)`} value={formatMoney(figures.taxAmount)} />
+        <FigureRow label="Total" value={formatMoney(figures.total)} strong />
+      </dl>
+      {figures.items
+        .filter((i) => i.quantity > i.available)
+        .map((i) => (
+          <p key={i.productId} className="mt-2">
+            {i.available > 0
+              ? `Only ${i.available} of "${i.name}" available.`
+              : `"${i.name}" is out of stock.`}
+          </p>
+        ))}
+    </div>
+  );
+}
+
+function FigureRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className={strong ? 'flex justify-between font-bold' : 'flex justify-between'}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// Submitting the checkout: the account first when the shopper asked for one, then the order and the
+// hosted checkout under an idempotency key (docs/decisions/0041), the refusals a second submission can
+// put right (docs/decisions/0090), and the payment page 200 ms after the pending order is stored.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { CHECKOUT_CLOSED, isShippingMethod, NOT_YOUR_ACCOUNT } from '~/shared/checkout';
+import type { CheckoutForm, CreateCheckout, CreateCheckoutResponse } from '~/shared/schemas/checkout';
+import { toast } from '~/client/components/ui/toast-store';
+import { ApiError } from '~/client/lib/api';
+import { type CurrentUser, meQueryOptions } from '~/client/features/auth/api';
+import { backupCart, type CartItem } from '~/client/features/cart/cart-store';
+import { createCheckout, currentFiguresOf } from './api';
+import { checkoutRequest } from './checkout-request';
+import type { CheckoutFigures } from './use-checkout-figures';
+
+export const REDIRECT_DELAY_MS = 200;
+/** Leaving for the payment page (replaceable in tests: jsdom cannot navigate). */
+export const paymentRedirect = { go: (url: string) => window.location.assign(url) };
+const CHECKOUT_FAILED_DEFAULT = 'There was a problem processing your checkout. Please try again.';
+
+function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function askForShippingMethod() {
+  toast({
+    title: 'Shipping Method Required',
+    description: 'Please select a valid shipping method (Pickup, Standard, or Express) before proceeding.',
+    variant: 'destructive',
+  });
+}
+
+type SubmissionInput = {
+  items: readonly CartItem[];
+  specialInstructions: string;
+  user: CurrentUser | null;
+  figures: CheckoutFigures;
+  /** The shipping method in the form now (a refused submission asks for one if it is not a real one). */
+  currentMethod: () => string;
+};
+
+/** Creates the account the shopper asked for; the order goes on as a guest's when it cannot be created. */
+async function createAccount(
+  queryClient: ReturnType<typeof useQueryClient>,
+  values: CheckoutForm,
+): Promise<CurrentUser | null> {
+  try {
+    // Registration checks the answer with the auth schemas: loaded only by the shoppers who use it.
+    const { register } = await import('~/client/features/auth/sign-in');
+    const user = await register(queryClient, {
+      username: values.username ?? '',
+      email: values.email,
+      password: values.password ?? '',
+    });
+    toast({
+      title: 'Account Created',
+      description:
+        "Your account has been created successfully. You'll be able to track your orders in your account area.",
+    });
+    return user;
+  } catch {
+    toast({
+      title: 'Account Creation Failed',
+      description: "We couldn't create your account, but your order will still be processed.",
+      variant: 'destructive',
+    });
+    return null;
+  }
+}
+
+export function useCheckoutSubmission({
+  items,
+  specialInstructions,
+  user,
+  figures,
+  currentMethod,
+}: SubmissionInput) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+
+  // Back from the payment page through the browser's history: the page may come from its cache, busy,
+  // and its key belongs to the order just declined (or paid): the next press is a new checkout.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setBusy(false);
+      idempotencyKey.current = null;
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
+
+  /** Puts right a refusal that a second submission can fix; false when it cannot (docs/decisions/0090). */
+  async function recover(error: unknown, body: CreateCheckout): Promise<boolean> {
+    const answer = error instanceof ApiError ? error.body : undefined;
+    if (answer?.code === CHECKOUT_CLOSED) {
+      // This key's order was declined or paid. A declined one is simply started again; a paid one is
+      // not bought twice without the shopper seeing the server's 'already been paid' first.
+      idempotencyKey.current = newIdempotencyKey();
+      return answer.paymentStatus !== 'completed';
+    }
+    if (answer?.code === NOT_YOUR_ACCOUNT) {
+      // The cached user is stale (session expired, or signed out in another tab): ask who is signed in.
+      const current = await queryClient
+        .fetchQuery({ ...meQueryOptions(), staleTime: 0 })
+        .catch(() => undefined);
+      if (current === undefined) return false;
+      body.orderData.userId = current?.id ?? null;
+      return true;
+    }
+    return false;
+  }
+
+  const onValid = async (values: CheckoutForm) => {
+    if (!isShippingMethod(values.shippingMethod)) return onInvalid();
+    if (busy) return;
+    setBusy(true);
+    let signedInUser = user;
+    if (values.createAccount && !signedInUser) signedInUser = await createAccount(queryClient, values);
+    idempotencyKey.current ??= newIdempotencyKey();
+    const body = checkoutRequest({
+      values,
+      items,
+      specialInstructions,
+      userId: signedInUser?.id ?? null,
+      totals: figures.totals,
+      server: figures.server?.figures ?? null,
+    });
+    try {
+      let answer: CreateCheckoutResponse;
+      try {
+        answer = await createCheckout(body, idempotencyKey.current);
+      } catch (error) {
+        if (!(await recover(error, body))) throw error;
+        answer = await createCheckout(body, idempotencyKey.current);
+      }
+      backupCart(answer.orderId);
+      window.setTimeout(() => paymentRedirect.go(answer.checkoutUrl), REDIRECT_DELAY_MS);
+    } catch (error) {
+      const current = currentFiguresOf(error);
+      const message = error instanceof ApiError ? error.serverMessage : undefined;
+      if (current) figures.adopt(current, message ?? CHECKOUT_FAILED_DEFAULT);
+      toast({
+        title: 'Checkout failed',
+        description: message ?? CHECKOUT_FAILED_DEFAULT,
+        variant: 'destructive',
+      });
+      setBusy(false);
+    }
+  };
+
+  /** A refused form: a missing shipping method is also said in a toast. */
+  const onInvalid = (errors: { shippingMethod?: string } = {}) => {
+    if (errors.shippingMethod || !isShippingMethod(currentMethod())) askForShippingMethod();
+  };
+
+  return { busy, onValid, onInvalid };
+}
