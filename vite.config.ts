@@ -31,6 +31,12 @@ export default defineConfig(({ command, isSsrBuild }) => {
       manifest: true,
       rolldownOptions: browserBuild
         ? {
+            // A feature's public entry (features/<name>/index.ts) only re-exports: marked free of side
+            // effects, an import through it keeps only what is used, so lazy screens' helpers stay out of
+            // the first download (docs/decisions/0175-enforced-boundaries.md).
+            treeshake: {
+              moduleSideEffects: [{ test: /\/src\/client\/features\/[^/]+\/index\.ts$/, sideEffects: false }],
+            },
             output: {
               // Everything the entry imports statically is one file: every page needs all of it before
               // hydrating, and one file compresses better than the 26 small chunks it used to be (each

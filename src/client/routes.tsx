@@ -3,17 +3,16 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from './app/not-found-page';
 import { RootLayout } from './app/root-layout';
-import { meQueryOptions } from './features/auth/api';
-import { HomePage, homeQueries } from './features/home/home-page';
+import { accountRoutes } from './features/account';
+import { adminRoutes } from './features/admin';
+import { authRoutes, meQueryOptions } from './features/auth';
+import { cartRoutes } from './features/cart';
+import { storefrontRoutes } from './features/catalog';
+import { checkoutRoutes } from './features/checkout';
+import { contentRoutes } from './features/content';
+import { HomePage, homeQueries } from './features/home';
 import { prefetch } from './lib/prefetch';
 import { siteConfigQueryOptions } from './lib/site-config';
-import { storefrontRoutes } from './features/catalog/routes';
-import { cartRoutes } from './features/cart/routes';
-import { checkoutRoutes } from './features/checkout/routes';
-import { accountRoutes } from './features/account/routes';
-import { authRoutes } from './features/auth/routes';
-import { adminRoutes } from './features/admin/routes';
-import { contentRoutes } from './features/content/routes';
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [

@@ -28,7 +28,7 @@ beforeAll(async () => {
     logger: { level: 'error', stream: { write: (line: string) => logged.push(line) } },
     configure: (app) => {
       // Stands for any bug that throws: a failed query, a null dereference...
-      app.get('/api/test-only/fails', async () => {
+      app.get('/api/test-only/fails', { config: { access: 'public' } }, async () => {
         throw new Error(SECRET_DETAIL);
       });
     },

@@ -6,7 +6,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,12 +13,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from './config';
 import { checkSquareCurrency } from './payments/square';
 import { createAppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
+import { registerAccessControl, withAccess } from './plugins/access';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
@@ -27,6 +26,7 @@ import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
 import { registerSessions } from './plugins/sessions';
 import { type PageRenderer, registerPageRendering } from './render/page-renderer';
+import { registerRuntime, runtimeFastifyOptions } from './runtime';
 
 export type BuildOptions = {
   config: Config;
@@ -54,19 +54,23 @@ function trustProxyOption(value: Config['TRUST_PROXY']) {
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    // JSON lines with secrets redacted and e-mails masked, one per request, each with its id.
+    ...runtimeFastifyOptions(options.logger),
     // request.ip and request.protocol come from X-Forwarded-* only through the proxies configured here.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     // Paging and ids are validated by the route schemas; keep querystrings simple.
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route exists, so every route must say who may call it (plugins/access.ts).
+  registerAccessControl(app);
   options.beforeRoutes?.(app);
 
   app.decorate('ctx', createAppContext(config, database, app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRuntime(app, database, config);
 
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   registerSecurity(app);
@@ -77,34 +81,39 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Files first: they are compressed once at build time (scripts/build.mjs) and sent as they are, so they
   // are declared before on-the-fly compression, which hooks into each route declared after it.
   mkdirSync(path.join(config.dataDir, 'uploads'), { recursive: true });
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, 'uploads'),
-    prefix: '/uploads/',
-    decorateReply: false,
-    maxAge: '30d',
-  });
-  if (options.clientDir) {
-    await app.register(fastifyStatic, {
-      root: options.clientDir,
-      prefix: '/',
-      index: false,
-      wildcard: false,
-      // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
-      // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
-      // that accept them (preCompressed), not as files of their own.
-      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
-      preCompressed: true,
+  // Pictures and the client's files are everybody's.
+  await app.register(
+    withAccess('public', fastifyStatic, {
+      root: path.join(config.dataDir, 'uploads'),
+      prefix: '/uploads/',
       decorateReply: false,
-      setHeaders(res, filePath) {
-        // Hashed assets never change; everything else (favicon, placeholder) may.
-        res.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
+      maxAge: '30d',
+    }),
+  );
+  if (options.clientDir) {
+    await app.register(
+      withAccess('public', fastifyStatic, {
+        root: options.clientDir,
+        prefix: '/',
+        index: false,
+        wildcard: false,
+        // The page template is the renderer's, not a page: /index.html goes to page handling like any path.
+        // The .br and .gz copies written by scripts/build.mjs are served in place of their file to clients
+        // that accept them (preCompressed), not as files of their own.
+        globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+        preCompressed: true,
+        decorateReply: false,
+        setHeaders(res, filePath) {
+          // Hashed assets never change; everything else (favicon, placeholder) may.
+          res.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=3600',
+          );
+        },
+      }),
+    );
   }
   await registerCompression(app);
 
@@ -115,22 +124,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Liveness and database check',
-        response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
-      },
-    },
-    async () => {
-      await database.db.execute(sql`select 1`);
-      return { status: 'ok' as const, database: database.kind };
-    },
-  );
+  // The API's description is public, as the storefront's calls are; what each route needs is in it.
+  await app.register(withAccess('public', fastifySwaggerUi, { routePrefix: '/api/docs' }));
 
   await registerFeatures(app);
   if (config.PAYMENT_PROVIDER === 'square') {

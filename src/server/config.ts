@@ -161,6 +161,18 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
+  // How long a stopping instance lets its requests in flight finish (docs/decisions/0201-graceful-shutdown.md).
+  SHUTDOWN_TIMEOUT_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(100).max(600_000).default(10_000),
+  ),
+  // /metrics is off unless one of these is set (docs/decisions/0202-prometheus-metrics.md).
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'must be at least 16 characters').optional(),
+  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

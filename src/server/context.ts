@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
-import { type CatalogueCaches, createCatalogueCaches } from './features/catalog/catalogue-cache';
+import { type CatalogueCaches, createCatalogueCaches } from './features/catalog';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createPaymentProvider, type PaymentProvider } from './payments';
 import { createLocalStorage, type FileStorage } from './storage/file-storage';

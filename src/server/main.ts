@@ -1,15 +1,17 @@
-// Reads the configuration, migrates, seeds an empty database with the demo catalogue, and listens.
+// Reads the configuration, migrates, seeds an empty database with the demo catalogue, and listens until
+// a signal stops it gracefully.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrateDatabase } from './db/migrate';
-import { seedIfEmpty } from './db/seed';
+import { prepareDatabase } from './db/prepare';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
+import { startMetricsServer } from './runtime/metrics';
 import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
 async function main() {
@@ -31,8 +33,8 @@ async function main() {
   mkdirSync(uploadsDir, { recursive: true });
 
   const database = await openDatabase(config);
-  await migrateDatabase(database);
-  const seeded = await seedIfEmpty(database.db, {
+  // Under the start-up lock: instances started at once on an empty database migrate and seed it once.
+  const seeded = await prepareDatabase(database, {
     uploadsDir,
     adminUsername: config.ADMIN_USERNAME,
     adminPassword: config.ADMIN_PASSWORD,
@@ -72,18 +74,36 @@ async function main() {
     logger: { level: config.LOG_LEVEL, ...(dev ? { transport: { target: 'pino-pretty' } } : {}) },
   });
 
-  let stopMaintenance = () => {};
-  const close = async () => {
-    stopMaintenance();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
+  let stopMaintenance = async () => {};
+  let stopMetrics = async () => {};
+  // SIGTERM/SIGINT: not ready at once, stop listening, let the requests in flight finish within
+  // SHUTDOWN_TIMEOUT_MS, stop the jobs, close the pool (docs/decisions/0201-graceful-shutdown.md).
+  closeWithGrace(
+    {
+      delay: config.SHUTDOWN_TIMEOUT_MS,
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: (delay) =>
+        app.log.error(`Shutdown: requests still in flight after ${delay} ms (SHUTDOWN_TIMEOUT_MS); exiting.`),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'Shutdown after an uncaught error');
+      else app.log.info(`Shutdown on ${signal ?? 'exit'}: finishing the requests in flight.`);
+      app.lifecycle.shuttingDown = true;
+      await app.close();
+      await stopMaintenance();
+      await stopMetrics();
+      await database.close();
+      app.log.info('Shutdown complete.');
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   stopMaintenance = startMaintenance(app);
+  if (config.METRICS_PORT) {
+    const metrics = await startMetricsServer(app.metricsRegistry, config.METRICS_PORT, config.METRICS_HOST);
+    stopMetrics = metrics.close;
+    console.log(`  Metrics at http://${config.METRICS_HOST}:${metrics.port}/metrics`);
+  }
   const where = config.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL)'
     : `embedded PostgreSQL in ${path.join(config.dataDir, 'pglite')}`;

@@ -1,6 +1,7 @@
-// Periodic housekeeping. Every task is idempotent and safe to run from several instances at once.
+// Periodic housekeeping, one run at a time across instances. Every task is idempotent as well.
 import type { FastifyInstance } from 'fastify';
-import { expireUnpaidOrders, retryOrderConfirmations, retryStrayRefunds } from './features/orders/completion';
+import { LOCK_KEYS, withDatabaseLock } from './db/advisory-lock';
+import { expireUnpaidOrders, retryOrderConfirmations, retryStrayRefunds } from '~/server/features/orders';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 
@@ -16,31 +17,46 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'refunds of late payments', run: (app) => retryStrayRefunds(app.ctx) },
 ];
 
-export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTasks): Promise<void> {
-  for (const task of tasks) {
-    try {
-      await task.run(app);
-    } catch (error) {
-      app.log.error({ err: error, task: task.name }, 'maintenance task failed');
+/**
+ * Runs the tasks once, unless another instance is running them now: the maintenance lock makes one
+ * run at a time across every instance on the database, so no item is handled twice by two runs
+ * (docs/decisions/0200-database-locks-for-start-up-and-jobs.md). Returns whether this run happened.
+ */
+export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTasks): Promise<boolean> {
+  const result = await withDatabaseLock(app.database, LOCK_KEYS.maintenance, { wait: false }, async () => {
+    for (const task of tasks) {
+      try {
+        await task.run(app);
+      } catch (error) {
+        app.log.error({ err: error, task: task.name }, 'maintenance task failed');
+      }
     }
-  }
+  });
+  return result.acquired;
 }
 
-/** Runs the tasks now and every few minutes while the server listens. */
-export function startMaintenance(app: FastifyInstance, tasks = maintenanceTasks): () => void {
-  let busy = false;
+/**
+ * Runs the tasks now and every few minutes while the server listens. The returned stop ends the
+ * schedule and resolves once a run under way has finished, so the pool can then be closed.
+ */
+export function startMaintenance(app: FastifyInstance, tasks = maintenanceTasks): () => Promise<void> {
+  let running: Promise<unknown> | null = null;
+  let stopped = false;
   // A slow run is never overlapped by the next tick.
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      await runMaintenance(app, tasks);
-    } finally {
-      busy = false;
-    }
+  const tick = () => {
+    if (running || stopped) return;
+    running = runMaintenance(app, tasks)
+      .catch((error) => app.log.error({ err: error }, 'maintenance run failed'))
+      .finally(() => {
+        running = null;
+      });
   };
-  void tick();
-  const timer = setInterval(() => void tick(), EVERY_MS);
+  tick();
+  const timer = setInterval(tick, EVERY_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    stopped = true;
+    clearInterval(timer);
+    await running;
+  };
 }

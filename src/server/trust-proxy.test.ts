@@ -4,8 +4,8 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rateLimits } from './db/schema';
-import { awayFromWindowEdge } from './features/auth/test-support';
-import { MAX_FAILURES_PER_IP } from './features/auth/login-throttle';
+import { awayFromWindowEdge } from '~/server/features/auth/test-support';
+import { MAX_FAILURES_PER_IP } from '~/server/features/auth';
 import { createUser } from './test/fixtures';
 import { createTestApp, type TestApp, TestClient } from './test/test-app';
 

@@ -22,7 +22,6 @@ export const PROVINCE_CODES = PROVINCES.map((p) => p.code) as unknown as readonl
 export type ProvinceCode = (typeof PROVINCES)[number]['code'];
 
 export const COUNTRIES = ['Canada', 'US'] as const;
-export type Country = (typeof COUNTRIES)[number];
 
 export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];

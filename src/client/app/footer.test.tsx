@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/features/cart/test-utils';
+import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
 import { Footer } from './footer';
 
 function renderFooter() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from '~/client/lib/head';
 import { useStoreToday } from '~/client/lib/site-config';
-import { FooterNewsletter } from '~/client/features/newsletter/footer-newsletter';
+import { FooterNewsletter } from '~/client/features/newsletter';
 
 export function Footer() {
   const { storeName } = useSite();

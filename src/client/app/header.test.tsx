@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '~/shared/schemas/auth';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { addItem, cartItemFromProduct, resetCartStoreForTests } from '~/client/features/cart/cart-store';
-import {
-  type FakeAnswer,
-  fakeApi,
-  makeProduct,
-  makeUser,
-  renderRoutes,
-} from '~/client/features/cart/test-utils';
+import { addItem, cartItemFromProduct, resetCartStoreForTests } from '~/client/features/cart';
+import { type FakeAnswer, fakeApi, makeProduct, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { Header } from './header';
 
 const signedOut: FakeAnswer = { status: 401, body: { message: 'Not signed in.' } };

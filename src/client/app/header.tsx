@@ -4,9 +4,10 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { useSite } from '~/client/lib/head';
-import { meQueryOptions } from '~/client/features/auth/api';
-import { useCartCount } from '~/client/features/cart/use-cart-count';
-import { isCurrentNavItem, type NavItem, PhoneMenu } from './phone-menu';
+import { meQueryOptions } from '~/client/features/auth';
+import { useCartCount } from '~/client/features/cart';
+import { isCurrentNavItem, type NavItem } from './nav-items';
+import { PhoneMenu } from './phone-menu';
 
 const NAV: NavItem[] = [
   { to: '/', label: 'Home', end: true },

@@ -1,10 +1,10 @@
 // The phone menu's panel: a chunk of its own, fetched right after the page hydrates
 // (src/client/lib/after-hydration.tsx), so Radix's dialog is not in the first download
 // (docs/decisions/0145-lazy-routes-and-script-budget.md, 0150-phone-menu.md).
-import { Dialog } from 'radix-ui';
+import { DialogCloseIcon, DialogContent, DialogRoot, DialogTitle } from '~/client/components/ui/dialog';
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
-import { isCurrentNavItem, type NavItem } from './phone-menu';
+import { isCurrentNavItem, type NavItem } from './nav-items';
 
 export function PhoneMenuPanel({
   open,
@@ -27,79 +27,61 @@ export function PhoneMenuPanel({
   const row =
     'flex min-h-11 items-center rounded-md px-3 text-base text-slate-800 hover:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700';
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          id="phone-menu-panel"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            button.current?.focus();
-          }}
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white shadow-xl"
-          data-testid="menu-panel"
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 py-2 pr-2 pl-4">
-            <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close menu"
-              className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Main" className="p-2">
-            <ul>
-              {items.map((item) => (
-                <li key={item.label}>
-                  <Link
-                    to={item.to}
-                    className={row}
-                    aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
-                    onClick={close}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="mt-auto border-t border-slate-200 p-2">
-            {accountName !== null ? (
-              <>
-                <Link to="/account" className={row} onClick={close}>
-                  {accountName}
-                </Link>
-                <button
-                  type="button"
-                  className={`${row} w-full text-left`}
-                  onClick={() => {
-                    close();
-                    onLogout();
-                  }}
+    <DialogRoot open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        id="phone-menu-panel"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          button.current?.focus();
+        }}
+        aria-describedby={undefined}
+        className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,85vw)] flex-col overflow-y-auto bg-white shadow-xl"
+        data-testid="menu-panel"
+      >
+        <div className="flex items-center justify-between border-b border-slate-200 py-2 pr-2 pl-4">
+          <DialogTitle className="text-lg font-semibold">Menu</DialogTitle>
+          <DialogCloseIcon label="Close menu" />
+        </div>
+        <nav aria-label="Main" className="p-2">
+          <ul>
+            {items.map((item) => (
+              <li key={item.label}>
+                <Link
+                  to={item.to}
+                  className={row}
+                  aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
+                  onClick={close}
                 >
-                  Logout
-                </button>
-              </>
-            ) : (
-              <Link to="/auth" className={row} onClick={close}>
-                Login / Register
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto border-t border-slate-200 p-2">
+          {accountName !== null ? (
+            <>
+              <Link to="/account" className={row} onClick={close}>
+                {accountName}
               </Link>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <button
+                type="button"
+                className={`${row} w-full text-left`}
+                onClick={() => {
+                  close();
+                  onLogout();
+                }}
+              >
+                Logout
+              </button>
+            </>
+          ) : (
+            <Link to="/auth" className={row} onClick={close}>
+              Login / Register
+            </Link>
+          )}
+        </div>
+      </DialogContent>
+    </DialogRoot>
   );
 }

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { type FakeAnswer, fakeApi, makeUser, renderRoutes } from '~/client/features/cart/test-utils';
-import { resetCartStoreForTests } from '~/client/features/cart/cart-store';
+import { type FakeAnswer, fakeApi, makeUser, renderRoutes } from '~/client/test/test-utils';
+import { resetCartStoreForTests } from '~/client/features/cart';
 import { Header } from './header';
-import { isCurrentNavItem } from './phone-menu';
+import { isCurrentNavItem } from './nav-items';
 
 const signedOut: FakeAnswer = { status: 401, body: { message: 'Not signed in.' } };
 

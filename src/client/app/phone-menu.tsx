@@ -1,24 +1,8 @@
 import { lazy, useRef, useState } from 'react';
-import type { Location } from 'react-router';
 import { AfterHydration } from '~/client/lib/after-hydration';
+import type { NavItem } from './nav-items';
 
 const PhoneMenuPanel = lazy(async () => ({ default: (await import('./phone-menu-panel')).PhoneMenuPanel }));
-
-export type NavItem = { to: string; label: string; end: boolean };
-
-/**
- * Whether a navigation link is the page being shown. Unlike NavLink, the query counts: Daily Deals
- * (/products?daily=true) and New Arrivals (/products?new=true) are not both current on /products.
- */
-export function isCurrentNavItem(item: NavItem, location: Pick<Location, 'pathname' | 'search'>): boolean {
-  const target = new URL(item.to, 'http://x');
-  const onPath = item.end
-    ? location.pathname === target.pathname
-    : location.pathname === target.pathname || location.pathname.startsWith(`${target.pathname}/`);
-  if (!onPath) return false;
-  const here = new URLSearchParams(location.search);
-  return [...target.searchParams].every(([key, value]) => here.get(key) === value);
-}
 
 /**
  * Below 768 px the navigation is this button and a panel that slides in from the left with every link

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/features/cart/test-utils';
+import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
 import { RootLayout } from './root-layout';
 
 function renderLayout(testPayments: boolean) {

@@ -97,6 +97,18 @@ export async function apiGetPage<T>(
   return { items, total };
 }
 
+/** A GET whose 404 (or 400 for a malformed id or slug) means "not found": null instead of an error. */
+export function apiGetOrNull<T>(path: string) {
+  return async ({ client }: { client: QueryClient }) => {
+    try {
+      return await apiRequest<T>('GET', path, undefined, { client });
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+      throw error;
+    }
+  };
+}
+
 /** The generic data fetcher: GET keyed by path (queryKey[0]). */
 export function defaultQueryFn({ queryKey, client }: QueryFunctionContext) {
   return apiRequest<unknown>('GET', String(queryKey[0]), undefined, { client });

@@ -21,6 +21,8 @@ export type DbOrTx = Db | Tx;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** node-postgres's pool (PostgreSQL only): session-level advisory locks and the pool-use metrics. */
+  pool?: pg.Pool;
   close: () => Promise<void>;
 };
 
@@ -67,7 +69,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
 export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {

@@ -77,6 +77,9 @@ export const products = pgTable(
     // A product that appears in orders is never deleted: it is archived, so the orders keep their
     // history and the store stops showing it (docs/decisions/0051-archive-products-that-were-ordered.md).
     archivedAt: timestamp({ withTimezone: true }),
+    // Bumped by every administrator's edit of the product's own fields (not by sales or stock
+    // adjustments): a write based on an older version is refused (docs/decisions/0210-product-edits-and-stock-history.md).
+    version: integer().notNull().default(1),
     searchVector: tsvector().generatedAlwaysAs(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(lot_number, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
@@ -449,3 +452,26 @@ export const storeMeta = pgTable('store_meta', {
   key: text().primaryKey(),
   value: jsonb().notNull(),
 });
+
+/**
+ * Every change of a product's stock, whoever made it: written by a trigger on products (migration
+ * 0011), so no path can forget; the reason, order and user come from the transaction's settings
+ * (src/server/features/admin-products/stock.ts; docs/decisions/0210-product-edits-and-stock-history.md).
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    delta: integer().notNull(),
+    stockAfter: integer().notNull(),
+    reason: text().notNull(),
+    note: text(),
+    orderId: integer(),
+    userId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
+);

@@ -3,15 +3,14 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from '~/server/config';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
-import { migrateDatabase } from './migrate';
-import { adminSignInLines, seedIfEmpty } from './seed';
+import { prepareDatabase } from './prepare';
+import { adminSignInLines } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config);
   try {
-    await migrateDatabase(database);
-    const result = await seedIfEmpty(database.db, {
+    const result = await prepareDatabase(database, {
       uploadsDir: path.join(config.dataDir, 'uploads'),
       adminUsername: config.ADMIN_USERNAME,
       adminPassword: config.ADMIN_PASSWORD,

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder } from '~/server/features/account/order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { orders } from './schema';
 

@@ -42,11 +42,6 @@ export async function enforceRateLimit(
   }
 }
 
-/** Clears a key's counters (for example after a successful sign-in). */
-export async function resetRateLimit(db: Db, key: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where key = ${key}`);
-}
-
 export async function purgeOldRateLimits(db: Db): Promise<void> {
   await db.execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
 }

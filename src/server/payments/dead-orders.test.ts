@@ -13,7 +13,7 @@ import {
   stockHolds,
 } from '~/server/db/schema';
 import { postCheckout, validBody } from '~/server/features/checkout/test-support';
-import { HOLD_EXPIRED_NOTE } from '~/server/features/orders/completion';
+import { HOLD_EXPIRED_NOTE } from '~/server/features/orders';
 import { maintenanceTasks, runMaintenance } from '~/server/maintenance';
 import {
   createProduct,

@@ -1,7 +1,7 @@
 // Personal answers are never cached (Cache-Control: private, no-store) and an https store tells browsers
 // to use HTTPS only (docs/decisions/0111-transport-and-cache-headers.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOrder } from '~/server/features/account/order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { createProduct, createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 

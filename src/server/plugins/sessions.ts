@@ -5,7 +5,6 @@ import { and, eq, gt, lt, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '~/server/db/client';
 import { sessions, users } from '~/server/db/schema';
-import { forbidden, unauthorized } from '~/server/lib/http-error';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_IDLE_MS = 7 * 24 * 3600_000;
@@ -135,15 +134,4 @@ export async function purgeExpiredSessions(db: Db): Promise<void> {
     .where(
       or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS))),
     );
-}
-
-/** preHandler: the request must come from a signed-in user. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
-}
-
-/** preHandler: the request must come from an administrator (401 signed out, 403 for customers). */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized('Please sign in as an administrator.');
-  if (!request.user.isAdmin) throw forbidden('Administrator privileges required.');
 }

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '~/client/lib/api';
 import type { RenderResult } from '~/client/entry-server';
-import { etagMatches, weakEtag } from '~/server/features/catalog/catalogue-cache';
+import { etagMatches, weakEtag } from '~/server/features/catalog';
 import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export type RenderFn = (options: {
@@ -168,7 +168,7 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
 
   // Pages are a route (GET, and HEAD with it) rather than the not-found handler, so route hooks apply
   // to them: @fastify/compress only compresses routes.
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, reply, pathname);
     if (isFilePath(pathname)) return reply.status(404).type('text/plain').send('Not found');

@@ -43,6 +43,8 @@ export type SpawnedStore = {
   /** Waits until /api/health answers; throws with the output if the process ends first. */
   ready: () => Promise<void>;
   stop: () => Promise<void>;
+  /** Sends a signal and returns at once (stop() sends SIGTERM and waits for the exit). */
+  signal: (name: NodeJS.Signals) => void;
 };
 
 /** Starts main.ts on a free loopback port with the given environment (DATA_DIR is required). */
@@ -87,6 +89,9 @@ export async function spawnStore(env: Record<string, string> & { DATA_DIR: strin
         }
         await new Promise((r) => setTimeout(r, 200));
       }
+    },
+    signal: (name) => {
+      child.kill(name);
     },
     stop: async () => {
       if (child.exitCode === null) {

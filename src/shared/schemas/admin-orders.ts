@@ -25,7 +25,6 @@ export const AdminOrdersQuerySchema = z.object({
   /** An order number or reference, or part of the customer's name or e-mail, any case. */
   search: z.string().trim().max(200).optional(),
 });
-export type AdminOrdersQueryInput = z.input<typeof AdminOrdersQuerySchema>;
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuerySchema>;
 
 export const LinkedUserSchema = z.object({ id: z.number().int(), username: z.string(), email: z.string() });
@@ -58,7 +57,6 @@ export const PaymentShortageSchema = z.object({
   needed: z.number().int(),
   available: z.number().int(),
 });
-export type PaymentShortage = z.infer<typeof PaymentShortageSchema>;
 
 /**
  * The answer of PATCH /api/orders/{id}/payment-status: the order, and after an administrator's
@@ -151,7 +149,6 @@ export const AssociateOrderSchema = z.strictObject({
     .int('userId must be a user id')
     .positive('userId must be a user id'),
 });
-export type AssociateOrder = z.infer<typeof AssociateOrderSchema>;
 
 /** Quick actions (spec section 4): only pending and processing orders have one. */
 export function quickActionFor(status: string): { to: 'processing' | 'shipped'; label: string } | null {

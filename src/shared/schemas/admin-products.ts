@@ -137,65 +137,102 @@ export const productImageUrlField = z
     'Image must be an uploaded image or an http(s) link',
   );
 
-export const ProductInputSchema = z
-  .object({
-    name: z
-      .string({ error: 'Product name must be at least 2 characters.' })
-      .trim()
-      .min(2, 'Product name must be at least 2 characters.')
-      .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`),
-    slug: z
-      .string()
-      .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
-      .nullish()
-      .transform((v) => v ?? ''),
-    lotNumber: z
-      .string()
-      .trim()
-      .max(LOT_NUMBER_MAX, `Lot number must be at most ${LOT_NUMBER_MAX} characters`)
-      .nullish()
-      .transform((v) => (v ? v : null)),
-    description: z
-      .string()
-      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
-      .nullish()
-      .transform((v) => v ?? ''),
-    price: priceField,
-    compareAtPrice: compareAtPriceField,
-    stock: stockField,
-    categoryId: categoryField,
-    featured: z.boolean().default(false),
-    new: z.boolean().default(false),
-    active: z.boolean().default(true),
-    applyDailyDiscount: z.boolean().default(true),
-    imageUrl: productImageUrlField
-      .nullish()
-      .or(z.literal(''))
-      .transform((v) => (v ? v : null)),
-    // The most a product can carry (pictures imported by lot number go up to _10); the form itself
-    // adds pictures only up to MAX_PRODUCT_IMAGES (decision 0098).
-    images: z.array(productImageUrlField).max(MAX_IMAGES_PER_LOT, 'Too many images').default([]),
+const productFields = z.object({
+  name: z
+    .string({ error: 'Product name must be at least 2 characters.' })
+    .trim()
+    .min(2, 'Product name must be at least 2 characters.')
+    .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`),
+  slug: z
+    .string()
+    .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
+  lotNumber: z
+    .string()
+    .trim()
+    .max(LOT_NUMBER_MAX, `Lot number must be at most ${LOT_NUMBER_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
+  price: priceField,
+  compareAtPrice: compareAtPriceField,
+  stock: stockField,
+  categoryId: categoryField,
+  featured: z.boolean().default(false),
+  new: z.boolean().default(false),
+  active: z.boolean().default(true),
+  applyDailyDiscount: z.boolean().default(true),
+  imageUrl: productImageUrlField
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => (v ? v : null)),
+  // The most a product can carry (pictures imported by lot number go up to _10); the form itself
+  // adds pictures only up to MAX_PRODUCT_IMAGES (decision 0098).
+  images: z.array(productImageUrlField).max(MAX_IMAGES_PER_LOT, 'Too many images').default([]),
+});
+
+/** Completes a product's fields: its slug and its ordered pictures. */
+function withSlugAndImages<
+  T extends { name: string; slug: string; images: string[]; imageUrl: string | null },
+>(input: T, ctx: z.RefinementCtx) {
+  // The slug is generated from the name when left empty, and normalised either way. A typed slug of
+  // digits only is refused rather than changed: the administrator chose it (decision 0097).
+  const typed = input.slug.trim();
+  const slug = typed ? slugify(typed) : productSlug(input.name);
+  if (!slug) {
+    ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Slug is required' });
+    return z.NEVER;
+  }
+  if (isIdLike(slug)) {
+    ctx.addIssue({ code: 'custom', path: ['slug'], message: SLUG_ONLY_DIGITS_MESSAGE });
+    return z.NEVER;
+  }
+  // The first image is the main one; a lone imageUrl (older clients) is the only image.
+  const images = [
+    ...new Set(input.images.length > 0 ? input.images : input.imageUrl ? [input.imageUrl] : []),
+  ];
+  return { ...input, slug, images, imageUrl: images[0] ?? null };
+}
+
+/** POST /api/products: a new product, its opening stock included. */
+export const ProductInputSchema = productFields.transform(withSlugAndImages);
+
+export const PRODUCT_VERSION_MESSAGE = 'version must be the version of the product the edit started from';
+
+/**
+ * PUT /api/products/{id}: the product's own fields, based on `version` (the version the form loaded;
+ * a write based on an older one is refused with 409 and the current product). Stock is changed by
+ * adjustment, never by this write: `stock` may be left out, and when sent must be the current stock
+ * (docs/decisions/0210-product-edits-and-stock-history.md).
+ */
+export const ProductUpdateSchema = productFields
+  .extend({
+    stock: z
+      .union([z.string(), z.number(), z.null()])
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null || value === '') return undefined;
+        const parsed = parseStockInput(value);
+        if (!parsed.ok) {
+          ctx.addIssue({ code: 'custom', message: parsed.message });
+          return z.NEVER;
+        }
+        return parsed.stock;
+      }),
+    version: z
+      .number({ error: PRODUCT_VERSION_MESSAGE })
+      .int(PRODUCT_VERSION_MESSAGE)
+      .positive(PRODUCT_VERSION_MESSAGE)
+      .max(MAX_STOCK, PRODUCT_VERSION_MESSAGE)
+      .optional(),
   })
-  .transform((input, ctx) => {
-    // The slug is generated from the name when left empty, and normalised either way. A typed slug of
-    // digits only is refused rather than changed: the administrator chose it (decision 0097).
-    const typed = input.slug.trim();
-    const slug = typed ? slugify(typed) : productSlug(input.name);
-    if (!slug) {
-      ctx.addIssue({ code: 'custom', path: ['slug'], message: 'Slug is required' });
-      return z.NEVER;
-    }
-    if (isIdLike(slug)) {
-      ctx.addIssue({ code: 'custom', path: ['slug'], message: SLUG_ONLY_DIGITS_MESSAGE });
-      return z.NEVER;
-    }
-    // The first image is the main one; a lone imageUrl (older clients) is the only image.
-    const images = [
-      ...new Set(input.images.length > 0 ? input.images : input.imageUrl ? [input.imageUrl] : []),
-    ];
-    return { ...input, slug, images, imageUrl: images[0] ?? null };
-  });
-export type ProductInput = z.input<typeof ProductInputSchema>;
+  .transform(withSlugAndImages);
+export type ProductUpdate = z.output<typeof ProductUpdateSchema>;
 export type ProductData = z.output<typeof ProductInputSchema>;
 
 export const ProductStatusSchema = z.object({ active: z.boolean({ error: 'active must be true or false' }) });
@@ -211,6 +248,8 @@ export const AdminProductSchema = z.object({
   compareAtPrice: z.string().nullable(),
   imageUrl: z.string().nullable(),
   stock: z.number().int(),
+  /** Bumped by each edit of the product's own fields; a PUT based on another version answers 409. */
+  version: z.number().int(),
   categoryId: z.number().int().nullable(),
   categoryName: z.string().nullable(),
   featured: z.boolean(),
@@ -316,3 +355,44 @@ export function lotImageName(fileName: string): { lotNumber: string; position: n
   }
   return base.trim() ? { lotNumber: base.trim(), position: 1 } : null;
 }
+
+export const STOCK_ADJUSTMENT_DELTA_MESSAGE =
+  'The change in stock must be a whole number of units, not 0 (for example 5 or -2).';
+export const STOCK_ADJUSTMENT_REASON_MESSAGE = 'Please say why the stock changes (at most 200 characters).';
+
+/** POST /api/products/{id}/stock-adjustments: units found (+) or lost, damaged, counted out (-). */
+export const StockAdjustmentSchema = z.object({
+  delta: z
+    .number({ error: STOCK_ADJUSTMENT_DELTA_MESSAGE })
+    .int(STOCK_ADJUSTMENT_DELTA_MESSAGE)
+    .min(-MAX_STOCK, STOCK_ADJUSTMENT_DELTA_MESSAGE)
+    .max(MAX_STOCK, STOCK_ADJUSTMENT_DELTA_MESSAGE)
+    .refine((n) => n !== 0, STOCK_ADJUSTMENT_DELTA_MESSAGE),
+  reason: z
+    .string({ error: STOCK_ADJUSTMENT_REASON_MESSAGE })
+    .trim()
+    .min(1, STOCK_ADJUSTMENT_REASON_MESSAGE)
+    .max(200, STOCK_ADJUSTMENT_REASON_MESSAGE),
+});
+
+/** One change of a product's stock, newest first in the product's stock history. */
+export const StockMovementSchema = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  stockAfter: z.number().int(),
+  /** opening, created, adjustment, sale, refund, payment-failed, payment-reset, import or other. */
+  reason: z.string(),
+  note: z.string().nullable(),
+  orderId: z.number().int().nullable(),
+  userId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StockMovement = z.infer<typeof StockMovementSchema>;
+
+export const StockAdjustmentResultSchema = z.object({
+  product: AdminProductSchema,
+  movement: StockMovementSchema,
+});
+
+export const StockHistorySchema = z.object({ items: z.array(StockMovementSchema) });

@@ -77,7 +77,6 @@ export const ShippingSettingsUpdateSchema = z
       });
     }
   });
-export type ShippingSettingsUpdate = z.input<typeof ShippingSettingsUpdateSchema>;
 
 export const TAX_RATE_MAX = 20;
 
@@ -151,7 +150,6 @@ export const TaxRateUpdateSchema = z
     taxRate: milliToRate(gstRate + pstRate),
     active,
   }));
-export type TaxRateUpdate = z.input<typeof TaxRateUpdateSchema>;
 
 export const ProvinceCodeParamsSchema = z.object({
   provinceCode: z

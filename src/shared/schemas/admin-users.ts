@@ -43,7 +43,6 @@ export const AdminUserCreateSchema = z.object({
   phone: phoneField,
   address: addressField,
 });
-export type AdminUserCreateInput = z.input<typeof AdminUserCreateSchema>;
 export type AdminUserCreate = z.infer<typeof AdminUserCreateSchema>;
 
 /** 'Add User': the request plus a confirmation that must match. */
@@ -53,7 +52,6 @@ export const AdminUserCreateFormSchema = AdminUserCreateSchema.extend({
   message: PASSWORDS_DO_NOT_MATCH,
   path: ['confirmPassword'],
 });
-export type AdminUserCreateFormInput = z.input<typeof AdminUserCreateFormSchema>;
 
 /** A blank password (or none) keeps the current one. */
 const optionalNewPassword = z
@@ -93,7 +91,6 @@ export const AdminUserEditFormSchema = z
     message: PASSWORDS_DO_NOT_MATCH,
     path: ['confirmPassword'],
   });
-export type AdminUserEditFormInput = z.input<typeof AdminUserEditFormSchema>;
 export type AdminUserEditForm = z.infer<typeof AdminUserEditFormSchema>;
 
 /**

@@ -183,7 +183,6 @@ export const ProductListQuerySchema = z.object({
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;
 
 export const ProductSearchQuerySchema = ProductListQuerySchema.extend({ q: searchText(true) });
-export type ProductSearchQuery = z.output<typeof ProductSearchQuerySchema>;
 
 export const CategoryProductsQuerySchema = ProductListQuerySchema.omit({ category: true });
 

@@ -235,7 +235,6 @@ export const CheckoutItemSchema = z.strictObject(
   },
   { error: objectIssues('Each item') },
 );
-export type CheckoutItem = z.infer<typeof CheckoutItemSchema>;
 
 export const OrderDataSchema = z.strictObject(
   {
@@ -260,7 +259,6 @@ export const OrderDataSchema = z.strictObject(
   },
   { error: objectIssues('orderData') },
 );
-export type OrderData = z.infer<typeof OrderDataSchema>;
 
 export const CreateCheckoutSchema = z.strictObject(
   {

@@ -34,6 +34,5 @@ export const ContactMessageInputSchema = z.object({
   /** Honeypot: hidden from people, filled in by bots. A filled one is answered as a success and dropped. */
   website: z.string().max(500).optional(),
 });
-export type ContactMessageInput = z.input<typeof ContactMessageInputSchema>;
 
 export const ContactAnswerSchema = z.object({ message: z.string() });

@@ -74,4 +74,3 @@ export const FaqItemInputSchema = z.object({
 export type FaqItemInput = z.input<typeof FaqItemInputSchema>;
 
 export const FaqOrderSchema = z.object({ sortOrder });
-export type FaqOrder = z.infer<typeof FaqOrderSchema>;

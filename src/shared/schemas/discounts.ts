@@ -45,7 +45,6 @@ export const WeekdayDiscountsUpdateSchema = z.preprocess(
       .max(7, 'There are only 7 weekdays'),
   }),
 );
-export type WeekdayDiscountsUpdate = z.input<typeof WeekdayDiscountsUpdateSchema>;
 
 /** PUT /api/discounts/category: `{ discounts: [{ categoryId, percentage }] }` (a bare list is accepted too). */
 export const CategoryDiscountsUpdateSchema = z.preprocess(
@@ -66,4 +65,3 @@ export const CategoryDiscountsUpdateSchema = z.preprocess(
       .max(10_000),
   }),
 );
-export type CategoryDiscountsUpdate = z.input<typeof CategoryDiscountsUpdateSchema>;

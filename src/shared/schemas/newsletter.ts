@@ -13,7 +13,6 @@ export const SubscribeInputSchema = z.object({
   /** Honeypot (see ContactMessageInputSchema). */
   website: z.string().max(500).optional(),
 });
-export type SubscribeInput = z.input<typeof SubscribeInputSchema>;
 
 /** The same answer for a new and a repeated address: nothing tells whether an address is on the list. */
 export const SubscribeAnswerSchema = z.object({ message: z.string() });

@@ -33,4 +33,3 @@ export const PaymentStatusUpdateSchema = z.strictObject({
   }),
   userId: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
 });
-export type PaymentStatusUpdate = z.infer<typeof PaymentStatusUpdateSchema>;

@@ -1,5 +1,9 @@
+// The one button (docs/decisions/0170-one-ui-kit.md). A button whose action is under way gets
+// `pending`: it is disabled, shows the spinner and, when given, `pendingLabel` ('Saving...') in place
+// of its label, so no screen writes `{busy && <Spinner />}{busy ? 'Saving...' : 'Save'}` by hand.
 import { clsx } from 'clsx';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { Spinner } from './spinner';
 
 type Variant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
@@ -32,7 +36,28 @@ export function Button({
   size,
   className,
   type = 'button',
+  pending,
+  pendingLabel,
+  disabled,
+  children,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: Size }) {
-  return <button type={type} className={buttonClasses(variant, size, className)} {...props} />;
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: Variant;
+  size?: Size;
+  /** The button's action is under way: disabled, with a spinner and `pendingLabel`. */
+  pending?: boolean;
+  /** The label while pending ('Saving...'); the usual label stays when there is none. */
+  pendingLabel?: ReactNode;
+}) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled || pending}
+      {...props}
+    >
+      {pending && <Spinner />}
+      {pending ? (pendingLabel ?? children) : children}
+    </button>
+  );
 }

@@ -12,9 +12,12 @@ import {
 
 const controlClasses = (invalid: boolean) =>
   clsx(
-    'w-full rounded-md border bg-white px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
+    'w-full rounded-md border bg-white px-3 text-sm shadow-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 disabled:bg-slate-100',
     invalid ? 'border-red-500' : 'border-slate-300',
   );
+
+/** The look of a one-line control that has no field around it (a search box, a filter's select). */
+export const inputClasses = (invalid?: boolean) => clsx('h-10', controlClasses(Boolean(invalid)));
 
 type FieldProps = { label: string; error?: string; hint?: ReactNode; optional?: boolean; className?: string };
 
@@ -66,7 +69,8 @@ export function TextField({
   ref,
   ...props
 }: FieldProps & InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> }) {
-  const id = useId();
+  const generated = useId();
+  const id = props.id ?? generated;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
       <input
@@ -89,7 +93,8 @@ export function SelectField({
   children,
   ...props
 }: FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { ref?: Ref<HTMLSelectElement> }) {
-  const id = useId();
+  const generated = useId();
+  const id = props.id ?? generated;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
       <select
@@ -113,7 +118,8 @@ export function TextAreaField({
   ref,
   ...props
 }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement> & { ref?: Ref<HTMLTextAreaElement> }) {
-  const id = useId();
+  const generated = useId();
+  const id = props.id ?? generated;
   return (
     <FieldShell id={id} label={label} error={error} hint={hint} optional={optional} className={className}>
       <textarea

@@ -4,14 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { localDateString } from '~/shared/orders';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { getCart, resetCartStoreForTests } from '~/client/features/cart/cart-store';
-import {
-  fakeApi,
-  fetchedPaths,
-  makeProduct,
-  makeUser,
-  renderRoutes,
-} from '~/client/features/cart/test-utils';
+import { getCart, resetCartStoreForTests } from '~/client/features/cart';
+import { fakeApi, fetchedPaths, makeProduct, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { MY_ORDERS_PATH, ORDERS_REFETCH_MS } from './api';
 import { formatCalendarDate } from './order-bits';
 import { accountRoutes } from './routes';

@@ -8,8 +8,8 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
-import { meQueryOptions, signedOut } from '~/client/features/auth/api';
-import { Spinner } from '~/client/features/auth/spinner';
+import { meQueryOptions, signedOut } from '~/client/features/auth';
+import { PageSpinner } from '~/client/components/ui/page-spinner';
 import { OrdersTab } from './orders-tab';
 import { PaymentMethodsTab } from './payment-tab';
 import { ProfileTab } from './profile-tab';
@@ -31,8 +31,8 @@ export function AccountPage() {
   const wasSignedIn = useRef(false);
   if (me.data) wasSignedIn.current = true;
 
-  if (me.isPending) return <Spinner label="Loading your account..." />;
-  if (!me.data) return wasSignedIn.current || leaving ? <Spinner /> : <Navigate to="/auth" replace />;
+  if (me.isPending) return <PageSpinner label="Loading your account..." />;
+  if (!me.data) return wasSignedIn.current || leaving ? <PageSpinner /> : <Navigate to="/auth" replace />;
   const user = me.data;
 
   async function logout() {

@@ -8,7 +8,7 @@ import type {
 } from '~/shared/schemas/account';
 import type { User } from '~/shared/schemas/auth';
 import { apiRequest } from '~/client/lib/api';
-import { meQueryOptions, signedOut } from '~/client/features/auth/api';
+import { meQueryOptions, signedOut } from '~/client/features/auth';
 
 export const MY_ORDERS_PATH = '/api/orders/my-orders';
 /** The order history refreshes itself every 15 s and when the window regains focus (section 7). */

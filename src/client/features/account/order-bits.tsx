@@ -9,45 +9,12 @@ import {
   deliveryEstimate,
   itemDisplayName,
   localDateString,
-  orderStatusLabel,
   parseShippingAddress,
-  paymentStatusLabel,
-  type StatusTone,
-  statusTone,
 } from '~/shared/orders';
 import { ProductImage } from '~/client/components/ui/product-image';
-import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
-import { useHydrated } from './use-hydrated';
+import { shippingSettingsQueryOptions } from '~/client/features/cart';
+import { useHydrated } from '~/client/lib/use-hydrated';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
-
-const TONES: Record<StatusTone, string> = {
-  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
-  info: 'bg-blue-50 text-blue-800 ring-blue-200',
-  warning: 'bg-amber-50 text-amber-800 ring-amber-200',
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  danger: 'bg-red-50 text-red-800 ring-red-200',
-};
-
-export function StatusBadge({
-  status,
-  kind = 'order',
-}: {
-  status: string | null | undefined;
-  kind?: 'order' | 'payment';
-}) {
-  const label = kind === 'order' ? orderStatusLabel(status) : paymentStatusLabel(status);
-  return (
-    <span
-      className={clsx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset',
-        TONES[statusTone(status)],
-      )}
-      data-testid={kind === 'order' ? 'order-status' : 'payment-status'}
-    >
-      {label}
-    </span>
-  );
-}
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };

@@ -2,14 +2,13 @@ import type { AccountOrder } from '~/shared/schemas/account';
 import { orderAmounts } from '~/shared/order-amounts';
 import { shippingMethodLabel } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import { StatusBadge } from '~/client/components/ui/status-badge';
 import {
   AddressLines,
   EstimatedDelivery,
   useDeliveryEstimate,
   ItemsTable,
   LocalDate,
-  StatusBadge,
   SummaryRows,
 } from './order-bits';
 import { OrderTracker } from './order-tracker';
@@ -94,8 +93,7 @@ export function OrderCard({
         <Button variant="outline" size="sm" onClick={onViewDetails}>
           View Details
         </Button>
-        <Button size="sm" onClick={onReorder} disabled={reordering}>
-          {reordering && <ButtonSpinner />}
+        <Button size="sm" onClick={onReorder} pending={reordering}>
           Re-order
         </Button>
       </footer>

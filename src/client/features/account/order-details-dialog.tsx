@@ -1,15 +1,21 @@
-import { Dialog } from 'radix-ui';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { shippingMethodLabel, stripGeneratedItemListing } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
+import {
+  DialogClose,
+  DialogCloseIcon,
+  DialogContent,
+  DialogDescription,
+  DialogRoot,
+  DialogTitle,
+} from '~/client/components/ui/dialog';
+import { StatusBadge } from '~/client/components/ui/status-badge';
 import {
   AddressLines,
   EstimatedDelivery,
   useDeliveryEstimate,
   ItemsTable,
   LocalDate,
-  StatusBadge,
   SummaryRows,
 } from './order-bits';
 
@@ -45,97 +51,88 @@ export function OrderDetailsDialog({
   const notes = order ? stripGeneratedItemListing(order.notes) : null;
   const delivery = useDeliveryEstimate(order);
   return (
-    <Dialog.Root open={order !== null} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
-          data-testid="order-details"
-        >
-          {order && (
-            <>
-              <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
-                <div>
-                  <Dialog.Title className="text-xl font-bold">{`Order #${order.id} Details`}</Dialog.Title>
-                  <Dialog.Description className="text-sm text-slate-600">
-                    Placed <LocalDate iso={order.createdAt} withTime /> · Reference {order.orderReference}
-                  </Dialog.Description>
-                </div>
-                <StatusBadge status={order.status} />
+    <DialogRoot open={order !== null} onOpenChange={onOpenChange}>
+      <DialogContent
+        className="fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100vw-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 gap-5 overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+        data-testid="order-details"
+      >
+        {order && (
+          <>
+            <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
+              <div>
+                <DialogTitle className="text-xl font-bold">{`Order #${order.id} Details`}</DialogTitle>
+                <DialogDescription className="text-sm text-slate-600">
+                  Placed <LocalDate iso={order.createdAt} withTime /> · Reference {order.orderReference}
+                </DialogDescription>
               </div>
+              <StatusBadge status={order.status} />
+            </div>
 
-              <div className="grid gap-5 sm:grid-cols-2">
-                <Block title="Customer">
-                  <p className="font-medium">{order.customerName}</p>
-                  <p>{order.customerEmail}</p>
-                  {order.customerPhone && <p>{order.customerPhone}</p>}
-                </Block>
-                <Block title="Shipping Method">
-                  <p>{shippingMethodLabel(order.shippingMethod)}</p>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <Block title="Customer">
+                <p className="font-medium">{order.customerName}</p>
+                <p>{order.customerEmail}</p>
+                {order.customerPhone && <p>{order.customerPhone}</p>}
+              </Block>
+              <Block title="Shipping Method">
+                <p>{shippingMethodLabel(order.shippingMethod)}</p>
+                <p className="text-slate-600">
+                  Tracking Number: {order.trackingNumber || 'Not available yet'}
+                </p>
+                {delivery && (delivery.known || delivery.text) && (
                   <p className="text-slate-600">
-                    Tracking Number: {order.trackingNumber || 'Not available yet'}
+                    Estimated Delivery: <EstimatedDelivery estimate={delivery} />
                   </p>
-                  {delivery && (delivery.known || delivery.text) && (
-                    <p className="text-slate-600">
-                      Estimated Delivery: <EstimatedDelivery estimate={delivery} />
-                    </p>
-                  )}
-                </Block>
-                <Block title="Payment Details">
-                  <p>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>
-                  <p className="flex items-center gap-2">
-                    Status: <StatusBadge status={order.paymentStatus} kind="payment" />
-                  </p>
-                  {order.paymentReference && (
-                    <p className="break-all text-slate-600">Reference: {order.paymentReference}</p>
-                  )}
-                </Block>
-                <Block title="Shipping Address">
-                  <AddressLines value={order.shippingAddress} />
-                </Block>
-              </div>
+                )}
+              </Block>
+              <Block title="Payment Details">
+                <p>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>
+                <p className="flex items-center gap-2">
+                  Status: <StatusBadge status={order.paymentStatus} kind="payment" />
+                </p>
+                {order.paymentReference && (
+                  <p className="break-all text-slate-600">Reference: {order.paymentReference}</p>
+                )}
+              </Block>
+              <Block title="Shipping Address">
+                <AddressLines value={order.shippingAddress} />
+              </Block>
+            </div>
 
-              <section className="grid gap-2">
-                <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Items</h3>
-                <ItemsTable items={order.items} detailed />
+            <section className="grid gap-2">
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Items</h3>
+              <ItemsTable items={order.items} detailed />
+            </section>
+
+            {notes && (
+              <section className="grid gap-1">
+                <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Notes</h3>
+                <p className="whitespace-pre-line text-sm text-slate-700" data-testid="order-notes">
+                  {notes}
+                </p>
               </section>
+            )}
 
-              {notes && (
-                <section className="grid gap-1">
-                  <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Notes</h3>
-                  <p className="whitespace-pre-line text-sm text-slate-700" data-testid="order-notes">
-                    {notes}
-                  </p>
-                </section>
-              )}
+            <section className="grid gap-2 sm:ml-auto sm:w-72">
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h3>
+              <SummaryRows order={order} />
+            </section>
 
-              <section className="grid gap-2 sm:ml-auto sm:w-72">
-                <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h3>
-                <SummaryRows order={order} />
-              </section>
-
-              <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-                <Button variant="outline" onClick={onPrint}>
-                  Print Receipt
-                </Button>
-                <Dialog.Close asChild>
-                  <Button variant="secondary">Close</Button>
-                </Dialog.Close>
-                <Button onClick={onReorder} disabled={reordering}>
-                  {reordering && <ButtonSpinner />}
-                  Re-order Items
-                </Button>
-              </div>
-              <Dialog.Close
-                aria-label="Close details"
-                className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-              >
-                ×
-              </Dialog.Close>
-            </>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+              <Button variant="outline" onClick={onPrint}>
+                Print Receipt
+              </Button>
+              <DialogClose asChild>
+                <Button variant="secondary">Close</Button>
+              </DialogClose>
+              <Button onClick={onReorder} pending={reordering}>
+                Re-order Items
+              </Button>
+            </div>
+            <DialogCloseIcon label="Close details" className="absolute top-2 right-2" />
+          </>
+        )}
+      </DialogContent>
+    </DialogRoot>
   );
 }

@@ -6,7 +6,6 @@ import { Button, buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useSite } from '~/client/lib/head';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
 import { OrderCard } from './order-card';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -43,8 +42,7 @@ export function OrdersTab() {
         <h2 id="orders-heading" className="text-2xl font-bold">
           Order History
         </h2>
-        <Button variant="outline" size="sm" onClick={() => orders.refetch()} disabled={orders.isFetching}>
-          {orders.isFetching && <ButtonSpinner />}
+        <Button variant="outline" size="sm" onClick={() => orders.refetch()} pending={orders.isFetching}>
           Refresh Orders
         </Button>
       </div>

@@ -4,9 +4,8 @@ import { useForm } from 'react-hook-form';
 import { type ProfileUpdate, type ProfileUpdateInput, ProfileUpdateSchema } from '~/shared/schemas/account';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth/api';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { updateProfile } from './api';
 
 const FIELDS = ['username', 'email', 'phone', 'address'] as const;
@@ -91,9 +90,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {...form.register('address')}
         />
         <div>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting && <ButtonSpinner />}
-            {isSubmitting ? 'Updating...' : 'Update Profile'}
+          <Button type="submit" pending={isSubmitting} pendingLabel="Updating...">
+            Update Profile
           </Button>
         </div>
       </form>

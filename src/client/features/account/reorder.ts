@@ -4,8 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { itemDisplayName } from '~/shared/orders';
 import { toast } from '~/client/components/ui/toast-store';
-import { addItem, cartItemFromProduct, getCart } from '~/client/features/cart/cart-store';
-import { type ProductDetail, productQueryOptions } from '~/client/features/catalog/api';
+import { addItem, cartItemFromProduct, getCart } from '~/client/features/cart';
+import { type ProductDetail, productQueryOptions } from '~/client/lib/product-query';
 
 export type ReorderOutcome = {
   /** Units added to the cart. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import type { LazyRouteHandle } from '~/client/lib/lazy-route';
-import { signedInLoader } from '~/client/features/auth/guards';
+import { signedInLoader } from '~/client/features/auth';
 import { myOrdersQueryOptions } from './api';
 import { accountTabFrom } from './tabs';
 

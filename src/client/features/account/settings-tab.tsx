@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { AlertDialog, Switch } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -11,29 +10,13 @@ import {
   DeleteAccountSchema,
 } from '~/shared/schemas/account';
 import { Button } from '~/client/components/ui/button';
+import { Card } from '~/client/components/ui/card';
+import { AlertDialogCancel, AlertDialogFrame } from '~/client/components/ui/confirm-dialog';
+import { Switch } from '~/client/components/ui/switch';
 import { toast } from '~/client/components/ui/toast-store';
-import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth/api';
+import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextField } from '~/client/components/ui/form-fields';
-import { ButtonSpinner } from '~/client/features/auth/spinner';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
-
-function Card({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-      <h3 className="text-lg font-semibold">{title}</h3>
-      <p className="mt-1 text-sm text-slate-600">{description}</p>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
 
 export function SettingsTab({ user }: { user: CurrentUser }) {
   return (
@@ -41,13 +24,18 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
       <h2 id="settings-heading" className="text-2xl font-bold">
         Settings
       </h2>
-      <Card title="Password" description="Changing your password signs you out on every other device.">
+      <Card
+        headingLevel={3}
+        title="Password"
+        description="Changing your password signs you out on every other device."
+      >
         <ChangePasswordSection />
       </Card>
-      <Card title="Notifications" description="Order updates and store news by e-mail.">
+      <Card headingLevel={3} title="Notifications" description="Order updates and store news by e-mail.">
         <EmailNotificationsToggle user={user} />
       </Card>
       <Card
+        headingLevel={3}
         title="Delete Account"
         description="Permanently delete your account. Your past orders are kept for our records but are no longer linked to you."
       >
@@ -123,9 +111,8 @@ function ChangePasswordSection() {
         {...form.register('confirmNewPassword')}
       />
       <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting && <ButtonSpinner />}
-          {isSubmitting ? 'Saving...' : 'Save New Password'}
+        <Button type="submit" pending={isSubmitting} pendingLabel="Saving...">
+          Save New Password
         </Button>
         <Button
           variant="ghost"
@@ -176,15 +163,7 @@ function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
           Order updates, shipping news and deals.
         </span>
       </label>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={saving}
-        onCheckedChange={onChange}
-        className="relative h-6 w-11 flex-none rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600 disabled:opacity-60"
-      >
-        <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-      </Switch.Root>
+      <Switch id={id} checked={checked} disabled={saving} onCheckedChange={onChange} />
     </div>
   );
 }
@@ -223,44 +202,31 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
   }
 
   return (
-    <AlertDialog.Root
+    <AlertDialogFrame
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (!next) form.reset();
       }}
+      title="Delete your account?"
+      message="This permanently deletes your account and signs you out everywhere. Your past orders are kept for our records but will no longer be linked to you. This cannot be undone."
+      trigger={<Button variant="destructive">Delete Account</Button>}
     >
-      <AlertDialog.Trigger asChild>
-        <Button variant="destructive">Delete Account</Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-bold">Delete your account?</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-600">
-            This permanently deletes your account and signs you out everywhere. Your past orders are kept for
-            our records but will no longer be linked to you. This cannot be undone.
-          </AlertDialog.Description>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Delete Account">
-            <TextField
-              label="Enter your password to confirm"
-              type="password"
-              autoComplete="current-password"
-              error={errors.password?.message}
-              {...form.register('password')}
-            />
-            <div className="flex justify-end gap-2">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline">Cancel</Button>
-              </AlertDialog.Cancel>
-              <Button type="submit" variant="destructive" disabled={isSubmitting}>
-                {isSubmitting && <ButtonSpinner />}
-                {isSubmitting ? 'Deleting...' : 'Delete My Account'}
-              </Button>
-            </div>
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4" aria-label="Delete Account">
+        <TextField
+          label="Enter your password to confirm"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <div className="flex justify-end gap-2">
+          <AlertDialogCancel />
+          <Button type="submit" variant="destructive" pending={isSubmitting} pendingLabel="Deleting...">
+            Delete My Account
+          </Button>
+        </div>
+      </form>
+    </AlertDialogFrame>
   );
 }

@@ -2,10 +2,10 @@
 // otherwise the dashboard with its tabs. The server checks every admin call on its own; this screen
 // only decides what to show.
 import { useQuery } from '@tanstack/react-query';
-import { meQueryOptions } from '~/client/features/auth/api';
+import { meQueryOptions } from '~/client/features/auth';
 import { AdminLogin } from './admin-login';
 import { AdminShell } from './admin-shell';
-import { AdminLoading } from './routes';
+import { AdminLoading } from './admin-loading';
 import type { AdminTab } from './tabs';
 
 export default function AdminArea({ tab }: { tab: AdminTab }) {

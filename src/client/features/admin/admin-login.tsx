@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { type Login, LoginSchema } from '~/shared/schemas/auth';
 import { Button } from '~/client/components/ui/button';
 import { ApiError, apiRequest } from '~/client/lib/api';
-import { type CurrentUser, logout, meQueryOptions, signedOut } from '~/client/features/auth/api';
-import { Field, Spinner } from './ui';
+import { type CurrentUser, logout, meQueryOptions, signedOut } from '~/client/features/auth';
+import { TextField } from '~/client/components/ui/form-fields';
 
 export const ACCESS_DENIED = 'Access denied. Administrator privileges required.';
 export const VERIFY_FAILED = 'Failed to verify admin status. Please try again.';
@@ -117,22 +117,21 @@ export function AdminLogin({ signedInCustomer }: { signedInCustomer: CurrentUser
           </div>
         )}
         <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Admin login">
-          <Field
+          <TextField
             label="Username"
             autoComplete="username"
             error={errors.username?.message}
             {...form.register('username')}
           />
-          <Field
+          <TextField
             label="Password"
             type="password"
             autoComplete="current-password"
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <Button type="submit" disabled={isSubmitting} className="w-full">
-            {isSubmitting && <Spinner />}
-            {isSubmitting ? 'Authenticating...' : 'Login as Administrator'}
+          <Button type="submit" pending={isSubmitting} pendingLabel="Authenticating..." className="w-full">
+            Login as Administrator
           </Button>
         </form>
         <p className="mt-6 text-center text-xs text-slate-500">Only administrators can access this area</p>

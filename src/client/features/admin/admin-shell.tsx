@@ -4,12 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import type { CurrentUser } from '~/client/features/auth/api';
+import type { CurrentUser } from '~/client/features/auth';
 import { dashboardQueryOptions } from './api';
 import { DashboardSummary } from './dashboard/dashboard-summary';
-import { AdminLoading } from './routes';
+import { AdminLoading } from './admin-loading';
 import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs';
-import { LoadError, Spinner } from './ui';
+import { LoadError } from '~/client/components/ui/load-error';
+import { Spinner } from '~/client/components/ui/spinner';
 
 const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   products: lazy(() => import('./products/products-tab')),

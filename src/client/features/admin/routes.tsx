@@ -2,34 +2,19 @@
 // first browser render show 'Loading admin dashboard...', and only after mount does the browser fetch
 // the admin chunk (admin-area.tsx). Shoppers never download it.
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { type RouteObject, useParams } from 'react-router';
 import { NotFoundPage } from '~/client/app/not-found-page';
 import { Seo } from '~/client/lib/head';
+import { useHydrated } from '~/client/lib/use-hydrated';
+import { AdminLoading } from './admin-loading';
 import { ADMIN_TABS, type AdminTab } from './tabs';
 
 const AdminArea = lazy(() => import('./admin-area'));
 
-const noop = () => () => {};
-function useMounted(): boolean {
-  return useSyncExternalStore(
-    noop,
-    () => true,
-    () => false,
-  );
-}
-
-export function AdminLoading() {
-  return (
-    <div className="mx-auto flex max-w-7xl items-center justify-center px-4 py-24" role="status">
-      <p className="text-slate-600">Loading admin dashboard...</p>
-    </div>
-  );
-}
-
 function AdminRoute() {
   const { tab = 'products' } = useParams();
-  const mounted = useMounted();
+  const mounted = useHydrated();
   if (!(ADMIN_TABS as readonly string[]).includes(tab)) return <NotFoundPage />;
   return (
     <>

@@ -7,7 +7,7 @@ import { vi } from 'vitest';
 import type { Dashboard } from '~/shared/schemas/admin-dashboard';
 import { Providers } from '~/client/app/providers';
 import { Toaster } from '~/client/components/ui/toaster';
-import { makeUser } from '~/client/features/cart/test-utils';
+import { makeUser } from '~/client/test/test-utils';
 import { createQueryClient } from '~/client/lib/query-client';
 
 export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/features/cart/test-utils';
+import { fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { authRoutes } from './routes';
 
 // The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up

@@ -6,11 +6,11 @@ import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo, useSite } from '~/client/lib/head';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
-import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
+import { todaysDiscountQueryOptions } from '~/client/features/catalog';
 import { meQueryOptions } from './api';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
-import { Spinner } from './spinner';
+import { PageSpinner } from '~/client/components/ui/page-spinner';
 
 const BENEFITS = [
   { title: 'Track your orders', text: 'Follow every order from processing to delivery.' },
@@ -24,7 +24,7 @@ export function AuthPage() {
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
 
-  if (me.isPending) return <Spinner label="Checking your session..." />;
+  if (me.isPending) return <PageSpinner label="Checking your session..." />;
   if (me.data) return <Navigate to="/account" replace />;
 
   return (

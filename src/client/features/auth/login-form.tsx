@@ -8,7 +8,6 @@ import { toast } from '~/client/components/ui/toast-store';
 import { serverMessage } from './api';
 import { login } from './sign-in';
 import { TextField } from '~/client/components/ui/form-fields';
-import { ButtonSpinner } from './spinner';
 
 export function LoginForm() {
   const queryClient = useQueryClient();
@@ -48,9 +47,8 @@ export function LoginForm() {
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting && <ButtonSpinner />}
-        {isSubmitting ? 'Logging in...' : 'Login'}
+      <Button type="submit" pending={isSubmitting} pendingLabel="Logging in..." className="w-full">
+        Login
       </Button>
     </form>
   );

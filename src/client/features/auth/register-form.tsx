@@ -8,7 +8,6 @@ import { toast } from '~/client/components/ui/toast-store';
 import { serverFieldErrors, serverMessage } from './api';
 import { InvalidResponseError, register } from './sign-in';
 import { TextField } from '~/client/components/ui/form-fields';
-import { ButtonSpinner } from './spinner';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
@@ -70,9 +69,8 @@ export function RegisterForm() {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" disabled={isSubmitting} className="w-full">
-        {isSubmitting && <ButtonSpinner />}
-        {isSubmitting ? 'Creating account...' : 'Register'}
+      <Button type="submit" pending={isSubmitting} pendingLabel="Creating account..." className="w-full">
+        Register
       </Button>
     </form>
   );

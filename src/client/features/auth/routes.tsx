@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import type { LazyRouteHandle } from '~/client/lib/lazy-route';
-import { todaysDiscountQueryOptions } from '~/client/features/catalog/api';
+import { todaysDiscountQueryOptions } from '~/client/features/catalog';
 import { guestOnlyLoader } from './guards';
 
 export function authRoutes(queryClient: QueryClient): RouteObject[] {

@@ -10,7 +10,7 @@ import {
   getCart,
   resetCartStoreForTests,
 } from './cart-store';
-import { fakeApi, fetchedPaths, renderRoutes } from './test-utils';
+import { fakeApi, fetchedPaths, renderRoutes } from '~/client/test/test-utils';
 
 const monitor: CartProductInput = {
   productId: 11,

@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '~/client/components/ui/button';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
-import { productQueryOptions } from '~/client/features/catalog/api';
+import { productQueryOptions } from '~/client/lib/product-query';
 import {
   type CartItem,
   clearCart,

@@ -618,15 +618,6 @@ export function forceEmptyCart(): void {
   emit();
 }
 
-/** Reads the stored cart again through the load procedure (what a page load does). */
-export function reloadCart(): CartState {
-  if (!isBrowser) return EMPTY;
-  state = loadFromStorage();
-  listenToOtherTabs();
-  emit();
-  return state;
-}
-
 /** For tests: forget the in-memory cart so the next read loads from storage like a fresh page. */
 export function resetCartStoreForTests(): void {
   state = null;

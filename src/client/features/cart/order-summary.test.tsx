@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, resetCartStoreForTests } from './cart-store';
 import { OrderSummary, type OrderSummaryProps } from './order-summary';
-import { fakeApi, fetchedPaths, renderRoutes } from './test-utils';
+import { fakeApi, fetchedPaths, renderRoutes } from '~/client/test/test-utils';
 
 const taxes = [
   { provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' },

@@ -1,6 +1,7 @@
-import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { Category, Product } from '~/shared/schemas/catalog';
-import { ApiError, apiGetPage, apiRequest } from '~/client/lib/api';
+import { ApiError, apiGetOrNull, apiGetPage, apiRequest } from '~/client/lib/api';
+import type { ProductImageRecord } from '~/client/lib/product-query';
 import { type ListingFilters, listingApiPath } from './listing-params';
 
 export const categoriesQueryOptions = () => queryOptions<Category[]>({ queryKey: ['/api/categories'] });
@@ -22,22 +23,10 @@ export const featuredProductsQueryOptions = () =>
   queryOptions<Product[]>({ queryKey: ['/api/products/featured'] });
 export const newProductsQueryOptions = () => queryOptions<Product[]>({ queryKey: ['/api/products/new'] });
 
-/** A GET whose 404 (or 400 for a malformed id or slug) means "not found": null instead of an error. */
-function getOrNull<T>(path: string) {
-  return async ({ client }: { client: QueryClient }) => {
-    try {
-      return await apiRequest<T>('GET', path, undefined, { client });
-    } catch (error) {
-      if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
-      throw error;
-    }
-  };
-}
-
 /** One category by slug (or id); null when there is none. */
 export const categoryQueryOptions = (slug: string) => {
   const path = `/api/categories/${encodeURIComponent(slug)}`;
-  return queryOptions<Category | null>({ queryKey: [path], queryFn: getOrNull<Category>(path) });
+  return queryOptions<Category | null>({ queryKey: [path], queryFn: apiGetOrNull<Category>(path) });
 };
 
 export type ProductListPage = { items: Product[]; total: number };
@@ -50,15 +39,6 @@ export const productListQueryOptions = (filters: ListingFilters) => {
     queryKey: [path, 'page'],
     queryFn: ({ client }) => apiGetPage<Product>(client, path),
   });
-};
-
-export type ProductImageRecord = { imageUrl: string; isPrimary?: boolean };
-export type ProductDetail = Product & { additionalImages?: ProductImageRecord[] };
-
-/** A product by slug, or by id when the segment is a number; null when there is none. */
-export const productQueryOptions = (slugOrId: string) => {
-  const path = `/api/products/${encodeURIComponent(slugOrId)}`;
-  return queryOptions<ProductDetail | null>({ queryKey: [path], queryFn: getOrNull<ProductDetail>(path) });
 };
 
 /** A product's images; an error gives an empty list (logged), as the specification says. */

@@ -3,7 +3,7 @@ import { formatMoney } from '~/shared/money';
 import type { Product } from '~/shared/schemas/catalog';
 import { stockLabel } from '~/shared/stock';
 import { type ImageLoad, ProductImage } from '~/client/components/ui/product-image';
-import { AddToCartButton } from '~/client/features/cart/add-to-cart-button';
+import { AddToCartButton } from '~/client/features/cart';
 
 export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
   const label = stockLabel(product.stock);

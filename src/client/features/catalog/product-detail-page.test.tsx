@@ -3,13 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import {
-  addItem,
-  cartItemFromProduct,
-  getCart,
-  resetCartStoreForTests,
-} from '~/client/features/cart/cart-store';
-import { fakeApi, makeProduct, renderRoutes } from '~/client/features/cart/test-utils';
+import { addItem, cartItemFromProduct, getCart, resetCartStoreForTests } from '~/client/features/cart';
+import { fakeApi, makeProduct, renderRoutes } from '~/client/test/test-utils';
 import { storefrontRoutes } from './routes';
 
 const monitor = makeProduct({

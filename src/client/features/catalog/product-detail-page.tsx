@@ -11,19 +11,9 @@ import { toast } from '~/client/components/ui/toast-store';
 import { AfterHydration } from '~/client/lib/after-hydration';
 import { HttpStatus, Seo, useSite } from '~/client/lib/head';
 import { siteConfigQueryOptions, useStoreToday } from '~/client/lib/site-config';
-import {
-  addItem,
-  cartItemFromProduct,
-  checkProductPageStock,
-  useCartQuantity,
-} from '~/client/features/cart/cart-store';
-import {
-  type ProductDetail,
-  type ProductImageRecord,
-  productImagesQueryOptions,
-  productQueryOptions,
-  relatedProductsQueryOptions,
-} from './api';
+import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '~/client/features/cart';
+import { type ProductDetail, type ProductImageRecord, productQueryOptions } from '~/client/lib/product-query';
+import { productImagesQueryOptions, relatedProductsQueryOptions } from './api';
 import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
 
 const AddedToCartDialog = lazy(async () => ({

@@ -3,14 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Category, MAX_PRICE_FILTER } from '~/shared/schemas/catalog';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { getCart, resetCartStoreForTests } from '~/client/features/cart/cart-store';
-import {
-  type FakeAnswer,
-  fakeApi,
-  fetchedPaths,
-  makeProduct,
-  renderRoutes,
-} from '~/client/features/cart/test-utils';
+import { getCart, resetCartStoreForTests } from '~/client/features/cart';
+import { type FakeAnswer, fakeApi, fetchedPaths, makeProduct, renderRoutes } from '~/client/test/test-utils';
 import { storefrontRoutes } from './routes';
 
 const categories: Category[] = [

@@ -25,7 +25,7 @@ import {
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
-import { useFetchErrorToast } from '~/client/lib/use-fetch-error-toast';
+import { useFetchErrorToast } from '~/client/components/ui/use-fetch-error-toast';
 import { firstScreenLoad } from '~/client/components/ui/product-image';
 
 export const PRODUCT_SKELETON_COUNT = 8;

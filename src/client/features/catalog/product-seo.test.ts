@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '~/client/features/cart/test-utils';
+import { makeProduct } from '~/client/test/test-utils';
 import { availabilityOf, metaDescription, productJsonLd, productOpenGraph } from './product-seo';
 
 const origin = 'https://store.example';

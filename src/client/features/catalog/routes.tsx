@@ -5,10 +5,10 @@ import {
   categoriesQueryOptions,
   categoryQueryOptions,
   productListQueryOptions,
-  productQueryOptions,
   relatedProductsQueryOptions,
   todaysDiscountQueryOptions,
 } from './api';
+import { productQueryOptions } from '~/client/lib/product-query';
 import { CategoriesRoute } from './categories-page';
 import { hasListingParams, type ListingFilters, readListingFilters } from './listing-params';
 import { ProductDetailPage } from './product-detail-page';

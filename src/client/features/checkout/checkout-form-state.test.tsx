@@ -4,8 +4,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { addItem, resetCartStoreForTests } from '~/client/features/cart/cart-store';
-import { type FakeRoutes, fakeApi, renderRoutes } from '~/client/features/cart/test-utils';
+import { addItem, resetCartStoreForTests } from '~/client/features/cart';
+import { fakeApi, type FakeRoutes, renderRoutes } from '~/client/test/test-utils';
 import { paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
 

@@ -2,19 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import {
-  addItem,
-  CART_BACKUP_KEY,
-  PENDING_ORDER_KEY,
-  resetCartStoreForTests,
-} from '~/client/features/cart/cart-store';
-import {
-  type FakeRoutes,
-  fakeApi,
-  makeSiteConfig,
-  makeUser,
-  renderRoutes,
-} from '~/client/features/cart/test-utils';
+import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '~/client/features/cart';
+import { type FakeRoutes, fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { FOREIGN_CURRENCY_NOTICE, paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
 
@@ -115,6 +104,16 @@ const notYours = {
 
 // Typing into a long form is slow on a busy machine; no test here measures time.
 describe('checkout page', { timeout: 30_000 }, () => {
+  it('offers only the provinces the store ships to (those /api/taxes lists)', async () => {
+    addLamp();
+    fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) } });
+    renderRoutes(checkoutRoutes, '/checkout');
+    const province = await screen.findByLabelText('Province');
+    await waitFor(() =>
+      expect([...province.querySelectorAll('option')].map((o) => o.value)).toEqual(['', 'AB', 'ON']),
+    );
+  });
+
   it('names the currency of the total, and says prices are in Canadian dollars for an address outside Canada', async () => {
     addLamp();
     fakeApi({ ...base, '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) } });

@@ -10,10 +10,8 @@ import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { meQueryOptions } from '~/client/features/auth/api';
-import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
-import { useCart } from '~/client/features/cart/cart-store';
-import { useCartQuote } from '~/client/features/cart/use-cart-quote';
+import { meQueryOptions } from '~/client/features/auth';
+import { shippingSettingsQueryOptions, useCart, useCartQuote } from '~/client/features/cart';
 import {
   AccountSection,
   CustomerSection,

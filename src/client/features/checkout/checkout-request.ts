@@ -4,7 +4,7 @@ import { centsToString } from '~/shared/money';
 import type { OrderTotals } from '~/shared/pricing';
 import { NOTES_MAX } from '~/shared/checkout';
 import type { CheckoutForm, CreateCheckout, CurrentFigures } from '~/shared/schemas/checkout';
-import type { CartItem } from '~/client/features/cart/cart-store';
+import type { CartItem } from '~/client/features/cart';
 
 export type CheckoutRequestInput = {
   values: CheckoutForm;

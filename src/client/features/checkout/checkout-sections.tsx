@@ -1,13 +1,14 @@
 // The checkout form's sections, each bound to the form state (use-checkout-form.ts): customer,
 // shipping address, shipping method, notes and account options.
+import { useQuery } from '@tanstack/react-query';
 import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS, type ShippingMethod } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import { deliveryDaysOf, deliveryWindowText } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import { NOTES_MAX } from '~/shared/checkout';
 import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
-import type { CurrentUser } from '~/client/features/auth/api';
-import type { ShippingSettings } from '~/client/features/cart/api';
+import type { CurrentUser } from '~/client/features/auth';
+import { type ShippingSettings, taxRatesQueryOptions } from '~/client/features/cart';
 import type { CheckoutFormState } from './use-checkout-form';
 
 /** Shown under the address when it is outside Canada and prices are in Canadian dollars. */
@@ -46,6 +47,13 @@ export function CustomerSection({ form }: FormProps) {
 export function ShippingAddressSection({ form, currency }: FormProps & { currency: string }) {
   const { errors, text, values } = form;
   const canada = values.country === 'Canada';
+  // Only the provinces the store ships to: /api/taxes lists the active ones (a province switched off is
+  // refused by the server, docs/decisions/0211-inactive-provinces.md). The one already chosen stays listed.
+  const taxes = useQuery(taxRatesQueryOptions());
+  const provinces =
+    taxes.data && taxes.data.length > 0
+      ? PROVINCES.filter((p) => p.code === values.state || taxes.data.some((r) => r.provinceCode === p.code))
+      : PROVINCES;
   return (
     <section aria-labelledby="shipping-info" className="rounded-lg border border-slate-200 p-5">
       <h2 id="shipping-info" className="mb-4 text-lg font-semibold">
@@ -71,7 +79,7 @@ export function ShippingAddressSection({ form, currency }: FormProps & { currenc
         {canada ? (
           <SelectField label="Province" autoComplete="address-level1" error={errors.state} {...text('state')}>
             <option value="">Select a province</option>
-            {PROVINCES.map((p) => (
+            {provinces.map((p) => (
               <option key={p.code} value={p.code}>
                 {p.code} - {p.name}
               </option>

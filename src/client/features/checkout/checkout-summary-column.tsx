@@ -3,9 +3,7 @@
 import { formatMoney, toCents } from '~/shared/money';
 import { discountLabel } from '~/shared/pricing';
 import { Button } from '~/client/components/ui/button';
-import type { QuoteChange } from '~/client/features/cart/cart-store';
-import { OrderSummary } from '~/client/features/cart/order-summary';
-import { QuoteNotice } from '~/client/features/cart/use-cart-quote';
+import { OrderSummary, type QuoteChange, QuoteNotice } from '~/client/features/cart';
 import type { Destination, ServerFigures } from './use-checkout-figures';
 
 type SummaryColumnProps = {

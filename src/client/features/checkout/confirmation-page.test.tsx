@@ -8,8 +8,8 @@ import {
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
   resetCartStoreForTests,
-} from '~/client/features/cart/cart-store';
-import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '~/client/features/cart/test-utils';
+} from '~/client/features/cart';
+import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
 import { confirmationTiming } from './confirmation-page';
 import { checkoutRoutes } from './routes';
 

@@ -16,17 +16,17 @@ import {
 } from '~/shared/orders';
 import { paymentFailureMessage } from '~/shared/payment-failures';
 import type { Order } from '~/shared/schemas/orders';
-import { shippingSettingsQueryOptions } from '~/client/features/cart/api';
-import { buttonClasses } from '~/client/components/ui/button';
-import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
-import { suppressToasts, toast } from '~/client/components/ui/toast-store';
-import { Seo } from '~/client/lib/head';
 import {
   clearCartForOrder,
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
   restoreCartFromBackup,
-} from '~/client/features/cart/cart-store';
+  shippingSettingsQueryOptions,
+} from '~/client/features/cart';
+import { buttonClasses } from '~/client/components/ui/button';
+import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { suppressToasts, toast } from '~/client/components/ui/toast-store';
+import { Seo } from '~/client/lib/head';
 import { confirmPayment, fetchOrder } from './api';
 
 export const CART_CLEAR_DELAY_MS = 100;

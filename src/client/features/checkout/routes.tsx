@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import type { LazyRouteHandle } from '~/client/lib/lazy-route';
 import { prefetch } from '~/client/lib/prefetch';
-import { shippingSettingsQueryOptions, taxRatesQueryOptions } from '~/client/features/cart/api';
+import { shippingSettingsQueryOptions, taxRatesQueryOptions } from '~/client/features/cart';
 
 export function checkoutRoutes(queryClient: QueryClient): RouteObject[] {
   return [

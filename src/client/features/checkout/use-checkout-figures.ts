@@ -3,8 +3,7 @@
 // server's apply only while the cart, the method and the destination are the ones they were computed for.
 import { useState } from 'react';
 import type { CurrentFigures } from '~/shared/schemas/checkout';
-import { addItem, type CartItem, removeItem } from '~/client/features/cart/cart-store';
-import { useOrderSummary } from '~/client/features/cart/order-summary';
+import { addItem, type CartItem, removeItem, useOrderSummary } from '~/client/features/cart';
 
 export type Destination = { method: string; country: string; state: string };
 export type ServerFigures = { figures: CurrentFigures; message: string };

@@ -7,7 +7,7 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useSt
 import { checkoutFormDefaults, SHIPPING_METHOD_PLACEHOLDER } from '~/shared/checkout';
 import type { CheckoutForm, CheckoutFormInput } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
-import type { CurrentUser } from '~/client/features/auth/api';
+import type { CurrentUser } from '~/client/features/auth';
 import { checkCheckoutForm, type FieldMessages, loadCheckoutSchema } from './check-checkout-form';
 
 export type CheckoutValues = Required<CheckoutFormInput>;

@@ -7,8 +7,8 @@ import { CHECKOUT_CLOSED, isShippingMethod, NOT_YOUR_ACCOUNT } from '~/shared/ch
 import type { CheckoutForm, CreateCheckout, CreateCheckoutResponse } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { type CurrentUser, meQueryOptions } from '~/client/features/auth/api';
-import { backupCart, type CartItem } from '~/client/features/cart/cart-store';
+import { type CurrentUser, loadSignIn, meQueryOptions } from '~/client/features/auth';
+import { backupCart, type CartItem } from '~/client/features/cart';
 import { createCheckout, currentFiguresOf } from './api';
 import { checkoutRequest } from './checkout-request';
 import type { CheckoutFigures } from './use-checkout-figures';
@@ -48,7 +48,7 @@ async function createAccount(
 ): Promise<CurrentUser | null> {
   try {
     // Registration checks the answer with the auth schemas: loaded only by the shoppers who use it.
-    const { register } = await import('~/client/features/auth/sign-in');
+    const { register } = await loadSignIn();
     const user = await register(queryClient, {
       username: values.username ?? '',
       email: values.email,

@@ -132,8 +132,13 @@ export function ContactPage() {
             <label htmlFor={`${id}-website`}>Website</label>
             <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...form.register('website')} />
           </div>
-          <Button type="submit" disabled={isSubmitting} className="w-full sm:w-auto sm:justify-self-start">
-            {isSubmitting ? 'Sending...' : 'Send Message'}
+          <Button
+            type="submit"
+            pending={isSubmitting}
+            pendingLabel="Sending..."
+            className="w-full sm:w-auto sm:justify-self-start"
+          >
+            Send Message
           </Button>
         </form>
 

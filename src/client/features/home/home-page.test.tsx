@@ -2,14 +2,14 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Category } from '~/shared/schemas/catalog';
 import { prefetch } from '~/client/lib/prefetch';
-import { resetCartStoreForTests } from '~/client/features/cart/cart-store';
+import { resetCartStoreForTests } from '~/client/features/cart';
 import {
   type FakeRoutes,
   fakeApi,
   makeProduct,
   makeSiteConfig,
   renderRoutes,
-} from '~/client/features/cart/test-utils';
+} from '~/client/test/test-utils';
 import { HomePage, homeQueries } from './home-page';
 
 const category = (id: number, name: string): Category => ({

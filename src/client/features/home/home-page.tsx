@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/client/components/ui/button';
@@ -9,19 +8,16 @@ import { Seo } from '~/client/lib/head';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
 import {
   categoriesQueryOptions,
+  CategoryTile,
+  CategoryTileSkeleton,
   featuredProductsQueryOptions,
   newProductsQueryOptions,
+  ProductCard,
   todaysDiscountQueryOptions,
-} from '~/client/features/catalog/api';
-import { CategoryTile, CategoryTileSkeleton } from '~/client/features/catalog/category-tile';
-import { ProductCard } from '~/client/features/catalog/product-card';
+} from '~/client/features/catalog';
+import { LazyNewsletterPopup } from '~/client/features/newsletter';
 import type { Product } from '~/shared/schemas/catalog';
-import { useFetchErrorToast } from '~/client/lib/use-fetch-error-toast';
-
-// It opens seconds after the page is ready: its code and Radix's dialog follow the first download.
-const NewsletterPopup = lazy(async () => ({
-  default: (await import('~/client/features/newsletter/newsletter-popup')).NewsletterPopup,
-}));
+import { useFetchErrorToast } from '~/client/components/ui/use-fetch-error-toast';
 
 export const homeQueries = () => [
   categoriesQueryOptions(),
@@ -154,7 +150,8 @@ export function HomePage() {
         </div>
       </section>
       <AfterHydration>
-        <NewsletterPopup />
+        {/* It opens seconds after the page is ready: its code and Radix's dialog follow the first download. */}
+        <LazyNewsletterPopup />
       </AfterHydration>
     </>
   );

@@ -3,9 +3,15 @@
 // on to an external e-mail marketing form by the server) once per session after 3 s, and is used when
 // such a form is configured (docs/decisions/0066-newsletter-variants.md). Nothing renders on the server.
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
+import {
+  DialogCloseIcon,
+  DialogContent,
+  DialogDescription,
+  DialogRoot,
+  DialogTitle,
+} from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { checkEmail, subscribeToNewsletter } from './subscribe';
@@ -56,36 +62,19 @@ export function NewsletterPopup() {
 
   if (!variant) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          data-testid="newsletter-popup"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
-        >
-          <Dialog.Close
-            aria-label="Close"
-            className="absolute top-1 right-1 inline-flex h-11 w-11 items-center justify-center rounded text-slate-600 hover:bg-slate-100"
-          >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              className="h-5 w-5"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <path d="M6 6l12 12M18 6L6 18" />
-            </svg>
-          </Dialog.Close>
-          {variant === 'A' ? (
-            <VariantA onClose={() => setOpen(false)} />
-          ) : (
-            <VariantB onClose={() => setOpen(false)} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <DialogRoot open={open} onOpenChange={setOpen}>
+      <DialogContent
+        data-testid="newsletter-popup"
+        className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl"
+      >
+        <DialogCloseIcon className="absolute top-1 right-1" />
+        {variant === 'A' ? (
+          <VariantA onClose={() => setOpen(false)} />
+        ) : (
+          <VariantB onClose={() => setOpen(false)} />
+        )}
+      </DialogContent>
+    </DialogRoot>
   );
 }
 
@@ -132,10 +121,10 @@ function VariantB({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
-        <Dialog.Title className="pr-8 text-xl font-bold">Subscribe to Our Newsletter</Dialog.Title>
-        <Dialog.Description className="mt-1 text-sm text-slate-600">
+        <DialogTitle className="pr-8 text-xl font-bold">Subscribe to Our Newsletter</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-slate-600">
           Be the first to hear about new inventory and exclusive deals, up to 70% off retail.
-        </Dialog.Description>
+        </DialogDescription>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
@@ -164,8 +153,8 @@ function VariantB({ onClose }: { onClose: () => void }) {
         </label>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Subscribing...' : 'Subscribe Now'}
+      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
+        Subscribe Now
       </Button>
     </form>
   );
@@ -214,10 +203,10 @@ function VariantA({ onClose }: { onClose: () => void }) {
   if (thanked) {
     return (
       <div className="py-6 text-center" role="status">
-        <Dialog.Title className="text-xl font-bold">Thank you!</Dialog.Title>
-        <Dialog.Description className="mt-2 text-slate-600">
+        <DialogTitle className="text-xl font-bold">Thank you!</DialogTitle>
+        <DialogDescription className="mt-2 text-slate-600">
           You've been added to our newsletter.
-        </Dialog.Description>
+        </DialogDescription>
       </div>
     );
   }
@@ -225,10 +214,10 @@ function VariantA({ onClose }: { onClose: () => void }) {
     // Native validation: the first name is required and the e-mail must be an e-mail address.
     <form onSubmit={onSubmit} className="grid gap-4">
       <div>
-        <Dialog.Title className="pr-8 text-xl font-bold">Get Exclusive Deals</Dialog.Title>
-        <Dialog.Description className="mt-1 text-sm text-slate-600">
+        <DialogTitle className="pr-8 text-xl font-bold">Get Exclusive Deals</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-slate-600">
           Join our newsletter for new inventory alerts and subscriber-only discounts.
-        </Dialog.Description>
+        </DialogDescription>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-first-name`} className="text-sm font-medium">
@@ -258,8 +247,8 @@ function VariantA({ onClose }: { onClose: () => void }) {
         />
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" disabled={busy} className="w-full">
-        {busy ? 'Subscribing...' : 'Subscribe'}
+      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
+        Subscribe
       </Button>
     </form>
   );

@@ -4,9 +4,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '~/server/db/schema';
 import { createProduct, createUser } from '~/server/test/fixtures';
+import { routeRegistry } from '~/server/test/route-registry';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
-import { newOrderReference } from '~/server/features/checkout/service';
-import { insertOrder } from './order-fixtures';
+import { newOrderReference } from '~/server/features/checkout';
+import { insertOrder } from '~/server/test/order-fixtures';
 
 let t: TestApp;
 type Actor = { name: string; client: TestClient; user: Awaited<ReturnType<typeof createUser>> | null };
@@ -15,6 +16,7 @@ let a: Actor;
 let b: Actor;
 let admin: Actor;
 const orderIds: Record<string, number[]> = {};
+const registry = routeRegistry();
 
 async function actor(name: string, isAdmin = false): Promise<Actor> {
   const user = await createUser(t.db, {
@@ -44,7 +46,7 @@ const snapshot = async () =>
 const row = async (id: number) => (await t.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ beforeRoutes: registry.beforeRoutes });
   guest = { name: 'guest', client: new TestClient(t.app), user: null };
   a = await actor('a');
   b = await actor('b');
@@ -65,27 +67,37 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('a guest', () => {
-  it.each([
-    ['GET', '/api/auth/me', undefined],
-    ['GET', '/api/orders/my-orders', undefined],
-    ['PATCH', '/api/auth/update-profile', { username: 'guesty', email: 'guest@example.com' }],
-    ['PATCH', '/api/auth/preferences', { emailNotifications: false }],
-    [
-      'POST',
-      '/api/auth/change-password',
-      { currentPassword: 'x', newPassword: 'abcdef', confirmNewPassword: 'abcdef' },
-    ],
-    ['POST', '/api/auth/delete-account', { password: 'x' }],
-  ])('%s %s answers 401 and changes nothing', async (method, url, payload) => {
-    const before = await snapshot();
-    const res = await guest.client.request({
-      method: method as 'GET',
-      url,
-      payload: payload as object | undefined,
-    });
-    expect(res.statusCode).toBe(401);
-    expect(typeof res.json().message).toBe('string');
-    expect(await snapshot()).toEqual(before);
+  // Sample bodies that would be accepted from a signed-in customer. Which routes are checked is not this
+  // list: it is every route the app declares for customers (src/server/test/route-registry.ts), and /me.
+  const PAYLOADS: Record<string, object> = {
+    'PATCH /api/auth/update-profile': { username: 'guesty', email: 'guest@example.com' },
+    'PATCH /api/auth/preferences': { emailNotifications: false },
+    'POST /api/auth/change-password': {
+      currentPassword: 'x',
+      newPassword: 'abcdef',
+      confirmNewPassword: 'abcdef',
+    },
+    'POST /api/auth/delete-account': { password: 'x' },
+  };
+  const customerRoutes = () =>
+    registry
+      .routes()
+      .filter((r) => r.access === 'customer' && r.method !== 'HEAD')
+      .map((r) => [r.method, r.url] as const);
+
+  it('is refused by every customer route, the profile and order routes among them', () => {
+    const keys = customerRoutes().map(([method, url]) => `${method} ${url}`);
+    for (const key of ['GET /api/orders/my-orders', ...Object.keys(PAYLOADS)]) expect(keys).toContain(key);
+  });
+
+  it('gets 401 from /me and every customer route, and changes nothing', async () => {
+    for (const [method, url] of [['GET', '/api/auth/me'] as const, ...customerRoutes()]) {
+      const before = await snapshot();
+      const res = await guest.client.request({ method, url, payload: PAYLOADS[`${method} ${url}`] });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+      expect(typeof res.json().message).toBe('string');
+      expect(await snapshot()).toEqual(before);
+    }
   });
 });
 

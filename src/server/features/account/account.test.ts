@@ -5,10 +5,9 @@ import { createProduct, createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
 import { USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
-import { USERNAME_LOOKALIKE } from '~/server/features/auth/usernames';
-import { EMAIL_TAKEN, USERNAME_TAKEN } from '~/server/features/auth/service';
+import { EMAIL_TAKEN, USERNAME_LOOKALIKE, USERNAME_TAKEN } from '~/server/features/auth';
 import { awayFromWindowEdge } from '~/server/features/auth/test-support';
-import { insertOrder } from './order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { ADMIN_CANNOT_DELETE_SELF, WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './service';
 
 let t: TestApp;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, setWeekdayDiscounts, signInAs } from '~/server/test/fixtures';
 import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
-import { insertOrder } from './order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import {
 } from '~/shared/schemas/account';
 import { MessageSchema, UserSchema } from '~/shared/schemas/auth';
 import { ErrorSchema } from '~/shared/schemas/catalog';
-import { endSession, requireUser, startSession } from '~/server/plugins/sessions';
+import { endSession, startSession } from '~/server/plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
 import { privateAnswers } from '~/server/plugins/security';
@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/auth/update-profile',
     {
-      preHandler: requireUser,
+      config: { access: 'customer' },
       schema: {
         tags: ['account'],
         summary: "Update the signed-in user's username, email, phone and address",
@@ -35,7 +35,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/change-password',
     {
-      preHandler: requireUser,
+      config: { access: 'customer' },
       schema: {
         tags: ['account'],
         summary: 'Change the password (current password required); ends every other session',
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/auth/preferences',
     {
-      preHandler: requireUser,
+      config: { access: 'customer' },
       schema: {
         tags: ['account'],
         summary: 'Set the e-mail notifications preference',
@@ -67,7 +67,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/delete-account',
     {
-      preHandler: requireUser,
+      config: { access: 'customer' },
       schema: {
         tags: ['account'],
         summary: 'Delete the account (password required); its orders are kept but detached',
@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/my-orders',
     {
-      preHandler: requireUser,
+      config: { access: 'customer' },
       schema: {
         tags: ['account'],
         summary: "The signed-in user's orders, newest first, with their items (X-Total-Count: all of them)",

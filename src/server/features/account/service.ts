@@ -3,14 +3,21 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { orders, users } from '~/server/db/schema';
+import { can } from '~/server/lib/access';
 import { badRequest, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword, verifyPassword } from '~/server/lib/passwords';
 import { endOtherSessions, publicUserColumns, type SessionUser } from '~/server/plugins/sessions';
 import type { ChangePassword, DeleteAccount, Preferences, ProfileUpdate } from '~/shared/schemas/account';
-import { admitGuess, clearFailures, passwordCheckLimits } from '~/server/features/auth/login-throttle';
-import { refuseLookalikeUsername } from '~/server/features/auth/usernames';
-import { findTaken, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth/service';
+import {
+  admitGuess,
+  clearFailures,
+  findTaken,
+  passwordCheckLimits,
+  refuseLookalikeUsername,
+  throwIfTaken,
+  throwIfUniqueViolation,
+} from '~/server/features/auth';
 import type { AppContext } from '~/server/context';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
@@ -91,7 +98,7 @@ export async function changePassword(
  */
 export async function deleteAccount(ctx: AppContext, user: SessionUser, input: DeleteAccount): Promise<void> {
   const { db } = ctx;
-  if (user.isAdmin) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
+  if (can(user, 'manage-users')) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.update(orders).set({ userId: null, updatedAt: new Date() }).where(eq(orders.userId, user.id));

@@ -9,7 +9,6 @@ import {
   WeekdayDiscountSchema,
   WeekdayDiscountsUpdateSchema,
 } from '~/shared/schemas/discounts';
-import { requireAdmin } from '~/server/plugins/sessions';
 import {
   listCategoryDiscounts,
   listWeekdayDiscounts,
@@ -23,12 +22,11 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
   const { db } = app.ctx;
-  const admin = { onRequest: [requireAdmin] };
 
   app.get(
     '/api/discounts/weekday',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Weekday discounts, Sunday (0) to Saturday (6)',
@@ -41,7 +39,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/discounts/weekday',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Set weekday discounts: { discounts: [{ day, percentage }] }',
@@ -55,7 +53,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/discounts/category',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Category discounts for every category',
@@ -68,7 +66,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/discounts/category',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Set category discounts: { discounts: [{ categoryId, percentage }] }',

@@ -15,7 +15,7 @@ import {
 } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
-import { insertOrder } from '~/server/features/account/order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
-import { insertOrder } from '~/server/features/account/order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { ORDER_CSV_COLUMNS, ordersCsvStream } from './export';
 
 let t: TestApp;

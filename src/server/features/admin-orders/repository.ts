@@ -14,7 +14,7 @@ import {
   type OrderItemRow,
   type OrderRow,
   toOrderResponse,
-} from '~/server/features/orders/repository';
+} from '~/server/features/orders';
 
 type LinkedUser = { id: number; username: string; email: string } | null;
 

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '~/server/db/client';
 import { products } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
+import { markStockChange } from '~/server/lib/stock-reason';
 import type { ImportRow } from './import-rows';
 
 type Existing = typeof products.$inferSelect;
@@ -84,6 +85,7 @@ export async function writeBatch(
 ): Promise<{ created: number; updated: number }> {
   return db.transaction(async (tx) => {
     await withoutBitmapScans(tx);
+    await markStockChange(tx, { reason: 'import', userId });
     const lots = rows.map((r) => r.lotNumber);
     const existingRows = await tx
       .select()
@@ -110,6 +112,8 @@ export async function writeBatch(
           active: sql`excluded.active`,
           applyDailyDiscount: sql`excluded.apply_daily_discount`,
           updatedAt: sql`excluded.updated_at`,
+          // An import is an edit: a product dialog opened before it must not write over it.
+          version: sql`${products.version} + 1`,
         },
       });
     const updatedLots = rows.filter((r) => existing.has(r.lotNumber)).map((r) => r.lotNumber);

@@ -15,6 +15,7 @@ const adminColumns = {
   compareAtPrice: products.compareAtPrice,
   imageUrl: products.imageUrl,
   stock: products.stock,
+  version: products.version,
   categoryId: products.categoryId,
   categoryName: categories.name,
   featured: products.featured,

@@ -16,19 +16,30 @@ import {
   MAX_UPLOAD_IMAGE_BYTES,
   ProductInputSchema,
   ProductStatusSchema,
+  ProductUpdateSchema,
+  StockAdjustmentResultSchema,
+  StockAdjustmentSchema,
+  StockHistorySchema,
   UploadedImageSchema,
 } from '~/shared/schemas/admin-products';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
-import { requireAdmin } from '~/server/plugins/sessions';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import { attachLotImages, ImageStaging } from './import-images';
 import { imagesOnlyResult, importResult, newReport, type RowsResult } from './import-report';
 import { importCsv, templateCsv } from './import-service';
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
-import { createProduct, deleteProduct, PRODUCT_NOT_FOUND, setProductStatus, updateProduct } from './service';
+import {
+  adjustStock,
+  createProduct,
+  deleteProduct,
+  PRODUCT_NOT_FOUND,
+  setProductStatus,
+  stockHistory,
+  updateProduct,
+} from './service';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 /** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
@@ -56,12 +67,11 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx;
   // Only this plugin's routes accept multipart bodies; limits are set per route below.
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 20 } });
-  const admin = { onRequest: [requireAdmin] };
 
   app.get(
     '/api/products/admin',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Products for the administrator (inactive too), paged; the total is in X-Total-Count',
@@ -79,7 +89,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/admin/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'One product with all its images, for the edit dialog',
@@ -97,7 +107,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Create a product',
@@ -114,22 +124,55 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
-        summary: 'Replace a product (every field of the form)',
+        summary: "Replace a product's own fields (every field of the form; stock changes by adjustment)",
         params: IdParams,
-        body: ProductInputSchema,
+        body: ProductUpdateSchema,
         response: { 200: AdminProductSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
     async (request) => updateProduct(app.ctx, request.params.id, request.body, request.user!.id),
   );
 
+  app.post(
+    '/api/products/:id/stock-adjustments',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "Add or take units of a product's stock, with the reason",
+        params: IdParams,
+        body: StockAdjustmentSchema,
+        response: { 201: StockAdjustmentResultSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await adjustStock(db, request.params.id, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/products/:id/stock-history',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "A product's stock history, newest first (the last 100 changes)",
+        params: IdParams,
+        response: { 200: StockHistorySchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findAdminProduct(db, request.params.id))) throw notFound(PRODUCT_NOT_FOUND);
+      return { items: await stockHistory(db, request.params.id) };
+    },
+  );
+
   app.patch(
     '/api/products/:id/status',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Turn a product on or off in the store',
@@ -144,7 +187,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/products/:id',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Delete a product, or archive it when orders refer to it',
@@ -158,7 +201,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/upload/image',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary:
@@ -208,7 +251,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/template',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: { tags: ['admin'], summary: 'The CSV import template (download)' },
     },
     async (_request, reply) =>
@@ -222,7 +265,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/import',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
@@ -308,7 +351,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/images-only',
     {
-      ...admin,
+      config: { access: 'staff' },
       schema: {
         tags: ['admin'],
         summary: 'Attach pictures named <lot number>_<1-10> to existing products (field "images")',

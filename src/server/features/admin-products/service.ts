@@ -1,12 +1,18 @@
 // Creating, changing and removing products. Each change runs in one transaction with its audit entry,
 // and ends the store's demo mode (docs/decisions/0052-demo-mode-notice.md).
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AdminProduct, ProductData } from '~/shared/schemas/admin-products';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type {
+  AdminProduct,
+  ProductData,
+  ProductUpdate,
+  StockMovement,
+} from '~/shared/schemas/admin-products';
 import type { Db, DbOrTx } from '~/server/db/client';
-import { categories, orderItems, products } from '~/server/db/schema';
+import { categories, orderItems, products, stockMovements, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
+import { markStockChange } from '~/server/lib/stock-reason';
 import { findAdminProduct, replaceProductImages } from './repository';
 import type { AppContext } from '~/server/context';
 
@@ -14,6 +20,11 @@ export const SLUG_TAKEN = 'A product with this slug already exists.';
 export const LOT_TAKEN = 'A product with this lot number already exists.';
 export const PRODUCT_NOT_FOUND = 'Product not found.';
 export const CATEGORY_NOT_FOUND = 'Category not found.';
+export const PRODUCT_CHANGED =
+  'Someone else changed this product since you opened it. Their changes are shown; make yours again on top of them.';
+export const STOCK_BY_ADJUSTMENT =
+  'Stock is changed by an adjustment, not by editing the product: its stock is now {stock}.';
+export const STOCK_BELOW_ZERO = 'Stock cannot go below 0: there are {stock} in stock.';
 
 /** The unique index a PostgreSQL error (PGlite or node-postgres, possibly wrapped by drizzle) violated. */
 export function uniqueViolation(error: unknown): string | null {
@@ -40,7 +51,7 @@ async function checkCategory(db: DbOrTx, categoryId: number | null) {
 }
 
 /** 409 with a message when another product already uses the slug or lot number. */
-async function checkUnique(db: DbOrTx, data: ProductData, exceptId?: number) {
+async function checkUnique(db: DbOrTx, data: Pick<ProductData, 'slug' | 'lotNumber'>, exceptId?: number) {
   const others = (column: typeof products.slug | typeof products.lotNumber, value: string) =>
     db
       .select({ id: products.id })
@@ -55,7 +66,7 @@ async function checkUnique(db: DbOrTx, data: ProductData, exceptId?: number) {
   }
 }
 
-function columnsOf(data: ProductData) {
+function columnsOf(data: Omit<ProductData, 'stock'>) {
   return {
     name: data.name,
     slug: data.slug,
@@ -63,7 +74,6 @@ function columnsOf(data: ProductData) {
     description: data.description,
     price: data.price,
     compareAtPrice: data.compareAtPrice,
-    stock: data.stock,
     categoryId: data.categoryId,
     featured: data.featured,
     new: data.new,
@@ -90,7 +100,11 @@ export async function createProduct(
   return inTransaction(db, async (tx) => {
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data);
-    const [row] = await tx.insert(products).values(columnsOf(data)).returning({ id: products.id });
+    await markStockChange(tx, { reason: 'created', userId });
+    const [row] = await tx
+      .insert(products)
+      .values({ ...columnsOf(data), stock: data.stock })
+      .returning({ id: products.id });
     await replaceProductImages(tx, row!.id, data.images);
     const created = (await findAdminProduct(tx, row!.id))!;
     await recordAudit(tx, {
@@ -105,21 +119,34 @@ export async function createProduct(
   });
 }
 
+/**
+ * Writes the product's own fields, never its stock, and bumps its version. With `version`, a write
+ * based on an older version is refused with 409 and the current product, so two people editing one
+ * product never undo each other (docs/decisions/0210-product-edits-and-stock-history.md).
+ */
 export async function updateProduct(
   ctx: AppContext,
   id: number,
-  data: ProductData,
+  data: ProductUpdate,
   userId: number,
 ): Promise<AdminProduct> {
   const { db } = ctx;
   return inTransaction(db, async (tx) => {
+    await tx.execute(sql`select 1 from ${products} where ${products.id} = ${id} for update`);
     const before = await findAdminProduct(tx, id);
     if (!before) throw notFound(PRODUCT_NOT_FOUND);
+    if (data.version !== undefined && data.version !== before.version)
+      throw conflict(PRODUCT_CHANGED, { product: before });
+    if (data.stock !== undefined && data.stock !== before.stock)
+      throw conflict(STOCK_BY_ADJUSTMENT.replace('{stock}', String(before.stock)), {
+        errors: { stock: STOCK_BY_ADJUSTMENT.replace('{stock}', String(before.stock)) },
+        product: before,
+      });
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data, id);
     await tx
       .update(products)
-      .set({ ...columnsOf(data), updatedAt: new Date() })
+      .set({ ...columnsOf(data), version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
     await replaceProductImages(tx, id, data.images);
     const after = (await findAdminProduct(tx, id))!;
@@ -127,6 +154,69 @@ export async function updateProduct(
     await endDemoMode(tx);
     return after;
   });
+}
+
+/**
+ * Adds or takes units (`delta`), with the reason, as one row of the product's stock history. The row
+ * lock serialises adjustments with sales, so concurrent changes all count and stock never goes below 0.
+ */
+export async function adjustStock(
+  db: Db,
+  id: number,
+  adjustment: { delta: number; reason: string },
+  userId: number,
+): Promise<{ product: AdminProduct; movement: StockMovement }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .for('no key update');
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    if (row.stock + adjustment.delta < 0)
+      throw conflict(STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)), {
+        errors: { delta: STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)) },
+      });
+    await markStockChange(tx, { reason: 'adjustment', note: adjustment.reason, userId });
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${adjustment.delta}`, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    const product = (await findAdminProduct(tx, id))!;
+    const [movement] = await stockHistory(tx, id, 1);
+    await recordAudit(tx, {
+      userId,
+      action: 'adjust-stock',
+      entity: 'product',
+      entityId: id,
+      before: { stock: row.stock },
+      after: { stock: product.stock, delta: adjustment.delta, reason: adjustment.reason },
+    });
+    await endDemoMode(tx);
+    return { product, movement: movement! };
+  });
+}
+
+/** The product's stock history, newest first. */
+export async function stockHistory(db: DbOrTx, productId: number, limit = 100): Promise<StockMovement[]> {
+  const rows = await db
+    .select({
+      id: stockMovements.id,
+      delta: stockMovements.delta,
+      stockAfter: stockMovements.stockAfter,
+      reason: stockMovements.reason,
+      note: stockMovements.note,
+      orderId: stockMovements.orderId,
+      userId: stockMovements.userId,
+      username: users.username,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .leftJoin(users, eq(users.id, stockMovements.userId))
+    .where(eq(stockMovements.productId, productId))
+    .orderBy(desc(stockMovements.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
 export async function setProductStatus(
@@ -143,7 +233,10 @@ export async function setProductStatus(
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    await tx.update(products).set({ active, updatedAt: new Date() }).where(eq(products.id, id));
+    await tx
+      .update(products)
+      .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, id));
     await recordAudit(tx, {
       userId,
       action: 'update-status',

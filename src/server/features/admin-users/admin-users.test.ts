@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, orders, sessions, users } from '~/server/db/schema';
 import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
 import { USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
-import { USERNAME_LOOKALIKE } from '~/server/features/auth/usernames';
+import { USERNAME_LOOKALIKE } from '~/server/features/auth';
 import { verifyPassword } from '~/server/lib/passwords';
 import { createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
-import { insertOrder } from '~/server/features/account/order-fixtures';
+import { insertOrder } from '~/server/test/order-fixtures';
 import { CANNOT_DELETE_SELF, CANNOT_DEMOTE_SELF, deleteUser, LAST_ADMIN, updateUser } from './service';
 
 let t: TestApp;

@@ -10,8 +10,7 @@ import { recordAudit } from '~/server/lib/audit';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword } from '~/server/lib/passwords';
-import { refuseLookalikeUsername } from '~/server/features/auth/usernames';
-import { throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth/service';
+import { refuseLookalikeUsername, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth';
 import { findAdminUser, takenBy, userColumns } from './repository';
 import type { AppContext } from '~/server/context';
 

@@ -17,6 +17,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/auth/me',
     {
+      // Anyone may ask who they are; signed out, the answer is this route's own 401.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user (401 when signed out)',
@@ -32,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/login',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username and password; starts a new session',
@@ -49,6 +52,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/logout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session is deleted',
@@ -64,6 +68,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Create a customer account (username, email, password) and sign in',

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '~/server/config';
+import { can } from '~/server/lib/access';
 
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;
@@ -121,10 +122,10 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
 const CACHED_HEADERS = ['content-type', 'x-total-count', 'cache-control', 'etag'];
 const served = new WeakSet<FastifyRequest>();
 
-/** Admins may see hidden products: their answers are neither cached nor served from the cache. */
-const isShopper = (request: FastifyRequest) => !request.user?.isAdmin;
+/** Staff and admins may see hidden products: their answers are neither cached nor served from the cache. */
+const isShopper = (request: FastifyRequest) => !can(request.user, 'see-hidden-products');
 /**
- * Only guests' answers are stored: what is stored is served to everybody but admins, with the headers of a
+ * Only guests' answers are stored: what is stored is served to everybody but staff and admins, with the headers of a
  * guest's answer (plugins/cache-policy.ts makes them private for a signed-in customer).
  */
 const isGuest = (request: FastifyRequest) => !request.user;

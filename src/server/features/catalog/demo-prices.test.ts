@@ -4,7 +4,7 @@
 // out here in integer cents from the catalogue's own data, not through src/shared/pricing.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
-import { productJsonLd } from '~/client/features/catalog/product-seo';
+import { productJsonLd } from '~/client/features/catalog';
 import { DEMO_CATEGORIES, DEMO_CATEGORY_DISCOUNTS, DEMO_WEEKDAY_DISCOUNTS } from '~/server/db/demo-catalogue';
 import {
   createCategory,

@@ -16,6 +16,7 @@ import {
   RelatedProductsQuerySchema,
 } from '~/shared/schemas/catalog';
 import { products } from '~/server/db/schema';
+import { can, type Caller } from '~/server/lib/access';
 import { notFound } from '~/server/lib/http-error';
 import { registerCatalogueCaching } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
@@ -45,17 +46,21 @@ function sendPage(reply: FastifyReply, page: ListingPage) {
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, config } = app.ctx;
   registerCatalogueCaching(app);
-  const includeHidden = (user: { isAdmin: boolean } | null) => Boolean(user?.isAdmin);
+  const includeHidden = (user: Caller) => can(user, 'see-hidden-products');
 
   app.get(
     '/api/categories',
-    { schema: { tags, summary: 'Active categories', response: { 200: z.array(CategorySchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Active categories', response: { 200: z.array(CategorySchema) } },
+    },
     async () => activeCategories(db),
   );
 
   app.get(
     '/api/categories/:idOrSlug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One active category by slug, or by id when the segment is a number',
@@ -69,6 +74,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/categories/:idOrSlug/products',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A category's products, paged (X-Total-Count)",
@@ -86,6 +92,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/discounts/today',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "Today's weekday discount in percent (0 when none)",
@@ -98,6 +105,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Products, filtered, sorted and paged (X-Total-Count)',
@@ -111,6 +119,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/search',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'Search by name, description and lot number, most relevant first, paged (X-Total-Count)',
@@ -123,7 +132,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/featured',
-    { schema: { tags, summary: "Today's Deals", response: { 200: z.array(ProductSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: "Today's Deals", response: { 200: z.array(ProductSchema) } },
+    },
     async () => {
       const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
       return listShopperProducts(db, weekday, {
@@ -135,7 +147,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/products/new',
-    { schema: { tags, summary: 'New arrivals', response: { 200: z.array(ProductSchema) } } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'New arrivals', response: { 200: z.array(ProductSchema) } },
+    },
     async () => {
       const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
       return listShopperProducts(db, weekday, {
@@ -149,6 +164,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/related',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "Other products of a product's category; featured and newest when it has none",
@@ -162,6 +178,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:idOrSlug',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: 'One product by slug, or by id when the segment is a number, with its images',
@@ -176,6 +193,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/products/:idOrSlug/images',
     {
+      config: { access: 'public' },
       schema: {
         tags,
         summary: "A product's images, the main image first",
@@ -188,14 +206,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Crawler files: real routes, so they win over the page renderer's catch-all.
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
-    return buildSitemap(db, config.publicUrl);
-  });
+  app.get(
+    '/sitemap.xml',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8');
+      return buildSitemap(db, config.publicUrl);
+    },
+  );
 
   app.get(
     '/sitemaps/:file',
-    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    { config: { access: 'public' }, schema: { hide: true, params: z.object({ file: z.string() }) } },
     async (request, reply) => {
       const xml = await buildSitemapPart(db, config.publicUrl, request.params.file);
       if (xml === null) throw notFound('No such sitemap.');
@@ -204,8 +226,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) => {
-    reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
-    return buildRobots(config.publicUrl);
-  });
+  app.get(
+    '/robots.txt',
+    { config: { access: 'public' }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'public, max-age=3600').type('text/plain; charset=utf-8');
+      return buildRobots(config.publicUrl);
+    },
+  );
 };

@@ -6,7 +6,7 @@ import { mailOutbox, orderHistory, orders, products, stockHolds } from '~/server
 import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
-import { completeOrderPayment } from '~/server/features/orders/completion';
+import { completeOrderPayment } from '~/server/features/orders';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };

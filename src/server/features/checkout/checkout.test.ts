@@ -14,7 +14,7 @@ import {
   signInAs,
 } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import { releaseExpiredHolds } from '~/server/features/orders/completion';
+import { releaseExpiredHolds } from '~/server/features/orders';
 import {
   checkoutBody,
   type Line,

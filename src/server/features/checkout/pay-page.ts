@@ -5,13 +5,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
-import { confirmProviderPayment, failOrderPayment } from '~/server/features/orders/completion';
 import {
+  confirmProviderPayment,
+  failOrderPayment,
   findOrderByReference,
   listOrderItems,
   type OrderRow,
   toPaymentOrder,
-} from '~/server/features/orders/repository';
+} from '~/server/features/orders';
 
 const escapeHtml = (s: string) =>
   s
@@ -121,7 +122,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { reference: string } }>(
     '/pay/:reference',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
@@ -133,7 +134,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { reference: string } }>(
     '/pay/:reference/pay',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
@@ -179,7 +180,7 @@ export async function payPageRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { reference: string } }>(
     '/pay/:reference/decline',
-    { schema: { hide: true } },
+    { config: { access: 'public' }, schema: { hide: true } },
     async (request, reply) => {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);

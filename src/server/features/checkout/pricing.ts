@@ -1,6 +1,7 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
+import { PROVINCES } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -16,9 +17,8 @@ import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings'
 import type { Config } from '~/server/config';
 import type { DbOrTx } from '~/server/db/client';
 import { products } from '~/server/db/schema';
-import { todaysWeekdayDiscount } from '~/server/features/catalog/discounts';
-import { selectProducts, visibleToShoppers } from '~/server/features/catalog/product-repository';
-import { getShippingSettings, listTaxRates } from '~/server/features/store-settings/repository';
+import { selectProducts, todaysWeekdayDiscount, visibleToShoppers } from '~/server/features/catalog';
+import { getShippingSettings, listTaxRates } from '~/server/features/store-settings';
 
 export type PricedLine = {
   productId: number;
@@ -56,6 +56,26 @@ export async function loadPricingContext(
   const rates = await listTaxRates(db);
   return { weekday, shipping, rates };
 }
+
+/**
+ * The Canadian province an order would ship to when the store has switched it off (its tax row is
+ * inactive, so /api/taxes leaves it out and the checkout page does not offer it), or null. Pickup ships
+ * nowhere; outside Canada there is no province to check; with no tax rows at all nothing is switched
+ * off (docs/decisions/0211-inactive-provinces.md).
+ */
+export function provinceSwitchedOff(
+  request: Pick<CartRequest, 'shippingMethod' | 'address'>,
+  rates: readonly TaxRate[],
+): string | null {
+  if (request.shippingMethod === 'pickup' || rates.length === 0) return null;
+  if ((request.address.country ?? '').trim().toLowerCase() !== 'canada') return null;
+  const code = (request.address.state ?? '').trim().toUpperCase();
+  if (rates.some((r) => r.provinceCode.toUpperCase() === code)) return null;
+  return PROVINCES.find((p) => p.code === code)?.name ?? code;
+}
+
+export const provinceUnavailableMessage = (name: string) =>
+  `Sorry, we are not shipping to ${name} at the moment. Please choose another province or pickup at store.`;
 
 export type CartRequest = {
   items: { productId: number; quantity: number }[];

@@ -14,7 +14,7 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
 import { PaymentProviderError } from '~/server/payments/provider';
-import { releaseExpiredHolds } from '~/server/features/orders/completion';
+import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
 import { clientKeyFor, createCheckout } from './service';
@@ -38,6 +38,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/cart/quote',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['checkout'],
         summary:
@@ -65,6 +66,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/square/create-checkout',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['checkout'],
         summary: 'Create the order, hold its stock and start a hosted payment',
@@ -125,7 +127,10 @@ async function webhookRoutes(app: FastifyInstance) {
   );
   app.post(
     '/api/square/webhook',
-    { schema: { tags: ['checkout'], summary: 'Square payment notifications (signed)', hide: false } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['checkout'], summary: 'Square payment notifications (signed)', hide: false },
+    },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       const result = await handlePaymentWebhook(app.ctx, raw, request.headers);

@@ -11,9 +11,22 @@ import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
 import { conflict, HttpError } from '~/server/lib/http-error';
 import type { SessionUser } from '~/server/plugins/sessions';
-import { closeCheckouts, failPendingOrder } from '~/server/features/orders/completion';
-import { listOrderItems, type OrderRow, toPaymentOrder } from '~/server/features/orders/repository';
-import { type CartRequest, currentFigures, loadPricingContext, type PricedCart, priceCart } from './pricing';
+import {
+  closeCheckouts,
+  failPendingOrder,
+  listOrderItems,
+  type OrderRow,
+  toPaymentOrder,
+} from '~/server/features/orders';
+import {
+  type CartRequest,
+  currentFigures,
+  loadPricingContext,
+  type PricedCart,
+  priceCart,
+  provinceSwitchedOff,
+  provinceUnavailableMessage,
+} from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -236,6 +249,10 @@ async function placeOrder(
     throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {
       code: 'pickup_unavailable',
     });
+  }
+  const switchedOff = provinceSwitchedOff(request, pricing.rates);
+  if (switchedOff) {
+    throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
   checkFigures(body, priced);
   checkStock(priced);

@@ -5,8 +5,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
 import { paymentWebhookEvents } from '~/server/db/schema';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '~/server/payments/provider';
-import { confirmProviderPayment } from '~/server/features/orders/completion';
-import { findOrderByReference, listOrderItems, toPaymentOrder } from '~/server/features/orders/repository';
+import {
+  confirmProviderPayment,
+  findOrderByReference,
+  listOrderItems,
+  toPaymentOrder,
+} from '~/server/features/orders';
 
 type WebhookAnswer = { status: number; message: string };
 

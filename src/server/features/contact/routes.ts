@@ -22,6 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/contact',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['contact'],
         summary: 'Send a message to the store',

@@ -13,7 +13,7 @@ import {
 import { storeDate } from '~/shared/pricing';
 import { SiteConfigSchema } from '~/shared/schemas/site-config';
 import { taxRegistrations } from '~/server/config';
-import { requireAdmin } from '~/server/plugins/sessions';
+import { demand } from '~/server/lib/access';
 import {
   createFaqItem,
   createPage,
@@ -39,6 +39,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/site-config',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary:
@@ -64,6 +65,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/content-pages',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'All content pages (without their content)',
@@ -76,6 +78,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/content-pages/slug/:slug',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'One content page by slug',
@@ -89,8 +92,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/content-pages',
     {
+      config: { access: 'admin' },
       bodyLimit: PAGE_BODY_LIMIT,
-      onRequest: requireAdmin,
       schema: {
         tags: ['content'],
         summary: 'Create a content page (admin); the HTML is sanitised before it is stored',
@@ -107,8 +110,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/content-pages/:id',
     {
+      config: { access: 'admin' },
       bodyLimit: PAGE_BODY_LIMIT,
-      onRequest: requireAdmin,
       schema: {
         tags: ['content'],
         summary: 'Replace a content page (admin)',
@@ -123,7 +126,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/content-pages/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['content'], summary: 'Delete a content page (admin)', params: IdParams },
     },
     async (request, reply) => {
@@ -137,6 +140,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/faq-items',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['content'],
         summary: 'FAQ items by sortOrder: active ones, or all of them with ?all=true (admin)',
@@ -147,7 +151,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const includeInactive = request.query.all === 'true';
       // Inactive items are drafts: only an administrator may ask for them.
-      if (includeInactive) await requireAdmin(request);
+      if (includeInactive) demand(request.user, 'read-draft-faq-items');
       return listFaqItems(app.ctx, { includeInactive });
     },
   );
@@ -155,7 +159,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/faq-items',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['content'],
         summary: 'Create an FAQ item (admin)',
@@ -170,7 +174,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/faq-items/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['content'],
         summary: 'Replace an FAQ item (admin)',
@@ -185,7 +189,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/faq-items/:id/order',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: {
         tags: ['content'],
         summary: "Move an FAQ item (admin): sortOrder is the neighbour's minus 1 (up) or plus 1 (down)",
@@ -200,7 +204,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/faq-items/:id',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['content'], summary: 'Delete an FAQ item (admin)', params: IdParams },
     },
     async (request, reply) => {

@@ -6,7 +6,6 @@ import { subscribers } from '~/server/db/schema';
 import { csvFileName, toCsv } from '~/server/lib/csv';
 import { HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
-import { requireAdmin } from '~/server/plugins/sessions';
 import { relayToExternalForm } from './relay';
 
 export const SUBSCRIBED = 'Thank you for subscribing to our newsletter!';
@@ -18,6 +17,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/subscribers',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['newsletter'],
         summary: 'Subscribe an e-mail address (the same answer whether or not it was already subscribed)',
@@ -57,7 +57,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/subscribers/export',
     {
-      onRequest: requireAdmin,
+      config: { access: 'admin' },
       schema: { tags: ['newsletter'], summary: 'All subscribers as CSV (admin)' },
     },
     async (_request, reply) => {

@@ -17,9 +17,10 @@ import { notFound } from '~/server/lib/http-error';
 import { taxRegistrations } from '~/server/config';
 import { toCents } from '~/shared/money';
 import { hitRateLimit } from '~/server/lib/rate-limit';
+import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
 import type { PaymentVerification } from '~/server/payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
-import { getShippingSettings } from '~/server/features/store-settings/repository';
+import { getShippingSettings } from '~/server/features/store-settings';
 import { deliveryDaysOf } from '~/shared/orders';
 import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
 
@@ -126,6 +127,7 @@ async function takeStock(tx: Tx, orderId: number): Promise<Shortage[]> {
     if (available < needed) shortages.push({ productId: id, name: product.name, needed, available });
   }
   if (shortages.length > 0) return shortages;
+  await markStockChange(tx, { reason: 'sale', orderId });
   for (const id of ids) {
     if (!locked.some((p) => p.id === id)) continue;
     const q = quantities.get(id)!;
@@ -141,9 +143,19 @@ async function takeStock(tx: Tx, orderId: number): Promise<Shortage[]> {
 }
 
 /** Puts an order's items back in stock if they were taken. */
-export async function restockOrder(tx: Tx, order: OrderRow, actor: PaymentActor): Promise<void> {
+export async function restockOrder(
+  tx: Tx,
+  order: OrderRow,
+  actor: PaymentActor,
+  reason: StockReason = 'refund',
+): Promise<void> {
   if (!order.inventoryReduced) return;
   const quantities = await orderQuantities(tx, order.id);
+  await markStockChange(tx, {
+    reason,
+    orderId: order.id,
+    userId: actor.kind === 'admin' ? (actor.userId ?? null) : null,
+  });
   for (const id of [...quantities.keys()].sort((a, b) => a - b)) {
     await tx
       .update(products)
@@ -496,6 +508,13 @@ export async function expireUnpaidOrders(ctx: AppContext, limit = 100): Promise<
   return closed.length;
 }
 
+/** Why stock comes back when an order leaves completed for another payment status. */
+const RESTOCK_REASON: Record<Exclude<PaymentStatus, 'completed'>, StockReason> = {
+  refunded: 'refund',
+  failed: 'payment-failed',
+  pending: 'payment-reset',
+};
+
 /**
  * Sets any payment status (the administrator's selector). Completed goes through completeOrderPayment;
  * leaving completed (failed, refunded, back to pending) puts the stock back; leaving pending releases
@@ -511,7 +530,7 @@ export async function setOrderPaymentStatus(
   const change = await ctx.db.transaction(async (tx): Promise<PaymentChange> => {
     const order = await lockOrder(tx, orderId);
     if (order.paymentStatus === status) return { changed: false, order, shortages: [] };
-    await restockOrder(tx, order, actor);
+    await restockOrder(tx, order, actor, RESTOCK_REASON[status]);
     await releaseHolds(tx, orderId);
     const [updated] = await tx
       .update(orders)

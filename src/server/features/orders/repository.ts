@@ -5,7 +5,7 @@ import type { Order, OrderItem } from '~/shared/schemas/orders';
 import type { DbOrTx } from '~/server/db/client';
 import { orderItems, orders } from '~/server/db/schema';
 import type { PaymentOrder } from '~/server/payments/provider';
-import { formatRate } from '~/server/features/store-settings/repository';
+import { formatRate } from '~/server/features/store-settings';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

@@ -6,9 +6,10 @@ import type { FastifyRequest } from 'fastify';
 import { PaymentStatusAnswerSchema } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '~/shared/schemas/orders';
+import { can } from '~/server/lib/access';
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
 import { PaymentProviderError } from '~/server/payments/provider';
-import { adminSetPaymentStatus, associateOrder } from '~/server/features/admin-orders/service';
+import { adminSetPaymentStatus, associateOrder } from './admin-changes';
 import { confirmProviderPayment } from './completion';
 import {
   findOrderById,
@@ -31,7 +32,7 @@ export async function loadReadableOrder(request: FastifyRequest, id: string): Pr
   if (numeric !== null) {
     if (!user) throw notFound(NOT_FOUND);
     const order = await findOrderById(db, numeric);
-    if (!order || !(user.isAdmin || order.userId === user.id)) throw notFound(NOT_FOUND);
+    if (!order || !(can(user, 'read-any-order') || order.userId === user.id)) throw notFound(NOT_FOUND);
     return order;
   }
   const order = await findOrderByReference(db, id);
@@ -46,6 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/:id',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary: 'One order with its items (by public reference, or by id for its owner or an admin)',
@@ -63,6 +65,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/orders/:id/payment-status',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['orders'],
         summary: 'Confirm the payment with the provider (the confirmation page); attaches the signed-in user',
@@ -82,7 +85,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // The administrator's selector (the admin area addresses orders by numeric id): any of the four
       // values, with its effects on stock and e-mail exactly once (docs/decisions/0071-admin-payment-status.md).
       // The confirmation page addresses orders by reference and keeps the provider-verified path below.
-      if (user?.isAdmin && numericOrderId(request.params.id) !== null) {
+      if (user && can(user, 'set-payment-status') && numericOrderId(request.params.id) !== null) {
         const actor = { userId: user.id };
         if (request.body.userId) await associateOrder(app.ctx, actor, order.id, request.body.userId);
         const change = await adminSetPaymentStatus(app.ctx, actor, order.id, request.body.paymentStatus);

@@ -14,7 +14,6 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
 import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { requireAdmin } from '~/server/plugins/sessions';
 import { getShippingSettings, listTaxRates } from './repository';
 import { privateAnswers } from '~/server/plugins/security';
 
@@ -23,12 +22,11 @@ const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
   const { db } = app.ctx;
-  const admin = { onRequest: [requireAdmin] };
 
   app.put(
     '/api/shipping',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Set shipping prices and pickup availability',
@@ -62,7 +60,7 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/taxes/all',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: 'Every province, inactive ones too (the admin tax table)',
@@ -75,7 +73,7 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/api/taxes/:provinceCode',
     {
-      ...admin,
+      config: { access: 'admin' },
       schema: {
         tags: ['admin'],
         summary: "Set a province's GST and PST/HST; the total is their sum",

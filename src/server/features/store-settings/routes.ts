@@ -10,6 +10,7 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/shipping',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['store settings'],
         summary: 'Shipping prices and whether pickup is offered',
@@ -22,6 +23,7 @@ export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/taxes',
     {
+      config: { access: 'public' },
       schema: {
         tags: ['store settings'],
         summary: 'Active Canadian tax rates by province',

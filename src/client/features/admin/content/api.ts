@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ContentPage, ContentPageInput, FaqItem, FaqItemInput } from '~/shared/schemas/content';
 import { ApiError, apiRequest } from '~/client/lib/api';
-import { contentPagePath } from '~/client/features/content/api';
+import { contentPagePath } from '~/client/features/content';
 
 export type PageDraft = { title: string; slug: string; content: string; isStructured: boolean };
 

@@ -5,8 +5,8 @@ import type { ContentPageSummary } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
-import { contentPagesQueryOptions } from '~/client/features/content/api';
-import { ConfirmDialog } from '~/client/features/admin/ui';
+import { contentPagesQueryOptions } from '~/client/features/content';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import {
   createPage,
   deletePage,
@@ -16,7 +16,7 @@ import {
   refreshPages,
   updatePage,
 } from './api';
-import { Modal } from './modal';
+import { Dialog } from '~/client/components/ui/dialog';
 import { PageEditorForm } from './page-editor-form';
 
 const EMPTY_PAGE: PageDraft = { title: '', slug: '', content: '', isStructured: false };
@@ -188,11 +188,11 @@ export function ContentPagesPanel() {
         </div>
       )}
 
-      <Modal
+      <Dialog
         open={editing !== null}
         onOpenChange={(open) => !open && setEditing(null)}
         title={dialogTitle}
-        size="lg"
+        size="2xl"
       >
         {editing?.page ? (
           <PageEditorForm
@@ -204,14 +204,14 @@ export function ContentPagesPanel() {
         ) : (
           <p className="py-10 text-center text-sm text-slate-500">Loading page...</p>
         )}
-      </Modal>
+      </Dialog>
 
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete page"
         message={`Are you sure you want to delete "${toDelete?.title ?? ''}"? This action cannot be undone.`}
-        busy={deleting}
+        pending={deleting}
         onConfirm={confirmDelete}
       />
     </section>

@@ -3,8 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { type FaqItem, FaqItemInputSchema } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { Spinner } from '~/client/features/admin/ui';
-import { Modal } from './modal';
+import { Dialog } from '~/client/components/ui/dialog';
 import { RichTextEditor } from './rich-text-editor';
 
 export type FaqDraft = { question: string; answer: string; active: boolean };
@@ -50,7 +49,7 @@ export function FaqItemDialog({
   }
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={item ? 'Edit FAQ Item' : 'Add FAQ Item'}>
+    <Dialog open={open} onOpenChange={onOpenChange} title={item ? 'Edit FAQ Item' : 'Add FAQ Item'} size="lg">
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -91,12 +90,11 @@ export function FaqItemDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={saving}>
-            {saving && <Spinner />}
-            {saving ? 'Saving...' : 'Save'}
+          <Button type="submit" pending={saving} pendingLabel="Saving...">
+            Save
           </Button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

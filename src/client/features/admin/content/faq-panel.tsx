@@ -6,8 +6,8 @@ import type { FaqItem } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
-import { allFaqItemsQueryOptions } from '~/client/features/content/api';
-import { ConfirmDialog } from '~/client/features/admin/ui';
+import { allFaqItemsQueryOptions } from '~/client/features/content';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { createFaqItem, deleteFaqItem, failureMessage, moveFaqItem, refreshFaq, updateFaqItem } from './api';
 import { type FaqDraft, FaqItemDialog } from './faq-item-dialog';
 
@@ -223,7 +223,7 @@ export function FaqPanel() {
         onOpenChange={(open) => !open && setToDelete(null)}
         title="Delete FAQ item"
         message="Are you sure you want to delete this FAQ item? This action cannot be undone."
-        busy={deleting}
+        pending={deleting}
         onConfirm={confirmDelete}
       />
     </section>

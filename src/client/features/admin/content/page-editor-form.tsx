@@ -7,7 +7,6 @@ import { useEffect, useId, useState } from 'react';
 import { normalizeSlug, slugFromTitle } from '~/shared/slug';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { Spinner } from '~/client/features/admin/ui';
 import type { PageDraft } from './api';
 import { RichTextEditor } from './rich-text-editor';
 
@@ -210,9 +209,8 @@ export function PageEditorForm({
         <Button variant="outline" onClick={() => onSave(page)}>
           Cancel
         </Button>
-        <Button type="submit" disabled={isSaving}>
-          {isSaving && <Spinner />}
-          {isSaving ? 'Saving...' : 'Save Page'}
+        <Button type="submit" pending={isSaving} pendingLabel="Saving...">
+          Save Page
         </Button>
       </div>
     </form>

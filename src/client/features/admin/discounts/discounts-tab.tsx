@@ -13,7 +13,8 @@ import {
   refreshDiscounts,
   weekdayDiscountsQueryOptions,
 } from '~/client/features/admin/api';
-import { Card, LoadError, Spinner } from '~/client/features/admin/ui';
+import { Card } from '~/client/components/ui/card';
+import { LoadError } from '~/client/components/ui/load-error';
 
 function PercentInput({
   id,
@@ -105,8 +106,7 @@ function WeekdayCard() {
               />
             ))}
           </div>
-          <Button type="submit" className="mt-4" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
+          <Button type="submit" className="mt-4" pending={save.isPending}>
             Save Weekday Discounts
           </Button>
         </form>
@@ -175,8 +175,7 @@ function CategoryCard() {
               />
             ))}
           </div>
-          <Button type="submit" className="mt-4" disabled={save.isPending}>
-            {save.isPending && <Spinner />}
+          <Button type="submit" className="mt-4" pending={save.isPending}>
             Save Category Discounts
           </Button>
         </form>

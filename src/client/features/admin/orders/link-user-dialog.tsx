@@ -8,7 +8,8 @@ import type { UserSearchResult } from '~/shared/schemas/admin-users';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { Dialog } from '~/client/components/ui/dialog';
+import { inputClasses } from '~/client/components/ui/form-fields';
 import { searchUsersByEmail } from '~/client/features/admin/users/api';
 import { adminOrderQueryOptions, associateOrder, refreshOrders } from './api';
 
@@ -57,7 +58,7 @@ export function LinkUserDialog({ order, onClose }: { order: AdminOrder; onClose:
   }
 
   return (
-    <ModalDialog
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open && !link.isPending) onClose();
@@ -84,8 +85,7 @@ export function LinkUserDialog({ order, onClose }: { order: AdminOrder; onClose:
               className={inputClasses()}
             />
           </div>
-          <Button type="submit" className="self-end" disabled={search.isPending || !email.trim()}>
-            {search.isPending && <Spinner />}
+          <Button type="submit" className="self-end" disabled={!email.trim()} pending={search.isPending}>
             Search
           </Button>
         </form>
@@ -122,6 +122,6 @@ export function LinkUserDialog({ order, onClose }: { order: AdminOrder; onClose:
           )}
         </div>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

@@ -1,29 +1,6 @@
-// Small pieces of the orders screens: status badges, dates, and how a history entry reads.
-import { clsx } from 'clsx';
-import { orderStatusLabel, paymentStatusLabel, type StatusTone, statusTone } from '~/shared/orders';
+// Small pieces of the orders screens: dates, the refund flag, and how a history entry reads.
+import { orderStatusLabel, paymentStatusLabel } from '~/shared/orders';
 import type { OrderHistoryEntry } from '~/shared/schemas/admin-orders';
-
-const TONES: Record<StatusTone, string> = {
-  neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
-  info: 'bg-blue-50 text-blue-800 ring-blue-200',
-  warning: 'bg-amber-50 text-amber-800 ring-amber-200',
-  success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  danger: 'bg-red-50 text-red-800 ring-red-200',
-};
-
-export function Badge({ status, kind }: { status: string; kind: 'order' | 'payment' }) {
-  return (
-    <span
-      className={clsx(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
-        TONES[statusTone(status)],
-      )}
-      data-testid={kind === 'order' ? 'admin-order-status' : 'admin-payment-status'}
-    >
-      {kind === 'order' ? orderStatusLabel(status) : paymentStatusLabel(status)}
-    </span>
-  );
-}
 
 /** Admin screens render only in the browser, so local time is safe here. */
 export function formatDateTime(iso: string, withTime = true): string {

@@ -22,10 +22,13 @@ import {
 } from '~/shared/orders';
 import type { AdminOrder, AdminOrderDetail, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
 import { Button } from '~/client/components/ui/button';
+import { StatusBadge } from '~/client/components/ui/status-badge';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { ConfirmDialog, inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { Dialog } from '~/client/components/ui/dialog';
+import { inputClasses } from '~/client/components/ui/form-fields';
 import {
   adminOrderQueryOptions,
   refreshOrders,
@@ -33,7 +36,7 @@ import {
   setPaymentStatus,
   updateOrderDetails,
 } from './api';
-import { Badge, formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
+import { formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -207,9 +210,8 @@ function TrackingForm({ order }: { order: AdminOrder }) {
           className={inputClasses()}
         />
       </div>
-      <Button type="submit" disabled={save.isPending || unchanged}>
-        {save.isPending && <Spinner />}
-        {save.isPending ? 'Saving...' : 'Save Tracking'}
+      <Button type="submit" disabled={unchanged} pending={save.isPending} pendingLabel="Saving...">
+        Save Tracking
       </Button>
     </form>
   );
@@ -310,12 +312,9 @@ function Controls({ order }: { order: AdminOrder }) {
         }}
         title="Change payment status?"
         message={pendingPayment ? paymentChangeMessage(order, pendingPayment) : ''}
-        confirmLabel={
-          payment.isPending
-            ? 'Updating...'
-            : `Mark ${pendingPayment ? paymentStatusLabel(pendingPayment) : ''}`
-        }
-        busy={payment.isPending}
+        confirmLabel={`Mark ${pendingPayment ? paymentStatusLabel(pendingPayment) : ''}`}
+        pending={payment.isPending}
+        pendingLabel="Updating..."
         onConfirm={() => pendingPayment && payment.mutate(pendingPayment)}
       />
     </div>
@@ -349,9 +348,9 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
   const notes = stripGeneratedItemListing(order.notes);
 
   return (
-    <ModalDialog
+    <Dialog
       open
-      wide
+      size="xl"
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
@@ -362,8 +361,8 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
           <span>Placed {formatDateTime(order.createdAt)}</span>
           <span aria-hidden="true">·</span>
           <span>Reference {order.orderReference}</span>
-          <Badge status={order.status} kind="order" />
-          <Badge status={order.paymentStatus} kind="payment" />
+          <StatusBadge status={order.status} kind="order" data-testid="admin-order-status" />
+          <StatusBadge status={order.paymentStatus} kind="payment" data-testid="admin-payment-status" />
         </div>
         {detail.isError && (
           <p role="alert" className="text-sm text-red-700">
@@ -451,6 +450,6 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
           <History detail={detail.data} />
         </Block>
       </div>
-    </ModalDialog>
+    </Dialog>
   );
 }

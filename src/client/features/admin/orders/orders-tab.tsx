@@ -11,7 +11,10 @@ import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrder, quickActionFor } from '~/share
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { AdminTable, inputClasses, Pager } from '~/client/features/admin/ui';
+import { inputClasses } from '~/client/components/ui/form-fields';
+import { Pager } from '~/client/components/ui/pager';
+import { StatusBadge } from '~/client/components/ui/status-badge';
+import { DataTable } from '~/client/components/ui/table';
 import {
   adminOrderQueryOptions,
   adminOrdersQueryOptions,
@@ -22,7 +25,7 @@ import {
 } from './api';
 import { LinkUserDialog } from './link-user-dialog';
 import { OrderDetailDialog } from './order-detail-dialog';
-import { Badge, formatDateTime, RefundFlag } from './order-bits';
+import { formatDateTime, RefundFlag } from './order-bits';
 
 const COLUMNS = ['Order #', 'Date', 'Customer', 'Total', 'Status', 'Payment', 'User', 'Actions'];
 
@@ -118,7 +121,7 @@ export default function OrdersTab() {
           </select>
         </div>
       </div>
-      <AdminTable
+      <DataTable
         columns={COLUMNS}
         minWidthClassName="min-w-[960px]"
         error={
@@ -152,10 +155,11 @@ export default function OrdersTab() {
               </td>
               <td className="px-3 py-2 whitespace-nowrap">{formatMoney(o.total)}</td>
               <td className="px-3 py-2">
-                <Badge status={o.status} kind="order" />
+                <StatusBadge status={o.status} kind="order" data-testid="admin-order-status" />
               </td>
               <td className="px-3 py-2">
-                <Badge status={o.paymentStatus} kind="payment" /> <RefundFlag status={o.refundStatus} />
+                <StatusBadge status={o.paymentStatus} kind="payment" data-testid="admin-payment-status" />{' '}
+                <RefundFlag status={o.refundStatus} />
               </td>
               <td className="px-3 py-2">
                 {o.user ? (
@@ -172,11 +176,12 @@ export default function OrdersTab() {
                   {action && (
                     <Button
                       size="sm"
-                      disabled={busy}
+                      pending={busy}
+                      pendingLabel="Updating..."
                       aria-label={`${action.label}: order #${o.id}`}
                       onClick={() => quick.mutate({ order: o, to: action.to })}
                     >
-                      {busy ? 'Updating...' : action.label}
+                      {action.label}
                     </Button>
                   )}
                   <Button
@@ -200,7 +205,7 @@ export default function OrdersTab() {
             </tr>
           );
         })}
-      </AdminTable>
+      </DataTable>
       <Pager
         page={page}
         pageSize={ADMIN_ORDERS_PAGE_SIZE}

@@ -7,7 +7,7 @@ import { MAX_PRODUCT_IMAGES } from '~/shared/constants';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
-import { Spinner } from '~/client/features/admin/ui';
+import { Spinner } from '~/client/components/ui/spinner';
 
 async function uploadImage(file: File): Promise<string> {
   const form = new FormData();

@@ -25,6 +25,7 @@ const product = (images: string[]): AdminProduct => ({
   compareAtPrice: null,
   imageUrl: images[0] ?? null,
   stock: 2,
+  version: 1,
   categoryId: null,
   categoryName: null,
   featured: false,

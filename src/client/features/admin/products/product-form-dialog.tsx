@@ -2,7 +2,7 @@
 // shared schema; on a new product the slug follows the name until it is edited by hand.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { type AdminProduct, type ProductData, ProductInputSchema } from '~/shared/schemas/admin-products';
 import { productSlug } from '~/shared/slug';
@@ -15,8 +15,10 @@ import {
   categoriesQueryOptions,
   refreshCatalogue,
 } from '~/client/features/admin/api';
-import { Field, inputClasses, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { Dialog } from '~/client/components/ui/dialog';
+import { inputClasses, TextField } from '~/client/components/ui/form-fields';
 import { ImageSlots } from './image-slots';
+import { StockPanel } from './stock-panel';
 
 type FormValues = {
   name: string;
@@ -68,6 +70,23 @@ function toFormValues(p: AdminProduct): FormValues {
   };
 }
 
+const FIELD_LABELS: Record<Exclude<keyof FormValues, 'stock'>, string> = {
+  name: 'Name',
+  slug: 'Slug',
+  lotNumber: 'Lot Number',
+  description: 'Description',
+  price: 'Price',
+  compareAtPrice: 'Compare-at Price',
+  categoryId: 'Category',
+  featured: 'Featured',
+  new: 'New',
+  active: 'Active',
+  applyDailyDiscount: 'Apply daily discount',
+  images: 'Pictures',
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 const FLAGS = [
   ['featured', 'Featured'],
   ['new', 'New'],
@@ -91,9 +110,35 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The version the edit is based on: a save based on an older one is refused by the server (409).
+  const [base, setBase] = useState<AdminProduct | null>(null);
+  const [changedMeanwhile, setChangedMeanwhile] = useState<string[]>([]);
   useEffect(() => {
-    if (product.data) form.reset(toFormValues(product.data));
-  }, [product.data, form]);
+    // Loaded once: a later refetch must not wipe what is being typed.
+    if (product.data && base === null) {
+      setBase(product.data);
+      form.reset(toFormValues(product.data));
+    }
+  }, [product.data, base, form]);
+
+  /**
+   * Someone else saved the product meanwhile: take their values for every field this person has not
+   * touched, keep what this person typed, and say which fields changed, so saving again builds on theirs.
+   */
+  function rebaseOn(current: AdminProduct) {
+    const loaded = base ? toFormValues(base) : null;
+    const now = toFormValues(current);
+    const dirty = form.formState.dirtyFields as Partial<Record<keyof FormValues, unknown>>;
+    const typed = form.getValues();
+    const changed = (Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[]).filter(
+      (k) => loaded && !same(loaded[k], now[k]),
+    );
+    form.reset(now);
+    for (const k of Object.keys(FIELD_LABELS) as (keyof typeof FIELD_LABELS)[])
+      if (dirty[k]) form.setValue(k, typed[k] as never, { shouldDirty: true });
+    setBase(current);
+    setChangedMeanwhile(changed.map((k) => FIELD_LABELS[k]));
+  }
 
   useEffect(() => {
     if (product.isError) {
@@ -107,16 +152,23 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   }, [product.isError, onClose]);
 
   const save = useMutation({
-    mutationFn: (data: ProductData) =>
-      isNew
-        ? apiRequest<AdminProduct>('POST', '/api/products', data)
-        : apiRequest<AdminProduct>('PUT', `/api/products/${productId}`, data),
+    mutationFn: (data: ProductData) => {
+      if (isNew) return apiRequest<AdminProduct>('POST', '/api/products', data);
+      // Stock changes by adjustment (the stock panel), never by saving the product.
+      const { stock: _stock, ...fields } = data;
+      return apiRequest<AdminProduct>('PUT', `/api/products/${productId}`, {
+        ...fields,
+        version: base?.version,
+      });
+    },
     onSuccess: async (saved) => {
       toast({ title: 'Success', description: `${saved.name} has been ${isNew ? 'created' : 'updated'}.` });
       await refreshCatalogue(queryClient);
       onClose();
     },
     onError: (error) => {
+      const current = error instanceof ApiError && error.status === 409 ? error.body?.product : undefined;
+      if (current && typeof current === 'object') rebaseOn(current as AdminProduct);
       if (error instanceof ApiError) {
         const fieldErrors = (error.body?.errors ?? {}) as Record<string, string>;
         for (const [field, message] of Object.entries(fieldErrors)) {
@@ -164,13 +216,13 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   const busy = isSubmitting || save.isPending;
 
   return (
-    <ModalDialog
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
       }}
       title={isNew ? 'Add New Product' : 'Edit Product'}
-      wide
+      size="xl"
     >
       {loading ? (
         <div className="grid gap-3" role="status" aria-label="Loading product">
@@ -186,14 +238,14 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
           aria-label={isNew ? 'Add product' : 'Edit product'}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Name" error={errors.name?.message} {...nameField} />
-            <Field
+            <TextField label="Name" error={errors.name?.message} {...nameField} />
+            <TextField
               label="Slug"
               error={errors.slug?.message}
               hint="Generated from the name when left empty."
               {...slugField}
             />
-            <Field
+            <TextField
               label="Lot Number"
               error={errors.lotNumber?.message}
               hint="Optional here; required in CSV imports."
@@ -219,7 +271,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
                 <p className="text-xs font-medium text-red-600">{errors.categoryId.message}</p>
               )}
             </div>
-            <Field
+            <TextField
               label="Price"
               type="number"
               inputMode="decimal"
@@ -228,7 +280,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               error={errors.price?.message}
               {...form.register('price')}
             />
-            <Field
+            <TextField
               label="Compare-at Price"
               type="number"
               inputMode="decimal"
@@ -238,16 +290,27 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               error={errors.compareAtPrice?.message}
               {...form.register('compareAtPrice')}
             />
-            <Field
-              label="Stock"
-              type="number"
-              inputMode="numeric"
-              step="1"
-              min="0"
-              error={errors.stock?.message}
-              {...form.register('stock')}
-            />
+            {isNew && (
+              <TextField
+                label="Stock"
+                type="number"
+                inputMode="numeric"
+                step="1"
+                min="0"
+                error={errors.stock?.message}
+                {...form.register('stock')}
+              />
+            )}
           </div>
+          {changedMeanwhile.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            >
+              Someone else saved this product while you were editing. Their changes are now in the form:{' '}
+              {changedMeanwhile.join(', ')}. Your own changes are kept; save again to apply them.
+            </div>
+          )}
           <div className="grid gap-1">
             <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
               Description
@@ -270,6 +333,9 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               </label>
             ))}
           </div>
+          {!isNew && base && (
+            <StockPanel productId={base.id} productName={base.name} initialStock={base.stock} />
+          )}
           <Controller
             control={form.control}
             name="images"
@@ -288,13 +354,12 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
             <Button variant="outline" onClick={onClose} disabled={busy}>
               Cancel
             </Button>
-            <Button type="submit" disabled={busy}>
-              {busy && <Spinner />}
-              {busy ? 'Saving...' : isNew ? 'Create Product' : 'Save Changes'}
+            <Button type="submit" pending={busy} pendingLabel="Saving...">
+              {isNew ? 'Create Product' : 'Save Changes'}
             </Button>
           </div>
         </form>
       )}
-    </ModalDialog>
+    </Dialog>
   );
 }

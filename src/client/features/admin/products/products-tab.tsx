@@ -9,7 +9,11 @@ import { ProductImage } from '~/client/components/ui/product-image';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { adminProductsQueryOptions, refreshCatalogue } from '~/client/features/admin/api';
-import { AdminTable, ConfirmDialog, inputClasses, Pager, Switch } from '~/client/features/admin/ui';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { inputClasses } from '~/client/components/ui/form-fields';
+import { Pager } from '~/client/components/ui/pager';
+import { Switch } from '~/client/components/ui/switch';
+import { DataTable } from '~/client/components/ui/table';
 import { ProductFormDialog } from './product-form-dialog';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
@@ -90,7 +94,7 @@ export default function ProductsTab() {
           className={inputClasses()}
         />
       </div>
-      <AdminTable
+      <DataTable
         columns={COLUMNS}
         minWidthClassName="min-w-[760px]"
         error={
@@ -164,7 +168,7 @@ export default function ProductsTab() {
             </td>
           </tr>
         ))}
-      </AdminTable>
+      </DataTable>
       <Pager
         page={page}
         pageSize={ADMIN_PRODUCTS_PAGE_SIZE}
@@ -190,8 +194,8 @@ export default function ProductsTab() {
             ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone. A product that appears in orders is archived instead, so those orders keep it.`
             : ''
         }
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
-        busy={remove.isPending}
+        pending={remove.isPending}
+        pendingLabel="Deleting..."
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </div>

@@ -13,7 +13,9 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { shippingQueryOptions } from '~/client/features/admin/api';
-import { Card, Field, LoadError, Spinner } from '~/client/features/admin/ui';
+import { Card } from '~/client/components/ui/card';
+import { TextField } from '~/client/components/ui/form-fields';
+import { LoadError } from '~/client/components/ui/load-error';
 
 type FormValues = {
   standardPrice: string;
@@ -80,7 +82,7 @@ export default function ShippingTab() {
             className="grid gap-4"
             aria-label="Shipping settings"
           >
-            <Field
+            <TextField
               label="Standard Shipping Price ($)"
               type="number"
               inputMode="decimal"
@@ -91,7 +93,7 @@ export default function ShippingTab() {
               {...form.register('standardPrice')}
             />
             <div className="grid grid-cols-2 gap-4">
-              <Field
+              <TextField
                 label="Standard delivery from (business days)"
                 type="number"
                 inputMode="numeric"
@@ -100,7 +102,7 @@ export default function ShippingTab() {
                 error={errors.standardMinDays?.message}
                 {...form.register('standardMinDays')}
               />
-              <Field
+              <TextField
                 label="Standard delivery to (business days)"
                 type="number"
                 inputMode="numeric"
@@ -110,7 +112,7 @@ export default function ShippingTab() {
                 {...form.register('standardMaxDays')}
               />
             </div>
-            <Field
+            <TextField
               label="Express Shipping Price ($)"
               type="number"
               inputMode="decimal"
@@ -121,7 +123,7 @@ export default function ShippingTab() {
               {...form.register('expressPrice')}
             />
             <div className="grid grid-cols-2 gap-4">
-              <Field
+              <TextField
                 label="Express delivery from (business days)"
                 type="number"
                 inputMode="numeric"
@@ -130,7 +132,7 @@ export default function ShippingTab() {
                 error={errors.expressMinDays?.message}
                 {...form.register('expressMinDays')}
               />
-              <Field
+              <TextField
                 label="Express delivery to (business days)"
                 type="number"
                 inputMode="numeric"
@@ -145,9 +147,8 @@ export default function ShippingTab() {
               Pickup available (free, at the store)
             </label>
             <div>
-              <Button type="submit" disabled={save.isPending}>
-                {save.isPending && <Spinner />}
-                {save.isPending ? 'Saving...' : 'Save Shipping Settings'}
+              <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+                Save Shipping Settings
               </Button>
             </div>
           </form>

@@ -9,7 +9,6 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { adminTaxRatesQueryOptions } from '~/client/features/admin/api';
-import { Spinner } from '~/client/features/admin/ui';
 
 type Draft = { gstRate: string; pstRate: string; active: boolean };
 
@@ -104,10 +103,10 @@ function EditRow({ rate, onDone }: { rate: TaxRate; onDone: () => void }) {
         <div className="flex justify-end gap-1">
           <Button
             size="sm"
-            disabled={Boolean(gstError || pstError) || save.isPending}
+            disabled={Boolean(gstError || pstError)}
+            pending={save.isPending}
             onClick={() => save.mutate()}
           >
-            {save.isPending && <Spinner />}
             Save
           </Button>
           <Button size="sm" variant="outline" onClick={onDone} disabled={save.isPending}>
@@ -130,8 +129,7 @@ export default function TaxesTab() {
           <h2 className="text-xl font-semibold">Canadian Tax Rates</h2>
           <p className="text-sm text-slate-600">The total is GST plus PST/HST. Each rate is 0 to 20%.</p>
         </div>
-        <Button variant="outline" onClick={() => query.refetch()} disabled={query.isFetching}>
-          {query.isFetching && <Spinner />}
+        <Button variant="outline" onClick={() => query.refetch()} pending={query.isFetching}>
           Refresh
         </Button>
       </div>

@@ -16,8 +16,9 @@ import {
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { serverFieldErrors } from '~/client/features/auth/api';
-import { Field, ModalDialog, Spinner } from '~/client/features/admin/ui';
+import { serverFieldErrors } from '~/client/features/auth';
+import { Dialog } from '~/client/components/ui/dialog';
+import { TextField } from '~/client/components/ui/form-fields';
 import { createUser, refreshUsers, updateUser } from './api';
 
 type FormValues = {
@@ -115,7 +116,7 @@ export function UserFormDialog({
 
   const busy = save.isPending;
   return (
-    <ModalDialog
+    <Dialog
       open
       onOpenChange={(open) => {
         if (!open && !busy) onClose();
@@ -123,20 +124,20 @@ export function UserFormDialog({
       title={isNew ? 'Add User' : `Edit User: ${user.username}`}
     >
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((data) => save.mutate(data))}>
-        <Field
+        <TextField
           label="Username"
           autoComplete="off"
           error={errors.username?.message}
           {...form.register('username')}
         />
-        <Field
+        <TextField
           label="Email"
           type="email"
           autoComplete="off"
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <Field
+        <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
@@ -144,14 +145,14 @@ export function UserFormDialog({
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Field
+        <TextField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
-        <Field
+        <TextField
           label="Phone (optional)"
           type="tel"
           error={errors.phone?.message}
@@ -205,12 +206,11 @@ export function UserFormDialog({
           <Button variant="outline" onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button type="submit" disabled={busy}>
-            {busy && <Spinner />}
-            {busy ? 'Saving...' : isNew ? 'Create User' : 'Save Changes'}
+          <Button type="submit" pending={busy} pendingLabel="Saving...">
+            {isNew ? 'Create User' : 'Save Changes'}
           </Button>
         </div>
       </form>
-    </ModalDialog>
+    </Dialog>
   );
 }

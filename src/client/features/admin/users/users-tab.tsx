@@ -6,8 +6,11 @@ import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '~/shared/schemas/admin-us
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
-import { meQueryOptions } from '~/client/features/auth/api';
-import { AdminTable, ConfirmDialog, inputClasses, Pager } from '~/client/features/admin/ui';
+import { meQueryOptions } from '~/client/features/auth';
+import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
+import { inputClasses } from '~/client/components/ui/form-fields';
+import { Pager } from '~/client/components/ui/pager';
+import { DataTable } from '~/client/components/ui/table';
 import { adminUsersQueryOptions, deleteUser, refreshUsers } from './api';
 import { UserFormDialog } from './user-form-dialog';
 
@@ -94,7 +97,7 @@ export default function UsersTab() {
           className={inputClasses()}
         />
       </div>
-      <AdminTable
+      <DataTable
         columns={COLUMNS}
         minWidthClassName="min-w-[760px]"
         error={
@@ -163,7 +166,7 @@ export default function UsersTab() {
             </tr>
           );
         })}
-      </AdminTable>
+      </DataTable>
       <Pager
         page={page}
         pageSize={ADMIN_USERS_PAGE_SIZE}
@@ -190,8 +193,8 @@ export default function UsersTab() {
             ? `Are you sure you want to delete "${deleting.username}"? Their orders are kept but no longer linked to an account. This action cannot be undone.`
             : ''
         }
-        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
-        busy={remove.isPending}
+        pending={remove.isPending}
+        pendingLabel="Deleting..."
         onConfirm={() => deleting && remove.mutate(deleting)}
       />
     </div>

@@ -1,4 +1,4 @@
-// Orders written straight into the database for account tests (the checkout flow is not under test here).
+// Orders written straight into the database for tests that need orders but do not test the checkout flow.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '~/server/db/client';
 import { orderItems, orders } from '~/server/db/schema';

@@ -1,7 +1,7 @@
 // The specification's fetch errors ('Failed to fetch today's discount', ...) are destructive toasts,
 // shown once per failure.
 import { useEffect } from 'react';
-import { toast } from '~/client/components/ui/toast-store';
+import { toast } from './toast-store';
 
 export function useFetchErrorToast(error: Error | null | undefined): void {
   useEffect(() => {

@@ -1,3 +1,6 @@
+// In the orders feature rather than admin-orders: the orders feature's PATCH /api/orders/{id}/payment-status
+// route has an administrator's branch, and admin-orders builds on orders, never the other way round
+// (docs/decisions/0175-enforced-boundaries.md).
 // The administrator's changes to orders: status (any of the seven, freely), tracking number and
 // estimated delivery, payment status (through the checkout's completion functions, so stock and the
 // confirmation e-mail change exactly once), and linking an order to a user. Each change writes
@@ -9,8 +12,8 @@ import type { Tx } from '~/server/db/client';
 import { orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { notFound } from '~/server/lib/http-error';
-import { type PaymentChange, setOrderPaymentStatus } from '~/server/features/orders/completion';
-import type { OrderRow } from '~/server/features/orders/repository';
+import { type PaymentChange, setOrderPaymentStatus } from './completion';
+import type { OrderRow } from './repository';
 import type { AppContext } from '~/server/context';
 
 export const ORDER_NOT_FOUND = 'Order not found.';

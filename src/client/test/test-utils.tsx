@@ -1,5 +1,5 @@
-// Helpers for the storefront's component tests: a page in a memory router with the app's providers and
-// the toaster, and a fake API answering by path.
+// Helpers for the client's component tests (app-wide): a page in a memory router with the app's providers
+// and the toaster, and a fake API answering by path.
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,0 +1,17 @@
+import { clsx } from 'clsx';
+
+/** A page or panel that is loading: a large ring, announced to screen readers by its label. */
+export function PageSpinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={clsx('flex items-center justify-center gap-3 py-16 text-slate-600', className)}
+    >
+      <span
+        aria-hidden="true"
+        className="h-8 w-8 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
+      />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+// The checkout feature's public entry (docs/decisions/0175-enforced-boundaries.md).
+export { checkoutRoutes } from './routes';

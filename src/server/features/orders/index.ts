@@ -1,0 +1,29 @@
+// The orders feature's public entry: what other features may use
+// (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
+export {
+  associateOrder,
+  ORDER_NOT_FOUND,
+  setOrderStatus,
+  updateOrderDetails,
+} from './admin-changes';
+export {
+  closeCheckouts,
+  completeOrderPayment,
+  confirmProviderPayment,
+  expireUnpaidOrders,
+  failOrderPayment,
+  failPendingOrder,
+  HOLD_EXPIRED_NOTE,
+  releaseExpiredHolds,
+  retryOrderConfirmations,
+  retryStrayRefunds,
+} from './completion';
+export {
+  findOrderByReference,
+  listItemsOfOrders,
+  listOrderItems,
+  type OrderItemRow,
+  type OrderRow,
+  toOrderResponse,
+  toPaymentOrder,
+} from './repository';
