@@ -17,7 +17,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '~/server/app';
 import { loadConfig } from '~/server/config';
-import { catalogueCaches } from '~/server/features/catalog';
 import { loadProductionRenderer } from '~/server/render/page-renderer';
 // @ts-expect-error: a plain .mjs script shared with `npm start` and `npm test`
 import { buildIsStale } from '../scripts/build-info.mjs';
@@ -67,7 +66,7 @@ const DEFAULT_LISTING = '/api/products?page=1&limit=24&sort=newest&minPrice=0&ma
 const SORTS = ['newest', 'price-low', 'price-high', 'featured'];
 
 async function injectLatencies(app: FastifyInstance, urls: string[]): Promise<number[]> {
-  const caches = catalogueCaches(app.ctx);
+  const caches = app.ctx.catalogueCaches;
   const samples: number[] = [];
   for (const url of urls) {
     caches.clear();

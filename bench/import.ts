@@ -113,7 +113,7 @@ async function importStream(database: Database, input: Readable, expected: numbe
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
   }, 20);
   try {
-    const result = await importCsv(database.db, input, { userId, report });
+    const result = await importCsv({ db: database.db }, input, { userId, report });
     if (result.success !== expected) {
       throw new Error(`imported ${result.success} of ${expected}: ${report.finish().slice(0, 3).join('; ')}`);
     }

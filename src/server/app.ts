@@ -14,10 +14,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { checkSquareCurrency } from './payments/square';
-import type { AppContext } from './context';
+import { createAppContext } from './context';
 import type { Database } from './db/client';
 import { registerFeatures } from './features';
-import { createMailer } from './mail/mailer';
 import { registerAccessControl, withAccess } from './plugins/access';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { registerCompression } from './plugins/compression';
@@ -67,9 +66,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerAccessControl(app);
   options.beforeRoutes?.(app);
 
-  const ctx: AppContext = { config, db: database.db, dbKind: database.kind, services: {} };
-  app.decorate('ctx', ctx);
-  app.decorate('mailer', createMailer(config, database.db));
+  app.decorate('ctx', createAppContext(config, database, app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -1,12 +1,7 @@
 // Periodic housekeeping, one run at a time across instances. Every task is idempotent as well.
 import type { FastifyInstance } from 'fastify';
 import { LOCK_KEYS, withDatabaseLock } from './db/advisory-lock';
-import {
-  expireUnpaidOrders,
-  orderDeps,
-  retryOrderConfirmations,
-  retryStrayRefunds,
-} from '~/server/features/orders';
+import { expireUnpaidOrders, retryOrderConfirmations, retryStrayRefunds } from '~/server/features/orders';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
 
@@ -17,9 +12,9 @@ const EVERY_MS = 5 * 60_000;
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
-  { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(orderDeps(app)) },
-  { name: 'expired checkouts', run: (app) => expireUnpaidOrders(orderDeps(app)) },
-  { name: 'refunds of late payments', run: (app) => retryStrayRefunds(orderDeps(app)) },
+  { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(app.ctx) },
+  { name: 'expired checkouts', run: (app) => expireUnpaidOrders(app.ctx) },
+  { name: 'refunds of late payments', run: (app) => retryStrayRefunds(app.ctx) },
 ];
 
 /**

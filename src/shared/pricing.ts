@@ -1,6 +1,7 @@
 // Every price, discount, shipping and tax figure of the store, in integer cents. The browser uses it
-// to display, the server uses it to decide; nothing else computes money
-// (decisions 0003, 0130).
+// to display, the server uses it to decide. The catalogue listings' SQL repeats the unit-price rule
+// (effectiveDiscount, priceProduct) in src/server/features/catalog/price-sql.ts, tested against this
+// file: change both together (decisions 0003, 0130, 0166).
 import {
   DEFAULT_TAX_RATE,
   HST_PROVINCES,

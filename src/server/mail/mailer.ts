@@ -53,9 +53,3 @@ export function createMailer(config: Config, db: Db): Mailer {
     },
   };
 }
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    mailer: Mailer;
-  }
-}

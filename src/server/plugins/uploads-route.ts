@@ -7,7 +7,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { withAccess } from '~/server/plugins/access';
-import { fileStorage } from '~/server/storage/file-storage';
 import { IMMUTABLE_CACHE, type S3FileStorage } from '~/server/storage/s3-storage';
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
@@ -28,7 +27,7 @@ export async function registerUploads(app: FastifyInstance): Promise<void> {
     return;
   }
 
-  const storage = fileStorage(app) as S3FileStorage;
+  const storage = app.ctx.storage as S3FileStorage;
   app.addHook('onClose', async () => storage.close());
   const publicBase = config.S3_PUBLIC_URL?.replace(/\/+$/, '');
 

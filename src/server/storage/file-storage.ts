@@ -2,7 +2,6 @@
 // (./s3-storage.ts) serves several instances behind a balancer (docs/decisions/0195-s3-object-storage.md).
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '~/server/config';
 import { createS3Storage } from './s3-storage';
 import { checkKey, type FileStorage } from './storage-key';
@@ -33,16 +32,9 @@ export function createLocalStorage(uploadsDir: string): FileStorage {
   };
 }
 
-/** The storage FILE_STORAGE chooses: `<DATA_DIR>/uploads` or the S3 bucket. */
+/** The storage FILE_STORAGE chooses: `<DATA_DIR>/uploads` or the S3 bucket (one per app, in its context). */
 export function createFileStorage(config: Config): FileStorage {
   return config.FILE_STORAGE === 's3'
     ? createS3Storage(config)
     : createLocalStorage(path.join(config.dataDir, 'uploads'));
-}
-
-/** The app's storage: created on first use and kept in app.ctx.services (src/server/plugins/uploads-route.ts creates it). */
-export function fileStorage(app: FastifyInstance): FileStorage {
-  const services = app.ctx.services as { storage?: FileStorage };
-  services.storage ??= createFileStorage(app.ctx.config);
-  return services.storage;
 }

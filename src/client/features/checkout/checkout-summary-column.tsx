@@ -25,8 +25,15 @@ export function CheckoutSummaryColumn({ destination, changes, server, busy }: Su
         country={country}
       />
       {server && <CurrentFiguresAlert {...server} />}
-      <Button type="submit" size="lg" className="w-full" disabled={busy} aria-busy={busy}>
-        {busy ? 'Processing...' : 'Continue to Payment'}
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        pending={busy}
+        pendingLabel="Processing..."
+        aria-busy={busy}
+      >
+        Continue to Payment
       </Button>
     </div>
   );

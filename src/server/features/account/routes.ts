@@ -9,6 +9,7 @@ import {
 } from '~/shared/schemas/account';
 import { MessageSchema, UserSchema } from '~/shared/schemas/auth';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { endSession, startSession } from '~/server/plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
 import { privateAnswers } from '~/server/plugins/security';
@@ -28,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSchema, 401: ErrorSchema, 409: ErrorSchema },
       },
     },
-    async (request) => updateProfile(db, request.user!.id, request.body),
+    async (request) => updateProfile(app.ctx, request.user!.id, request.body),
   );
 
   app.post(
@@ -43,7 +44,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await changePassword(request, reply, request.body);
+      await changePassword(app.ctx, request.user!, request.body);
+      await startSession(request, reply, request.user!.id);
       return { message: 'Your password has been changed. Other devices have been signed out.' };
     },
   );
@@ -59,7 +61,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: UserSchema, 401: ErrorSchema },
       },
     },
-    async (request) => updatePreferences(db, request.user!.id, request.body),
+    async (request) => updatePreferences(app.ctx, request.user!.id, request.body),
   );
 
   app.post(
@@ -80,7 +82,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(request, reply, request.body);
+      await deleteAccount(app.ctx, request.user!, request.body);
+      await endSession(request, reply);
       return { message: 'Your account has been deleted.' };
     },
   );

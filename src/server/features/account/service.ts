@@ -1,20 +1,13 @@
 // The customer's own account: profile, password, e-mail preference and deletion. Every function takes
 // the signed-in user's id; none takes an id from the request.
 import { eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '~/server/db/client';
 import { orders, users } from '~/server/db/schema';
 import { can } from '~/server/lib/access';
 import { badRequest, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword, verifyPassword } from '~/server/lib/passwords';
-import {
-  endOtherSessions,
-  endSession,
-  publicUserColumns,
-  type SessionUser,
-  startSession,
-} from '~/server/plugins/sessions';
+import { endOtherSessions, publicUserColumns, type SessionUser } from '~/server/plugins/sessions';
 import type { ChangePassword, DeleteAccount, Preferences, ProfileUpdate } from '~/shared/schemas/account';
 import {
   admitGuess,
@@ -25,12 +18,18 @@ import {
   throwIfTaken,
   throwIfUniqueViolation,
 } from '~/server/features/auth';
+import type { AppContext } from '~/server/context';
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect.';
 export const WRONG_PASSWORD = 'Password is incorrect.';
 export const ADMIN_CANNOT_DELETE_SELF = 'Administrators cannot delete their own account.';
 
-export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<SessionUser> {
+export async function updateProfile(
+  ctx: AppContext,
+  userId: number,
+  input: ProfileUpdate,
+): Promise<SessionUser> {
+  const { db } = ctx;
   refuseLookalikeUsername(input.username);
   throwIfTaken(await findTaken(db, input, userId));
   try {
@@ -47,7 +46,12 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
   }
 }
 
-export async function updatePreferences(db: Db, userId: number, input: Preferences): Promise<SessionUser> {
+export async function updatePreferences(
+  ctx: AppContext,
+  userId: number,
+  input: Preferences,
+): Promise<SessionUser> {
+  const { db } = ctx;
   const [row] = await db
     .update(users)
     .set({ emailNotifications: input.emailNotifications })
@@ -69,34 +73,35 @@ async function checkPassword(db: Db, userId: number, password: string, field: st
 }
 
 /**
- * A new password: the current one must be right. Every other session of the account ends, and this
- * one gets a new id, so whoever may have known the old password is signed out everywhere.
+ * A new password: the current one must be right. Every session of the account ends; the route then
+ * starts a new one for this browser, so whoever may have known the old password is signed out
+ * everywhere else.
  */
-export async function changePassword(request: FastifyRequest, reply: FastifyReply, input: ChangePassword) {
-  const db = request.server.ctx.db;
-  const user = request.user!;
+export async function changePassword(
+  ctx: AppContext,
+  user: SessionUser,
+  input: ChangePassword,
+): Promise<void> {
+  const { db } = ctx;
   refuseCommonPassword(input.newPassword, 'newPassword');
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   await db
     .update(users)
     .set({ password: await hashPassword(input.newPassword) })
     .where(eq(users.id, user.id));
-  await startSession(request, reply, user.id);
-  await endOtherSessions(db, user.id, request.sessionId);
+  await endOtherSessions(db, user.id, null);
 }
 
 /**
  * Deletes the account (docs/decisions/0032-account-deletion.md): its orders stay for the store's
- * records but no longer point to it; its sessions go with it.
+ * records but no longer point to it; its sessions go with it (the route clears the cookie).
  */
-export async function deleteAccount(request: FastifyRequest, reply: FastifyReply, input: DeleteAccount) {
-  const db = request.server.ctx.db;
-  const user = request.user!;
+export async function deleteAccount(ctx: AppContext, user: SessionUser, input: DeleteAccount): Promise<void> {
+  const { db } = ctx;
   if (can(user, 'manage-users')) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.update(orders).set({ userId: null, updatedAt: new Date() }).where(eq(orders.userId, user.id));
     await tx.delete(users).where(eq(users.id, user.id));
   });
-  await endSession(request, reply);
 }

@@ -23,7 +23,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DashboardSchema, ...errors },
       },
     },
-    async () => dashboard(db, config.STORE_TIMEZONE),
+    async () => dashboard(app.ctx, config.STORE_TIMEZONE),
   );
 
   app.post(

@@ -8,6 +8,7 @@ import { DASHBOARD_DAYS, type Dashboard, type DashboardDay } from '~/shared/sche
 import type { DbOrTx } from '~/server/db/client';
 import { categoryDiscounts, orders, products, weekdayDiscounts } from '~/server/db/schema';
 import { isDemoMode } from '~/server/lib/demo-mode';
+import type { AppContext } from '~/server/context';
 
 /** The last `n` calendar dates ending with `today` (yyyy-mm-dd), oldest first. */
 export function lastDates(today: string, n: number): string[] {
@@ -43,7 +44,8 @@ export async function dailyOrders(db: DbOrTx, timeZone: string, now = new Date()
   });
 }
 
-export async function dashboard(db: DbOrTx, timeZone: string): Promise<Dashboard> {
+export async function dashboard(ctx: AppContext, timeZone: string): Promise<Dashboard> {
+  const { db } = ctx;
   const [[productCount], [orderCount], [pendingCount], [weekdayCount], [categoryCount], demoMode, days] =
     await Promise.all([
       db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),

@@ -47,7 +47,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(WeekdayDiscountSchema), ...errors },
       },
     },
-    async (request) => saveWeekdayDiscounts(db, request.body.discounts, request.user!.id),
+    async (request) => saveWeekdayDiscounts(app.ctx, request.body.discounts, request.user!.id),
   );
 
   app.get(
@@ -74,6 +74,6 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(CategoryDiscountSchema), ...errors },
       },
     },
-    async (request) => saveCategoryDiscounts(db, request.body.discounts, request.user!.id),
+    async (request) => saveCategoryDiscounts(app.ctx, request.body.discounts, request.user!.id),
   );
 };

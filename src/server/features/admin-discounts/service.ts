@@ -3,10 +3,11 @@
 // at once.
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/discounts';
-import type { Db, DbOrTx } from '~/server/db/client';
+import type { DbOrTx } from '~/server/db/client';
 import { categories, categoryDiscounts, weekdayDiscounts } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest } from '~/server/lib/http-error';
+import type { AppContext } from '~/server/context';
 
 /** All seven days, Sunday (0) first; a day without a row is 0. */
 export async function listWeekdayDiscounts(db: DbOrTx): Promise<WeekdayDiscount[]> {
@@ -32,10 +33,11 @@ export async function listCategoryDiscounts(db: DbOrTx): Promise<CategoryDiscoun
 }
 
 export async function saveWeekdayDiscounts(
-  db: Db,
+  ctx: AppContext,
   discounts: { day: number; percentage: number }[],
   userId: number,
 ): Promise<WeekdayDiscount[]> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const before = await listWeekdayDiscounts(tx);
     for (const d of discounts) {
@@ -51,10 +53,11 @@ export async function saveWeekdayDiscounts(
 }
 
 export async function saveCategoryDiscounts(
-  db: Db,
+  ctx: AppContext,
   discounts: { categoryId: number; percentage: number }[],
   userId: number,
 ): Promise<CategoryDiscount[]> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const ids = [...new Set(discounts.map((d) => d.categoryId))];
     if (ids.length > 0) {

@@ -116,7 +116,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await setOrderStatus(db, { userId: request.user!.id }, request.params.id, request.body);
+      await setOrderStatus(app.ctx, { userId: request.user!.id }, request.params.id, request.body);
       return detail(request.params.id);
     },
   );
@@ -134,7 +134,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await updateOrderDetails(db, { userId: request.user!.id }, request.params.id, request.body);
+      await updateOrderDetails(app.ctx, { userId: request.user!.id }, request.params.id, request.body);
       return detail(request.params.id);
     },
   );
@@ -152,7 +152,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await associateOrder(db, { userId: request.user!.id }, request.params.id, request.body.userId);
+      await associateOrder(app.ctx, { userId: request.user!.id }, request.params.id, request.body.userId);
       return detail(request.params.id);
     },
   );

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, categories, productImages, products } from '~/server/db/schema';
 import { createCategory, createProduct } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, type TestClient } from '~/server/test/test-app';
-import { importCsv, newReport } from './import-service';
+import { newReport } from './import-report';
+import { importCsv } from './import-service';
 import { multipart, realImage, sendMultipart, signedInClients } from './test-support';
 
 let t: TestApp;
@@ -232,7 +233,10 @@ describe('POST /api/products/import', () => {
       yield `RACE-1,First Fine,1,\nRACE-2,Lost Category,2,${doomed.id}\nRACE-3,Third Fine,3,\n`;
     }
     const report = newReport();
-    const result = await importCsv(t.db, Readable.from(file()), { userId: clients.adminUser.id, report });
+    const result = await importCsv(t.app.ctx, Readable.from(file()), {
+      userId: clients.adminUser.id,
+      report,
+    });
     expect(result).toMatchObject({ total: 3, success: 2, errors: 1 });
     expect(report.finish()).toEqual([expect.stringMatching(/^Row 3: could not be saved/)]);
     const saved = await t.db

@@ -1,3 +1,4 @@
 // The product administration's public entry: what other code (the import benchmark) may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
-export { importCsv, newReport } from './import-service';
+export { newReport } from './import-report';
+export { importCsv } from './import-service';

@@ -25,18 +25,10 @@ import {
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
-import { fileStorage } from '~/server/storage/file-storage';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
-import {
-  attachLotImages,
-  ImageStaging,
-  importCsv,
-  imagesOnlyResult,
-  importResult,
-  newReport,
-  type RowsResult,
-  templateCsv,
-} from './import-service';
+import { attachLotImages, ImageStaging } from './import-images';
+import { imagesOnlyResult, importResult, newReport, type RowsResult } from './import-report';
+import { importCsv, templateCsv } from './import-service';
 import { ProgressStream, wantsProgress } from './import-progress';
 import { findAdminProduct, listAdminProducts } from './repository';
 import {
@@ -124,7 +116,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const product = await createProduct(db, request.body, request.user!.id);
+      const product = await createProduct(app.ctx, request.body, request.user!.id);
       return reply.status(201).send(product);
     },
   );
@@ -141,7 +133,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request) => updateProduct(db, request.params.id, request.body, request.user!.id),
+    async (request) => updateProduct(app.ctx, request.params.id, request.body, request.user!.id),
   );
 
   app.post(
@@ -189,7 +181,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminProductSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request) => setProductStatus(db, request.params.id, request.body.active, request.user!.id),
+    async (request) => setProductStatus(app.ctx, request.params.id, request.body.active, request.user!.id),
   );
 
   app.delete(
@@ -203,7 +195,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DeleteProductResultSchema, 404: ErrorSchema, ...errors },
       },
     },
-    async (request) => deleteProduct(db, request.params.id, request.user!.id),
+    async (request) => deleteProduct(app.ctx, request.params.id, request.user!.id),
   );
 
   app.post(
@@ -244,7 +236,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       if (failure) throw failure;
       if (!image || image.data.length === 0)
         throw badRequest('No image was uploaded. Choose a picture to upload.');
-      const url = await storeProductImage(fileStorage(app), image.data, image.name);
+      const url = await storeProductImage(app.ctx.storage, image.data, image.name);
       await recordAudit(db, {
         userId: request.user!.id,
         action: 'upload',
@@ -312,7 +304,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
               const csv = part.file;
               csv.once('limit', () => csv.destroy(csvTooLarge()));
               const before = progress?.state.bytes ?? 0;
-              rows = await importCsv(db, csv, {
+              rows = await importCsv(app.ctx, csv, {
                 userId,
                 report,
                 onProgress: progress
@@ -333,7 +325,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         if (failure) throw failure;
         if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
         const imagesTotal = staging.images.length;
-        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+        const images = await attachLotImages(app.ctx, staging.images, {
           userId,
           report,
           onProgress:
@@ -387,7 +379,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         if (staging.images.length === 0)
           throw badRequest('No Images Selected: choose the pictures to upload.');
-        const images = await attachLotImages(db, fileStorage(app), staging.images, {
+        const images = await attachLotImages(app.ctx, staging.images, {
           userId: request.user!.id,
           report,
         });

@@ -14,6 +14,7 @@ import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { findAdminProduct, replaceProductImages } from './repository';
+import type { AppContext } from '~/server/context';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';
 export const LOT_TAKEN = 'A product with this lot number already exists.';
@@ -90,7 +91,12 @@ async function inTransaction<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promi
   }
 }
 
-export async function createProduct(db: Db, data: ProductData, userId: number): Promise<AdminProduct> {
+export async function createProduct(
+  ctx: AppContext,
+  data: ProductData,
+  userId: number,
+): Promise<AdminProduct> {
+  const { db } = ctx;
   return inTransaction(db, async (tx) => {
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data);
@@ -119,11 +125,12 @@ export async function createProduct(db: Db, data: ProductData, userId: number): 
  * product never undo each other (docs/decisions/0210-product-edits-and-stock-history.md).
  */
 export async function updateProduct(
-  db: Db,
+  ctx: AppContext,
   id: number,
   data: ProductUpdate,
   userId: number,
 ): Promise<AdminProduct> {
+  const { db } = ctx;
   return inTransaction(db, async (tx) => {
     await tx.execute(sql`select 1 from ${products} where ${products.id} = ${id} for update`);
     const before = await findAdminProduct(tx, id);
@@ -213,11 +220,12 @@ export async function stockHistory(db: DbOrTx, productId: number, limit = 100): 
 }
 
 export async function setProductStatus(
-  db: Db,
+  ctx: AppContext,
   id: number,
   active: boolean,
   userId: number,
 ): Promise<AdminProduct> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ active: products.active })
@@ -248,10 +256,11 @@ export async function setProductStatus(
  * (docs/decisions/0051-archive-products-that-were-ordered.md). Any other product is deleted.
  */
 export async function deleteProduct(
-  db: Db,
+  ctx: AppContext,
   id: number,
   userId: number,
 ): Promise<{ outcome: 'deleted' | 'archived'; message: string }> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const before = await findAdminProduct(tx, id);
     if (!before) throw notFound(PRODUCT_NOT_FOUND);

@@ -423,11 +423,11 @@ describe('self-protection and the last administrator', () => {
       isAdmin: true,
     });
     const actor = { userId: customer.id, sessionId: null };
-    await expect(updateUser(t.db, actor, only.id, { isAdmin: false })).rejects.toMatchObject({
+    await expect(updateUser(t.app.ctx, actor, only.id, { isAdmin: false })).rejects.toMatchObject({
       statusCode: 409,
       message: LAST_ADMIN,
     });
-    await expect(deleteUser(t.db, actor, only.id)).rejects.toMatchObject({
+    await expect(deleteUser(t.app.ctx, actor, only.id)).rejects.toMatchObject({
       statusCode: 409,
       message: LAST_ADMIN,
     });

@@ -76,7 +76,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: AdminUserSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createUser(db, actorOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createUser(app.ctx, actorOf(request), request.body)),
   );
 
   app.put(
@@ -91,7 +92,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminUserSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
       },
     },
-    async (request) => updateUser(db, actorOf(request), request.params.id, request.body),
+    async (request) => updateUser(app.ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -106,7 +107,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { detachedOrders } = await deleteUser(db, actorOf(request), request.params.id);
+      const { detachedOrders } = await deleteUser(app.ctx, actorOf(request), request.params.id);
       return { message: 'User deleted.', detachedOrders };
     },
   );

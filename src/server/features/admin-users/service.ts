@@ -4,7 +4,7 @@
 // administrator (docs/decisions/0070-admin-user-rules.md).
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '~/shared/schemas/admin-users';
-import type { Db, Tx } from '~/server/db/client';
+import type { Tx } from '~/server/db/client';
 import { orders, sessions, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
@@ -12,6 +12,7 @@ import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword } from '~/server/lib/passwords';
 import { refuseLookalikeUsername, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth';
 import { findAdminUser, takenBy, userColumns } from './repository';
+import type { AppContext } from '~/server/context';
 
 export const USER_NOT_FOUND = 'User not found.';
 export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role.';
@@ -53,7 +54,8 @@ async function lockUser(tx: Tx, id: number) {
   return row;
 }
 
-export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+export async function createUser(ctx: AppContext, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
+  const { db } = ctx;
   refuseLookalikeUsername(input.username);
   refuseCommonPassword(input.password);
   throwIfTaken(await takenBy(db, input));
@@ -92,11 +94,12 @@ export async function createUser(db: Db, actor: Actor, input: AdminUserCreate): 
  * password signs the user out everywhere (except the administrator's own current session).
  */
 export async function updateUser(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
 ): Promise<AdminUser> {
+  const { db } = ctx;
   if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
   if (input.username !== undefined) refuseLookalikeUsername(input.username);
   if (input.password) refuseCommonPassword(input.password);
@@ -143,7 +146,12 @@ export async function updateUser(
 }
 
 /** Deletes a user; their orders stay, no longer linked to anyone; their sessions end. */
-export async function deleteUser(db: Db, actor: Actor, id: number): Promise<{ detachedOrders: number }> {
+export async function deleteUser(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+): Promise<{ detachedOrders: number }> {
+  const { db } = ctx;
   if (id === actor.userId) throw forbidden(CANNOT_DELETE_SELF);
   return db.transaction(async (tx) => {
     const admins = await lockAdmins(tx);

@@ -43,7 +43,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(db, request.body, request.ip);
+      const user = await authenticate(app.ctx, request.body, request.ip);
       await startSession(request, reply, user.id);
       return user;
     },
@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         3600,
         'registrations from this address',
       );
-      const user = await registerUser(db, request.body);
+      const user = await registerUser(app.ctx, request.body);
       await startSession(request, reply, user.id);
       return reply.status(201).send(user);
     },

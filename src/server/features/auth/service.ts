@@ -1,6 +1,6 @@
 // Sign-in and registration. The same answer, in similar time, for an unknown user and a wrong
 // password; failures are throttled (login-throttle.ts).
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { conflict, unauthorized } from '~/server/lib/http-error';
@@ -11,6 +11,7 @@ import type { Login, Register } from '~/shared/schemas/auth';
 import { normalizeUsername } from '~/shared/usernames';
 import { refuseLookalikeUsername } from './usernames';
 import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
+import type { AppContext } from '~/server/context';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const USERNAME_TAKEN = 'That username is already taken.';
@@ -20,7 +21,8 @@ export const EMAIL_TAKEN = 'An account with that email already exists.';
  * Checks the credentials; throws 401, or 429 when this guess is over a limit. The guess is admitted (and
  * counted) before any password is checked (docs/decisions/0110-sign-in-limits-per-account-and-address.md).
  */
-export async function authenticate(db: Db, input: Login, ip: string): Promise<SessionUser> {
+export async function authenticate(ctx: AppContext, input: Login, ip: string): Promise<SessionUser> {
+  const { db } = ctx;
   const throttle = loginThrottle(ip, input.username);
   await admitGuess(db, throttle.limits);
   await slowDownAccount(db, throttle);
@@ -85,7 +87,8 @@ export function throwIfUniqueViolation(error: unknown): void {
 }
 
 /** A new customer account: never an administrator, whatever the request said. */
-export async function registerUser(db: Db, input: Register): Promise<SessionUser> {
+export async function registerUser(ctx: AppContext, input: Register): Promise<SessionUser> {
+  const { db } = ctx;
   refuseLookalikeUsername(input.username);
   refuseCommonPassword(input.password);
   throwIfTaken(await findTaken(db, input));
@@ -100,10 +103,4 @@ export async function registerUser(db: Db, input: Register): Promise<SessionUser
     throwIfUniqueViolation(error);
     throw error;
   }
-}
-
-/** @knipignore remove with i19-services merge */
-export async function getUser(db: Db, id: number): Promise<SessionUser | undefined> {
-  const [row] = await db.select(publicUserColumns).from(users).where(eq(users.id, id));
-  return row;
 }

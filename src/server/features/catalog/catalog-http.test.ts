@@ -6,7 +6,7 @@ import type { RenderFn } from '~/server/render/page-renderer';
 import { contentPages, products } from '~/server/db/schema';
 import { createCategory, createProduct, createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
-import { catalogueCaches, etagMatches, TtlCache } from './catalogue-cache';
+import { etagMatches, TtlCache } from './catalogue-cache';
 import { buildSitemap, buildSitemapPart } from './seo';
 
 describe('ETags', () => {
@@ -108,7 +108,7 @@ describe('response cache (production settings)', () => {
       (await client.get('/api/products?limit=5', { 'if-none-match': first.headers.etag as string }))
         .statusCode,
     ).toBe(304);
-    catalogueCaches(t.app.ctx).clear();
+    t.app.ctx.catalogueCaches.clear();
     expect((await client.get('/api/products?limit=5')).json()[0].price).toBe('99.00');
   });
 
@@ -138,7 +138,7 @@ describe('response cache (production settings)', () => {
     await signInAs(t.db, adminClient, admin.id);
     const adminView = await adminClient.get('/api/products/admin-view-product');
     expect(adminView.json().active).toBe(false);
-    catalogueCaches(t.app.ctx).clear();
+    t.app.ctx.catalogueCaches.clear();
     await adminClient.get('/api/products/admin-view-product');
     expect((await client.get('/api/products/admin-view-product')).statusCode).toBe(404);
   });

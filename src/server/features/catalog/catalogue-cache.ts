@@ -7,7 +7,7 @@
 //   within the TTL. The totals of paged listings are kept a little longer, so paging does not recount.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '~/server/context';
+import type { Config } from '~/server/config';
 import { can } from '~/server/lib/access';
 
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
@@ -73,14 +73,12 @@ export type CatalogueCaches = {
   clear: () => void;
 };
 
-/** The caches of one app (one per process in production, one per test app). */
-export function catalogueCaches(ctx: AppContext): CatalogueCaches {
-  const existing = ctx.services.catalogueCaches as CatalogueCaches | undefined;
-  if (existing) return existing;
-  const off = ctx.config.NODE_ENV === 'test';
+/** The caches of one app (one per process in production, one per test app), built by createAppContext. */
+export function createCatalogueCaches(config: Config): CatalogueCaches {
+  const off = config.NODE_ENV === 'test';
   const responses = new TtlCache<CachedResponse>(off ? 0 : RESPONSE_TTL_MS, MAX_CACHED_BYTES);
   const totals = new TtlCache<number>(off ? 0 : TOTAL_TTL_MS, MAX_CACHED_TOTALS);
-  const caches: CatalogueCaches = {
+  return {
     responses,
     totals,
     clear: () => {
@@ -88,8 +86,6 @@ export function catalogueCaches(ctx: AppContext): CatalogueCaches {
       totals.clear();
     },
   };
-  ctx.services.catalogueCaches = caches;
-  return caches;
 }
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -100,7 +96,7 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export const catalogueCacheInvalidation: FastifyPluginAsync = Object.assign(
   async (app: FastifyInstance) => {
-    const caches = catalogueCaches(app.ctx);
+    const caches = app.ctx.catalogueCaches;
     app.addHook('onResponse', async (request, reply) => {
       if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) caches.clear();
     });
@@ -145,7 +141,7 @@ function notModified(request: FastifyRequest, reply: FastifyReply) {
 
 /** ETags, 304s and the response cache for the routes of the plugin that calls it. */
 export function registerCatalogueCaching(app: FastifyInstance) {
-  const { responses } = catalogueCaches(app.ctx);
+  const { responses } = app.ctx.catalogueCaches;
 
   app.addHook('onRequest', async (request, reply) => {
     // A signed-in person's catalogue answers are theirs alone, though nothing in them is personal: no

@@ -1,5 +1,5 @@
 // The catalogue feature's public entry: what other features and the renderer may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
-export { catalogueCaches, etagMatches, weakEtag } from './catalogue-cache';
+export { type CatalogueCaches, createCatalogueCaches, etagMatches, weakEtag } from './catalogue-cache';
 export { todaysWeekdayDiscount } from './discounts';
 export { selectProducts, visibleToShoppers } from './product-repository';

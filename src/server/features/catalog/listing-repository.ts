@@ -12,6 +12,7 @@ import {
   toShopperProduct,
   visibleToShoppers,
 } from './product-repository';
+import { discountedTodaySql, todaysCentsSql } from './price-sql';
 import { correctedPlan, fullTextMatch, fullTextRank, type SearchPlan } from './search';
 
 export type ListingFilters = {
@@ -56,23 +57,6 @@ function heldStock(db: DbOrTx) {
     .as('held');
 }
 
-/** Today's discount in percent for the joined product, as the daily filter sees it. */
-function discountSql(weekdayPercent: number): SQL<number> {
-  return sql<number>`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;
-}
-
-/**
- * Today's price in integer cents: the same rule as effectivePriceSql and src/shared/pricing.ts
- * (priceProduct: today's percent off the selling price, rounded half up;
- * docs/decisions/0130-daily-discount-lowers-the-selling-price.md), in bigint arithmetic, several times
- * cheaper per row than numeric when a listing filters or sorts thousands of products by price.
- */
-function effectiveCentsSql(weekdayPercent: number): SQL<number> {
-  const pct = discountSql(weekdayPercent);
-  const priceCents = sql`(${products.price} * 100)::bigint`;
-  return sql<number>`(case when ${pct} > 0 then (${priceCents} * (100 - ${pct}) + 50) / 100 else ${priceCents} end)`;
-}
-
 /** Bounds in dollars as whole cents, inclusive: 19.99 is 1999 despite floating point. */
 const minCents = (dollars: number) => Math.ceil(dollars * 100 - 1e-6);
 const maxCents = (dollars: number) => Math.floor(dollars * 100 + 1e-6);
@@ -85,14 +69,10 @@ function filterConditions(
   const conditions: SQL[] = [visibleToShoppers];
   if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.isNew) conditions.push(eq(products.new, true));
-  const cents = effectiveCentsSql(weekdayPercent);
+  // Today's price in integer cents (price-sql.ts, the SQL half of src/shared/pricing.ts).
+  const cents = todaysCentsSql(weekdayPercent);
   // A discount too small to take a cent off (a few cents' item) is no deal: priceProduct shows none.
-  if (filters.daily) {
-    conditions.push(
-      sql`${discountSql(weekdayPercent)} > 0`,
-      sql`${cents} < (${products.price} * 100)::bigint`,
-    );
-  }
+  if (filters.daily) conditions.push(discountedTodaySql(weekdayPercent));
   // Today's price is never below 0, so a minimum of 0 filters nothing (the listing page always sends one).
   if (filters.minPrice !== undefined && filters.minPrice > 0) {
     // Today's price never exceeds the normal price, so `price >= min` is implied and lets the indexes
@@ -124,9 +104,9 @@ function orderKeys(sort: ListSort | undefined, weekdayPercent: number, rank: SQL
     case 'featured':
       return [{ value: sql`${products.featured}`, descending: true }, ...byRank, ...newest];
     case 'price-low':
-      return [{ value: effectiveCentsSql(weekdayPercent), descending: false }, ...byRank, ...newest];
+      return [{ value: todaysCentsSql(weekdayPercent), descending: false }, ...byRank, ...newest];
     case 'price-high':
-      return [{ value: effectiveCentsSql(weekdayPercent), descending: true }, ...byRank, ...newest];
+      return [{ value: todaysCentsSql(weekdayPercent), descending: true }, ...byRank, ...newest];
     case 'newest':
       return newest;
     default:

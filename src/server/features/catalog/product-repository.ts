@@ -18,17 +18,6 @@ export const visibleToShoppers = and(
   or(isNull(products.categoryId), eq(categories.active, true)),
 ) as SQL;
 
-/**
- * Today's price per unit in SQL, matching src/shared/pricing.ts (today's percent off the selling
- * price, rounded half up to the cent; docs/decisions/0130-daily-discount-lowers-the-selling-price.md),
- * so the database can sort and filter by what shoppers actually pay.
- * @knipignore remove with i19-services merge
- */
-export function effectivePriceSql(weekdayPercent: number): SQL<string> {
-  const pct = sql`(case when ${products.applyDailyDiscount} then greatest(${weekdayPercent}::int, coalesce(${categoryDiscounts.percentage}, 0)) else 0 end)`;
-  return sql<string>`(case when ${pct} > 0 then round(${products.price} * (100 - ${pct}) / 100.0, 2) else ${products.price} end)`;
-}
-
 export const productColumns = {
   id: products.id,
   slug: products.slug,

@@ -68,7 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategorySchema, ...errors },
       },
     },
-    async (request) => getCategory(db, request.params.idOrSlug),
+    async (request) => getCategory(app.ctx, request.params.idOrSlug),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const category = await getCategory(db, request.params.idOrSlug);
+      const category = await getCategory(app.ctx, request.params.idOrSlug);
       return sendPage(reply, await listProducts(app.ctx, request.query, category));
     },
   );

@@ -13,7 +13,6 @@ import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, productImages, products } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
-import { catalogueCaches } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
 import {
   findProductPage,
@@ -42,7 +41,8 @@ export function parseRef(segment: string): Ref {
 }
 
 /** An active category by slug or id, or 404. */
-export async function getCategory(db: DbOrTx, segment: string): Promise<Category> {
+export async function getCategory(ctx: AppContext, segment: string): Promise<Category> {
+  const { db } = ctx;
   const ref = parseRef(segment);
   if (!ref) throw notFound(CATEGORY_NOT_FOUND);
   const [row] = await db
@@ -74,7 +74,7 @@ export async function listProducts(
   const { db, config } = ctx;
   const [weekdayPercent, category] = await Promise.all([
     todaysWeekdayDiscount(db, config.STORE_TIMEZONE),
-    fixedCategory ?? (query.category !== undefined ? getCategory(db, query.category) : undefined),
+    fixedCategory ?? (query.category !== undefined ? getCategory(ctx, query.category) : undefined),
   ]);
   const searchText = query.q ?? query.search;
   const filters: ListingFilters = {
@@ -87,7 +87,7 @@ export async function listProducts(
     search: searchText ? planSearch(searchText) : undefined,
   };
   // The total depends on the filters and today's discount, not on the page or the order.
-  const totals = catalogueCaches(ctx).totals;
+  const totals = ctx.catalogueCaches.totals;
   const totalKey = JSON.stringify([weekdayPercent, filters]);
   const result = await findProductPage(db, {
     filters,

@@ -6,7 +6,7 @@ import { mailOutbox, orderHistory, orders, products, stockHolds } from '~/server
 import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
-import { completeOrderPayment, orderDeps } from '~/server/features/orders';
+import { completeOrderPayment } from '~/server/features/orders';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -75,8 +75,8 @@ describe.skipIf(testDbKind() === 'pglite')('concurrency (PostgreSQL)', () => {
       client.post(`/pay/${reference}/pay`, '', form),
       client.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' }),
       client.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' }),
-      completeOrderPayment(orderDeps(t.app), order!.id, { kind: 'admin' }),
-      completeOrderPayment(orderDeps(t.app), order!.id, { kind: 'admin' }),
+      completeOrderPayment(t.app.ctx, order!.id, { kind: 'admin' }),
+      completeOrderPayment(t.app.ctx, order!.id, { kind: 'admin' }),
     ]);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(after).toMatchObject({

@@ -806,7 +806,7 @@ describe('the order and its stock holds', () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(stockHolds.orderId, order.id));
     expect((await postCheckout(guest, body)).statusCode).toBe(200);
-    expect(await releaseExpiredHolds(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseExpiredHolds(t.app.ctx)).toBeGreaterThanOrEqual(1);
     const [hold] = await t.db.select().from(stockHolds).where(eq(stockHolds.orderId, order.id));
     expect(hold!.releasedAt).not.toBeNull();
   });

@@ -4,14 +4,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
-import { paymentProviderFor } from '~/server/payments';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
 import {
   confirmProviderPayment,
   failOrderPayment,
   findOrderByReference,
   listOrderItems,
-  orderDeps,
   type OrderRow,
   toPaymentOrder,
 } from '~/server/features/orders';
@@ -90,7 +88,7 @@ export async function payPageRoutes(app: FastifyInstance) {
     (_r, body, done) => done(null, body),
   );
   const { db, config } = app.ctx;
-  const enabled = () => paymentProviderFor(app.ctx).name === 'local';
+  const enabled = () => app.ctx.payments.name === 'local';
 
   async function loadOrder(reference: string): Promise<OrderRow | null> {
     if (!enabled() || !REFERENCE.test(reference)) return null;
@@ -150,12 +148,12 @@ export async function payPageRoutes(app: FastifyInstance) {
           .send(closedPage(order));
       }
       const paymentOrder = toPaymentOrder(order, await listOrderItems(db, order.id));
-      const provider = paymentProviderFor(app.ctx);
+      const provider = app.ctx.payments;
       let recorded = null as LocalPaymentResult | null;
       // The provider's own notification to the store, as a webhook would be: verified, then applied.
       // The payment is taken (recorded) only for an order still awaiting it.
       const { order: now } = await confirmProviderPayment(
-        orderDeps(app),
+        app.ctx,
         order,
         { kind: 'payment-page' },
         async () => {
@@ -189,7 +187,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       const recorded = await recordLocalPayment(db, toPaymentOrder(order, []), 'declined');
       if (recorded.result === 'completed')
         return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
-      await failOrderPayment({ db }, order.id, { kind: 'payment-page' });
+      await failOrderPayment(app.ctx, order.id, { kind: 'payment-page' });
       return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
     },
   );

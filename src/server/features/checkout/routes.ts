@@ -13,7 +13,6 @@ import { CartQuoteRequestSchema, CartQuoteSchema } from '~/shared/schemas/cart-q
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
-import { paymentProviderFor } from '~/server/payments';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
@@ -94,15 +93,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         'checkout attempts',
       );
       try {
-        const result = await createCheckout(request.body, {
-          db,
-          config,
-          provider: paymentProviderFor(app.ctx),
+        const shopper = {
           user: request.user,
           idempotencyKey,
           clientKey: clientKeyFor(request.user, request.ip),
-          log: request.log,
-        });
+        };
+        const result = await createCheckout(app.ctx, shopper, request.body);
         return {
           success: true as const,
           checkoutUrl: result.checkoutUrl,
@@ -137,7 +133,7 @@ async function webhookRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const result = await handlePaymentWebhook(app, raw, request.headers);
+      const result = await handlePaymentWebhook(app.ctx, raw, request.headers);
       return reply.status(result.status).send({ message: result.message });
     },
   );
@@ -149,7 +145,7 @@ function startHoldCleanup(app: FastifyInstance) {
   let timer: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      releaseExpiredHolds(app.ctx.db).catch((err) =>
+      releaseExpiredHolds(app.ctx).catch((err) =>
         app.log.warn({ err }, 'releasing expired stock holds failed'),
       );
     }, HOLD_CLEANUP_MS);

@@ -2,16 +2,14 @@
 // order, and ask the payment provider for a hosted checkout. Safe to repeat with the same
 // idempotency key (double click, retry), also when the repeats arrive at the same time.
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
 import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared/schemas/checkout';
-import type { Config } from '~/server/config';
-import type { Db, Tx } from '~/server/db/client';
+import type { AppContext } from '~/server/context';
+import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
 import { conflict, HttpError } from '~/server/lib/http-error';
-import type { PaymentProvider } from '~/server/payments/provider';
 import type { SessionUser } from '~/server/plugins/sessions';
 import {
   closeCheckouts,
@@ -72,18 +70,16 @@ export function storedIdempotencyKey(key: string, userId: number | null, body: C
     .digest('hex');
 }
 
-export type CheckoutContext = {
-  db: Db;
-  config: Config;
-  provider: PaymentProvider;
+/** Who is checking out: plain values the route reads from the request. */
+export type Shopper = {
   user: SessionUser | null;
+  /** The Idempotency-Key header, when sent. */
   idempotencyKey: string | null;
   /**
    * Who is checking out, for the caps on what one client holds: 'user:{id}' when signed in, else
    * 'ip:{address}' (the address as TRUST_PROXY allows it to be known). See clientKeyFor.
    */
   clientKey: string;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
 /** The client a checkout counts against: the signed-in account, else the address. */
@@ -149,15 +145,15 @@ function checkStock(priced: PricedCart): void {
 async function replacePreviousCheckouts(
   tx: Tx,
   body: CreateCheckout,
-  context: CheckoutContext,
+  shopper: Shopper,
   reference: string,
 ): Promise<OrderRow[]> {
-  const sameShopper = context.user
+  const sameShopper = shopper.user
     ? sql``
     : sql`and lower(o.customer_email) = lower(${body.orderData.customerEmail})`;
   const previous = (await tx.execute(sql`
     select o.id from orders o
-    where o.client_key = ${context.clientKey} and o.payment_status = 'pending' ${sameShopper}
+    where o.client_key = ${shopper.clientKey} and o.payment_status = 'pending' ${sameShopper}
       and exists (select 1 from stock_holds h where h.order_id = o.id
                   and h.released_at is null and h.expires_at > now())
     order by o.id`)) as unknown as { rows: { id: number }[] };
@@ -166,7 +162,7 @@ async function replacePreviousCheckouts(
     const failed = await failPendingOrder(
       tx,
       Number(id),
-      { kind: 'checkout', userId: context.user?.id ?? null },
+      { kind: 'checkout', userId: shopper.user?.id ?? null },
       `Replaced by the shopper's new checkout ${reference}`,
     );
     if (failed) replaced.push(failed);
@@ -179,16 +175,16 @@ async function replacePreviousCheckouts(
  * holds and MAX_HELD_UNITS_PER_CLIENT units in them, this checkout included. Counted under the
  * client's advisory lock, so two parallel checkouts of one client cannot both pass.
  */
-async function checkHoldCaps(tx: Tx, body: CreateCheckout, context: CheckoutContext): Promise<void> {
+async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shopper: Shopper): Promise<void> {
   const result = (await tx.execute(sql`
     select count(distinct o.id)::int as checkouts, coalesce(sum(h.quantity), 0)::int as units
     from orders o join stock_holds h on h.order_id = o.id
-    where o.client_key = ${context.clientKey} and o.payment_status = 'pending'
+    where o.client_key = ${shopper.clientKey} and o.payment_status = 'pending'
       and h.released_at is null and h.expires_at > now()`)) as unknown as {
     rows: { checkouts: number; units: number }[];
   };
   const held = result.rows[0] ?? { checkouts: 0, units: 0 };
-  const { MAX_OPEN_CHECKOUTS_PER_CLIENT: maxCheckouts, MAX_HELD_UNITS_PER_CLIENT: maxUnits } = context.config;
+  const { MAX_OPEN_CHECKOUTS_PER_CLIENT: maxCheckouts, MAX_HELD_UNITS_PER_CLIENT: maxUnits } = ctx.config;
   const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
   if (Number(held.checkouts) + 1 > maxCheckouts) {
     throw conflict(
@@ -213,7 +209,8 @@ type Placed = { order: OrderRow; created: boolean; replaced: OrderRow[] };
 async function placeOrder(
   tx: Tx,
   body: CreateCheckout,
-  context: CheckoutContext,
+  ctx: AppContext,
+  shopper: Shopper,
   storedKey: string | null,
 ): Promise<Placed> {
   if (storedKey) {
@@ -226,20 +223,20 @@ async function placeOrder(
   // One client's checkouts queue here (always after the idempotency lock, so no two checkouts wait
   // for each other's locks in opposite order): replacing and counting what it holds are not raced.
   await tx.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-client:${context.clientKey}`}, 0))`,
+    sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-client:${shopper.clientKey}`}, 0))`,
   );
   const reference = newOrderReference();
-  const replaced = await replacePreviousCheckouts(tx, body, context, reference);
+  const replaced = await replacePreviousCheckouts(tx, body, shopper, reference);
   const request: CartRequest = {
     items: body.items,
     shippingMethod: body.orderData.shippingMethod,
     address: body.orderData.shippingAddress,
   };
-  const pricing = await loadPricingContext(tx, context.config);
+  const pricing = await loadPricingContext(tx, ctx.config);
 
   // Everything that does not need the stock is decided and written before the products are locked,
   // so the lock (which every checkout of a hot product waits for) is held as briefly as possible.
-  const priced = await priceCart(tx, context.config, request, pricing);
+  const priced = await priceCart(tx, ctx.config, request, pricing);
   if (priced.unavailable.length > 0) {
     const id = priced.unavailable[0]!;
     const name = body.items.find((i) => i.productId === id)?.name.slice(0, 200) || `Product #${id}`;
@@ -259,7 +256,7 @@ async function placeOrder(
   }
   checkFigures(body, priced);
   checkStock(priced);
-  await checkHoldCaps(tx, body, context);
+  await checkHoldCaps(tx, body, ctx, shopper);
 
   const t = priced.totals;
   const o = body.orderData;
@@ -269,8 +266,8 @@ async function placeOrder(
     .values({
       orderReference: reference,
       idempotencyKey: storedKey,
-      clientKey: context.clientKey,
-      userId: context.user?.id ?? null,
+      clientKey: shopper.clientKey,
+      userId: shopper.user?.id ?? null,
       customerEmail: o.customerEmail,
       customerName: o.customerName,
       customerPhone: o.customerPhone,
@@ -291,10 +288,10 @@ async function placeOrder(
       taxAmount: centsToString(t.taxCents),
       taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
       total: centsToString(t.totalCents),
-      currency: context.config.STORE_CURRENCY,
+      currency: ctx.config.STORE_CURRENCY,
       status: 'pending',
       paymentStatus: 'pending',
-      paymentMethod: context.provider.name,
+      paymentMethod: ctx.payments.name,
       notes: o.notes?.trim() ? o.notes.trim() : null,
     })
     .returning();
@@ -317,7 +314,7 @@ async function placeOrder(
     fromValue: null,
     toValue: 'pending',
     actor: 'checkout',
-    actorUserId: context.user?.id ?? null,
+    actorUserId: shopper.user?.id ?? null,
   });
 
   // Row locks in id order: checkouts of the same products queue here instead of deadlocking, and a
@@ -331,7 +328,7 @@ async function placeOrder(
     .orderBy(asc(products.id))
     .for('no key update');
   // A fresh look now that nobody else can hold these units: still for sale, same prices, enough stock.
-  const locked = await priceCart(tx, context.config, request, pricing);
+  const locked = await priceCart(tx, ctx.config, request, pricing);
   if (locked.unavailable.length > 0) {
     throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(locked) });
   }
@@ -342,31 +339,32 @@ async function placeOrder(
       orderId: order!.id,
       productId: l.productId,
       quantity: l.quantity,
-      expiresAt: sql`now() + make_interval(mins => ${context.config.STOCK_HOLD_MINUTES})`,
+      expiresAt: sql`now() + make_interval(mins => ${ctx.config.STOCK_HOLD_MINUTES})`,
     })),
   );
   return { order: order!, created: true, replaced };
 }
 
 export async function createCheckout(
+  ctx: AppContext,
+  shopper: Shopper,
   body: CreateCheckout,
-  context: CheckoutContext,
 ): Promise<CheckoutResult> {
   const userId = body.orderData.userId;
-  if (userId !== undefined && userId !== null && userId !== context.user?.id) {
+  if (userId !== undefined && userId !== null && userId !== shopper.user?.id) {
     // The code lets the page tell this apart: its cached user may be stale (session expired).
     throw new HttpError(403, 'An order can only be placed for your own account.', { code: NOT_YOUR_ACCOUNT });
   }
-  const storedKey = context.idempotencyKey
-    ? storedIdempotencyKey(context.idempotencyKey, context.user?.id ?? null, body)
+  const storedKey = shopper.idempotencyKey
+    ? storedIdempotencyKey(shopper.idempotencyKey, shopper.user?.id ?? null, body)
     : null;
   let placed: Placed;
   try {
-    placed = await context.db.transaction((tx) => placeOrder(tx, body, context, storedKey));
+    placed = await ctx.db.transaction((tx) => placeOrder(tx, body, ctx, shopper, storedKey));
   } catch (error) {
     // Two repeats that raced past the advisory lock cannot both insert the key: read the winner's order.
     if (storedKey && isUniqueViolation(error)) {
-      const [existing] = await context.db.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
+      const [existing] = await ctx.db.select().from(orders).where(eq(orders.idempotencyKey, storedKey));
       if (!existing) throw error;
       placed = { order: existing, created: false, replaced: [] };
     } else {
@@ -374,7 +372,7 @@ export async function createCheckout(
     }
   }
   // The replaced checkouts take no payment any more.
-  await closeCheckouts({ provider: context.provider, log: context.log }, placed.replaced);
+  await closeCheckouts(ctx, placed.replaced);
   let { order } = placed;
   if (!placed.created && order.paymentStatus !== 'pending') {
     throw conflict(
@@ -384,14 +382,14 @@ export async function createCheckout(
       { code: CHECKOUT_CLOSED, orderId: order.orderReference, paymentStatus: order.paymentStatus },
     );
   }
-  const items = await listOrderItems(context.db, order.id);
-  const hosted = await context.provider.createCheckout(toPaymentOrder(order, items));
+  const items = await listOrderItems(ctx.db, order.id);
+  const hosted = await ctx.payments.createCheckout(toPaymentOrder(order, items));
   const providerOrderId = hosted.providerOrderId ?? order.providerOrderId;
   if (
     (hosted.paymentLinkId && hosted.paymentLinkId !== order.paymentLinkId) ||
     providerOrderId !== order.providerOrderId
   ) {
-    const [updated] = await context.db
+    const [updated] = await ctx.db
       .update(orders)
       .set({
         paymentLinkId: hosted.paymentLinkId ?? order.paymentLinkId,

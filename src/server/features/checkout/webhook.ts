@@ -2,15 +2,13 @@
 // verified with the provider's API before the order is marked paid (the notification is a hint,
 // the provider's records are the truth).
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '~/server/context';
 import { paymentWebhookEvents } from '~/server/db/schema';
-import { paymentProviderFor } from '~/server/payments';
 import { type PaymentWebhookEvent, WebhookSignatureError } from '~/server/payments/provider';
 import {
   confirmProviderPayment,
   findOrderByReference,
   listOrderItems,
-  orderDeps,
   toPaymentOrder,
 } from '~/server/features/orders';
 
@@ -19,11 +17,11 @@ type WebhookAnswer = { status: number; message: string };
 const PAYMENT_EVENTS = new Set(['payment.created', 'payment.updated']);
 
 export async function handlePaymentWebhook(
-  app: FastifyInstance,
+  ctx: AppContext,
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<WebhookAnswer> {
-  const provider = paymentProviderFor(app.ctx);
+  const provider = ctx.payments;
   if (provider.name !== 'square') return { status: 404, message: 'Webhooks are not enabled.' };
   let events: PaymentWebhookEvent[];
   try {
@@ -33,15 +31,15 @@ export async function handlePaymentWebhook(
     throw error;
   }
   for (const event of events) {
-    const answer = await applyEvent(app, event);
+    const answer = await applyEvent(ctx, event);
     if (answer) return answer;
   }
   return { status: 200, message: 'OK' };
 }
 
-async function applyEvent(app: FastifyInstance, event: PaymentWebhookEvent): Promise<WebhookAnswer | null> {
-  const { db } = app.ctx;
-  const provider = paymentProviderFor(app.ctx);
+async function applyEvent(ctx: AppContext, event: PaymentWebhookEvent): Promise<WebhookAnswer | null> {
+  const { db } = ctx;
+  const provider = ctx.payments;
   await db
     .insert(paymentWebhookEvents)
     .values({
@@ -71,14 +69,11 @@ async function applyEvent(app: FastifyInstance, event: PaymentWebhookEvent): Pro
     const order = await findOrderByReference(db, reference);
     if (!order) return null;
     // Only a pending order is completed: a notice about a refunded or failed one changes nothing.
-    const { verification } = await confirmProviderPayment(
-      orderDeps(app),
-      order,
-      { kind: 'webhook' },
-      async () => provider.verifyPayment(toPaymentOrder(order, await listOrderItems(db, order.id))),
+    const { verification } = await confirmProviderPayment(ctx, order, { kind: 'webhook' }, async () =>
+      provider.verifyPayment(toPaymentOrder(order, await listOrderItems(db, order.id))),
     );
     if (verification && !verification.paid) {
-      app.log.warn(
+      ctx.log.warn(
         { orderId: order.id, reason: verification.reason },
         'webhook payment not confirmed by the provider',
       );
@@ -90,7 +85,7 @@ async function applyEvent(app: FastifyInstance, event: PaymentWebhookEvent): Pro
       .update(paymentWebhookEvents)
       .set({ processedAt: null })
       .where(eq(paymentWebhookEvents.id, claimed.id));
-    app.log.error({ err: error, eventId: event.eventId }, 'payment webhook could not be applied');
+    ctx.log.error({ err: error, eventId: event.eventId }, 'payment webhook could not be applied');
     return { status: 503, message: 'The notification could not be applied now. Please retry.' };
   }
 }

@@ -48,7 +48,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
 
       const [row] = await db.insert(contactMessages).values(message).returning({ id: contactMessages.id });
       const subjectLabel = contactSubjectLabel(message.subject);
-      const result = await app.mailer.send({
+      const result = await app.ctx.mailer.send({
         kind: 'contact',
         to: config.STORE_EMAIL,
         subject: `[Contact] ${subjectLabel} from ${oneLine(message.name)}`.slice(0, 200),

@@ -10,7 +10,7 @@ beforeAll(async () => {
   t = await createTestApp({ renderer: await sourceRenderer(), env: { STORE_EMAIL: 'care@store.example' } });
   const admin = await createUser(t.db, { isAdmin: true });
   await createPage(
-    t.db,
+    t.app.ctx,
     {
       title: 'Shipping Information',
       slug: 'shipping',

@@ -34,7 +34,7 @@ const Message = z.object({ message: z.string() });
 const PAGE_BODY_LIMIT = 12 * 1024 * 1024;
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.ctx;
+  const { config } = app.ctx;
 
   app.get(
     '/api/site-config',
@@ -72,7 +72,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ContentPageSummarySchema) },
       },
     },
-    async () => listPages(db),
+    async () => listPages(app.ctx),
   );
 
   app.get(
@@ -86,7 +86,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContentPageSchema, 404: Message },
       },
     },
-    async (request) => getPageBySlug(db, request.params.slug),
+    async (request) => getPageBySlug(app.ctx, request.params.slug),
   );
 
   app.post(
@@ -102,7 +102,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await createPage(db, request.body, request.user!.id);
+      const page = await createPage(app.ctx, request.body, request.user!.id);
       return reply.status(201).send(page);
     },
   );
@@ -120,7 +120,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContentPageSchema },
       },
     },
-    async (request) => updatePage(db, request.params.id, request.body, request.user!.id),
+    async (request) => updatePage(app.ctx, request.params.id, request.body, request.user!.id),
   );
 
   app.delete(
@@ -130,7 +130,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['content'], summary: 'Delete a content page (admin)', params: IdParams },
     },
     async (request, reply) => {
-      await deletePage(db, request.params.id, request.user!.id);
+      await deletePage(app.ctx, request.params.id, request.user!.id);
       return reply.status(204).send();
     },
   );
@@ -152,7 +152,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       const includeInactive = request.query.all === 'true';
       // Inactive items are drafts: only an administrator may ask for them.
       if (includeInactive) demand(request.user, 'read-draft-faq-items');
-      return listFaqItems(db, { includeInactive });
+      return listFaqItems(app.ctx, { includeInactive });
     },
   );
 
@@ -167,7 +167,8 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: FaqItemSchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await createFaqItem(db, request.body, request.user!.id)),
+    async (request, reply) =>
+      reply.status(201).send(await createFaqItem(app.ctx, request.body, request.user!.id)),
   );
 
   app.put(
@@ -182,7 +183,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FaqItemSchema },
       },
     },
-    async (request) => updateFaqItem(db, request.params.id, request.body, request.user!.id),
+    async (request) => updateFaqItem(app.ctx, request.params.id, request.body, request.user!.id),
   );
 
   app.put(
@@ -197,7 +198,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FaqItemSchema },
       },
     },
-    async (request) => moveFaqItem(db, request.params.id, request.body.sortOrder, request.user!.id),
+    async (request) => moveFaqItem(app.ctx, request.params.id, request.body.sortOrder, request.user!.id),
   );
 
   app.delete(
@@ -207,7 +208,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['content'], summary: 'Delete an FAQ item (admin)', params: IdParams },
     },
     async (request, reply) => {
-      await deleteFaqItem(db, request.params.id, request.user!.id);
+      await deleteFaqItem(app.ctx, request.params.id, request.user!.id);
       return reply.status(204).send();
     },
   );

@@ -2,11 +2,12 @@
 // written to the audit log in the same transaction.
 import { asc, eq } from 'drizzle-orm';
 import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
-import type { Db, DbOrTx } from '~/server/db/client';
+import type { DbOrTx } from '~/server/db/client';
 import { contentPages, faqItems } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { conflict, notFound } from '~/server/lib/http-error';
 import { sanitizeRichHtml } from '~/server/lib/sanitize-html';
+import type { AppContext } from '~/server/context';
 
 type PageRow = typeof contentPages.$inferSelect;
 type FaqRow = typeof faqItems.$inferSelect;
@@ -34,7 +35,8 @@ const toFaq = (row: FaqRow): FaqItem => ({ ...row, updatedAt: row.updatedAt.toIS
 
 // ---- Content pages ----
 
-export async function listPages(db: Db): Promise<ContentPageSummary[]> {
+export async function listPages(ctx: AppContext): Promise<ContentPageSummary[]> {
+  const { db } = ctx;
   const rows = await db
     .select({
       id: contentPages.id,
@@ -48,7 +50,8 @@ export async function listPages(db: Db): Promise<ContentPageSummary[]> {
   return rows.map((r) => ({ ...r, updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null }));
 }
 
-export async function getPageBySlug(db: Db, slug: string): Promise<ContentPage> {
+export async function getPageBySlug(ctx: AppContext, slug: string): Promise<ContentPage> {
+  const { db } = ctx;
   // No page has a NUL in its slug, and PostgreSQL refuses one in text (docs/decisions/0119-bad-input-is-a-4xx.md).
   if (slug.includes('\u0000')) throw notFound(PAGE_NOT_FOUND);
   const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
@@ -74,7 +77,8 @@ async function slugSafe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createPage(db: Db, input: PageInput, userId: number): Promise<ContentPage> {
+export function createPage(ctx: AppContext, input: PageInput, userId: number): Promise<ContentPage> {
+  const { db } = ctx;
   return slugSafe(() =>
     db.transaction(async (tx) => {
       await assertSlugFree(tx, input.slug);
@@ -95,7 +99,13 @@ export function createPage(db: Db, input: PageInput, userId: number): Promise<Co
   );
 }
 
-export function updatePage(db: Db, id: number, input: PageInput, userId: number): Promise<ContentPage> {
+export function updatePage(
+  ctx: AppContext,
+  id: number,
+  input: PageInput,
+  userId: number,
+): Promise<ContentPage> {
+  const { db } = ctx;
   return slugSafe(() =>
     db.transaction(async (tx) => {
       const [before] = await tx.select().from(contentPages).where(eq(contentPages.id, id)).for('update');
@@ -120,7 +130,8 @@ export function updatePage(db: Db, id: number, input: PageInput, userId: number)
   );
 }
 
-export function deletePage(db: Db, id: number, userId: number): Promise<void> {
+export function deletePage(ctx: AppContext, id: number, userId: number): Promise<void> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [before] = await tx.delete(contentPages).where(eq(contentPages.id, id)).returning();
     if (!before) throw notFound(PAGE_NOT_FOUND);
@@ -138,7 +149,11 @@ export function deletePage(db: Db, id: number, userId: number): Promise<void> {
 
 const faqOrder = [asc(faqItems.sortOrder), asc(faqItems.id)];
 
-export async function listFaqItems(db: Db, options: { includeInactive: boolean }): Promise<FaqItem[]> {
+export async function listFaqItems(
+  ctx: AppContext,
+  options: { includeInactive: boolean },
+): Promise<FaqItem[]> {
+  const { db } = ctx;
   const query = db.select().from(faqItems);
   const rows = await (options.includeInactive ? query : query.where(eq(faqItems.active, true))).orderBy(
     ...faqOrder,
@@ -146,7 +161,8 @@ export async function listFaqItems(db: Db, options: { includeInactive: boolean }
   return rows.map(toFaq);
 }
 
-export function createFaqItem(db: Db, input: FaqInput, userId: number): Promise<FaqItem> {
+export function createFaqItem(ctx: AppContext, input: FaqInput, userId: number): Promise<FaqItem> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(faqItems)
@@ -164,7 +180,13 @@ export function createFaqItem(db: Db, input: FaqInput, userId: number): Promise<
   });
 }
 
-export function updateFaqItem(db: Db, id: number, input: FaqInput, userId: number): Promise<FaqItem> {
+export function updateFaqItem(
+  ctx: AppContext,
+  id: number,
+  input: FaqInput,
+  userId: number,
+): Promise<FaqItem> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqItems).where(eq(faqItems.id, id)).for('update');
     if (!before) throw notFound(FAQ_NOT_FOUND);
@@ -192,7 +214,8 @@ export function updateFaqItem(db: Db, id: number, input: FaqInput, userId: numbe
   });
 }
 
-export function deleteFaqItem(db: Db, id: number, userId: number): Promise<void> {
+export function deleteFaqItem(ctx: AppContext, id: number, userId: number): Promise<void> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [before] = await tx.delete(faqItems).where(eq(faqItems.id, id)).returning();
     if (!before) throw notFound(FAQ_NOT_FOUND);
@@ -213,7 +236,13 @@ export function deleteFaqItem(db: Db, id: number, userId: number): Promise<void>
  * Then the whole list is renumbered 1..n, keeping every sortOrder distinct
  * (docs/decisions/0063-faq-reorder.md).
  */
-export function moveFaqItem(db: Db, id: number, sortOrder: number, userId: number): Promise<FaqItem> {
+export function moveFaqItem(
+  ctx: AppContext,
+  id: number,
+  sortOrder: number,
+  userId: number,
+): Promise<FaqItem> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const all = await tx
       .select()

@@ -8,12 +8,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '~/shared/constants';
 import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/admin-orders';
-import type { Db, Tx } from '~/server/db/client';
+import type { Tx } from '~/server/db/client';
 import { orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { notFound } from '~/server/lib/http-error';
-import { type OrderDeps, type PaymentChange, setOrderPaymentStatus } from './completion';
+import { type PaymentChange, setOrderPaymentStatus } from './completion';
 import type { OrderRow } from './repository';
+import type { AppContext } from '~/server/context';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const USER_NOT_FOUND = 'User not found.';
@@ -82,11 +83,12 @@ function detailChanges(order: OrderRow, input: OrderDetailsUpdate): Change[] {
 
 /** Any of the seven statuses (no transition rules: spec section 4); repeating the current one changes nothing. */
 export async function setOrderStatus(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   input: OrderStatusUpdate,
 ): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     const changes: Change[] = [
@@ -99,11 +101,12 @@ export async function setOrderStatus(
 
 /** Tracking number and estimated delivery date; blank clears them. */
 export async function updateOrderDetails(
-  db: Db,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   input: OrderDetailsUpdate,
 ): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     await applyChanges(tx, actor, order, detailChanges(order, input), 'update');
@@ -111,7 +114,13 @@ export async function updateOrderDetails(
 }
 
 /** Links an order (a guest's, typically) to a user, who then sees it in their account. */
-export async function associateOrder(db: Db, actor: Actor, id: number, userId: number): Promise<void> {
+export async function associateOrder(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  userId: number,
+): Promise<void> {
+  const { db } = ctx;
   await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
@@ -127,19 +136,19 @@ export async function associateOrder(db: Db, actor: Actor, id: number, userId: n
  * often or concurrently this is called. The audit row follows the change.
  */
 export async function adminSetPaymentStatus(
-  deps: OrderDeps,
+  ctx: AppContext,
   actor: Actor,
   id: number,
   status: PaymentStatus,
 ): Promise<PaymentChange> {
-  const before = await deps.db
+  const before = await ctx.db
     .select({ paymentStatus: orders.paymentStatus })
     .from(orders)
     .where(eq(orders.id, id));
   if (before.length === 0) throw notFound(ORDER_NOT_FOUND);
-  const change = await setOrderPaymentStatus(deps, id, status, { kind: 'admin', userId: actor.userId });
+  const change = await setOrderPaymentStatus(ctx, id, status, { kind: 'admin', userId: actor.userId });
   if (change.changed) {
-    await recordAudit(deps.db, {
+    await recordAudit(ctx.db, {
       userId: actor.userId,
       action: 'update-payment-status',
       entity: 'order',

@@ -9,43 +9,20 @@
 // order. Refunded and failed are an administrator's decisions, which no late or replayed payment
 // notice undoes; only setOrderPaymentStatus (the admin) moves an order out of them.
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '~/shared/constants';
-import type { Config } from '~/server/config';
-import type { Db, Tx } from '~/server/db/client';
+import type { AppContext } from '~/server/context';
+import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
-import type { Mailer } from '~/server/mail/mailer';
 import { taxRegistrations } from '~/server/config';
 import { toCents } from '~/shared/money';
 import { hitRateLimit } from '~/server/lib/rate-limit';
 import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
-import { paymentProviderFor } from '~/server/payments';
-import type { PaymentProvider, PaymentVerification } from '~/server/payments/provider';
+import type { PaymentVerification } from '~/server/payments/provider';
 import { orderConfirmationEmail } from './confirmation-email';
 import { getShippingSettings } from '~/server/features/store-settings';
 import { deliveryDaysOf } from '~/shared/orders';
 import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
-
-export type OrderDeps = {
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  /** Closes dead orders' checkouts and refunds payments that arrive on them. */
-  provider: PaymentProvider;
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-};
-
-/** The dependencies of these functions, from the app. */
-export function orderDeps(app: FastifyInstance): OrderDeps {
-  return {
-    db: app.ctx.db,
-    mailer: app.mailer,
-    config: app.ctx.config,
-    provider: paymentProviderFor(app.ctx),
-    log: app.log,
-  };
-}
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -197,12 +174,12 @@ export async function restockOrder(
  * administrator: history row 'attention' and an e-mail to the store.
  */
 export async function completeOrderPayment(
-  deps: OrderDeps,
+  ctx: AppContext,
   orderId: number,
   actor: PaymentActor,
   options: { paymentReference?: string | null; attachUserId?: number | null } = {},
 ): Promise<PaymentChange> {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     const attach = options.attachUserId && order.userId === null ? options.attachUserId : null;
     if (order.paymentStatus === 'completed') {
@@ -282,13 +259,13 @@ export async function completeOrderPayment(
   });
   if (result.strayPayment) {
     // An order failed just now (paid short of stock) takes no further payment.
-    if (result.changed) await closeCheckouts(deps, [result.order]);
-    await refundStrayPayment(deps, orderId);
-    return { ...result, order: (await findOrderById(deps.db, orderId))! };
+    if (result.changed) await closeCheckouts(ctx, [result.order]);
+    await refundStrayPayment(ctx, orderId);
+    return { ...result, order: (await findOrderById(ctx.db, orderId))! };
   }
   if (result.changed) {
-    await sendOrderConfirmation(deps, orderId);
-    if (result.shortages.length > 0) await notifyStoreOfShortage(deps, result.order, result.shortages);
+    await sendOrderConfirmation(ctx, orderId);
+    if (result.shortages.length > 0) await notifyStoreOfShortage(ctx, result.order, result.shortages);
   }
   return result;
 }
@@ -346,12 +323,12 @@ export const strayRefundKey = (orderReference: string) => `stray-${orderReferenc
  * the conditional UPDATE records the refund once. A failure leaves the order 'needed' (the admin
  * sees it; the maintenance job tries again) and tells the store. Returns the status after.
  */
-export async function refundStrayPayment(deps: OrderDeps, orderId: number): Promise<string | null> {
-  const order = await findOrderById(deps.db, orderId);
+export async function refundStrayPayment(ctx: AppContext, orderId: number): Promise<string | null> {
+  const order = await findOrderById(ctx.db, orderId);
   if (order?.refundStatus !== 'needed' || !order.refundPaymentReference) return order?.refundStatus ?? null;
   let refundId: string;
   try {
-    const result = await deps.provider.refund({
+    const result = await ctx.payments.refund({
       paymentReference: order.refundPaymentReference,
       orderReference: order.orderReference,
       amountCents: toCents(order.total) ?? 0,
@@ -360,16 +337,16 @@ export async function refundStrayPayment(deps: OrderDeps, orderId: number): Prom
     });
     refundId = result.refundId;
   } catch (error) {
-    deps.log?.error({ err: error, orderId }, 'refunding a payment on a closed order failed');
+    ctx.log.error({ err: error, orderId }, 'refunding a payment on a closed order failed');
     await notifyStore(
-      deps,
+      ctx,
       order,
       `Order ${order.orderReference} needs a refund`,
       `A payment (${order.refundPaymentReference}) arrived for order ${order.id} (${order.orderReference}) after it had closed, and the automatic refund failed: ${error instanceof Error ? error.message : String(error)}.\n\nThe store will try again; please check the order in the admin area.`,
     );
     return 'needed';
   }
-  const recorded = await deps.db.transaction(async (tx) => {
+  const recorded = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(orders)
       .set({ refundStatus: 'refunded', refundReference: refundId, updatedAt: sql`now()` })
@@ -382,7 +359,7 @@ export async function refundStrayPayment(deps: OrderDeps, orderId: number): Prom
   });
   if (recorded) {
     await notifyStore(
-      deps,
+      ctx,
       order,
       `Order ${order.orderReference}: a late payment was refunded`,
       `A payment (${order.refundPaymentReference}) arrived for order ${order.id} (${order.orderReference}) after it had closed. It was refunded automatically (refund ${refundId}).`,
@@ -392,22 +369,22 @@ export async function refundStrayPayment(deps: OrderDeps, orderId: number): Prom
 }
 
 /** The maintenance job's retry of stray payments whose refund failed or was lost. */
-export async function retryStrayRefunds(deps: OrderDeps, limit = 20): Promise<number> {
-  const due = await deps.db
+export async function retryStrayRefunds(ctx: AppContext, limit = 20): Promise<number> {
+  const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)
     .where(eq(orders.refundStatus, 'needed'))
     .orderBy(asc(orders.id))
     .limit(limit);
-  for (const { id } of due) await refundStrayPayment(deps, id);
+  for (const { id } of due) await refundStrayPayment(ctx, id);
   return due.length;
 }
 
-async function notifyStore(deps: OrderDeps, order: OrderRow, subject: string, text: string): Promise<void> {
+async function notifyStore(ctx: AppContext, order: OrderRow, subject: string, text: string): Promise<void> {
   try {
-    await deps.mailer.send({
+    await ctx.mailer.send({
       kind: 'order-attention',
-      to: deps.config.STORE_EMAIL,
+      to: ctx.config.STORE_EMAIL,
       orderId: order.id,
       subject,
       text,
@@ -425,7 +402,7 @@ async function notifyStore(deps: OrderDeps, order: OrderRow, subject: string, te
  * when it has no user yet. `verification` is null when the provider was not asked.
  */
 export async function confirmProviderPayment(
-  deps: OrderDeps,
+  ctx: AppContext,
   order: OrderRow,
   actor: PaymentActor,
   verify: () => Promise<PaymentVerification>,
@@ -433,7 +410,7 @@ export async function confirmProviderPayment(
 ): Promise<{ order: OrderRow; verification: PaymentVerification | null }> {
   if (order.paymentStatus === 'completed') {
     if (!options.attachUserId || order.userId !== null) return { order, verification: null };
-    const change = await completeOrderPayment(deps, order.id, actor, options);
+    const change = await completeOrderPayment(ctx, order.id, actor, options);
     return { order: change.order, verification: null };
   }
   // A dead order (failed, never paid) is still asked about: a payment made on it anyway must be
@@ -441,7 +418,7 @@ export async function confirmProviderPayment(
   if (!mayComplete(order.paymentStatus, actor) && !isDeadOrder(order)) return { order, verification: null };
   const verification = await verify();
   if (!verification.paid) return { order, verification };
-  const change = await completeOrderPayment(deps, order.id, actor, {
+  const change = await completeOrderPayment(ctx, order.id, actor, {
     paymentReference: verification.reference,
     attachUserId: options.attachUserId,
   });
@@ -450,11 +427,11 @@ export async function confirmProviderPayment(
 
 /** A payment that failed or was declined: the order's holds are released. A completed order is left alone. */
 export async function failOrderPayment(
-  deps: Pick<OrderDeps, 'db'>,
+  ctx: AppContext,
   orderId: number,
   actor: PaymentActor,
 ): Promise<PaymentChange> {
-  return deps.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const failed = await failPendingOrder(tx, orderId, actor);
     return failed
       ? { changed: true, order: failed, shortages: [] }
@@ -491,15 +468,12 @@ export async function failPendingOrder(
  * nobody can pay them any more. A failure is logged, not thrown: the order is already failed, and a
  * payment that still arrives is refunded (refundStrayPayment).
  */
-export async function closeCheckouts(
-  deps: Pick<OrderDeps, 'provider' | 'log'>,
-  closed: OrderRow[],
-): Promise<void> {
+export async function closeCheckouts(ctx: AppContext, closed: OrderRow[]): Promise<void> {
   for (const order of closed) {
     try {
-      await deps.provider.closeCheckout(toPaymentOrder(order, []));
+      await ctx.payments.closeCheckout(toPaymentOrder(order, []));
     } catch (error) {
-      deps.log?.warn({ err: error, orderId: order.id }, 'closing the payment link of a failed order failed');
+      ctx.log.warn({ err: error, orderId: order.id }, 'closing the payment link of a failed order failed');
     }
   }
 }
@@ -511,8 +485,8 @@ export const HOLD_EXPIRED_NOTE = 'Stock hold expired before the payment arrived'
  * then on a payment on them is refunded (docs/decisions/0121-payments-on-dead-orders.md). Only orders
  * that never left pending: one an administrator put back to pending stays open. Returns how many.
  */
-export async function expireUnpaidOrders(deps: OrderDeps, limit = 100): Promise<number> {
-  const rows = (await deps.db.execute(sql`
+export async function expireUnpaidOrders(ctx: AppContext, limit = 100): Promise<number> {
+  const rows = (await ctx.db.execute(sql`
     select o.id from orders o
     where o.payment_status = 'pending'
       and exists (select 1 from stock_holds h where h.order_id = o.id and h.expires_at <= now())
@@ -525,12 +499,12 @@ export async function expireUnpaidOrders(deps: OrderDeps, limit = 100): Promise<
   for (const { id } of rows.rows) {
     // Holds are never renewed, so only the status can have changed since (paid meanwhile): checked
     // under the row lock.
-    const failed = await deps.db.transaction((tx) =>
+    const failed = await ctx.db.transaction((tx) =>
       failPendingOrder(tx, Number(id), { kind: 'system' }, HOLD_EXPIRED_NOTE),
     );
     if (failed) closed.push(failed);
   }
-  await closeCheckouts(deps, closed);
+  await closeCheckouts(ctx, closed);
   return closed.length;
 }
 
@@ -547,13 +521,13 @@ const RESTOCK_REASON: Record<Exclude<PaymentStatus, 'completed'>, StockReason> =
  * the holds.
  */
 export async function setOrderPaymentStatus(
-  deps: OrderDeps,
+  ctx: AppContext,
   orderId: number,
   status: PaymentStatus,
   actor: PaymentActor,
 ): Promise<PaymentChange> {
-  if (status === 'completed') return completeOrderPayment(deps, orderId, actor);
-  const change = await deps.db.transaction(async (tx): Promise<PaymentChange> => {
+  if (status === 'completed') return completeOrderPayment(ctx, orderId, actor);
+  const change = await ctx.db.transaction(async (tx): Promise<PaymentChange> => {
     const order = await lockOrder(tx, orderId);
     if (order.paymentStatus === status) return { changed: false, order, shortages: [] };
     await restockOrder(tx, order, actor, RESTOCK_REASON[status]);
@@ -567,7 +541,7 @@ export async function setOrderPaymentStatus(
     return { changed: true, order: updated!, shortages: [], wasPending: order.paymentStatus === 'pending' };
   });
   // An unpaid order the administrator closed takes no payment any more.
-  if (change.wasPending && status !== 'pending') await closeCheckouts(deps, [change.order]);
+  if (change.wasPending && status !== 'pending') await closeCheckouts(ctx, [change.order]);
   return change;
 }
 
@@ -616,8 +590,8 @@ function confirmationDue() {
  * recorded on the order (confirmationEmailStatus sent / queued / failed, and the error); the order
  * itself is never affected. Returns the status recorded, or null when nothing was due.
  */
-export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): Promise<string | null> {
-  const { db } = deps;
+export async function sendOrderConfirmation(ctx: AppContext, orderId: number): Promise<string | null> {
+  const { db } = ctx;
   const [claimed] = await db
     .update(orders)
     .set({
@@ -638,18 +612,18 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
     const limit = await hitRateLimit(
       db,
       `order-email:${claimed.customerEmail.trim().toLowerCase()}`,
-      deps.config.MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR,
+      ctx.config.MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR,
       3600,
     );
     if (!limit.allowed) throw new Error(ORDER_EMAIL_LIMITED);
     const items = await listOrderItems(db, orderId);
     const mail = orderConfirmationEmail(claimed, items, {
-      name: deps.config.STORE_NAME,
-      publicUrl: deps.config.publicUrl,
-      registrations: taxRegistrations(deps.config),
+      name: ctx.config.STORE_NAME,
+      publicUrl: ctx.config.publicUrl,
+      registrations: taxRegistrations(ctx.config),
       deliveryDays: deliveryDaysOf(await getShippingSettings(db)),
     });
-    const result = await deps.mailer.send({
+    const result = await ctx.mailer.send({
       kind: 'order-confirmation',
       to: claimed.customerEmail,
       orderId,
@@ -680,26 +654,26 @@ export async function sendOrderConfirmation(deps: OrderDeps, orderId: number): P
  * back-off) and sends lost to a crash. Each is claimed and sent as on completion. Returns how many
  * were tried.
  */
-export async function retryOrderConfirmations(deps: OrderDeps, limit = 50): Promise<number> {
-  const due = await deps.db
+export async function retryOrderConfirmations(ctx: AppContext, limit = 50): Promise<number> {
+  const due = await ctx.db
     .select({ id: orders.id })
     .from(orders)
     .where(confirmationDue())
     .orderBy(asc(orders.id))
     .limit(limit);
   let tried = 0;
-  for (const { id } of due) if ((await sendOrderConfirmation(deps, id)) !== null) tried++;
+  for (const { id } of due) if ((await sendOrderConfirmation(ctx, id)) !== null) tried++;
   return tried;
 }
 
-async function notifyStoreOfShortage(deps: OrderDeps, order: OrderRow, shortages: Shortage[]): Promise<void> {
+async function notifyStoreOfShortage(ctx: AppContext, order: OrderRow, shortages: Shortage[]): Promise<void> {
   const lines = shortages.map(
     (s) => `- ${s.name} (product #${s.productId}): needs ${s.needed}, ${s.available} available`,
   );
   try {
-    await deps.mailer.send({
+    await ctx.mailer.send({
       kind: 'order-attention',
-      to: deps.config.STORE_EMAIL,
+      to: ctx.config.STORE_EMAIL,
       orderId: order.id,
       subject: `Order ${order.orderReference} is paid but short of stock`,
       text: [
@@ -715,7 +689,8 @@ async function notifyStoreOfShortage(deps: OrderDeps, order: OrderRow, shortages
 }
 
 /** Marks expired holds released. Holds stop counting at expiresAt anyway; this keeps the table small. */
-export async function releaseExpiredHolds(db: Db): Promise<number> {
+export async function releaseExpiredHolds(ctx: AppContext): Promise<number> {
+  const { db } = ctx;
   const released = await db
     .update(stockHolds)
     .set({ releasedAt: sql`now()` })

@@ -14,7 +14,6 @@ export {
   failOrderPayment,
   failPendingOrder,
   HOLD_EXPIRED_NOTE,
-  orderDeps,
   releaseExpiredHolds,
   retryOrderConfirmations,
   retryStrayRefunds,

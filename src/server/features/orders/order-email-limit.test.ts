@@ -7,7 +7,7 @@ import { mailOutbox, orders } from '~/server/db/schema';
 import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { postCheckout, validBody } from '~/server/features/checkout/test-support';
-import { ORDER_EMAIL_LIMITED, orderDeps, retryOrderConfirmations } from './completion';
+import { ORDER_EMAIL_LIMITED, retryOrderConfirmations } from './completion';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -71,7 +71,7 @@ describe('order e-mails per recipient', () => {
     await t.db.execute(
       sql`update orders set confirmation_email_attempt_at = now() - interval '1 hour' where id = ${c!.id}`,
     );
-    await retryOrderConfirmations(orderDeps(t.app));
+    await retryOrderConfirmations(t.app.ctx);
     expect((await t.db.select().from(orders).where(eq(orders.id, c!.id)))[0]).toMatchObject({
       confirmationEmailSent: true,
       confirmationEmailStatus: 'queued',

@@ -28,12 +28,7 @@ import {
   postCheckout,
   validBody,
 } from '~/server/features/checkout/test-support';
-import {
-  completeOrderPayment,
-  orderDeps,
-  retryOrderConfirmations,
-  setOrderPaymentStatus,
-} from './completion';
+import { completeOrderPayment, retryOrderConfirmations, setOrderPaymentStatus } from './completion';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
@@ -393,7 +388,7 @@ describe('a refunded or failed order is closed to the payment paths (docs/decisi
   it('the payment page shows a refunded order as closed', async () => {
     const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
     await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
-    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'refunded', { kind: 'admin' });
+    await setOrderPaymentStatus(t.app.ctx, order.id, 'refunded', { kind: 'admin' });
     const pay = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
     expect(pay.statusCode).toBe(200);
     expect(pay.body).toContain('This payment is closed');
@@ -405,9 +400,9 @@ describe('a refunded or failed order is closed to the payment paths (docs/decisi
   it('completeOrderPayment itself refuses a provider path on a refunded order', async () => {
     const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
     await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
-    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'refunded', { kind: 'admin' });
+    await setOrderPaymentStatus(t.app.ctx, order.id, 'refunded', { kind: 'admin' });
     for (const kind of ['return-page', 'webhook', 'payment-page'] as const) {
-      const change = await completeOrderPayment(orderDeps(t.app), order.id, { kind });
+      const change = await completeOrderPayment(t.app.ctx, order.id, { kind });
       expect(change).toMatchObject({ changed: false, order: { paymentStatus: 'refunded' } });
     }
     expect(await stockOf(product.id)).toBe(5);
@@ -418,7 +413,7 @@ describe('the confirmation e-mail', () => {
   it('is sent once with the items and amounts, in text and HTML', async () => {
     const { reference, order } = await placeOrder({ name: 'Walnut <Shelf>' });
     await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
-    await completeOrderPayment(orderDeps(t.app), order.id, { kind: 'admin' });
+    await completeOrderPayment(t.app.ctx, order.id, { kind: 'admin' });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
@@ -442,7 +437,7 @@ describe('the confirmation e-mail', () => {
     const paidMail = async (destination: Destination) => {
       const { reference, order } = await placeOrder({ destination });
       await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
-      await completeOrderPayment(orderDeps(t.app), order.id, { kind: 'admin' });
+      await completeOrderPayment(t.app.ctx, order.id, { kind: 'admin' });
       const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
       return mail!;
     };
@@ -481,15 +476,15 @@ describe('the confirmation e-mail', () => {
 
   it('never loses the order when the mail cannot be sent', async () => {
     const { reference, order, product } = await placeOrder();
-    const original = t.app.mailer.send;
-    t.app.mailer.send = async () => {
+    const original = t.app.ctx.mailer.send;
+    t.app.ctx.mailer.send = async () => {
       throw new Error('SMTP is down');
     };
     try {
       const res = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
       expect(res.statusCode).toBe(303);
     } finally {
-      t.app.mailer.send = original;
+      t.app.ctx.mailer.send = original;
     }
     expect(await orderRow(order.id)).toMatchObject({
       paymentStatus: 'completed',
@@ -532,13 +527,13 @@ describe('the confirmation e-mail retry (maintenance, docs/decisions/0046)', () 
   }
 
   /** Runs `body` with the app sending e-mail through `send`. */
-  async function withMailer(send: typeof t.app.mailer.send, body: () => Promise<void>) {
-    const original = t.app.mailer.send;
-    t.app.mailer.send = send;
+  async function withMailer(send: typeof t.app.ctx.mailer.send, body: () => Promise<void>) {
+    const original = t.app.ctx.mailer.send;
+    t.app.ctx.mailer.send = send;
     try {
       await body();
     } finally {
-      t.app.mailer.send = original;
+      t.app.ctx.mailer.send = original;
     }
   }
 
@@ -669,7 +664,7 @@ describe('the confirmation e-mail retry (maintenance, docs/decisions/0046)', () 
       .set({ confirmationEmailSent: false, confirmationEmailStatus: 'failed' })
       .where(eq(orders.id, order.id));
     await lastAttemptAgo(order.id, 60);
-    const deps = orderDeps(t.app);
+    const deps = t.app.ctx;
     await Promise.all([1, 2, 3, 4, 5].map(() => retryOrderConfirmations(deps)));
     expect(await confirmations(order.id)).toHaveLength(2);
     expect((await orderRow(order.id)).confirmationEmailAttempts).toBe(2);
@@ -747,7 +742,7 @@ describe('paid after the hold expired (docs/decisions/0043)', () => {
 describe("the administrator's payment-status moves (setOrderPaymentStatus)", () => {
   it('puts the stock back on refund and takes it again on completion', async () => {
     const { order, product } = await placeOrder({ stock: 5, quantity: 2 });
-    const deps = orderDeps(t.app);
+    const deps = t.app.ctx;
     await setOrderPaymentStatus(deps, order.id, 'completed', { kind: 'admin' });
     expect(await stockOf(product.id)).toBe(3);
     await setOrderPaymentStatus(deps, order.id, 'refunded', { kind: 'admin' });
@@ -766,7 +761,7 @@ describe("the administrator's payment-status moves (setOrderPaymentStatus)", () 
 
   it('releases the holds of a pending order marked failed', async () => {
     const { order, product } = await placeOrder({ stock: 2, quantity: 2 });
-    await setOrderPaymentStatus(orderDeps(t.app), order.id, 'failed', { kind: 'admin' });
+    await setOrderPaymentStatus(t.app.ctx, order.id, 'failed', { kind: 'admin' });
     expect(await activeHolds(order.id)).toEqual([]);
     expect(await stockOf(product.id)).toBe(2);
   });

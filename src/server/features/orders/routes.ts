@@ -8,10 +8,9 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '~/shared/schemas/orders';
 import { can } from '~/server/lib/access';
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
-import { paymentProviderFor } from '~/server/payments';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { adminSetPaymentStatus, associateOrder } from './admin-changes';
-import { confirmProviderPayment, orderDeps } from './completion';
+import { confirmProviderPayment } from './completion';
 import {
   findOrderById,
   findOrderByReference,
@@ -88,13 +87,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       // The confirmation page addresses orders by reference and keeps the provider-verified path below.
       if (user && can(user, 'set-payment-status') && numericOrderId(request.params.id) !== null) {
         const actor = { userId: user.id };
-        if (request.body.userId) await associateOrder(db, actor, order.id, request.body.userId);
-        const change = await adminSetPaymentStatus(
-          orderDeps(app),
-          actor,
-          order.id,
-          request.body.paymentStatus,
-        );
+        if (request.body.userId) await associateOrder(app.ctx, actor, order.id, request.body.userId);
+        const change = await adminSetPaymentStatus(app.ctx, actor, order.id, request.body.paymentStatus);
         return {
           ...toOrderResponse(change.order, await listOrderItems(db, order.id)),
           shortages: change.shortages,
@@ -107,7 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (paymentStatus !== 'completed') {
         throw forbidden('Only the payment provider can change this payment status.');
       }
-      const provider = paymentProviderFor(app.ctx);
+      const provider = app.ctx.payments;
       const verify = async () => {
         try {
           return await provider.verifyPayment(toPaymentOrder(order, await listOrderItems(db, order.id)));
@@ -125,7 +119,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const sameEmail =
         !!user && user.email.trim().toLowerCase() === order.customerEmail.trim().toLowerCase();
       const { order: current } = await confirmProviderPayment(
-        orderDeps(app),
+        app.ctx,
         order,
         { kind: 'return-page', userId: user?.id ?? null },
         verify,
