@@ -80,7 +80,12 @@ async function checkout(baseUrl: string, payload: CreateCheckout): Promise<Answe
     };
   } catch (error) {
     // The connection broke: not an acknowledged checkout.
-    return { status: 0, error: String((error as Error).message), ms: performance.now() - t0 };
+    const cause = (error as Error & { cause?: { code?: string; message?: string } }).cause;
+    return {
+      status: 0,
+      error: `${(error as Error).message}${cause ? ` (${cause.code ?? cause.message})` : ''}`,
+      ms: performance.now() - t0,
+    };
   }
 }
 
