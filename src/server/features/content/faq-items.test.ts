@@ -96,12 +96,19 @@ describe('writes are for administrators only', () => {
 describe('creating, editing and deleting (admin)', () => {
   beforeEach(seedFaq);
 
-  it('creates an item with the defaults of the specification (sortOrder 0, active) and audits it', async () => {
+  it('creates an active item that goes last (after the inactive H, sortOrder 5) and audits it', async () => {
     const res = await admin.post('/api/faq-items', { question: '  New?  ', answer: '<p>Yes.</p>' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ question: 'New?', answer: '<p>Yes.</p>', sortOrder: 0, active: true });
-    // sortOrder 0 puts it first.
-    expect(await publicOrder()).toBe('New?ABCD');
+    expect(res.json()).toMatchObject({ question: 'New?', answer: '<p>Yes.</p>', sortOrder: 6, active: true });
+    expect(await publicOrder()).toBe('ABCDNew?');
+    // A place given by the client is kept: 0 puts it first.
+    const first = await admin.post('/api/faq-items', {
+      question: 'First?',
+      answer: '<p>Yes.</p>',
+      sortOrder: 0,
+    });
+    expect(first.json().sortOrder).toBe(0);
+    expect(await publicOrder()).toBe('First?ABCDNew?');
     const audit = await t.db
       .select()
       .from(adminAuditLog)

@@ -1,6 +1,6 @@
 // Content pages and FAQ items: rich HTML is sanitised here, before it is stored; every change is
 // written to the audit log in the same transaction.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
 import type { DbOrTx } from '~/server/db/client';
 import { contentPages, faqItems } from '~/server/db/schema';
@@ -170,7 +170,10 @@ export function createFaqItem(ctx: AppContext, input: FaqInput, userId: number):
         question: input.question,
         answer: sanitizeRichHtml(input.answer),
         active: input.active,
-        sortOrder: input.sortOrder ?? 0,
+        // A new item goes last unless a place is given (docs/decisions/0212-new-faq-items-go-last.md).
+        sortOrder:
+          input.sortOrder ??
+          sql`(select least(coalesce(max(${faqItems.sortOrder}), 0) + 1, 2147483647) from ${faqItems})`,
         updatedAt: new Date(),
       })
       .returning();
