@@ -86,6 +86,7 @@ async function figuresFor(app: FastifyInstance, productId: number) {
       discountPercentage: 0,
       quantity: 1,
       available: 0,
+      finalSale: false,
     },
   );
   const res = await app.inject({

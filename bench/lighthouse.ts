@@ -8,6 +8,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import type { Product } from '~/shared/schemas/catalog';
 import { type Store, startStore } from '../tests/e2e/harness';
 import type { Benchmark } from './lib/benchmark';
 import { median, table } from './lib/stats';
@@ -38,25 +39,24 @@ type Sample = {
 };
 
 async function pagesOf(store: Store): Promise<{ pages: Page[]; cartItem: unknown }> {
-  const list = (await (await fetch(`${store.url}/api/products?limit=1&sort=newest`)).json()) as {
-    id: number;
-    slug: string;
-    name: string;
-    price: string;
-    stock: number;
-  }[];
+  const list = (await (await fetch(`${store.url}/api/products?limit=1&sort=newest`)).json()) as Product[];
   const product = list[0];
   if (!product) throw new Error('The demo catalogue has no product.');
+  // The line as the product page's 'Add to Cart' stores it (cartItemFromProduct in
+  // src/client/features/cart/cart-store.ts): today's price. A line at yesterday's price would make the
+  // cart's quote announce a price change above the page, which a shopper who just added it never sees.
   const cartItem = {
     items: [
       {
         productId: product.id,
         name: product.name,
-        price: product.price,
+        price: product.discountedPrice,
         quantity: 1,
-        imageUrl: null,
-        compareAtPrice: null,
-        discountApplied: false,
+        imageUrl: product.imageUrl,
+        compareAtPrice: product.originalPrice,
+        discountApplied: product.discountPercentage > 0,
+        regularPrice: product.price,
+        discountPercent: product.discountPercentage,
         slug: product.slug,
         stock: product.stock,
       },

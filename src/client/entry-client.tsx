@@ -5,7 +5,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import type { ClientState } from './entry-server';
+import { hydrateWithIds } from './lib/hydrate-ids';
 import { resolveLazyRoutes } from './lib/lazy-route';
+import { markHydrated } from './lib/use-hydrated';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
 
@@ -30,24 +32,28 @@ declare global {
 /**
  * Its effect runs once the whole page has hydrated (effects run child first): the page is marked
  * (`data-hydrated`, a `hydrated` performance mark) and the taps held back before hydration are
- * carried out (docs/decisions/0146-no-tap-is-lost.md).
+ * carried out (docs/decisions/0146-no-tap-is-lost.md). Only then do the parts that wait for hydration
+ * (`useHydrated`, `<AfterHydration>`) render, whichever renderer runs the page.
  */
 function Hydrated({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
     performance.mark('hydrated');
+    markHydrated();
     window.__replayTaps?.();
   }, []);
   return children;
 }
 
-hydrateRoot(
-  document.getElementById('root')!,
-  <StrictMode>
-    <Hydrated>
-      <Providers queryClient={queryClient} site={state.site}>
-        <RouterProvider router={router} />
-      </Providers>
-    </Hydrated>
-  </StrictMode>,
+hydrateWithIds(() =>
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <Hydrated>
+        <Providers queryClient={queryClient} site={state.site}>
+          <RouterProvider router={router} />
+        </Providers>
+      </Hydrated>
+    </StrictMode>,
+  ),
 );

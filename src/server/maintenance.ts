@@ -1,9 +1,17 @@
 // Periodic housekeeping, one run at a time across instances. Every task is idempotent as well.
 import type { FastifyInstance } from 'fastify';
 import { LOCK_KEYS, withDatabaseLock } from './db/advisory-lock';
-import { expireUnpaidOrders, retryOrderConfirmations, retryStrayRefunds } from '~/server/features/orders';
+import {
+  expireUnpaidOrders,
+  retryOrderConfirmations,
+  retryOrderEmails,
+  retryPendingRefunds,
+  retryStrayRefunds,
+} from '~/server/features/orders';
+import { applyMarkdowns } from '~/server/features/markdowns';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { purgeExpiredSessions } from './plugins/sessions';
+import { purgeOldResetTokens } from '~/server/features/auth';
 
 export type MaintenanceTask = { name: string; run: (app: FastifyInstance) => Promise<unknown> };
 
@@ -13,8 +21,16 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
   { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(app.ctx) },
+  { name: 'order e-mails in the outbox', run: (app) => retryOrderEmails(app.ctx) },
   { name: 'expired checkouts', run: (app) => expireUnpaidOrders(app.ctx) },
   { name: 'refunds of late payments', run: (app) => retryStrayRefunds(app.ctx) },
+  { name: 'staff refunds left unsettled', run: (app) => retryPendingRefunds(app.ctx) },
+  // What an answer left in the outbox and did not send (the instance stopped first).
+  { name: 'queued e-mails', run: (app) => app.ctx.mailer.deliverQueued(100) },
+  { name: 'old password reset links', run: (app) => purgeOldResetTokens(app.ctx) },
+  // The daily markdowns: each step is applied once, so running every few minutes marks a product down
+  // within minutes of the day it reaches a step (docs/decisions/0320-markdowns-lower-the-selling-price.md).
+  { name: 'markdowns by age', run: (app) => applyMarkdowns(app.ctx) },
 ];
 
 /**

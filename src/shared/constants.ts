@@ -23,6 +23,28 @@ export type ProvinceCode = (typeof PROVINCES)[number]['code'];
 
 export const COUNTRIES = ['Canada', 'US'] as const;
 
+/**
+ * A liquidation lot's condition, as graded at intake: the stored codes; shoppers read New, New - open box,
+ * Used - like new, Used - good, Used - acceptable, For parts or repair
+ * (docs/decisions/0300-product-condition-and-intake-columns.md).
+ */
+export const PRODUCT_CONDITIONS = [
+  'new',
+  'new-open-box',
+  'used-like-new',
+  'used-good',
+  'used-acceptable',
+  'for-parts',
+] as const;
+export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
+
+/**
+ * The shoppers' badge of a product marked down by age whose previous price is struck through
+ * (docs/decisions/0320-markdowns-lower-the-selling-price.md). Here, not in markdowns.ts, so the browse
+ * pages do not download the rules' zod schema.
+ */
+export const PRICE_DROPPED_LABEL = 'Price dropped';
+
 export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {
@@ -72,6 +94,16 @@ export const CATEGORY_COLOURS: Record<string, string> = {
 export const CATEGORY_FALLBACK_COLOUR = '#9ca3af';
 
 export const STATIC_PAGE_SLUGS = ['shipping', 'returns', 'privacy', 'terms', 'sitemap'] as const;
+
+/**
+ * Where shoppers read a content page: the five fixed pages at their own addresses (/shipping ...), any
+ * other at /pages/{slug} (docs/decisions/0244-content-pages-at-pages-slug.md). Also the canonical address.
+ */
+export function contentPagePath(slug: string): string {
+  return (STATIC_PAGE_SLUGS as readonly string[]).includes(slug)
+    ? `/${encodeURIComponent(slug)}`
+    : `/pages/${encodeURIComponent(slug)}`;
+}
 
 export const LIST_SORTS = ['featured', 'price-low', 'price-high', 'newest'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];

@@ -4,6 +4,7 @@ import {
   daysRemaining,
   deliveryEstimate,
   deliveryWindowText,
+  isUnpaidCheckout,
   itemDisplayName,
   localDateString,
   orderStatusLabel,
@@ -286,5 +287,17 @@ describe('receipt', () => {
     expect(receiptStatus(undefined)).toBe('Paid');
     expect(receiptStatus('')).toBe('Paid');
     expect(receiptStatus('shipped')).toBe('Shipped');
+  });
+});
+
+describe('isUnpaidCheckout (docs/decisions/0220-unpaid-checkouts.md)', () => {
+  it('is a failed payment, or a pending one whose holds ran out; never a paid or refunded order', () => {
+    expect(isUnpaidCheckout({ paymentStatus: 'failed', holdsExpired: false })).toBe(true);
+    expect(isUnpaidCheckout({ paymentStatus: 'failed', holdsExpired: true })).toBe(true);
+    expect(isUnpaidCheckout({ paymentStatus: 'pending', holdsExpired: true })).toBe(true);
+    expect(isUnpaidCheckout({ paymentStatus: null, holdsExpired: true })).toBe(true);
+    expect(isUnpaidCheckout({ paymentStatus: 'pending', holdsExpired: false })).toBe(false);
+    expect(isUnpaidCheckout({ paymentStatus: 'completed', holdsExpired: true })).toBe(false);
+    expect(isUnpaidCheckout({ paymentStatus: 'refunded', holdsExpired: true })).toBe(false);
   });
 });

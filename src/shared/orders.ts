@@ -353,3 +353,29 @@ export function receiptTaxCents(order: {
 export function receiptStatus(status: string | null | undefined): string {
   return status ? orderStatusLabel(status) : 'Paid';
 }
+
+/**
+ * What decides whether an order is an unpaid checkout (docs/decisions/0220-unpaid-checkouts.md), as the
+ * database reads it: the payment status, and for a pending one whether its checkout has run out.
+ */
+export type CheckoutPaymentState = {
+  paymentStatus: string | null;
+  /**
+   * The checkout held stock, every hold has run out (expired or released), and no administrator has
+   * set its payment status since: the maintenance job is about to fail it
+   * (docs/decisions/0121-payments-on-dead-orders.md).
+   */
+  holdsExpired: boolean;
+};
+
+/**
+ * A checkout that was never paid and will not be: its payment failed (declined, replaced by a newer
+ * checkout, expired, or set failed by an administrator), or it is still pending but its stock holds
+ * have run out. Not an order to work: the admin list shows these in their own view, the dashboard does
+ * not count them as pending orders, and they get no quick action. The SQL twin is
+ * src/server/features/orders/unpaid-checkouts.ts; a test holds the two together.
+ */
+export function isUnpaidCheckout(order: CheckoutPaymentState): boolean {
+  if (order.paymentStatus === 'failed') return true;
+  return (order.paymentStatus ?? 'pending') === 'pending' && order.holdsExpired;
+}

@@ -378,3 +378,17 @@ export function storeDate(timeZone: string, now: Date = new Date()): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
+
+/**
+ * A price changed by a percentage for the products table's bulk edit
+ * (docs/decisions/0243-bulk-edit-of-products.md): `percentHundredths` is the percentage in hundredths
+ * (-10% is -1000, +2.5% is 250). The exact result cents × (10000 + p) / 10000 is rounded to the
+ * nearest cent, a half cent upward: 19.99 − 15% = 16.9915 → 16.99, 0.10 + 5% = 0.105 → 0.11.
+ * Integer arithmetic throughout, so no binary fraction can tip a half cent.
+ */
+export function priceChangedByPercent(cents: Cents, percentHundredths: number): Cents {
+  const exact = BigInt(cents) * BigInt(10_000 + percentHundredths);
+  const whole = exact / 10_000n;
+  const rest = exact % 10_000n;
+  return Number(rest * 2n >= 10_000n ? whole + 1n : whole);
+}

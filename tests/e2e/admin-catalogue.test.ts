@@ -127,13 +127,16 @@ describe('admin area', () => {
     await page.goto(`${store.url}/admin`);
     await adminSignIn(page, ADMIN.username, ADMIN.password);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    await page.getByRole('heading', { name: 'Product Management' }).waitFor();
+    // /admin opens on the Overview: the dashboard's cards and the demo notice.
     for (const card of ['Total Products', 'Total Orders', 'Pending Orders', 'Active Discounts']) {
       await page.getByText(card, { exact: true }).waitFor();
     }
     // Counted from the demo data (6 weekdays above 0 and 2 categories), not the specification's fixed 7.
     expect(await page.getByTestId('active-discounts').textContent()).toBe('8');
     await page.getByText('Demo Mode', { exact: true }).waitFor();
+    const sections = page.getByRole('navigation', { name: 'Admin sections' });
+    await sections.getByRole('link', { name: 'Products', exact: true }).click();
+    await page.getByRole('heading', { name: 'Product Management' }).waitFor();
 
     await page.getByRole('button', { name: 'Add Product' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Product' });
@@ -148,14 +151,18 @@ describe('admin area', () => {
       { name: 'blue.png', mimeType: 'image/png', buffer: await png({ r: 30, g: 30, b: 220 }) },
     ]);
     const slots = dialog.getByTestId('image-slots').getByRole('img');
-    await expect.poll(() => slots.count()).toBe(2);
+    // Uploaded one after the other, each resized three times by the server: on a busy machine that takes
+    // longer than expect.poll's one second default, like any other wait of these journeys.
+    await expect.poll(() => slots.count(), { timeout: 30_000 }).toBe(2);
     const uploaded = await slots.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('src')));
     // The second picture becomes the main one.
     await dialog.getByRole('button', { name: 'Move image 2 left' }).click();
     await dialog.getByRole('button', { name: 'Create Product' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByTestId('admin-product-row').filter({ hasText: 'E2E Camping Lantern' }).waitFor();
-    // The catalogue changed: the demo notice is gone.
+    // The catalogue changed: the Overview's demo notice is gone.
+    await sections.getByRole('link', { name: 'Overview', exact: true }).click();
+    await page.getByTestId('active-discounts').waitFor();
     await expect.poll(() => page.getByText('Demo Mode', { exact: true }).count()).toBe(0);
 
     const shopper = await openPage(browser, { viewport: DESKTOP });

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { ADMIN, launchBrowser, openPage, signIn, type Store, startStore, type TrackedPage } from './harness';
+import { guestPurchase } from './guest-purchase';
 
 let store: Store;
 let browser: Browser;
@@ -38,58 +39,12 @@ async function api<T>(path: string): Promise<T> {
 
 async function productInStock(min: number, skip: number[] = []): Promise<Product> {
   const all = await api<Product[]>('/api/products?inStock=true&limit=100');
-  const product = all.find((p) => p.stock >= min && !skip.includes(p.id));
+  const product = all.find((p) => p.stock >= min && !p.finalSale && !skip.includes(p.id));
   if (!product) throw new Error('The demo catalogue has too few products in stock');
   return product;
 }
 
 const stockOf = async (product: Product) => (await api<Product>(`/api/products/${product.slug}`)).stock;
-
-/** A guest buys one unit through the real cart, checkout and local payment page; returns the reference. */
-async function guestPurchase(product: Product, email: string): Promise<string> {
-  const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
-  // Where a failure came from, should one happen: failed answers and the page each console error was on.
-  const problems: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
-  });
-  page.on('console', (m) => {
-    if (m.type() === 'error') problems.push(`console error at ${m.location().url} on ${page.url()}`);
-  });
-  await page.goto(`${store.url}/products/${product.slug}`);
-  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
-  await page
-    .getByRole('dialog')
-    .getByRole('link', { name: 'Go to Cart' })
-    .or(page.getByRole('dialog').getByRole('button', { name: 'Go to Cart' }))
-    .click();
-  await page.waitForURL(`${store.url}/cart`);
-  await page
-    .getByRole('link', { name: 'Proceed to Checkout' })
-    .or(page.getByRole('button', { name: 'Proceed to Checkout' }))
-    .first()
-    .click();
-  await page.waitForURL(`${store.url}/checkout`);
-  const form = page.getByRole('form', { name: 'Checkout' });
-  await form.getByLabel('First Name').fill('Gail');
-  await form.getByLabel('Last Name').fill('Guest');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone').fill('416-555-0123');
-  await form.getByLabel('Address Line 1').fill('123 Main Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByLabel('Postal Code').fill('M5V 2T6');
-  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
-  await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
-  const reference = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
-  expect({ consoleErrors, problems }).toEqual({ consoleErrors: [], problems: [] });
-  await context.close();
-  return reference;
-}
 
 function adminPage(): Page {
   if (!admin) throw new Error('The administrator is not signed in yet');
@@ -191,7 +146,11 @@ describe('admin orders and users', () => {
 
   it("finds a guest's paid order, links it to the customer, and moves it to shipped; the customer's tracker follows", async () => {
     const product = await productInStock(2);
-    paidReference = await guestPurchase(product, customer.email);
+    paidReference = await guestPurchase(browser, store.url, product, {
+      firstName: 'Gail',
+      lastName: 'Guest',
+      email: customer.email,
+    });
     const page = adminPage();
     await openAdminTab('Orders', 'Order Management');
     let row = await findOrder(paidReference);
@@ -243,17 +202,32 @@ describe('admin orders and users', () => {
     await row.getByRole('button', { name: /^View order/ }).click();
     const detail = page.getByTestId('admin-order-detail');
     await detail.getByLabel('Tracking Number').fill('1Z999AA10123456784');
+    await detail.getByLabel('Carrier').selectOption('ups');
     await detail.getByRole('button', { name: 'Save Tracking' }).click();
     await toastWith(page, 'Tracking details of order');
     const history = detail.getByTestId('admin-order-history');
     await history.getByText('Status: Pending → Processing').waitFor();
     await history.getByText('Status: Processing → Shipped').waitFor();
     await history.getByText('Tracking number: 1Z999AA10123456784').waitFor();
+    await history.getByText('Carrier: UPS').waitFor();
     await page
       .getByRole('dialog', { name: /^Order #/ })
       .getByRole('button', { name: 'Close' })
       .click();
     await detail.waitFor({ state: 'detached' });
+
+    // The shipped e-mail waits in the outbox (no SMTP server here); the administrator reads it.
+    await page.getByRole('button', { name: 'E-mails', exact: true }).click();
+    const mailRow = page
+      .getByTestId('admin-email-row')
+      .filter({ hasText: `order ${paidReference} has shipped` });
+    await mailRow.getByText('In the outbox').waitFor();
+    await mailRow.getByRole('button', { name: /^View e-mail/ }).click();
+    const mail = page.getByRole('dialog', { name: /has shipped$/ });
+    const frame = mail.frameLocator('iframe');
+    await frame.getByText('Your order is on its way').waitFor();
+    await mail.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Hide E-mails' }).click();
 
     expect(await lit()).toEqual(['Processing:true', 'Shipped:true', 'Delivered:false']);
     expect(await (await card()).getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456784');
@@ -265,7 +239,11 @@ describe('admin orders and users', () => {
     const first = await productInStock(2);
     const product = await productInStock(2, [first.id]);
     const before = await stockOf(product);
-    const reference = await guestPurchase(product, `refund_${suffix}@example.com`);
+    const reference = await guestPurchase(browser, store.url, product, {
+      firstName: 'Gail',
+      lastName: 'Guest',
+      email: `refund_${suffix}@example.com`,
+    });
     expect(await stockOf(product)).toBe(before - 1);
 
     const page = adminPage();

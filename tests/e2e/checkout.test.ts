@@ -4,6 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
+import { axeProblems } from './a11y';
 import { ADMIN, launchBrowser, openPage, type Store, startStore } from './harness';
 
 let store: Store;
@@ -24,10 +25,10 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-/** Products in stock with at least `min` units, skipping `used` ones. */
+/** Products in stock with at least `min` units, skipping `used` ones and final-sale lots. */
 async function productsInStock(count: number, min: number, used: number[] = []): Promise<Product[]> {
   const all = await api<Product[]>('/api/products?inStock=true&limit=100');
-  const picked = all.filter((p) => p.stock >= min && !used.includes(p.id)).slice(0, count);
+  const picked = all.filter((p) => p.stock >= min && !p.finalSale && !used.includes(p.id)).slice(0, count);
   if (picked.length < count) throw new Error('The demo catalogue has too few products in stock');
   return picked;
 }
@@ -234,6 +235,53 @@ describe('checkout', () => {
     await page.waitForURL((u) => u.pathname === '/account');
     await page.goto(`${store.url}/account?tab=orders`);
     await page.getByText(`Order #${orderNumber}`).first().waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('a final-sale lot is named at checkout and cannot be paid for until the shopper confirms it', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+    const cookie = await adminCookie();
+    const created = (await adminWrite(cookie, 'POST', '/api/products', {
+      name: 'Final Sale Journey Toaster',
+      description: 'Returned by a customer; sold as is.',
+      price: '12.00',
+      stock: 2,
+      condition: 'used-acceptable',
+      conditionNotes: 'Dent on the side',
+      finalSale: true,
+    })) as { slug: string };
+    const toaster = await api<Product>(`/api/products/${created.slug}`);
+    await page.goto(`${store.url}/products/${toaster.slug}`);
+    await page.getByText('Final sale: this item cannot be returned or exchanged.').waitFor();
+    expect(await page.getByTestId('condition').textContent()).toContain('Used - acceptable');
+    await addToCart(page, toaster, 1, 'Go to Cart');
+    await page.waitForURL(`${store.url}/cart`);
+    expect(await page.getByTestId('final-sale').textContent()).toBe('Final sale');
+    await page.goto(`${store.url}/checkout`);
+    await fillCheckout(page, 'final.sale@example.com');
+    const section = page.getByTestId('final-sale-section');
+    expect(await section.getByRole('listitem').allTextContents()).toEqual(['Final Sale Journey Toaster']);
+
+    // Paying without the confirmation stays on the page, says why and puts the focus on the checkbox.
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await section
+      .getByText(
+        'Some items in your order are final sale. Please confirm that you understand they cannot be returned or exchanged.',
+      )
+      .waitFor();
+    const confirm = section.getByRole('checkbox', {
+      name: 'I understand that final-sale items cannot be returned or exchanged.',
+    });
+    expect(await confirm.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toBe(`${store.url}/checkout`);
+    expect(await axeProblems(page, 'checkout with a final-sale lot')).toEqual([]);
+
+    await confirm.check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/pay\/ORD-/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

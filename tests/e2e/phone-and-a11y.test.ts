@@ -42,16 +42,17 @@ async function api<T>(path: string): Promise<T> {
 /** A product in stock with a few units, not one of `used`. */
 async function productInStock(used: number[] = []): Promise<Product> {
   const all = await api<Product[]>('/api/products?inStock=true&limit=100');
-  const product = all.find((p) => p.stock >= 5 && !used.includes(p.id));
+  const product = all.find((p) => p.stock >= 5 && !p.finalSale && !used.includes(p.id));
   if (!product) throw new Error('The demo catalogue has no product in stock');
   return product;
 }
 
-/** The page has hydrated: React owns the root and nothing is still loading. */
+/**
+ * The page has hydrated (src/client/entry-client.tsx marks it, whichever renderer runs it) and nothing
+ * is still loading.
+ */
 async function ready(page: Page) {
-  await page.waitForFunction(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer')),
-  );
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await page.waitForLoadState('networkidle');
 }
 
@@ -429,6 +430,13 @@ describe('keyboard only', () => {
     await focus(page, firstRadio);
     for (let i = 0; i < 3 && !(await standard.isChecked()); i++) await page.keyboard.press('ArrowDown');
     expect(await standard.isChecked()).toBe(true);
+    // A final-sale lot among today's deals: its confirmation is ticked with Space.
+    const finalSale = form.getByRole('checkbox', { name: /final-sale items cannot be returned/ });
+    if ((await finalSale.count()) > 0) {
+      await focus(page, finalSale);
+      await page.keyboard.press('Space');
+      expect(await finalSale.isChecked()).toBe(true);
+    }
     await focus(page, page.getByRole('button', { name: 'Continue to Payment' }));
     await page.keyboard.press('Enter');
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { worksInAdmin } from '~/shared/roles';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { useSite } from '~/client/lib/head';
@@ -44,7 +45,9 @@ export function Header() {
     }
   }
 
-  const navItems: NavItem[] = user?.isAdmin ? [...NAV, { to: '/admin', label: 'Admin', end: false }] : NAV;
+  const navItems: NavItem[] = worksInAdmin(user?.role)
+    ? [...NAV, { to: '/admin', label: 'Admin', end: false }]
+    : NAV;
 
   // Phones (below md, 768 px): menu button, brand, account and cart on one row, the search box under
   // them, the links in the menu panel. Wider: brand, search, account and cart, then the link bar.

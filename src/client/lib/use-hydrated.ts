@@ -1,6 +1,25 @@
 import { useSyncExternalStore } from 'react';
 
-const noop = () => () => {};
+// Set once, by the effect that marks the whole page hydrated (src/client/entry-client.tsx), which runs
+// after every other effect of the hydration. React and Preact (docs/decisions/0290-preact-in-the-browser.md)
+// differ in when they would re-check a plain `() => true` snapshot after hydrating: Preact does it at once,
+// before the page's effects have run. One flag flipped at one moment makes both agree.
+let hydrated = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Called once the first render in the browser has hydrated the server's HTML and run its effects. */
+export function markHydrated() {
+  if (hydrated) return;
+  hydrated = true;
+  for (const listener of listeners) listener();
+}
 
 /**
  * False on the server and during hydration, true afterwards. What depends on the browser (its clock
@@ -9,8 +28,8 @@ const noop = () => () => {};
  */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
-    noop,
-    () => true,
+    subscribe,
+    () => hydrated,
     () => false,
   );
 }

@@ -1,6 +1,10 @@
 // Component tests fail on any unexpected console.error (React warnings, failed prop types...).
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { markHydrated } from '~/client/lib/use-hydrated';
+
+// Components render here as on a page that has hydrated (src/client/entry-client.tsx marks it).
+markHydrated();
 
 let errors: unknown[][] = [];
 beforeEach(() => {

@@ -101,12 +101,16 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     featured: false,
     new: false,
     applyDailyDiscount: true,
+    condition: 'new',
+    conditionNotes: '',
+    finalSale: false,
     lotNumber: 'LOT-0001',
     active: true,
     discountPercentage: 0,
     savingPercentage: 0,
     discountedPrice: '249.99',
     originalPrice: null,
+    priceDroppedFrom: null,
     ...overrides,
   };
 }
@@ -122,6 +126,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     address: null,
     emailNotifications: true,
     ...overrides,
+    // The role follows isAdmin unless given (the server's role and flag always agree).
+    role: overrides.role ?? (overrides.isAdmin ? 'admin' : 'customer'),
   };
 }
 

@@ -2,12 +2,14 @@
 // (sessions, stock holds, webhook events, mail outbox, audit log, order history, rate limits).
 // Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Currency, TaxCode } from '~/shared/constants';
+import { type Currency, PRODUCT_CONDITIONS, type ProductCondition, type TaxCode } from '~/shared/constants';
+import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import {
   boolean,
   check,
   customType,
   date,
+  type AnyPgColumn,
   index,
   integer,
   jsonb,
@@ -38,12 +40,20 @@ export const users = pgTable(
     phone: text(),
     address: text(),
     isAdmin: boolean().notNull().default(false),
+    // Staff work orders and products but not users or settings (docs/decisions/0250-staff-role.md). A
+    // second flag rather than a role column, so every writer of is_admin keeps working; the check keeps
+    // the two flags to one role.
+    isStaff: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(true),
+    // The name, phone and address the customer chose to keep for checkout ('Save this address to my
+    // profile'): they fill the checkout form (docs/decisions/0282-remembered-checkout.md).
+    checkoutDetails: jsonb().$type<SavedCheckoutDetails>(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_one_role', sql`not (${t.isAdmin} and ${t.isStaff})`),
   ],
 );
 
@@ -53,12 +63,18 @@ export const categories = pgTable('categories', {
   slug: text().notNull().unique(),
   imageUrl: text(),
   active: boolean().notNull().default(true),
+  // Where the category comes in menus and lists: lowest first, then by id (docs/decisions/0240-category-administration.md).
+  sortOrder: integer().notNull().default(0),
 });
 
 export const products = pgTable(
   'products',
   {
     id: serial().primaryKey(),
+    // Also unique without regard to case: the index products_lot_number_lower_unique on lower(lot_number)
+    // is created by hand in its migration, after same-but-for-case duplicates are renamed
+    // (docs/decisions/0242-lot-numbers-ignore-case.md). This plain constraint stays as the target of the
+    // import's ON CONFLICT (lot_number), which writes an existing product's lot number as stored.
     lotNumber: text().unique(),
     name: text().notNull(),
     slug: text().notNull().unique(),
@@ -72,6 +88,30 @@ export const products = pgTable(
     new: boolean().notNull().default(false),
     active: boolean().notNull().default(true),
     applyDailyDiscount: boolean().notNull().default(true),
+    // Intake columns of a liquidation lot (docs/decisions/0300-product-condition-and-intake-columns.md):
+    // its graded condition and the grader's notes, whether it is sold as final sale, the UPC or
+    // retailer SKU from the supplier's manifest, what the unit cost the store (its share of the load's
+    // cost), and where it sits on the shelves.
+    condition: text().$type<ProductCondition>().notNull().default('new'),
+    conditionNotes: text().notNull().default(''),
+    finalSale: boolean().notNull().default(false),
+    upc: text(),
+    unitCost: money(),
+    shelfLocation: text(),
+    // The load a lot came in (docs/decisions/0310-loads-and-manifest-intake.md), the manifest row it
+    // was drafted from (unique per load: re-uploading the manifest creates nothing twice), and where
+    // its compare-at price comes from ('manifest:<load reference>'): a compare-at price must be a
+    // real reference price.
+    loadId: integer().references((): AnyPgColumn => loads.id, { onDelete: 'set null' }),
+    manifestLine: integer(),
+    /** The units the manifest line listed: the lot's weight in the load's cost spread. */
+    manifestQuantity: integer(),
+    compareAtSource: text(),
+    // Markdowns by age (docs/decisions/0320-markdowns-lower-the-selling-price.md): the price before any
+    // markdown (null while the price is its own original; a staff price clears it, migration trigger)
+    // and the last markdown step applied, so the daily job applies each step once.
+    originalPrice: money(),
+    markdownStep: smallint().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // A product that appears in orders is never deleted: it is archived, so the orders keep their
@@ -88,6 +128,13 @@ export const products = pgTable(
   (t) => [
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
     check('products_price_not_negative', sql`${t.price} >= 0`),
+    check(
+      'products_condition_known',
+      sql.raw(`condition in (${PRODUCT_CONDITIONS.map((c) => `'${c}'`).join(', ')})`),
+    ),
+    check('products_unit_cost_not_negative', sql`${t.unitCost} >= 0`),
+    index('products_upc_idx').on(t.upc),
+    uniqueIndex('products_load_line_unique').on(t.loadId, t.manifestLine),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_lot_trgm_idx').using('gin', t.lotNumber.op('gin_trgm_ops')),
@@ -209,6 +256,9 @@ export const orders = pgTable(
     providerOrderId: text(),
     paymentReference: text(),
     trackingNumber: text(),
+    // One of TRACKING_CARRIERS (src/shared/tracking.ts) when the carrier's tracking page has a public
+    // address format, else null: the shipped e-mail links to it (docs/decisions/0271-tracking-carriers.md).
+    trackingCarrier: text(),
     estimatedDeliveryDate: date({ mode: 'string' }),
     notes: text(),
     confirmationEmailSent: boolean().notNull().default(false),
@@ -219,6 +269,9 @@ export const orders = pgTable(
     confirmationEmailAttempts: integer().notNull().default(0),
     confirmationEmailAttemptAt: timestamp({ withTimezone: true }),
     inventoryReduced: boolean().notNull().default(false),
+    // When the shopper confirmed that the order's final-sale items cannot be returned; null when the
+    // order had none (docs/decisions/0301-condition-and-final-sale.md).
+    finalSaleAcknowledgedAt: timestamp({ withTimezone: true }),
     // Who placed the checkout: 'user:{id}' or 'ip:{address}'. Bounds what one client may hold at a
     // time (docs/decisions/0120-stock-hoarding.md).
     clientKey: text(),
@@ -230,6 +283,10 @@ export const orders = pgTable(
     refundPaymentReference: text(),
     /** The provider's refund id once it was given back. */
     refundReference: text(),
+    // What staff have given back through the provider so far (the sum of order_refunds): a full
+    // refund also sets paymentStatus 'refunded'; a partial one leaves it 'completed'
+    // (docs/decisions/0230-refunds-through-the-provider.md).
+    refundedAmount: money().notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -249,6 +306,8 @@ export const orders = pgTable(
     index('orders_open_client_idx').on(t.clientKey).where(sql`${t.paymentStatus} = 'pending'`),
     // The few stray payments still to give back: what the maintenance job retries.
     index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
+    // The database's own guard against giving back more than was paid, whatever a code path does.
+    check('orders_refunded_within_total', sql`${t.refundedAmount} between 0 and ${t.total}`),
   ],
 );
 
@@ -268,6 +327,9 @@ export const orderItems = pgTable(
     sku: text(),
     imageUrl: text(),
     compareAtPrice: money(),
+    // Snapshots of the lot as sold: its condition and whether it was final sale.
+    condition: text().$type<ProductCondition>(),
+    finalSale: boolean().notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -290,6 +352,40 @@ export const orderHistory = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_history_order_idx').on(t.orderId)],
+);
+
+/**
+ * Money staff gave back on a paid order through the payment provider, one row per request. The row is
+ * written 'pending' under the order's row lock before the provider is asked (so concurrent refunds
+ * count it), then 'completed' with the provider's refund id, or 'failed' with the provider's answer
+ * (docs/decisions/0230-refunds-through-the-provider.md).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amount: money().notNull(),
+    restock: boolean().notNull(),
+    status: text().$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
+    /** The key the provider is asked with: one refund per key, ever, so a retry never pays twice. */
+    idempotencyKey: text().notNull().unique(),
+    providerRefundId: text(),
+    providerStatus: text(),
+    error: text(),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    settledAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('order_refunds_order_idx').on(t.orderId),
+    // What the maintenance job looks through for refunds a crash left unsettled.
+    index('order_refunds_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
+    check('order_refunds_amount_positive', sql`${t.amount} > 0`),
+    check('order_refunds_status_known', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
 );
 
 export const stockHolds = pgTable(
@@ -341,8 +437,22 @@ export const mailOutbox = pgTable(
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
+    // An order e-mail queued in the transaction of its change: 'order:{id}:{kind}:{change}'. Unique, so
+    // one change is mailed once however often it is queued; null for messages sent at once
+    // (docs/decisions/0270-order-emails-through-the-outbox.md).
+    dedupeKey: text(),
+    /** Deliveries tried so far and when the last began: the retry backs off and stops at a bound. */
+    attempts: integer().notNull().default(0),
+    attemptAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('mail_outbox_created_idx').on(t.createdAt),
+    uniqueIndex('mail_outbox_dedupe_key_unique').on(t.dedupeKey),
+    // The few queued e-mails not yet delivered: what the retry looks through.
+    index('mail_outbox_undelivered_idx')
+      .on(t.id)
+      .where(sql`${t.dedupeKey} is not null and ${t.status} in ('pending', 'sending', 'failed')`),
+  ],
 );
 
 export const adminAuditLog = pgTable(
@@ -373,6 +483,23 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// Password reset links (docs/decisions/0280-password-reset.md): only the sha256 of the token is kept, so
+// a leaked table opens no account. A token works once, until expiresAt.
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 export const rateLimits = pgTable(
@@ -435,6 +562,8 @@ export const contentPages = pgTable('content_pages', {
   title: text().notNull(),
   content: text().notNull().default(''),
   isStructured: boolean().notNull().default(false),
+  // An unpublished page is a draft: only administrators see it; shoppers get 404 (docs/decisions/0244-content-pages-at-pages-slug.md).
+  published: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }),
 });
 
@@ -458,6 +587,28 @@ export const storeMeta = pgTable('store_meta', {
  * 0011), so no path can forget; the reason, order and user come from the transaction's settings
  * (src/server/features/admin-products/stock.ts; docs/decisions/0210-product-edits-and-stock-history.md).
  */
+/**
+ * Every change of a product's selling price, whoever made it: written by a trigger on products
+ * (the migration of i21-markdowns), reading the reason, step and user from the transaction's settings
+ * store.price_* (src/server/features/markdowns/price-reason.ts). The product's price history.
+ */
+export const productPriceChanges = pgTable(
+  'product_price_changes',
+  {
+    id: serial().primaryKey(),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fromPrice: money(),
+    toPrice: money().notNull(),
+    reason: text().notNull(),
+    markdownStep: smallint(),
+    userId: integer(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_price_changes_product_idx').on(t.productId, t.id)],
+);
+
 export const stockMovements = pgTable(
   'stock_movements',
   {
@@ -475,3 +626,33 @@ export const stockMovements = pgTable(
   },
   (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );
+
+/**
+ * A load bought from a liquidation supplier: who, when, the supplier's reference and what it cost
+ * (docs/decisions/0310-loads-and-manifest-intake.md). Its lots are products with its loadId; the cost
+ * is spread over them by their share of the manifest's retail value (products.unitCost).
+ */
+export const loads = pgTable(
+  'loads',
+  {
+    id: serial().primaryKey(),
+    supplier: text().notNull(),
+    receivedOn: date({ mode: 'string' }).notNull(),
+    reference: text().notNull(),
+    totalCost: money().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Lot numbers are made from the reference, so two loads may not share one in any case.
+    uniqueIndex('loads_reference_unique').on(sql`lower(${t.reference})`),
+    check('loads_total_cost_not_negative', sql`${t.totalCost} >= 0`),
+  ],
+);
+
+/** How one supplier's manifest columns map to the intake's fields, saved at the first upload. */
+export const supplierManifestMappings = pgTable('supplier_manifest_mappings', {
+  /** The supplier's name normalised: lower case, single spaces. */
+  supplierKey: text().primaryKey(),
+  mapping: jsonb().$type<Record<string, string | null>>().notNull(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,6 @@
 // Loads the demo store (catalogue, pictures, discounts, shipping, taxes, pages, FAQ, one administrator)
 // into an empty database: on first start and by `npm run seed`.
+import type { ProductCondition } from '~/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR, PROVINCES } from '~/shared/constants';
@@ -219,6 +220,7 @@ function buildCatalogue(now: Date, imageUrl: (folder: DemoImage['folder'], basen
       new: p.isNew ?? false,
       active: true,
       applyDailyDiscount: p.applyDailyDiscount ?? true,
+      ...demoCondition(p.name),
       createdAt,
       updatedAt: createdAt,
       categorySlug: p.category.slug,
@@ -226,6 +228,37 @@ function buildCatalogue(now: Date, imageUrl: (folder: DemoImage['folder'], basen
     };
   });
   return { categories: categoryRows, products: productRows, images };
+}
+
+/**
+ * A demo lot's grade, read from the words its name ends with, so the demo shows every kind of lot:
+ * open-box and damaged-box units are new in an opened box; refurbished ones are like new; customer
+ * returns are used and sold as final sale.
+ */
+function demoCondition(name: string): {
+  condition: ProductCondition;
+  conditionNotes: string;
+  finalSale: boolean;
+} {
+  if (/\((open box|damaged box)\)/i.test(name))
+    return {
+      condition: 'new-open-box',
+      conditionNotes: 'Opened box; the item itself is unused.',
+      finalSale: false,
+    };
+  if (/refurbished/i.test(name))
+    return {
+      condition: 'used-like-new',
+      conditionNotes: 'Refurbished and tested; no visible wear.',
+      finalSale: false,
+    };
+  if (/\(customer return\)/i.test(name))
+    return {
+      condition: 'used-good',
+      conditionNotes: 'Returned by a customer and tested; light signs of use.',
+      finalSale: true,
+    };
+  return { condition: 'new', conditionNotes: '', finalSale: false };
 }
 
 function slugify(text: string): string {

@@ -8,6 +8,7 @@ import { catalogueCacheInvalidation } from './catalog/catalogue-cache';
 import { authRoutes } from './auth/routes';
 import { accountRoutes } from './account/routes';
 import { adminProductRoutes } from './admin-products/routes';
+import { adminCategoryRoutes } from './admin-categories/routes';
 import { adminDiscountRoutes } from './admin-discounts/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { storeSettingsRoutes } from './store-settings/routes';
@@ -16,6 +17,11 @@ import { checkoutRoutes } from './checkout/routes';
 import { orderRoutes } from './orders/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { adminOrderRoutes } from './admin-orders/routes';
+import { orderDialogRoutes } from './admin-orders/dialog-routes';
+import { adminReportRoutes } from './admin-reports/routes';
+import { adminLoadRoutes } from './admin-loads/routes';
+import { markdownRoutes } from './markdowns/routes';
+import { adminIntakeRoutes } from './admin-intake/routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -27,6 +33,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(adminProductRoutes);
+  await app.register(adminCategoryRoutes);
   await app.register(adminDiscountRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(storeSettingsRoutes);
@@ -35,4 +42,9 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(orderRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
+  await app.register(orderDialogRoutes);
+  await app.register(adminReportRoutes);
+  await app.register(adminLoadRoutes);
+  await app.register(markdownRoutes);
+  await app.register(adminIntakeRoutes);
 }

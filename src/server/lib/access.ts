@@ -1,10 +1,10 @@
 // Who may do what (docs/decisions/0160-access-is-declared-and-denied-by-default.md). Every route declares
 // an access level in its options and plugins/access.ts enforces it; a decision taken inside a handler
 // (an administrator sees more of the same answer) goes through can().
+import type { Role } from '~/shared/roles';
 import { forbidden, type HttpError, unauthorized } from './http-error';
 
-/** A signed-in person's role. */
-export type Role = 'customer' | 'staff' | 'admin';
+export type { Role };
 /** Who may call a route: anyone, or a signed-in person of at least this role. */
 export type Access = 'public' | Role;
 export const ACCESS_LEVELS: readonly Access[] = ['public', 'customer', 'staff', 'admin'];
@@ -12,15 +12,20 @@ export const ACCESS_LEVELS: readonly Access[] = ['public', 'customer', 'staff', 
 /** Each level satisfies every lower one: an administrator may do all that staff may, staff all a customer may. */
 const RANK: Record<Access, number> = { public: 0, customer: 1, staff: 2, admin: 3 };
 
-/** The fields of the session user that decide access. */
-export type Caller = { isAdmin: boolean } | null | undefined;
+/** The fields of the session user that decide access (isStaff absent: not staff). */
+export type Caller = { isAdmin: boolean; isStaff?: boolean } | null | undefined;
 
 /**
- * The caller's role. The users table knows customers and administrators; when it gains a staff role, this
- * is the one line that reads it.
+ * The caller's role, from the users table's two flags (a check keeps them from both being true;
+ * docs/decisions/0250-staff-role.md).
  */
 export function roleOf(user: NonNullable<Caller>): Role {
-  return user.isAdmin ? 'admin' : 'customer';
+  return user.isAdmin ? 'admin' : user.isStaff ? 'staff' : 'customer';
+}
+
+/** The two flags that store a role. */
+export function roleFlags(role: Role): { isAdmin: boolean; isStaff: boolean } {
+  return { isAdmin: role === 'admin', isStaff: role === 'staff' };
 }
 
 /** Whether a caller of this role (null: signed out) satisfies the level. */
@@ -53,6 +58,8 @@ const ACTIONS = {
   'see-hidden-products': 'staff',
   /** Read the FAQ items that are not shown yet (drafts): content is the administrators'. */
   'read-draft-faq-items': 'admin',
+  /** Read content pages that are not published (drafts) by slug and in the list: the page editor's. */
+  'read-draft-pages': 'admin',
   /** Manage user accounts; whoever may, may not delete their own account (another administrator does). */
   'manage-users': 'admin',
 } as const satisfies Record<string, Access>;

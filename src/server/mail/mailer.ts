@@ -1,10 +1,13 @@
 // Every e-mail goes through here. With SMTP_URL it is sent by nodemailer over real SMTP; without it,
 // it stays in the outbox table (visible to admins), so nothing is lost and nothing needs a mail server.
 // Every message is written to the outbox first, so a failed send is recorded, never lost.
-import { eq } from 'drizzle-orm';
+// `send` waits for SMTP; `enqueue` only writes the row ('pending') for `deliverQueued` to send after the
+// answer, so a request that must not reveal whether it mailed anyone answers in the same time either way
+// (docs/decisions/0280-password-reset.md).
+import { eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '~/server/config';
-import type { Db } from '~/server/db/client';
+import type { Db, DbOrTx } from '~/server/db/client';
 import { mailOutbox } from '~/server/db/schema';
 
 export type MailMessage = {
@@ -19,37 +22,93 @@ export type MailMessage = {
 /** 'sent' when SMTP accepted it, 'queued' when kept in the outbox (no SMTP), 'failed' with the error. */
 export type MailResult = { status: 'sent' | 'queued' | 'failed'; error?: string; outboxId: number };
 
-export type Mailer = { send: (message: MailMessage) => Promise<MailResult> };
+export type Mailer = {
+  send: (message: MailMessage) => Promise<MailResult>;
+  /**
+   * Hands a message already in the outbox to SMTP: 'sent', or 'queued' when no SMTP server is
+   * configured (it stays in the outbox). Throws what SMTP answered on failure; the caller records it.
+   */
+  transmit: (message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'>) => Promise<'sent' | 'queued'>;
+  /** Writes the message to the outbox (in `db`, a transaction if given) for deliverQueued; returns its id. */
+  enqueue: (message: MailMessage, db?: DbOrTx) => Promise<number>;
+  /** Sends what enqueue left waiting, oldest first; each row is taken by one caller only. Returns how many. */
+  deliverQueued: (limit?: number) => Promise<number>;
+};
 
 export function createMailer(config: Config, db: Db): Mailer {
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   const from = config.MAIL_FROM ?? `${config.STORE_NAME} <${config.STORE_EMAIL}>`;
+  async function deliver(message: MailMessage, outboxId: number): Promise<MailResult> {
+    if (!transport) return { status: 'queued', outboxId };
+    try {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ status: 'sent', sentAt: new Date() })
+        .where(eq(mailOutbox.id, outboxId));
+      return { status: 'sent', outboxId };
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await db.update(mailOutbox).set({ status: 'failed', error: text }).where(eq(mailOutbox.id, outboxId));
+      return { status: 'failed', error: text, outboxId };
+    }
+  }
   return {
+    async transmit(message) {
+      if (!transport) return 'queued';
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      return 'sent';
+    },
     async send(message) {
       const [row] = await db
         .insert(mailOutbox)
         .values({ ...message, status: transport ? 'sending' : 'queued' })
         .returning({ id: mailOutbox.id });
-      const outboxId = row!.id;
-      if (!transport) return { status: 'queued', outboxId };
-      try {
-        await transport.sendMail({
-          from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-        });
-        await db
-          .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date() })
-          .where(eq(mailOutbox.id, outboxId));
-        return { status: 'sent', outboxId };
-      } catch (error) {
-        const text = error instanceof Error ? error.message : String(error);
-        await db.update(mailOutbox).set({ status: 'failed', error: text }).where(eq(mailOutbox.id, outboxId));
-        return { status: 'failed', error: text, outboxId };
+      return deliver(message, row!.id);
+    },
+    async enqueue(message, into = db) {
+      const [row] = await into
+        .insert(mailOutbox)
+        .values({ ...message, status: transport ? 'pending' : 'queued' })
+        .returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+    async deliverQueued(limit = 20) {
+      if (!transport) return 0;
+      // Claimed with skip locked: two instances (or an answer and the maintenance job) never send one twice.
+      const claimed = (await db.execute(sql`
+        update mail_outbox set status = 'sending'
+        where id in (select id from mail_outbox where status = 'pending' order by id limit ${limit}
+                     for update skip locked)
+        returning id, kind, "to", subject, text, html`)) as unknown as {
+        rows: {
+          id: number;
+          kind: string;
+          to: string;
+          subject: string;
+          text: string;
+          html: string | null;
+        }[];
+      };
+      for (const r of claimed.rows) {
+        await deliver(
+          { kind: r.kind, to: r.to, subject: r.subject, text: r.text, html: r.html ?? undefined },
+          r.id,
+        );
       }
+      return claimed.rows.length;
     },
   };
 }

@@ -255,7 +255,8 @@ describe('webhooks', () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.processedAt).not.toBeNull();
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-    expect(mails).toHaveLength(1);
+    // One confirmation to the shopper, one new-order alert to the store.
+    expect(mails.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'order-new-alert']);
   });
 
   it.each([
@@ -313,7 +314,12 @@ describe('webhooks', () => {
       expect(await row(order.id)).toMatchObject({ paymentStatus: status, inventoryReduced: false });
       expect(await stockOf(product.id)).toBe(5);
       const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-      expect(mails).toHaveLength(1);
+      // The confirmation and the store's alert once; a refund tells the shopper once more.
+      expect(mails.map((m) => m.kind).sort()).toEqual(
+        status === 'refunded'
+          ? ['order-confirmation', 'order-new-alert', 'order-refunded']
+          : ['order-confirmation', 'order-new-alert'],
+      );
     },
   );
 
@@ -391,7 +397,7 @@ describe('webhooks', () => {
       });
       expect(await stockOf(product.id)).toBe(3);
       const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-      expect(mails).toHaveLength(1);
+      expect(mails.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'order-new-alert']);
     },
   );
 });

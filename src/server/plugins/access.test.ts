@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { can, roleSatisfies } from '~/server/lib/access';
+import { can, roleOf, roleSatisfies } from '~/server/lib/access';
 import { createUser, signInAs } from '~/server/test/fixtures';
 import { type RegisteredRoute, routeRegistry, samplePath } from '~/server/test/route-registry';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
@@ -28,9 +28,36 @@ describe('the levels', () => {
     ]);
   });
 
-  it("decide today's users as before: administrators see and manage everything, customers none of it", () => {
+  it('read the role from the two flags: is_admin is an administrator, is_staff staff, neither a customer', () => {
+    expect([
+      roleOf({ isAdmin: true, isStaff: false }),
+      roleOf({ isAdmin: false, isStaff: true }),
+      roleOf({ isAdmin: false, isStaff: false }),
+      roleOf({ isAdmin: false }),
+    ]).toEqual(['admin', 'staff', 'customer', 'customer']);
+  });
+
+  it('decide inside handlers: administrators see and manage everything, staff the orders and products, customers none', () => {
     const admin = { isAdmin: true };
+    const staff = { isAdmin: false, isStaff: true };
     const customer = { isAdmin: false };
+    expect(
+      (
+        [
+          'read-any-order',
+          'set-payment-status',
+          'see-hidden-products',
+          'read-draft-faq-items',
+          'manage-users',
+        ] as const
+      ).map((action) => [action, can(staff, action)]),
+    ).toEqual([
+      ['read-any-order', true],
+      ['set-payment-status', true],
+      ['see-hidden-products', true],
+      ['read-draft-faq-items', false],
+      ['manage-users', false],
+    ]);
     for (const action of [
       'read-any-order',
       'set-payment-status',
@@ -92,15 +119,17 @@ describe('every registered route', () => {
   const registry = routeRegistry();
   let t: TestApp;
   let routes: RegisteredRoute[];
-  const callers = {} as Record<'guest' | 'customer' | 'admin', TestClient>;
+  const callers = {} as Record<'guest' | 'customer' | 'staff' | 'admin', TestClient>;
 
   beforeAll(async () => {
     t = await createTestApp({ beforeRoutes: registry.beforeRoutes });
     routes = registry.routes();
     callers.guest = new TestClient(t.app);
     callers.customer = new TestClient(t.app);
+    callers.staff = new TestClient(t.app);
     callers.admin = new TestClient(t.app);
     await signInAs(t.db, callers.customer, (await createUser(t.db)).id);
+    await signInAs(t.db, callers.staff, (await createUser(t.db, { isStaff: true })).id);
     await signInAs(t.db, callers.admin, (await createUser(t.db, { isAdmin: true })).id);
   });
   afterAll(() => t?.close());
@@ -162,13 +191,63 @@ describe('every registered route', () => {
     expect(wrong).toEqual([]);
   });
 
+  it('for administrators only refuses staff with 403: users, settings, taxes, discounts, content', async () => {
+    const adminOnly = guarded().filter((r) => r.access === 'admin');
+    const wrong: string[] = [];
+    for (const route of adminOnly) {
+      const res = await send('staff', route);
+      if (
+        res.statusCode !== 403 ||
+        (route.method !== 'HEAD' && res.json().message !== 'Administrator privileges required.')
+      )
+        wrong.push(`${label(route)}: ${res.statusCode} ${res.body}`);
+    }
+    expect(wrong).toEqual([]);
+    // The rule of docs/decisions/0250-staff-role.md, route by route: what staff may not touch is admin-only.
+    const urls = adminOnly.map((r) => r.url);
+    for (const url of [
+      '/api/admin/users',
+      '/api/admin/settings',
+      '/api/taxes/:provinceCode',
+      '/api/discounts/weekday',
+      '/api/discounts/category',
+      '/api/shipping',
+      '/api/content-pages',
+      '/api/faq-items',
+    ])
+      expect(urls, url).toContain(url);
+  });
+
+  it('for staff are the order, product, stock and import work and the dashboard', () => {
+    const staffRoutes = routes.filter((r) => r.access === 'staff').map((r) => `${r.method} ${r.url}`);
+    for (const route of [
+      'GET /api/admin/dashboard',
+      'GET /api/products/admin',
+      'PUT /api/products/:id',
+      'GET /api/orders/admin',
+      'PATCH /api/orders/:id/status',
+    ])
+      expect(staffRoutes, route).toContain(route);
+    // Nothing under users, settings, taxes or discounts is staff's.
+    expect(
+      staffRoutes.filter((r) =>
+        /\/api\/(admin\/users|admin\/settings|taxes|discounts\/(weekday|category))/.test(r),
+      ),
+    ).toEqual([]);
+  });
+
   it('lets in every caller its level admits (the answer is then the route’s own, never the guard’s)', async () => {
     const refusedByGuard = (res: { statusCode: number; body: string }) =>
       res.statusCode === 401 ||
       (res.statusCode === 403 && res.body.includes('Administrator privileges required.'));
     const wrong: string[] = [];
     for (const route of guarded()) {
-      const admitted = route.access === 'customer' ? (['customer', 'admin'] as const) : (['admin'] as const);
+      const admitted =
+        route.access === 'customer'
+          ? (['customer', 'staff', 'admin'] as const)
+          : route.access === 'staff'
+            ? (['staff', 'admin'] as const)
+            : (['admin'] as const);
       for (const who of admitted) {
         const res = await send(who, route);
         if (refusedByGuard(res)) wrong.push(`${label(route)} as ${who}: ${res.statusCode} ${res.body}`);

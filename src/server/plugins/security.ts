@@ -60,7 +60,12 @@ export function registerSecurity(app: FastifyInstance) {
     else if (UNSAFE_METHODS.has(request.method) && !reply.hasHeader('cache-control'))
       reply.header('cache-control', PRIVATE_NO_STORE);
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // A reset link's token is in that page's address: it travels in no Referer, not even to this store
+    // (docs/decisions/0280-password-reset.md).
+    reply.header(
+      'referrer-policy',
+      request.url.startsWith('/auth/reset') ? 'no-referrer' : 'strict-origin-when-cross-origin',
+    );
     reply.header('x-frame-options', 'SAMEORIGIN');
     reply.header(
       'content-security-policy',

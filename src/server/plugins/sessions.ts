@@ -1,9 +1,10 @@
 // Sessions in PostgreSQL behind an httpOnly, SameSite=Lax cookie. The cookie carries a random token;
 // the table keeps only its sha256, so a leaked table leaks no usable session.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, or } from 'drizzle-orm';
+import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '~/server/db/client';
+import type { Role } from '~/shared/roles';
 import { sessions, users } from '~/server/db/schema';
 
 export const SESSION_COOKIE = 'sid';
@@ -16,6 +17,9 @@ export type SessionUser = {
   username: string;
   email: string;
   isAdmin: boolean;
+  isStaff: boolean;
+  /** From the two flags above (src/server/lib/access.ts roleOf says the same). */
+  role: Role;
   phone: string | null;
   address: string | null;
   emailNotifications: boolean;
@@ -35,6 +39,8 @@ export const publicUserColumns = {
   username: users.username,
   email: users.email,
   isAdmin: users.isAdmin,
+  isStaff: users.isStaff,
+  role: sql<Role>`case when ${users.isAdmin} then 'admin' when ${users.isStaff} then 'staff' else 'customer' end`,
   phone: users.phone,
   address: users.address,
   emailNotifications: users.emailNotifications,

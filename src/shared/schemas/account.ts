@@ -108,6 +108,8 @@ export const AccountOrderSchema = z.object({
   paymentMethod: z.string(),
   paymentReference: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  /** One of TRACKING_CARRIERS (src/shared/tracking.ts), or null. */
+  trackingCarrier: z.string().nullable().optional(),
   estimatedDeliveryDate: z.string().nullable(),
   notes: z.string().nullable(),
   createdAt: z.string(),

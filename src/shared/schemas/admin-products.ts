@@ -3,6 +3,7 @@
 // where it gives them.
 import { z } from 'zod';
 import { MAX_DB_ID } from './catalog';
+import { PRODUCT_CONDITIONS } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import { isIdLike, productSlug, SLUG_ONLY_DIGITS_MESSAGE, slugify } from '~/shared/slug';
 
@@ -11,6 +12,7 @@ export const MAX_PRICE_CENTS = 9_999_999_999;
 export const MAX_STOCK = 2_147_483_647;
 export const PRODUCT_NAME_MAX = 200;
 export const LOT_NUMBER_MAX = 100;
+export const CONDITION_NOTES_MAX = 1000;
 export const SLUG_MAX = 200;
 export const DESCRIPTION_MAX = 20_000;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
@@ -58,7 +60,7 @@ export function moneyMessage(label: string, reason: Exclude<MoneyParse, { ok: tr
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-const priceField = z
+export const priceField = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((value, ctx) => {
@@ -167,6 +169,15 @@ const productFields = z.object({
   new: z.boolean().default(false),
   active: z.boolean().default(true),
   applyDailyDiscount: z.boolean().default(true),
+  condition: z
+    .enum(PRODUCT_CONDITIONS, { error: `Condition must be one of: ${PRODUCT_CONDITIONS.join(', ')}` })
+    .default('new'),
+  conditionNotes: z
+    .string()
+    .max(CONDITION_NOTES_MAX, `Condition notes must be at most ${CONDITION_NOTES_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  finalSale: z.boolean({ error: 'Final sale must be true or false' }).default(false),
   imageUrl: productImageUrlField
     .nullish()
     .or(z.literal(''))
@@ -256,6 +267,9 @@ export const AdminProductSchema = z.object({
   new: z.boolean(),
   active: z.boolean(),
   applyDailyDiscount: z.boolean(),
+  condition: z.enum(PRODUCT_CONDITIONS),
+  conditionNotes: z.string(),
+  finalSale: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Every image in order; the first is the main image. */
@@ -269,6 +283,14 @@ export const AdminProductsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(ADMIN_PRODUCTS_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
+  /**
+   * 'true': only active products low on stock, more than 0 and at most the store's low-stock threshold
+   * (docs/decisions/0251-low-stock.md).
+   */
+  lowStock: z
+    .enum(['true', 'false'], { error: "lowStock must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const DeleteProductResultSchema = z.object({
@@ -336,6 +358,9 @@ export const IMPORT_COLUMNS = [
   'featured',
   'new',
   'active',
+  'condition',
+  'conditionNotes',
+  'finalSale',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['lotNumber', 'name', 'price'] as const;
 export const MAX_UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -396,3 +421,90 @@ export const StockAdjustmentResultSchema = z.object({
 });
 
 export const StockHistorySchema = z.object({ items: z.array(StockMovementSchema) });
+
+export const MAX_BULK_EDIT_PRODUCTS = 500;
+export const BULK_PERCENT_MESSAGE =
+  'The price change must be a percentage from -99.99 to 1000 with at most 2 decimals, not 0 (for example -10 or 5.5).';
+export const BULK_NOTHING_MESSAGE =
+  'Choose at least one change: category, shown in store, daily discount or price.';
+export const BULK_IDS_MESSAGE = `Select from 1 to ${MAX_BULK_EDIT_PRODUCTS} products.`;
+
+/** "-10", "+5.5", 12.25 -> the percentage in hundredths (-1000, 550, 1225); null when it is not one. */
+export function percentToHundredths(value: string | number): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+  const match = /^([+-]?)(\d{1,4})(?:\.(\d{1,2}))?%?$/.exec(text.replace(/\s+/g, ''));
+  if (!match) return null;
+  const hundredths = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] === '-' ? -hundredths : hundredths;
+}
+
+/**
+ * POST /api/products/bulk: changes for the selected products, all or none
+ * (docs/decisions/0243-bulk-edit-of-products.md). Only the fields sent change; stock never does, and
+ * prices are worked out by the server from each product's own price.
+ */
+export const BulkEditSchema = z
+  .object({
+    ids: z
+      .array(
+        z
+          .number({ error: BULK_IDS_MESSAGE })
+          .int(BULK_IDS_MESSAGE)
+          .positive(BULK_IDS_MESSAGE)
+          .max(MAX_DB_ID, BULK_IDS_MESSAGE),
+        {
+          error: BULK_IDS_MESSAGE,
+        },
+      )
+      .min(1, BULK_IDS_MESSAGE)
+      .max(MAX_BULK_EDIT_PRODUCTS, BULK_IDS_MESSAGE)
+      .transform((ids) => [...new Set(ids)]),
+    categoryId: z
+      .number({ error: 'Please choose a category or None' })
+      .int('Please choose a category or None')
+      .positive('Please choose a category or None')
+      .max(MAX_DB_ID, 'Please choose a category or None')
+      .nullable()
+      .optional(),
+    active: z.boolean({ error: 'active must be true or false' }).optional(),
+    applyDailyDiscount: z.boolean({ error: 'applyDailyDiscount must be true or false' }).optional(),
+    pricePercent: z
+      .union([z.string(), z.number()], { error: BULK_PERCENT_MESSAGE })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || (typeof value === 'string' && value.trim() === '')) return undefined;
+        const hundredths = percentToHundredths(value);
+        if (hundredths === null || hundredths === 0 || hundredths < -9_999 || hundredths > 100_000) {
+          ctx.addIssue({ code: 'custom', message: BULK_PERCENT_MESSAGE });
+          return z.NEVER;
+        }
+        return hundredths;
+      }),
+  })
+  .superRefine((input, ctx) => {
+    if (
+      input.categoryId === undefined &&
+      input.active === undefined &&
+      input.applyDailyDiscount === undefined &&
+      input.pricePercent === undefined
+    )
+      ctx.addIssue({ code: 'custom', message: BULK_NOTHING_MESSAGE });
+  });
+export type BulkEdit = z.output<typeof BulkEditSchema>;
+
+export const BulkEditResultSchema = z.object({ updated: z.number().int(), message: z.string() });
+
+/** An archived product: out of the store and the product list, kept because orders refer to it. */
+export const ArchivedProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  price: z.string(),
+  categoryName: z.string().nullable(),
+  /** The lot number it had when archived (archiving frees it for new products). */
+  lotNumber: z.string().nullable(),
+  archivedAt: z.string(),
+});
+export type ArchivedProduct = z.infer<typeof ArchivedProductSchema>;
+
+export const RestoreProductResultSchema = z.object({ product: AdminProductSchema, message: z.string() });

@@ -157,3 +157,43 @@ export const ProvinceCodeParamsSchema = z.object({
     .transform((code) => code.trim().toUpperCase())
     .pipe(z.enum(PROVINCE_CODES, { error: 'Unknown province' })),
 });
+
+/** Products with this many units or fewer (but some) are low on stock, unless set otherwise. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
+export const MAX_LOW_STOCK_THRESHOLD = 1000;
+export const LOW_STOCK_THRESHOLD_MESSAGE = `Low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString('en-CA')}`;
+
+/** A whole number of units, from a form field's text or a number. */
+const lowStockThreshold = z
+  .union([z.string(), z.number()], { error: LOW_STOCK_THRESHOLD_MESSAGE })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(n) || n > MAX_LOW_STOCK_THRESHOLD) {
+      ctx.addIssue({ code: 'custom', message: LOW_STOCK_THRESHOLD_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/**
+ * The store's own settings (GET /api/admin/settings), kept as one JSON value in store_meta
+ * (docs/decisions/0251-low-stock.md). Every field has a default, so a store that never saved them, or
+ * saved them before a field existed, reads whole settings.
+ */
+export const StoreSettingsSchema = z.object({
+  /** 0 turns the low-stock list off. */
+  lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK_THRESHOLD),
+});
+export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
+export const DEFAULT_STORE_SETTINGS: StoreSettings = { lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD };
+
+/** PATCH /api/admin/settings: the fields to change; an absent field keeps its value. */
+export const StoreSettingsUpdateSchema = z.strictObject(
+  { lowStockThreshold: lowStockThreshold.optional() },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined,
+  },
+);
+export type StoreSettingsUpdate = z.output<typeof StoreSettingsUpdateSchema>;

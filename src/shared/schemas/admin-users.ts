@@ -2,8 +2,17 @@
 // 'Add User' (with the password confirmation), the partial edit and the e-mail search of 'Link User'.
 // The password hash is never part of any of these.
 import { z } from 'zod';
+import type { Role } from '~/shared/roles';
 import { ProfileUpdateSchema } from './account';
-import { EMAIL_MAX, emailField, newPasswordField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
+import {
+  EMAIL_MAX,
+  emailField,
+  newPasswordField,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RoleSchema,
+  usernameField,
+} from './auth';
 
 export const ADMIN_USERS_PAGE_SIZE = 20;
 export const USER_SEARCH_LIMIT = 20;
@@ -20,6 +29,8 @@ export const AdminUserSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** isAdmin is role 'admin'; staff work orders and products (docs/decisions/0250-staff-role.md). */
+  role: RoleSchema,
   createdAt: z.string(),
   /** How many orders point to this user (kept, detached, when the user is deleted). */
   orderCount: z.number().int(),
@@ -34,24 +45,48 @@ export const AdminUsersQuerySchema = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 
-/** POST /api/admin/users. */
-export const AdminUserCreateSchema = z.object({
-  username: usernameField,
-  email: emailField,
-  password: newPasswordField,
-  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).default(false),
-  phone: phoneField,
-  address: addressField,
-});
+export const ROLE_AND_IS_ADMIN_DISAGREE = 'Role and isAdmin disagree: send one of them.';
+
+/** isAdmin (the specification's field) and role say the same when both are sent. */
+const agree = (v: { role?: Role; isAdmin?: boolean }) =>
+  v.role === undefined || v.isAdmin === undefined || (v.role === 'admin') === v.isAdmin;
+
+/**
+ * POST /api/admin/users. The role is `role`, or from `isAdmin` (true: admin, false or absent:
+ * customer).
+ */
+export const AdminUserCreateSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: newPasswordField,
+    isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
+    role: RoleSchema.optional(),
+    phone: phoneField,
+    address: addressField,
+  })
+  .refine(agree, { message: ROLE_AND_IS_ADMIN_DISAGREE, path: ['role'] })
+  .transform(({ isAdmin, role, ...rest }) => ({
+    ...rest,
+    role: role ?? ((isAdmin ? 'admin' : 'customer') as Role),
+  }));
 export type AdminUserCreate = z.infer<typeof AdminUserCreateSchema>;
 
 /** 'Add User': the request plus a confirmation that must match. */
-export const AdminUserCreateFormSchema = AdminUserCreateSchema.extend({
-  confirmPassword: z.string({ error: 'Please confirm the password' }).min(1, 'Please confirm the password'),
-}).refine((v) => v.password === v.confirmPassword, {
-  message: PASSWORDS_DO_NOT_MATCH,
-  path: ['confirmPassword'],
-});
+export const AdminUserCreateFormSchema = z
+  .object({
+    username: usernameField,
+    email: emailField,
+    password: newPasswordField,
+    role: RoleSchema,
+    phone: phoneField,
+    address: addressField,
+    confirmPassword: z.string({ error: 'Please confirm the password' }).min(1, 'Please confirm the password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: PASSWORDS_DO_NOT_MATCH,
+    path: ['confirmPassword'],
+  });
 
 /** A blank password (or none) keeps the current one. */
 const optionalNewPassword = z
@@ -62,14 +97,18 @@ const optionalNewPassword = z
   .transform((v) => (v ? v : undefined));
 
 /** PUT /api/admin/users/{id}: only the fields that changed; an absent field keeps its value. */
-export const AdminUserUpdateSchema = z.object({
-  username: usernameField.optional(),
-  email: emailField.optional(),
-  password: optionalNewPassword,
-  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
-  phone: phoneField.optional(),
-  address: addressField.optional(),
-});
+export const AdminUserUpdateSchema = z
+  .object({
+    username: usernameField.optional(),
+    email: emailField.optional(),
+    password: optionalNewPassword,
+    /** false takes the administrator role away (the user becomes a customer); a staff user stays staff. */
+    isAdmin: z.boolean({ error: 'isAdmin must be true or false' }).optional(),
+    role: RoleSchema.optional(),
+    phone: phoneField.optional(),
+    address: addressField.optional(),
+  })
+  .refine(agree, { message: ROLE_AND_IS_ADMIN_DISAGREE, path: ['role'] });
 export type AdminUserUpdateInput = z.input<typeof AdminUserUpdateSchema>;
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdateSchema>;
 
@@ -83,7 +122,7 @@ export const AdminUserEditFormSchema = z
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
       .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters'),
     confirmPassword: z.string(),
-    isAdmin: z.boolean(),
+    role: RoleSchema,
     phone: phoneField,
     address: addressField,
   })
@@ -102,7 +141,7 @@ export function changedUserFields(original: AdminUser, form: AdminUserEditForm):
   if (form.username !== original.username) body.username = form.username;
   if (form.email !== original.email) body.email = form.email;
   if (form.password) body.password = form.password;
-  if (form.isAdmin !== original.isAdmin) body.isAdmin = form.isAdmin;
+  if (form.role !== original.role) body.role = form.role;
   if ((form.phone ?? null) !== original.phone) body.phone = form.phone ?? null;
   if ((form.address ?? null) !== original.address) body.address = form.address ?? null;
   return body;

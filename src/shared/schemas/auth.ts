@@ -1,6 +1,7 @@
 // Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
 // the specification's.
 import { z } from 'zod';
+import { ROLES } from '~/shared/roles';
 import { PASSWORD_MAX, USERNAME_MAX } from '~/shared/constants';
 import {
   hasHiddenCharacters,
@@ -73,12 +74,16 @@ export const RegisterFormSchema = RegisterSchema.extend({
 });
 export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
+export const RoleSchema = z.enum(ROLES, { error: "Role must be 'customer', 'staff' or 'admin'" });
+
 /** The signed-in user as the API shows it (never the password hash). */
 export const UserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** customer, staff or admin (isAdmin is the same as role 'admin'; docs/decisions/0250-staff-role.md). */
+  role: RoleSchema,
   phone: z.string().nullable(),
   address: z.string().nullable(),
   emailNotifications: z.boolean(),
@@ -86,3 +91,38 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
+
+// ---------------------------------------------------------------------------------------------------
+// Password reset (docs/decisions/0280-password-reset.md).
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/** The same answer whether or not an account uses the address: it must not tell which. */
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.';
+
+export const RESET_TOKEN_MAX = 200;
+
+/** The request: the token from the link and the new password, under the rules of registration. */
+export const ResetPasswordSchema = z.object({
+  token: z
+    .string({ error: 'This password reset link is not valid. Please ask for a new one.' })
+    .trim()
+    .min(1, 'This password reset link is not valid. Please ask for a new one.')
+    .max(RESET_TOKEN_MAX, 'This password reset link is not valid. Please ask for a new one.'),
+  password: newPasswordField,
+});
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+/** The reset page's form: the new password twice. */
+export const ResetPasswordFormSchema = z
+  .object({
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, 'Please confirm your password'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordForm = z.infer<typeof ResetPasswordFormSchema>;

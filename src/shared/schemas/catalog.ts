@@ -6,6 +6,8 @@ import {
   MAX_DB_ID,
   MAX_LIST_PAGE,
   MAX_PRICE_FILTER,
+  PRODUCT_CONDITIONS,
+  type ProductCondition,
 } from '~/shared/constants';
 
 export const CategorySchema = z.object({
@@ -37,6 +39,10 @@ export const ProductSchema = z.object({
   applyDailyDiscount: z.boolean(),
   lotNumber: z.string().nullable(),
   active: z.boolean(),
+  /** The lot's graded condition, the grader's notes, and whether it is sold as final sale. */
+  condition: z.enum(PRODUCT_CONDITIONS),
+  conditionNotes: z.string(),
+  finalSale: z.boolean(),
   /** Today's discount in percent, taken off `price`; 0 when none. */
   discountPercentage: z.number().int(),
   /**
@@ -48,6 +54,11 @@ export const ProductSchema = z.object({
   discountedPrice: z.string(),
   /** The struck-through original price, or null. */
   originalPrice: z.string().nullable(),
+  /**
+   * "Price dropped": the price before the latest markdown, struck through beside the price, when it
+   * was honestly charged before (docs/decisions/0320-markdowns-lower-the-selling-price.md); else null.
+   */
+  priceDroppedFrom: z.string().nullable(),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -146,6 +157,24 @@ const searchText = (required: boolean) =>
           .optional(),
   );
 
+const CONDITION_FILTER_MESSAGE = `Condition must be one or more of: ${PRODUCT_CONDITIONS.join(', ')}.`;
+
+/** One condition code or several separated by commas ("used-good,used-like-new"); blank is left out. */
+const conditionList = z.preprocess((value) => {
+  if (blank(value)) return undefined;
+  if (typeof value !== 'string') return value;
+  return [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
+}, z
+  .array(z.enum(PRODUCT_CONDITIONS, { error: CONDITION_FILTER_MESSAGE }), { error: CONDITION_FILTER_MESSAGE })
+  .optional()) as unknown as z.ZodType<ProductCondition[] | undefined, unknown>;
+
 const categoryRef = z.preprocess(
   (value) => (typeof value === 'string' ? withoutControls(value).trim() || undefined : value),
   z.string({ error: 'Category must be a category slug or id.' }).optional(),
@@ -178,6 +207,8 @@ export const ProductListQuerySchema = z.object({
   new: flag('new must be true or false.'),
   /** true lists only products with a discount today. */
   daily: flag('daily must be true or false.'),
+  /** Only products in these conditions. */
+  condition: conditionList,
   search: searchText(false),
 });
 export type ProductListQuery = z.output<typeof ProductListQuerySchema>;

@@ -256,6 +256,8 @@ export const OrderDataSchema = z.strictObject(
     notes: z.nullable(notesField),
     // Only the signed-in user (or null): the server takes the user from the session, never from here.
     userId: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.maximum(MAX_DB_ID)))),
+    /** The shopper ticked that final-sale items cannot be returned; required when the cart has any. */
+    finalSaleAcknowledged: z.optional(z.boolean({ error: 'finalSaleAcknowledged must be true or false.' })),
   },
   { error: objectIssues('orderData') },
 );
@@ -309,6 +311,8 @@ export const CurrentFiguresSchema = z.object({
       quantity: z.int(),
       /** Units that can be bought now: stock less the units held by checkouts in progress. */
       available: z.int(),
+      /** Sold as final sale: the shopper confirms it cannot be returned before paying. */
+      finalSale: z.boolean(),
     }),
   ),
 });

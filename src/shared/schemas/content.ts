@@ -13,6 +13,8 @@ export const ContentPageSchema = z.object({
   /** Sanitised HTML (src/server/lib/sanitize-html.ts), safe to render as is. */
   content: z.string(),
   isStructured: z.boolean(),
+  /** An unpublished page is a draft: only administrators see it, shoppers get 404. */
+  published: z.boolean(),
   /** ISO date-time, null for a page never saved through the editor. */
   updatedAt: z.string().nullable(),
 });
@@ -36,6 +38,7 @@ export const ContentPageInputSchema = z.object({
     .regex(SLUG_PATTERN, SLUG_FORMAT_MESSAGE),
   content: z.string().default(''),
   isStructured: z.boolean().default(false),
+  published: z.boolean({ error: 'published must be true or false' }).default(true),
 });
 export type ContentPageInput = z.input<typeof ContentPageInputSchema>;
 

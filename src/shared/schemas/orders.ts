@@ -33,3 +33,22 @@ export const PaymentStatusUpdateSchema = z.strictObject({
   }),
   userId: z.number().int().positive().max(MAX_DB_ID).nullable().optional(),
 });
+
+/** The same refusal for a wrong reference, a wrong e-mail, or both: it tells nothing about either. */
+export const ORDER_LOOKUP_NOT_FOUND =
+  'We could not find an order with that reference and email address. Please check both and try again.';
+
+/** POST /api/orders/lookup and the /orders/lookup form: the order reference and the e-mail it was placed with. */
+export const OrderLookupSchema = z.object({
+  reference: z
+    .string({ error: 'Please enter your order reference.' })
+    .trim()
+    .min(1, 'Please enter your order reference.')
+    .max(64, ORDER_LOOKUP_NOT_FOUND),
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .trim()
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
+});
+export type OrderLookup = z.infer<typeof OrderLookupSchema>;

@@ -3,7 +3,9 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button, buttonClasses } from './button';
-import { overlayClasses } from './dialog';
+
+/** The dimmed page behind every dialog (the kit's Dialog uses it too). */
+export const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50';
 
 /**
  * The frame of an alert dialog: title, message, then the caller's content (a form, the buttons).
@@ -51,6 +53,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  cancelLabel = 'Cancel',
   pending,
   pendingLabel,
   onConfirm,
@@ -60,6 +63,7 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  cancelLabel?: string;
   pending?: boolean;
   pendingLabel?: string;
   onConfirm: () => void;
@@ -67,7 +71,7 @@ export function ConfirmDialog({
   return (
     <AlertDialogFrame open={open} onOpenChange={onOpenChange} title={title} message={message}>
       <div className="mt-6 flex justify-end gap-2">
-        <AlertDialogCancel />
+        <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
         <Button
           variant="destructive"
           pending={pending}

@@ -4,14 +4,14 @@
 // brings the portal and the overlay, with Radix's Title, Description and Close re-exported here.
 import { clsx } from 'clsx';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useState } from 'react';
+import { Button } from './button';
+import { ConfirmDialog, overlayClasses } from './confirm-dialog';
 
 export const DialogRoot = RadixDialog.Root;
 export const DialogTitle = RadixDialog.Title;
 export const DialogDescription = RadixDialog.Description;
 export const DialogClose = RadixDialog.Close;
-
-export const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50';
 
 /** A centred box of the page's width less a margin, scrolling when taller than the screen. */
 export const centredDialogClasses =
@@ -62,12 +62,55 @@ const SIZES = {
   '2xl': 'max-w-5xl',
 } as const;
 
+export const DISCARD_TITLE = 'Discard changes?';
+export const DISCARD_MESSAGE = 'Your changes have not been saved. If you close this now, they will be lost.';
+
+/** Closes the dialog around it the way its Close button does: asking first when there are changes. */
+const RequestCloseContext = createContext<(() => void) | null>(null);
+
+/**
+ * The Cancel button of a form in a `Dialog` calls this rather than closing the dialog itself, so that
+ * Cancel asks 'Discard changes?' like Escape, a click outside and the × do. Null outside a Dialog.
+ */
+export function useDialogRequestClose(): (() => void) | null {
+  return useContext(RequestCloseContext);
+}
+
+/** A form's Cancel button in a `Dialog`: closes it, asking 'Discard changes?' first when there are changes. */
+export function DialogCancel({
+  disabled,
+  onCancel,
+  children = 'Cancel',
+}: {
+  disabled?: boolean;
+  /** Outside a Dialog (a form shown on its own), what Cancel does instead. */
+  onCancel?: () => void;
+  children?: ReactNode;
+}) {
+  const requestClose = useDialogRequestClose();
+  return (
+    <Button
+      variant="outline"
+      disabled={disabled}
+      onClick={() => (requestClose ? requestClose() : onCancel?.())}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/**
+ * With `dirty` (the form differs from what it opened with), Escape, a click outside, the × and a
+ * Cancel button using useDialogRequestClose first ask 'Discard changes?': Keep editing, or Discard
+ * and close. Nothing is asked when nothing was changed (docs/decisions/0246-discard-changes.md).
+ */
 export function Dialog({
   open,
   onOpenChange,
   title,
   description,
   size = 'md',
+  dirty = false,
   children,
 }: {
   open: boolean;
@@ -75,10 +118,16 @@ export function Dialog({
   title: string;
   description?: string;
   size?: keyof typeof SIZES;
+  dirty?: boolean;
   children: ReactNode;
 }) {
+  const [asking, setAsking] = useState(false);
+  const change = (next: boolean) => {
+    if (!next && dirty) setAsking(true);
+    else onOpenChange(next);
+  };
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+    <RadixDialog.Root open={open} onOpenChange={change}>
       <DialogContent
         className={clsx(centredDialogClasses, SIZES[size])}
         {...(description ? {} : { 'aria-describedby': undefined })}
@@ -92,7 +141,19 @@ export function Dialog({
             {description}
           </RadixDialog.Description>
         )}
-        {children}
+        <RequestCloseContext.Provider value={() => change(false)}>{children}</RequestCloseContext.Provider>
+        <ConfirmDialog
+          open={open && asking}
+          onOpenChange={setAsking}
+          title={DISCARD_TITLE}
+          message={DISCARD_MESSAGE}
+          cancelLabel="Keep editing"
+          confirmLabel="Discard"
+          onConfirm={() => {
+            setAsking(false);
+            onOpenChange(false);
+          }}
+        />
       </DialogContent>
     </RadixDialog.Root>
   );

@@ -1,10 +1,11 @@
-import type { Dispatch, SetStateAction } from 'react';
+import { type Dispatch, type SetStateAction, useId } from 'react';
 import { Button } from './button';
+import { inputClasses } from './form-fields';
 
 /**
  * Below a paged table: what is shown (in a polite live region, empty when there is nothing) and
  * Previous / 'Page {page} of {pages}' / Next. The summary reads 'Showing {from}–{to} of {total} {noun}'
- * unless `summary` says otherwise.
+ * unless `summary` says otherwise. With `pageSizes` and `onPageSizeChange`, a 'Rows per page' choice too.
  */
 export function Pager({
   page,
@@ -13,21 +14,43 @@ export function Pager({
   onPageChange,
   noun,
   summary,
+  pageSizes,
+  onPageSizeChange,
 }: {
   page: number;
   pageSize: number;
   total: number;
   onPageChange: Dispatch<SetStateAction<number>>;
+  pageSizes?: readonly number[];
+  onPageSizeChange?: (size: number) => void;
 } & ({ noun: string; summary?: undefined } | { noun?: undefined; summary: string })) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
+  const sizeId = useId();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p aria-live="polite">
         {total > 0 ? (summary ?? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} ${noun}`) : ''}
       </p>
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        {pageSizes && onPageSizeChange && (
+          <>
+            <label htmlFor={sizeId}>Rows per page</label>
+            <select
+              id={sizeId}
+              value={pageSize}
+              onChange={(e) => onPageSizeChange(Number(e.target.value))}
+              className={inputClasses()}
+            >
+              {pageSizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
         <Button
           variant="outline"
           size="sm"

@@ -11,7 +11,7 @@ import {
   LocalDate,
   SummaryRows,
 } from './order-bits';
-import { OrderTracker } from './order-tracker';
+import { OrderTracker } from '~/client/components/ui/order-tracker';
 
 export function OrderCard({
   order,

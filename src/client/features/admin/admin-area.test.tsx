@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import AdminArea from './admin-area';
-import { ADMIN_USER, CUSTOMER, callsTo, DASHBOARD, fakeApi, renderPage } from './test-utils';
+import { ADMIN_USER, CUSTOMER, callsTo, DASHBOARD, fakeApi, renderPage, STAFF_USER } from './test-utils';
 
 afterEach(() => {
   resetToasts();
@@ -97,7 +97,7 @@ describe('admin login screen', () => {
     await waitFor(() => expect(screen.queryByText(/Signed in as/)).toBeNull());
   });
 
-  it('lets an administrator in: the dashboard, the demo notice and the tab of the URL', async () => {
+  it('lets an administrator in: the Overview tab first, with the dashboard, the demo notice and low stock', async () => {
     let signedIn = false;
     fakeApi({
       ...adminApi,
@@ -107,10 +107,10 @@ describe('admin login screen', () => {
         return { body: ADMIN_USER };
       },
     });
-    renderPage(<AdminArea tab="products" />);
+    renderPage(<AdminArea tab="overview" />);
     await signIn('admin', 'secret');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
-    expect(screen.getByTestId('total-products').textContent).toBe('42');
+    expect((await screen.findByTestId('total-products')).textContent).toBe('42');
     expect(screen.getByTestId('total-orders').textContent).toBe('7');
     expect(screen.getByTestId('pending-orders').textContent).toBe('3');
     expect(screen.getByTestId('active-discounts').textContent).toBe('5');
@@ -119,23 +119,43 @@ describe('admin login screen', () => {
         'This is a demo admin panel. In a production environment, this would be protected with proper authentication.',
       ),
     ).toBeTruthy();
-    expect(await screen.findByRole('heading', { name: 'Product Management' })).toBeTruthy();
+    const low = screen.getByRole('region', { name: 'Low stock' });
+    expect(within(low).getByTestId('low-stock-count').textContent).toBe('2');
+    expect(within(low).getByText('Brass Lamp')).toBeTruthy();
+    expect(within(low).getByText('1 left')).toBeTruthy();
+    expect(within(low).getByRole('link', { name: 'See them in Products' }).getAttribute('href')).toBe(
+      '/admin/products?stock=low',
+    );
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(nav).getByRole('link', { name: 'Products' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual([
+      'Overview',
       'Products',
       'Daily Discounts',
       'Shipping',
       'Tax Rates',
       'Content Pages',
       'Import Products',
+      'Loads',
+      'Intake',
       'Orders',
       'Users',
+      'Reports',
+      'Audit Log',
+      'Settings',
     ]);
+  });
+
+  it('shows the other tabs without the dashboard above them', async () => {
+    fakeApi({ ...adminApi, 'GET /api/auth/me': { body: ADMIN_USER } });
+    renderPage(<AdminArea tab="products" />);
+    expect(await screen.findByRole('heading', { name: 'Product Management' })).toBeTruthy();
+    expect(screen.queryByTestId('total-products')).toBeNull();
+    expect(screen.queryByText('Demo Mode')).toBeNull();
   });
 
   it('hides the demo notice once the store no longer runs on demo data', async () => {
@@ -144,8 +164,43 @@ describe('admin login screen', () => {
       'GET /api/auth/me': { body: ADMIN_USER },
       'GET /api/admin/dashboard': { body: { ...DASHBOARD, demoMode: false } },
     });
-    renderPage(<AdminArea tab="products" />);
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeTruthy();
+    renderPage(<AdminArea tab="overview" />);
+    expect(await screen.findByTestId('total-products')).toBeTruthy();
     expect(screen.queryByText('Demo Mode')).toBeNull();
+  });
+});
+
+describe('staff', () => {
+  it('sign in and see only the tabs they may use: Overview, Products, Import Products, Orders', async () => {
+    let signedIn = false;
+    const api = fakeApi({
+      ...adminApi,
+      'GET /api/auth/me': () => (signedIn ? { body: STAFF_USER } : SIGNED_OUT),
+      'POST /api/auth/login': () => {
+        signedIn = true;
+        return { body: STAFF_USER };
+      },
+    });
+    renderPage(<AdminArea tab="overview" />);
+    await signIn('clerk', 'secret');
+    expect(await screen.findByText('Signed in as clerk (Staff)')).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Admin sections' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Overview', 'Products', 'Import Products', 'Loads', 'Intake', 'Orders']);
+    expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
+    expect(callsTo(api, 'POST', '/api/auth/logout')).toHaveLength(0);
+  });
+
+  it("opening an administrator's tab by its address says so and loads nothing of it", async () => {
+    const api = fakeApi({ ...adminApi, 'GET /api/auth/me': { body: STAFF_USER } });
+    renderPage(<AdminArea tab="users" />);
+    expect(await screen.findByText('Only administrators can open this section.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to the Overview' }).getAttribute('href')).toBe(
+      '/admin/overview',
+    );
+    expect(callsTo(api, 'GET', '/api/admin/users')).toHaveLength(0);
   });
 });

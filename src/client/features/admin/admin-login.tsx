@@ -1,9 +1,11 @@
-// 'Admin Access Required': sign in, then ask the server
-// who we are; an account without administrator rights is signed straight out again.
+// 'Admin Access Required': sign in, then ask the server who we are; an account that is neither staff nor
+// an administrator is signed straight out again.
+import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { worksInAdmin } from '~/shared/roles';
 import { type Login, LoginSchema } from '~/shared/schemas/auth';
 import { Button } from '~/client/components/ui/button';
 import { ApiError, apiRequest } from '~/client/lib/api';
@@ -60,7 +62,7 @@ export function AdminLogin({ signedInCustomer }: { signedInCustomer: CurrentUser
       await signOutQuietly();
       return;
     }
-    if (!me.isAdmin) {
+    if (!worksInAdmin(me.role)) {
       setError(ACCESS_DENIED);
       await signOutQuietly();
       return;
@@ -95,7 +97,7 @@ export function AdminLogin({ signedInCustomer }: { signedInCustomer: CurrentUser
           </div>
           <h1 className="text-2xl font-bold">Admin Access Required</h1>
           <p className="mt-2 text-sm text-slate-600">
-            Sign in with an administrator account to manage the store.
+            Sign in with an administrator or staff account to manage the store.
           </p>
         </div>
         {shownError && (
@@ -134,6 +136,14 @@ export function AdminLogin({ signedInCustomer }: { signedInCustomer: CurrentUser
             Login as Administrator
           </Button>
         </form>
+        <p className="mt-4 text-center text-sm">
+          <Link
+            to="/auth/forgot?from=admin"
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+          >
+            Forgot password?
+          </Link>
+        </p>
         <p className="mt-6 text-center text-xs text-slate-500">Only administrators can access this area</p>
       </div>
     </div>

@@ -1,26 +1,30 @@
-// The administrator's dashboard: summary cards, the demo notice, the last 30 days, and the tabs
-// (kept in the URL). Each tab is its own chunk, loaded when opened.
-import { useQuery } from '@tanstack/react-query';
+// The admin area: a one-line header and the tabs of the signed-in role (kept in the URL). The dashboard is
+// the Overview tab, so every other tab's table starts near the top of the screen. Each tab is its own
+// chunk, loaded when opened.
 import { clsx } from 'clsx';
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { ROLE_LABELS } from '~/shared/roles';
 import type { CurrentUser } from '~/client/features/auth';
-import { dashboardQueryOptions } from './api';
-import { DashboardSummary } from './dashboard/dashboard-summary';
-import { AdminLoading } from './admin-loading';
-import { ADMIN_TAB_LABELS, ADMIN_TABS, type AdminTab } from './tabs';
-import { LoadError } from '~/client/components/ui/load-error';
+import { buttonClasses } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
+import { ADMIN_TAB_LABELS, type AdminTab, DEFAULT_ADMIN_TAB, tabsFor } from './tabs';
 
 const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
+  overview: lazy(() => import('./dashboard/overview-tab')),
   products: lazy(() => import('./products/products-tab')),
   discounts: lazy(() => import('./discounts/discounts-tab')),
   shipping: lazy(() => import('./shipping/shipping-tab')),
   taxes: lazy(() => import('./taxes/taxes-tab')),
   content: lazy(() => import('./content/content-tab')),
   import: lazy(() => import('./import/import-tab')),
+  loads: lazy(() => import('./loads/loads-tab')),
+  intake: lazy(() => import('./intake/intake-tab')),
   orders: lazy(() => import('./orders/orders-tab')),
   users: lazy(() => import('./users/users-tab')),
+  reports: lazy(() => import('./reports/reports-tab')),
+  audit: lazy(() => import('./audit-log/audit-log-tab')),
+  settings: lazy(() => import('./settings/settings-tab')),
 };
 
 function TabLoading() {
@@ -31,30 +35,36 @@ function TabLoading() {
   );
 }
 
+/** A tab the role may not use (an old link, a typed address): the server would refuse its calls anyway. */
+function NotYourTab({ tab }: { tab: AdminTab }) {
+  return (
+    <div className="grid max-w-xl gap-3 rounded-lg border border-slate-200 bg-white p-6">
+      <h2 className="text-xl font-semibold">{ADMIN_TAB_LABELS[tab]}</h2>
+      <p className="text-sm text-slate-600">Only administrators can open this section.</p>
+      <div>
+        <Link to={`/admin/${DEFAULT_ADMIN_TAB}`} className={buttonClasses('outline', 'sm')}>
+          Go to the Overview
+        </Link>
+      </div>
+    </div>
+  );
+}
+
 export function AdminShell({ tab, user }: { tab: AdminTab; user: CurrentUser }) {
-  const dashboard = useQuery(dashboardQueryOptions());
-  if (dashboard.isPending) return <AdminLoading />;
+  const tabs = tabsFor(user.role);
   const TabComponent = TAB_COMPONENTS[tab];
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:py-8">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
-          <p className="text-sm text-slate-600">Signed in as {user.username}</p>
-        </div>
+    <div className="mx-auto grid max-w-7xl gap-3 px-4 py-3 sm:py-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h1 className="text-xl font-bold sm:text-2xl">Admin Dashboard</h1>
+        <p className="text-sm text-slate-600">
+          Signed in as {user.username}
+          {user.role === 'staff' && ` (${ROLE_LABELS.staff})`}
+        </p>
       </div>
-      {dashboard.isError ? (
-        <LoadError
-          title="Failed to load the dashboard"
-          message="The summary could not be loaded."
-          onRetry={() => dashboard.refetch()}
-        />
-      ) : (
-        <DashboardSummary dashboard={dashboard.data} />
-      )}
       <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
-          {ADMIN_TABS.map((t) => (
+          {tabs.map((t) => (
             <li key={t}>
               <Link
                 to={`/admin/${t}`}
@@ -71,9 +81,13 @@ export function AdminShell({ tab, user }: { tab: AdminTab; user: CurrentUser }) 
         </ul>
       </nav>
       <section aria-label={ADMIN_TAB_LABELS[tab]}>
-        <Suspense fallback={<TabLoading />}>
-          <TabComponent />
-        </Suspense>
+        {tabs.includes(tab) ? (
+          <Suspense fallback={<TabLoading />}>
+            <TabComponent />
+          </Suspense>
+        ) : (
+          <NotYourTab tab={tab} />
+        )}
       </section>
     </div>
   );

@@ -5,20 +5,23 @@ import type { AdminProduct } from '~/shared/schemas/admin-products';
 import type { Category } from '~/shared/schemas/catalog';
 import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/discounts';
 import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
+import type { StoreSettings } from '~/shared/schemas/admin-settings';
 import { apiGetPage } from '~/client/lib/api';
 
 export const dashboardQueryOptions = () => queryOptions<Dashboard>({ queryKey: ['/api/admin/dashboard'] });
 
-export function adminProductsPath(page: number, limit: number, search: string): string {
+export function adminProductsPath(page: number, limit: number, search: string, lowStock = false): string {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (search) params.set('search', search);
+  if (lowStock) params.set('lowStock', 'true');
   return `/api/products/admin?${params}`;
 }
 
-export const adminProductsQueryOptions = (page: number, limit: number, search: string) =>
+export const adminProductsQueryOptions = (page: number, limit: number, search: string, lowStock = false) =>
   queryOptions({
-    queryKey: ['/api/products/admin', { page, limit, search }],
-    queryFn: ({ client }) => apiGetPage<AdminProduct>(client, adminProductsPath(page, limit, search)),
+    queryKey: ['/api/products/admin', { page, limit, search, lowStock }],
+    queryFn: ({ client }) =>
+      apiGetPage<AdminProduct>(client, adminProductsPath(page, limit, search, lowStock)),
   });
 
 export const adminProductQueryOptions = (id: number) =>
@@ -30,6 +33,8 @@ export const weekdayDiscountsQueryOptions = () =>
 export const categoryDiscountsQueryOptions = () =>
   queryOptions<CategoryDiscount[]>({ queryKey: ['/api/discounts/category'] });
 export const shippingQueryOptions = () => queryOptions<ShippingSettings>({ queryKey: ['/api/shipping'] });
+export const storeSettingsQueryOptions = () =>
+  queryOptions<StoreSettings>({ queryKey: ['/api/admin/settings'] });
 export const adminTaxRatesQueryOptions = () => queryOptions<TaxRate[]>({ queryKey: ['/api/taxes/all'] });
 
 const startsWith = (prefixes: string[]) => (query: { queryKey: readonly unknown[] }) =>

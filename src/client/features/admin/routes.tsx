@@ -8,12 +8,12 @@ import { NotFoundPage } from '~/client/app/not-found-page';
 import { Seo } from '~/client/lib/head';
 import { useHydrated } from '~/client/lib/use-hydrated';
 import { AdminLoading } from './admin-loading';
-import { ADMIN_TABS, type AdminTab } from './tabs';
+import { ADMIN_TABS, type AdminTab, DEFAULT_ADMIN_TAB } from './tabs';
 
 const AdminArea = lazy(() => import('./admin-area'));
 
 function AdminRoute() {
-  const { tab = 'products' } = useParams();
+  const { tab = DEFAULT_ADMIN_TAB } = useParams();
   const mounted = useHydrated();
   if (!(ADMIN_TABS as readonly string[]).includes(tab)) return <NotFoundPage />;
   return (

@@ -83,7 +83,9 @@ export const CUSTOMER = {
   username: 'shopper',
   email: 'shopper@example.com',
   isAdmin: false,
+  role: 'customer' as const,
 };
+export const STAFF_USER = makeUser({ id: 3, username: 'clerk', email: 'clerk@example.com', role: 'staff' });
 
 export const DASHBOARD: Dashboard = {
   totalProducts: 42,
@@ -96,4 +98,12 @@ export const DASHBOARD: Dashboard = {
     orders: i % 3,
     revenue: `${i}.50`,
   })),
+  lowStock: {
+    threshold: 3,
+    count: 2,
+    products: [
+      { id: 11, name: 'Brass Lamp', lotNumber: 'LD-0011', stock: 1 },
+      { id: 12, name: 'Oak Stool', lotNumber: 'LD-0012', stock: 3 },
+    ],
+  },
 };

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type Login, LoginSchema } from '~/shared/schemas/auth';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
@@ -50,6 +50,11 @@ export function LoginForm() {
       <Button type="submit" pending={isSubmitting} pendingLabel="Logging in..." className="w-full">
         Login
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/auth/forgot" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Forgot password?
+        </Link>
+      </p>
     </form>
   );
 }

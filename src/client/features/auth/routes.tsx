@@ -12,5 +12,15 @@ export function authRoutes(queryClient: QueryClient): RouteObject[] {
       handle: { module: 'src/client/features/auth/auth-page.tsx' } satisfies LazyRouteHandle,
       loader: guestOnlyLoader(queryClient, () => [todaysDiscountQueryOptions()]),
     },
+    {
+      path: 'auth/forgot',
+      lazy: async () => ({ Component: (await import('./forgot-password-page')).ForgotPasswordPage }),
+      handle: { module: 'src/client/features/auth/forgot-password-page.tsx' } satisfies LazyRouteHandle,
+    },
+    {
+      path: 'auth/reset',
+      lazy: async () => ({ Component: (await import('./reset-password-page')).ResetPasswordPage }),
+      handle: { module: 'src/client/features/auth/reset-password-page.tsx' } satisfies LazyRouteHandle,
+    },
   ];
 }

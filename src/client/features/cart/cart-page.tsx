@@ -1,3 +1,4 @@
+import { FINAL_SALE_LABEL } from '~/shared/condition';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -32,11 +33,15 @@ export function CartPage() {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
           {!cart.ready ? (
-            // The cart lives in this browser: the server (and hydration) show a placeholder.
-            <div aria-busy="true" className="space-y-3">
-              <Skeleton className="h-12 w-full" />
-              <Skeleton className="h-20 w-full" />
-              <Skeleton className="h-20 w-full" />
+            // The cart lives in this browser: the server (and hydration) show a placeholder of the
+            // height of a one-line cart (its table, 122 px on phones and 126 px wider, and the buttons
+            // under it), so the summary below does not move when the commonest cart arrives.
+            <div aria-busy="true">
+              <Skeleton className="h-[122px] w-full rounded-lg sm:h-[126px]" />
+              <div className="mt-4 flex justify-between gap-3">
+                <Skeleton className="h-10 w-44" />
+                <Skeleton className="h-10 w-28" />
+              </div>
             </div>
           ) : empty ? (
             <div className="rounded-lg border border-slate-200 p-10 text-center" data-testid="empty-cart">
@@ -165,6 +170,11 @@ function CartRow({ item }: { item: CartItem }) {
           </span>
           <span>
             <span className="font-medium">{item.name}</span>
+            {item.finalSale && (
+              <span className="block text-xs font-semibold text-amber-900" data-testid="final-sale">
+                {FINAL_SALE_LABEL}
+              </span>
+            )}
             {/* Phones have no room for the price column; the unit price goes under the name. */}
             <span className="block text-xs text-slate-600 sm:hidden">{formatMoney(item.price)} each</span>
           </span>

@@ -46,6 +46,8 @@ export type CartItem = {
   slug?: string;
   /** The stock known when the item was added: the limit for quantities, null when unknown. */
   stock?: number | null;
+  /** Sold as final sale (no return): the checkout asks the shopper to confirm it. Kept current by the quote. */
+  finalSale?: boolean;
 };
 
 export type CartState = { items: CartItem[]; specialInstructions: string };
@@ -96,6 +98,7 @@ function normaliseItem(raw: unknown): CartItem | null {
     ...(regularCents !== null && regularCents > 0 ? { regularPrice: centsToString(regularCents) } : {}),
     ...(percent !== null && percent >= 0 && percent <= 100 ? { discountPercent: percent } : {}),
     ...(typeof r.slug === 'string' && r.slug !== '' ? { slug: r.slug } : {}),
+    ...(r.finalSale === true ? { finalSale: true } : {}),
     stock,
   };
 }
@@ -352,6 +355,7 @@ export function cartItemFromProduct(product: Product): CartProductInput {
     discountPercent: product.discountPercentage,
     slug: product.slug,
     stock: product.stock,
+    ...(product.finalSale ? { finalSale: true } : {}),
   };
 }
 
@@ -536,6 +540,8 @@ export function applyQuote(quote: Pick<CartQuote, 'items' | 'unavailable'>): Quo
       quantity: Math.min(item.quantity, q.available),
       stock: q.available,
     };
+    if (q.finalSale) next.finalSale = true;
+    else delete next.finalSale;
     if ((Object.keys(next) as (keyof CartItem)[]).some((k) => next[k] !== item[k])) dirty = true;
     items.push(next);
   }

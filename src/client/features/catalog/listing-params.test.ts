@@ -7,6 +7,7 @@ import {
   listingCanonicalPath,
   listingHref,
   listingTitle,
+  listingSearchParams,
   parsePriceInput,
   readListingFilters,
   sortChoices,
@@ -38,6 +39,7 @@ describe('listing URL', () => {
       minPrice: 10,
       maxPrice: 50,
       showOutOfStock: false,
+      conditions: [],
       page: 3,
     });
     expect(read('sort=cheapest&page=-2&minPrice=abc')).toMatchObject({
@@ -45,6 +47,14 @@ describe('listing URL', () => {
       page: 1,
       minPrice: 0,
     });
+  });
+
+  it("reads the conditions in the grades' order, each once, ignoring unknown codes, and writes them back", () => {
+    const filters = read('condition=used-good,new,bogus,used-good');
+    expect(filters.conditions).toEqual(['new', 'used-good']);
+    expect(listingSearchParams(filters).get('condition')).toBe('new,used-good');
+    expect(listingApiPath(filters)).toContain('condition=new%2Cused-good');
+    expect(read('').conditions).toEqual([]);
   });
 
   it('price boxes take whole numbers, never below 0; a non-number is 0', () => {

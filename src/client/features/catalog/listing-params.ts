@@ -7,6 +7,8 @@ import {
   type ListSort,
   MAX_LIST_PAGE,
   MAX_PRICE_FILTER,
+  PRODUCT_CONDITIONS,
+  type ProductCondition,
 } from '~/shared/constants';
 
 export const DEFAULT_SORT: ListSort = 'newest';
@@ -40,6 +42,8 @@ export type ListingFilters = {
   maxPrice: number;
   /** 'Show out of stock items' (default on). Off sends inStock=true. */
   showOutOfStock: boolean;
+  /** Only these conditions, in the store's order of grades; [] for all. */
+  conditions: ProductCondition[];
   page: number;
 };
 
@@ -52,6 +56,7 @@ export const DEFAULT_FILTERS: ListingFilters = {
   minPrice: DEFAULT_MIN_PRICE,
   maxPrice: DEFAULT_MAX_PRICE,
   showOutOfStock: true,
+  conditions: [],
   page: 1,
 };
 
@@ -80,6 +85,12 @@ function priceParam(value: string | null, fallback: number): number {
   return value === null || value.trim() === '' ? fallback : parsePriceInput(value);
 }
 
+/** `used-good,used-like-new`: the known codes in the grades' order, each once; anything else is ignored. */
+function conditionsParam(value: string | null): ProductCondition[] {
+  const given = new Set((value ?? '').split(',').map((part) => part.trim()));
+  return PRODUCT_CONDITIONS.filter((code) => given.has(code));
+}
+
 /** Parameters that turn /categories from the category grid into a product listing. */
 const LISTING_PARAMS = [
   'category',
@@ -90,6 +101,7 @@ const LISTING_PARAMS = [
   'minPrice',
   'maxPrice',
   'inStock',
+  'condition',
   'page',
 ];
 
@@ -115,6 +127,7 @@ export function readListingFilters(params: URLSearchParams, categorySlug?: strin
     minPrice: priceParam(params.get('minPrice'), DEFAULT_MIN_PRICE),
     maxPrice: priceParam(params.get('maxPrice'), DEFAULT_MAX_PRICE),
     showOutOfStock: !flag(params.get('inStock')),
+    conditions: conditionsParam(params.get('condition')),
     // Past the API's last page there is nothing to list: the last one it accepts shows 'No Products Found'.
     page: Number.isInteger(page) && page > 1 ? Math.min(page, MAX_LIST_PAGE) : 1,
   };
@@ -136,6 +149,7 @@ export function listingSearchParams(filters: ListingFilters, withCategory = fals
   if (filters.minPrice !== DEFAULT_MIN_PRICE) p.set('minPrice', String(filters.minPrice));
   if (filters.maxPrice !== DEFAULT_MAX_PRICE) p.set('maxPrice', String(filters.maxPrice));
   if (!filters.showOutOfStock) p.set('inStock', 'true');
+  if (filters.conditions.length > 0) p.set('condition', filters.conditions.join(','));
   if (filters.page > 1) p.set('page', String(filters.page));
   return p;
 }
@@ -163,6 +177,7 @@ export function listingApiPath(filters: ListingFilters, limit = LISTING_PAGE_SIZ
   if (filters.category) p.set('category', filters.category);
   if (filters.isNew) p.set('new', 'true');
   if (filters.daily) p.set('daily', 'true');
+  if (filters.conditions.length > 0) p.set('condition', filters.conditions.join(','));
   if (filters.search) p.set('search', filters.search);
   return `/api/products?${p.toString()}`;
 }

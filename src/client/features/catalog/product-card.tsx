@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { FINAL_SALE_LABEL, PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { PRICE_DROPPED_LABEL } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import type { Product } from '~/shared/schemas/catalog';
 import { stockLabel } from '~/shared/stock';
@@ -20,6 +22,13 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
         {product.savingPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
             {product.savingPercentage}% OFF
+          </span>
+        ) : product.priceDroppedFrom ? (
+          <span
+            className="absolute top-2 left-2 rounded bg-amber-800 px-2 py-0.5 text-xs font-bold text-white"
+            data-testid="price-dropped"
+          >
+            {PRICE_DROPPED_LABEL}
           </span>
         ) : (
           product.new && (
@@ -44,6 +53,16 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
               {formatMoney(product.originalPrice)}
             </s>
           )}
+          {product.priceDroppedFrom && (
+            <s className="text-sm text-slate-500" data-testid="price-dropped-from">
+              <span className="sr-only">Previous price: </span>
+              {formatMoney(product.priceDroppedFrom)}
+            </s>
+          )}
+        </p>
+        <p className="text-xs text-slate-700" data-testid="condition">
+          {PRODUCT_CONDITION_LABELS[product.condition]}
+          {product.finalSale && <span className="font-semibold text-slate-900"> · {FINAL_SALE_LABEL}</span>}
         </p>
         <p className={`text-xs font-medium ${label.className}`}>{label.text}</p>
         <div className="mt-auto">

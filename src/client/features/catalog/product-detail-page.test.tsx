@@ -77,6 +77,40 @@ describe('product detail', () => {
     expect(related[0]!.getAttribute('href')).toBe('/products/item-8');
   });
 
+  it("shows 'Price dropped' and the previous price struck through after a markdown", async () => {
+    fakeApi({
+      '/api/products/refurbished-monitor': {
+        body: {
+          ...detail,
+          price: '225.00',
+          discountPercentage: 0,
+          savingPercentage: 0,
+          discountedPrice: '225.00',
+          originalPrice: null,
+          priceDroppedFrom: '250.00',
+        },
+      },
+      '/api/categories/electronics/products': { body: [monitor] },
+    });
+    renderProduct();
+    expect(await screen.findByTestId('price-dropped')).toBeTruthy();
+    expect(screen.getByTestId('price-dropped').textContent).toBe('Price dropped');
+    expect(screen.getByTestId('price').textContent).toBe('$225.00');
+    expect(screen.getByTestId('price-dropped-from').textContent).toBe('Previous price: $250.00');
+    expect(screen.queryByTestId('original-price')).toBeNull();
+  });
+
+  it('shows no price-dropped badge without a markdown', async () => {
+    fakeApi({
+      '/api/products/refurbished-monitor': { body: detail },
+      '/api/categories/electronics/products': { body: [monitor] },
+    });
+    renderProduct();
+    expect(await screen.findByTestId('price')).toBeTruthy();
+    expect(screen.queryByTestId('price-dropped')).toBeNull();
+    expect(screen.queryByTestId('price-dropped-from')).toBeNull();
+  });
+
   it('hides Related Products when the category answers only one product', async () => {
     fakeApi({
       '/api/products/refurbished-monitor': { body: detail },

@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, lazy } from 'react';
 import { Link, useParams } from 'react-router';
+import { PRICE_DROPPED_LABEL } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import type { Product } from '~/shared/schemas/catalog';
 import { stockLabel } from '~/shared/stock';
+import { FINAL_SALE_NOTE, PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -122,6 +124,13 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               <span className="absolute top-3 left-3 rounded bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
                 {product.savingPercentage}% OFF
               </span>
+            ) : product.priceDroppedFrom ? (
+              <span
+                className="absolute top-3 left-3 rounded bg-amber-800 px-2.5 py-1 text-sm font-bold text-white"
+                data-testid="price-dropped"
+              >
+                {PRICE_DROPPED_LABEL}
+              </span>
             ) : (
               product.new && (
                 <span className="absolute top-3 left-3 rounded bg-emerald-700 px-2.5 py-1 text-sm font-bold text-white">
@@ -160,11 +169,28 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
                 {formatMoney(product.originalPrice)}
               </s>
             )}
+            {product.priceDroppedFrom && (
+              <s className="text-lg text-slate-500" data-testid="price-dropped-from">
+                <span className="sr-only">Previous price: </span>
+                {formatMoney(product.priceDroppedFrom)}
+              </s>
+            )}
           </p>
           <p className={`font-medium ${label.className}`} data-testid="stock-label">
             {label.text}
           </p>
-          {product.lotNumber && <p className="text-sm text-slate-500">Lot number: {product.lotNumber}</p>}
+          <div className="text-sm text-slate-700" data-testid="condition">
+            <p>
+              <span className="font-semibold">Condition:</span> {PRODUCT_CONDITION_LABELS[product.condition]}
+            </p>
+            {product.conditionNotes && <p className="mt-1 whitespace-pre-line">{product.conditionNotes}</p>}
+          </div>
+          {product.finalSale && (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-medium text-amber-900">
+              {FINAL_SALE_NOTE}
+            </p>
+          )}
+          {product.lotNumber && <p className="text-sm text-slate-600">Lot number: {product.lotNumber}</p>}
           <div className="whitespace-pre-line text-slate-700">{product.description}</div>
           <AddToCartPanel product={product} />
         </div>

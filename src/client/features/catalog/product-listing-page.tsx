@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { MAX_PRICE_FILTER } from '~/shared/constants';
+import { MAX_PRICE_FILTER, PRODUCT_CONDITIONS } from '~/shared/constants';
+import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import type { Category } from '~/shared/schemas/catalog';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -385,6 +386,31 @@ function FilterPanel({
           </label>
         </div>
       </section>
+
+      <fieldset>
+        <legend className="mb-2 text-base font-semibold">Condition</legend>
+        <ul className="lg:space-y-1.5">
+          {PRODUCT_CONDITIONS.map((code) => (
+            <li key={code}>
+              <label className="flex min-h-11 items-center gap-2 lg:min-h-0">
+                <input
+                  type="checkbox"
+                  checked={filters.conditions.includes(code)}
+                  onChange={(e) =>
+                    onChange({
+                      conditions: PRODUCT_CONDITIONS.filter((c) =>
+                        c === code ? e.target.checked : filters.conditions.includes(c),
+                      ),
+                    })
+                  }
+                  className="h-5 w-5 rounded border-slate-300 accent-brand-600 lg:h-4 lg:w-4"
+                />
+                {PRODUCT_CONDITION_LABELS[code]}
+              </label>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
 
       <section aria-labelledby="filter-price">
         <h2 id="filter-price" className="mb-2 text-base font-semibold">

@@ -28,8 +28,22 @@ describe('product structured data', () => {
         price: '249.99',
         priceCurrency: 'CAD',
         availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
       },
     });
+  });
+
+  it("tells the lot's condition: an opened box and every used grade are Used, parts-only is Damaged", () => {
+    const condition = (c: Parameters<typeof makeProduct>[0]) =>
+      (
+        productJsonLd(makeProduct(c), { origin, images: [], today: undefined }).offers as {
+          itemCondition: string;
+        }
+      ).itemCondition;
+    expect(condition({ condition: 'new-open-box' })).toBe('https://schema.org/UsedCondition');
+    expect(condition({ condition: 'used-like-new' })).toBe('https://schema.org/UsedCondition');
+    expect(condition({ condition: 'used-acceptable' })).toBe('https://schema.org/UsedCondition');
+    expect(condition({ condition: 'for-parts' })).toBe('https://schema.org/DamagedCondition');
   });
 
   it('says LimitedAvailability below 10 and OutOfStock at 0', () => {

@@ -1,5 +1,6 @@
 // What search engines and link previews read about a product page: Open Graph tags and schema.org
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
+import { schemaOrgCondition } from '~/shared/condition';
 import type { Currency } from '~/shared/constants';
 import type { Product } from '~/shared/schemas/catalog';
 import { LOW_STOCK_BELOW } from '~/shared/stock';
@@ -42,6 +43,7 @@ export function productJsonLd(
     price: product.discountedPrice,
     priceCurrency: options.currency ?? DEFAULT_PRICE_CURRENCY,
     availability: availabilityOf(product.stock),
+    itemCondition: schemaOrgCondition(product.condition),
   };
   // A daily discount is today's price only.
   if (product.discountPercentage > 0 && options.today) offer.priceValidUntil = options.today;

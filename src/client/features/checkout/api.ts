@@ -1,6 +1,8 @@
 // The checkout's calls: create the hosted checkout, read an order, confirm its payment.
 import type { CreateCheckout, CreateCheckoutResponse, CurrentFigures } from '~/shared/schemas/checkout';
-import type { Order } from '~/shared/schemas/orders';
+import { queryOptions } from '@tanstack/react-query';
+import type { Order, OrderLookup } from '~/shared/schemas/orders';
+import type { SavedCheckoutAnswer, SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import { ApiError, apiRequest } from '~/client/lib/api';
 
 /** Creates the order and the hosted checkout; 'Failed to create checkout' / 'Invalid checkout response'. */
@@ -43,4 +45,21 @@ export async function confirmPayment(orderId: string): Promise<Order> {
   return apiRequest<Order>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/payment-status`, {
     paymentStatus: 'completed',
   });
+}
+
+/** The name, phone and address a signed-in customer saved for checkout (null when none). */
+export const savedCheckoutQueryOptions = () =>
+  queryOptions({
+    queryKey: ['/api/auth/checkout-details'],
+    queryFn: () => apiRequest<SavedCheckoutAnswer>('GET', '/api/auth/checkout-details'),
+  });
+
+/** 'Save this address to my profile'. */
+export function saveCheckoutDetails(details: SavedCheckoutDetails): Promise<SavedCheckoutAnswer> {
+  return apiRequest<SavedCheckoutAnswer>('PUT', '/api/auth/checkout-details', details);
+}
+
+/** POST /api/orders/lookup: a guest's order by reference and e-mail. */
+export function lookUpOrder(body: OrderLookup): Promise<Order> {
+  return apiRequest<Order>('POST', '/api/orders/lookup', body);
 }

@@ -457,6 +457,7 @@ describe('checkout page', { timeout: 30_000 }, () => {
           username: 'jane',
           email: 'jane@example.com',
           isAdmin: false,
+          role: 'customer',
           phone: null,
           address: null,
           emailNotifications: true,

@@ -4,7 +4,7 @@
 // the hosted checkout, stores the pending order id and a cart backup, and goes to the payment page
 // 200 ms later.
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -20,6 +20,7 @@ import {
   ShippingMethodSection,
 } from './checkout-sections';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
+import { FinalSaleSection } from './final-sale-section';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
@@ -42,12 +43,24 @@ export function CheckoutPage() {
   const figures = useCheckoutFigures(cart.items, destination);
   // Today's prices and stock, asked for on opening and on every change (docs/decisions/0131-cart-quote.md).
   const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
+  const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
+  const [finalSaleRefused, setFinalSaleRefused] = useState(false);
+  const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
     specialInstructions: cart.specialInstructions,
     user,
     figures,
     currentMethod: () => form.getValues().shippingMethod,
+    saveToProfile: () => form.saveToProfile,
+    finalSale: {
+      required: cart.items.some((item) => item.finalSale),
+      acknowledged: finalSaleAcknowledged,
+      refuse: () => {
+        setFinalSaleRefused(true);
+        finalSaleCheckbox.current?.focus();
+      },
+    },
   });
 
   if (!cart.ready) return <CheckoutLoading />;
@@ -67,6 +80,16 @@ export function CheckoutPage() {
           <ShippingMethodSection form={form} shipping={shipping} />
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
+          <FinalSaleSection
+            ref={finalSaleCheckbox}
+            items={cart.items}
+            acknowledged={finalSaleAcknowledged}
+            onAcknowledgedChange={(checked) => {
+              setFinalSaleAcknowledged(checked);
+              if (checked) setFinalSaleRefused(false);
+            }}
+            showError={finalSaleRefused}
+          />
         </div>
         <CheckoutSummaryColumn
           destination={destination}

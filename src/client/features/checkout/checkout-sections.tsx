@@ -188,9 +188,21 @@ export function AccountSection({ form, user }: FormProps & { user: CurrentUser |
         Account Options
       </h2>
       {user ? (
-        <p className="text-sm text-slate-700">
-          Signed in as <strong>{user.username}</strong>. This order will appear in your account.
-        </p>
+        <>
+          <p className="text-sm text-slate-700">
+            Signed in as <strong>{user.username}</strong>. This order will appear in your account.
+          </p>
+          <label className="mt-3 flex min-h-11 items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              name="saveToProfile"
+              className="h-4 w-4 accent-brand-600"
+              checked={form.saveToProfile}
+              onChange={(e) => form.setSaveToProfile(e.target.checked)}
+            />
+            Save this address to my profile
+          </label>
+        </>
       ) : (
         <>
           <label className="flex items-center gap-2 text-sm font-medium">

@@ -137,7 +137,10 @@ describe('confirmation page', () => {
     expect(screen.queryByTestId('tax-registrations')).toBeNull(); // none set
     expect(screen.getByRole('heading', { name: "What's Next?" })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/account');
+    // A guest has no account page: 'View My Orders' opens the order look-up with the reference filled in.
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe(
+      `/orders/lookup?reference=${REF}`,
+    );
     expect(await screen.findByText('Order Completed')).toBeTruthy();
     expect(screen.getByText('Your order has been placed successfully.')).toBeTruthy();
     await waitFor(() => expect(getCart().items).toEqual([]));

@@ -5,15 +5,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCents, toCents } from '~/shared/money';
-import {
-  deliveryDaysOf,
-  orderDeliveryText,
-  orderStatusLabel,
-  parseShippingAddress,
-  paymentStatusLabel,
-  shippingMethodLabel,
-} from '~/shared/orders';
 import { paymentFailureMessage } from '~/shared/payment-failures';
 import type { Order } from '~/shared/schemas/orders';
 import {
@@ -21,13 +12,15 @@ import {
   LAST_CLEARED_ORDER_KEY,
   PENDING_ORDER_KEY,
   restoreCartFromBackup,
-  shippingSettingsQueryOptions,
 } from '~/client/features/cart';
 import { buttonClasses } from '~/client/components/ui/button';
-import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 import { suppressToasts, toast } from '~/client/components/ui/toast-store';
 import { Seo } from '~/client/lib/head';
+import { meQueryOptions } from '~/client/features/auth';
 import { confirmPayment, fetchOrder } from './api';
+import { OrderView } from './order-view';
+import { forgetTypedCheckout } from './remembered-checkout';
+import { lookupPath } from './order-lookup-link';
 
 export const CART_CLEAR_DELAY_MS = 100;
 export const TOAST_SUPPRESSION_MS = 2000;
@@ -59,6 +52,7 @@ export function ConfirmationPage() {
   // Only the store's own texts: an unknown code shows the default (docs/decisions/0117-confirmation-shows-only-the-stores-messages.md).
   const failureMessage = paymentFailureMessage(error) ?? DEFAULT_FAILURE;
   const [view, setView] = useState<View>({ kind: 'loading' });
+  const signedIn = !!useSignedInUser();
   const started = useRef<string | null>(null);
 
   useEffect(() => {
@@ -122,6 +116,8 @@ export function ConfirmationPage() {
         return fail(failureMessage);
       }
       setView({ kind: 'success', order });
+      // A paid order: what the shopper typed at checkout has served (docs/decisions/0282-remembered-checkout.md).
+      forgetTypedCheckout();
       const firstVisit = storageGet(LAST_CLEARED_ORDER_KEY) !== order.orderReference;
       // Keeps the cart's own 'Cart cleared' message quiet while the order's is shown.
       suppressToasts(TOAST_SUPPRESSION_MS);
@@ -177,7 +173,7 @@ export function ConfirmationPage() {
             <Link to="/" className={buttonClasses('outline')}>
               Back to Home
             </Link>
-            <Link to="/account" className={buttonClasses('primary')}>
+            <Link to={signedIn ? '/account' : lookupPath(orderId)} className={buttonClasses('primary')}>
               View My Orders
             </Link>
           </div>
@@ -187,12 +183,13 @@ export function ConfirmationPage() {
   );
 }
 
+/** Who is signed in, as every page has it (the root route loads it); this page asks for nothing more. */
+function useSignedInUser() {
+  return useQuery({ ...meQueryOptions(), enabled: false }).data ?? null;
+}
+
 function SuccessView({ order }: { order: Order }) {
-  const address = parseShippingAddress(order.shippingAddress);
-  const placed = new Date(order.createdAt);
-  // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
-  const settings = useQuery(shippingSettingsQueryOptions());
-  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data));
+  const user = useSignedInUser();
   return (
     <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
       <div className="text-center">
@@ -208,69 +205,7 @@ function SuccessView({ order }: { order: Order }) {
         <p className="mt-2 text-slate-700">Thank you for your purchase, {order.customerName}.</p>
       </div>
 
-      <div className="mt-8 grid gap-6 rounded-lg border border-slate-200 p-6 sm:grid-cols-2">
-        <dl className="space-y-2 text-sm">
-          <Detail label="Order Number" value={`#${order.id}`} testId="order-number" />
-          {order.orderReference && (
-            <Detail label="Reference" value={order.orderReference} testId="order-reference" />
-          )}
-          <Detail label="Customer" value={order.customerName} />
-          <Detail label="Email" value={order.customerEmail} />
-          <Detail label="Date" value={placed.toLocaleDateString()} />
-          <Detail label="Time" value={placed.toLocaleTimeString()} />
-          <Detail label="Status" value={orderStatusLabel(order.status)} />
-          <Detail
-            label="Payment Status"
-            value={paymentStatusLabel(order.paymentStatus)}
-            testId="payment-status"
-          />
-        </dl>
-        <div className="space-y-4 text-sm">
-          <div>
-            <h2 className="font-semibold">Shipping Address</h2>
-            <address className="mt-1 not-italic text-slate-700">
-              {address.lines.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </div>
-          <div>
-            <h2 className="font-semibold">Shipping Method</h2>
-            <p className="mt-1 text-slate-700" data-testid="shipping-method">
-              {shippingMethodLabel(order.shippingMethod)}
-            </p>
-          </div>
-          {delivery && (
-            <div>
-              <h2 className="font-semibold">
-                {order.shippingMethod === 'pickup' ? 'Pickup' : 'Estimated Delivery'}
-              </h2>
-              <p className="mt-1 text-slate-700" data-testid="delivery-estimate">
-                {delivery}
-              </p>
-            </div>
-          )}
-        </div>
-      </div>
-
-      <div className="mt-6 rounded-lg border border-slate-200 p-6">
-        <h2 className="mb-3 text-lg font-semibold">Order Summary</h2>
-        {order.items.length > 0 && (
-          <ul className="mb-4 divide-y divide-slate-100 text-sm">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex justify-between gap-4 py-2">
-                <span>
-                  {item.name} &times; {item.quantity}
-                </span>
-                <span>{formatCents((toCents(item.price) ?? 0) * item.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <OrderAmountsList order={order} testIdPrefix="confirmation" />
-      </div>
+      <OrderView order={order} />
 
       <div className="mt-6 rounded-lg bg-brand-50 p-5 text-sm text-slate-800">
         <h2 className="font-semibold">What's Next?</h2>
@@ -284,7 +219,12 @@ function SuccessView({ order }: { order: Order }) {
         <Link to="/" className={buttonClasses('outline')}>
           Back to Home
         </Link>
-        <Link to="/account" className={buttonClasses('primary')}>
+        {/* A guest has no account page: their orders open by reference and e-mail. */}
+        <Link
+          to={user ? '/account' : lookupPath(order.orderReference)}
+          state={user ? undefined : { email: order.customerEmail }}
+          className={buttonClasses('primary')}
+        >
           View My Orders
         </Link>
       </div>
@@ -313,16 +253,5 @@ function FailureView({ message }: { message: string }) {
         </Link>
       </div>
     </section>
-  );
-}
-
-function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="text-right font-medium" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
   );
 }

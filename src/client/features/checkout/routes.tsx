@@ -18,5 +18,11 @@ export function checkoutRoutes(queryClient: QueryClient): RouteObject[] {
       lazy: async () => ({ Component: (await import('./confirmation-page')).ConfirmationPage }),
       handle: { module: 'src/client/features/checkout/confirmation-page.tsx' } satisfies LazyRouteHandle,
     },
+    {
+      path: 'orders/lookup',
+      lazy: async () => ({ Component: (await import('./order-lookup-page')).OrderLookupPage }),
+      handle: { module: 'src/client/features/checkout/order-lookup-page.tsx' } satisfies LazyRouteHandle,
+      loader: prefetch(queryClient, () => [shippingSettingsQueryOptions()]),
+    },
   ];
 }

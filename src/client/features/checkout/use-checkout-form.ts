@@ -8,7 +8,11 @@ import { checkoutFormDefaults, SHIPPING_METHOD_PLACEHOLDER } from '~/shared/chec
 import type { CheckoutForm, CheckoutFormInput } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
 import type { CurrentUser } from '~/client/features/auth';
+import { useQuery } from '@tanstack/react-query';
+import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import { checkCheckoutForm, type FieldMessages, loadCheckoutSchema } from './check-checkout-form';
+import { savedCheckoutQueryOptions } from './api';
+import { readTypedCheckout, rememberTypedCheckout } from './remembered-checkout';
 
 export type CheckoutValues = Required<CheckoutFormInput>;
 export type CheckoutField = keyof CheckoutValues;
@@ -17,6 +21,15 @@ type TextField = { [K in CheckoutField]: CheckoutValues[K] extends string ? K : 
 /** The fields in the order the page shows them: the first one with a message gets the focus. */
 const FIELD_ORDER = Object.keys(checkoutFormDefaults) as CheckoutField[];
 const ACCOUNT_FIELDS = ['username', 'password', 'confirmPassword'] as const;
+/** The fields a saved profile fills; any of them typed already, and the saved address stays out. */
+const SAVED_ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'zipCode',
+] as const;
 
 type ControlEvent = ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>;
 
@@ -38,6 +51,10 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
 
   // Fields changed since their last check: a check answers for all of them, the latest one only.
   const unchecked = useRef(new Set<CheckoutField>());
+  // Whether this tab's kept form has been read: until then nothing is written over it.
+  const restored = useRef(false);
+  const [saveToProfile, setSaveToProfile] = useState(false);
+  const saved = useQuery({ ...savedCheckoutQueryOptions(), enabled: !!user }).data?.details ?? null;
 
   const update = useCallback((next: CheckoutValues, changed: CheckoutField) => {
     current.current = next;
@@ -93,6 +110,34 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   useEffect(() => {
     if (shown) loadCheckoutSchema().catch(() => {});
   }, [shown]);
+
+  // What this tab typed before (Back from the payment page, a declined payment, a reload) comes back
+  // first; it is read in the browser only, after hydrating (docs/decisions/0282-remembered-checkout.md).
+  useEffect(() => {
+    const kept = readTypedCheckout();
+    restored.current = true;
+    if (!kept) return;
+    const next = { ...current.current, ...kept };
+    current.current = next;
+    setValues(next);
+  }, []);
+
+  // Every change is kept for this tab.
+  useEffect(() => {
+    if (restored.current && values) rememberTypedCheckout(current.current);
+  }, [values]);
+
+  // A signed-in customer's saved name, phone and address fill the form, unless the shopper already
+  // typed an address (theirs wins); everything stays editable.
+  useEffect(() => {
+    if (!saved) return;
+    const now = current.current;
+    const next = { ...now };
+    if (!SAVED_ADDRESS_FIELDS.some((f) => now[f].trim() !== '')) Object.assign(next, fillFrom(saved));
+    if (!now.phone) next.phone = saved.phone;
+    current.current = next;
+    setValues(next);
+  }, [saved]);
 
   // A signed-in shopper starts with their e-mail and phone.
   useEffect(() => {
@@ -163,6 +208,23 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
     setValue,
     getValues: () => current.current,
     handleSubmit,
+    /** 'Save this address to my profile' (signed-in customers). */
+    saveToProfile,
+    setSaveToProfile,
+  };
+}
+
+/** The form's fields from saved details. */
+function fillFrom(saved: SavedCheckoutDetails): Partial<CheckoutValues> {
+  return {
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    addressLine1: saved.addressLine1,
+    addressLine2: saved.addressLine2 ?? '',
+    city: saved.city,
+    state: saved.state,
+    zipCode: saved.zipCode,
+    country: saved.country,
   };
 }
 

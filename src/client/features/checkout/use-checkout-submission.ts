@@ -9,7 +9,7 @@ import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { type CurrentUser, loadSignIn, meQueryOptions } from '~/client/features/auth';
 import { backupCart, type CartItem } from '~/client/features/cart';
-import { createCheckout, currentFiguresOf } from './api';
+import { createCheckout, currentFiguresOf, saveCheckoutDetails, savedCheckoutQueryOptions } from './api';
 import { checkoutRequest } from './checkout-request';
 import type { CheckoutFigures } from './use-checkout-figures';
 
@@ -39,7 +39,40 @@ type SubmissionInput = {
   figures: CheckoutFigures;
   /** The shipping method in the form now (a refused submission asks for one if it is not a real one). */
   currentMethod: () => string;
+  /** Whether 'Save this address to my profile' is ticked. */
+  saveToProfile: () => boolean;
+  /**
+   * The final-sale confirmation: `required` when the cart holds final-sale items; `refuse` shows why
+   * the order was not sent when it was not given.
+   */
+  finalSale: { required: boolean; acknowledged: boolean; refuse: () => void };
 };
+
+/** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
+async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, values: CheckoutForm) {
+  try {
+    await saveCheckoutDetails({
+      firstName: values.firstName,
+      lastName: values.lastName,
+      phone: values.phone,
+      addressLine1: values.addressLine1,
+      addressLine2: values.addressLine2 ?? '',
+      city: values.city,
+      state: values.state,
+      zipCode: values.zipCode,
+      country: values.country,
+    });
+    // The profile's phone and address changed with them.
+    await queryClient.invalidateQueries({ queryKey: savedCheckoutQueryOptions().queryKey });
+    await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
+  } catch {
+    toast({
+      title: 'Address not saved',
+      description: "We couldn't save this address to your profile, but your order will still be processed.",
+      variant: 'destructive',
+    });
+  }
+}
 
 /** Creates the account the shopper asked for; the order goes on as a guest's when it cannot be created. */
 async function createAccount(
@@ -76,6 +109,8 @@ export function useCheckoutSubmission({
   user,
   figures,
   currentMethod,
+  saveToProfile: saveTicked,
+  finalSale,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -116,10 +151,12 @@ export function useCheckoutSubmission({
 
   const onValid = async (values: CheckoutForm) => {
     if (!isShippingMethod(values.shippingMethod)) return onInvalid();
+    if (finalSale.required && !finalSale.acknowledged) return finalSale.refuse();
     if (busy) return;
     setBusy(true);
     let signedInUser = user;
     if (values.createAccount && !signedInUser) signedInUser = await createAccount(queryClient, values);
+    else if (signedInUser && saveTicked()) await saveToProfile(queryClient, values);
     idempotencyKey.current ??= newIdempotencyKey();
     const body = checkoutRequest({
       values,
@@ -129,6 +166,7 @@ export function useCheckoutSubmission({
       totals: figures.totals,
       server: figures.server?.figures ?? null,
     });
+    if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     try {
       let answer: CreateCheckoutResponse;
       try {

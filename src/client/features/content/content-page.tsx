@@ -1,10 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { contentPagePath } from '~/shared/constants';
 import { htmlToText } from '~/shared/html-text';
 import { NotFoundPage } from '~/client/app/not-found-page';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
 import { contentPageQueryOptions } from './api';
 import { RichHtml } from './rich-html';
+
+/** /pages/{slug}: any published content page. */
+export function ContentPageBySlug() {
+  const { slug = '' } = useParams();
+  return <ContentPageScreen slug={slug} />;
+}
 
 /** /shipping, /returns, /privacy, /terms, /sitemap: the content page whose slug is the same word. */
 export function ContentPageScreen({ slug }: { slug: string }) {
@@ -26,7 +34,7 @@ export function ContentPageScreen({ slug }: { slug: string }) {
   const description = htmlToText(page.content).slice(0, 155);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10" data-testid="content-page">
-      <Seo title={page.title} description={description || undefined} canonicalPath={`/${slug}`} />
+      <Seo title={page.title} description={description || undefined} canonicalPath={contentPagePath(slug)} />
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{page.title}</h1>
       <RichHtml html={page.content} />
     </article>

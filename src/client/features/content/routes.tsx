@@ -18,6 +18,13 @@ export function contentRoutes(queryClient: QueryClient): RouteObject[] {
         loader: prefetch(queryClient, () => [contentPageQueryOptions(slug)]),
       }),
     ),
+    // Any other published page (docs/decisions/0244-content-pages-at-pages-slug.md).
+    {
+      path: 'pages/:slug',
+      lazy: async () => ({ Component: (await import('./content-page')).ContentPageBySlug }),
+      handle: { module: 'src/client/features/content/content-page.tsx' } satisfies LazyRouteHandle,
+      loader: prefetch(queryClient, (args) => [contentPageQueryOptions(args.params.slug ?? '')]),
+    },
     {
       path: 'faq',
       lazy: async () => ({ Component: (await import('./faq-page')).FaqPage }),

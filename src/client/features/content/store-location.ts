@@ -1,11 +1,7 @@
-// Where the store is. Shown on the contact page; change it here when the store moves.
-export const STORE_LOCATION = {
-  name: 'Warehouse Store & Pickup',
-  street: '1250 Clearance Road, Unit 4',
-  city: 'Mississauga, ON L5T 2N7',
-  country: 'Canada',
-  hours: ['Monday to Friday: 9 a.m. to 6 p.m.', 'Saturday: 10 a.m. to 4 p.m.', 'Sunday: closed'],
-} as const;
+// The store's location lives in src/shared/store-location.ts: the e-mails print it too.
+import { STORE_LOCATION } from '~/shared/store-location';
+
+export { STORE_LOCATION };
 
 export const STORE_MAP_QUERY = `${STORE_LOCATION.street}, ${STORE_LOCATION.city}, ${STORE_LOCATION.country}`;
 

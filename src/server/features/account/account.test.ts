@@ -424,3 +424,51 @@ describe('GET /api/orders/my-orders', () => {
     expect(res.json()).toEqual([]);
   });
 });
+
+describe('/api/auth/checkout-details (a remembered checkout)', () => {
+  const details = {
+    firstName: 'Pat',
+    lastName: 'Buyer',
+    phone: '416-555-0199',
+    addressLine1: '12 King St W',
+    addressLine2: 'Unit 4',
+    city: 'Toronto',
+    state: 'ON',
+    zipCode: 'M5H 1A1',
+    country: 'Canada',
+  };
+
+  it('answers null until saved, then the details; saving also sets the profile phone and address', async () => {
+    const { user, client } = await signedIn();
+    const empty = await client.get('/api/auth/checkout-details');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ details: null });
+    const saved = await client.put('/api/auth/checkout-details', details);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ details });
+    expect((await client.get('/api/auth/checkout-details')).json()).toEqual({ details });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      phone: '416-555-0199',
+      address: '12 King St W, Unit 4, Toronto, ON M5H 1A1, Canada',
+    });
+  });
+
+  it('refuses details the checkout form would refuse, changing nothing', async () => {
+    const { user, client } = await signedIn();
+    const res = await client.put('/api/auth/checkout-details', { ...details, state: 'ZZ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('Province/State is required.');
+    const short = await client.put('/api/auth/checkout-details', { ...details, firstName: 'P' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('First name must be at least 2 characters.');
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.checkoutDetails).toBeNull();
+  });
+
+  it('is for signed-in customers only', async () => {
+    const guest = new TestClient(t.app);
+    expect((await guest.get('/api/auth/checkout-details')).statusCode).toBe(401);
+    expect((await guest.put('/api/auth/checkout-details', details)).statusCode).toBe(401);
+  });
+});

@@ -1,5 +1,8 @@
 // The customer's order history: their orders, newest first, each with its lines as they were ordered.
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+// Checkouts never paid (declined, abandoned, expired) are not orders to the customer and stay out
+// (docs/decisions/0283-unpaid-checkouts.md).
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { notUnpaidCheckoutSql } from '~/server/features/orders';
 import type { Db } from '~/server/db/client';
 import { orderItems, orders, products } from '~/server/db/schema';
 import type { AccountOrder, AccountOrderItem } from '~/shared/schemas/account';
@@ -35,19 +38,20 @@ export async function listMyOrders(
       paymentMethod: orders.paymentMethod,
       paymentReference: orders.paymentReference,
       trackingNumber: orders.trackingNumber,
+      trackingCarrier: orders.trackingCarrier,
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
       notes: orders.notes,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(and(eq(orders.userId, userId), notUnpaidCheckoutSql))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(MY_ORDERS_LIMIT);
   const [count] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(orders)
-    .where(eq(orders.userId, userId));
+    .where(and(eq(orders.userId, userId), notUnpaidCheckoutSql));
 
   const ids = rows.map((r) => r.id);
   const lines = ids.length

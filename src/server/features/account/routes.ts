@@ -9,6 +9,8 @@ import {
 } from '~/shared/schemas/account';
 import { MessageSchema, UserSchema } from '~/shared/schemas/auth';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { SavedCheckoutAnswerSchema, SavedCheckoutDetailsSchema } from '~/shared/schemas/saved-checkout';
+import { readCheckoutDetails, saveCheckoutDetails } from './checkout-details';
 import { endSession, startSession } from '~/server/plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
@@ -30,6 +32,34 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateProfile(app.ctx, request.user!.id, request.body),
+  );
+
+  app.get(
+    '/api/auth/checkout-details',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary: 'The name, phone and address the customer saved for checkout (null when none)',
+        response: { 200: SavedCheckoutAnswerSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => ({ details: await readCheckoutDetails(db, request.user!.id) }),
+  );
+
+  app.put(
+    '/api/auth/checkout-details',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary:
+          "Save the checkout's name, phone and address to the profile ('Save this address to my profile')",
+        body: SavedCheckoutDetailsSchema,
+        response: { 200: SavedCheckoutAnswerSchema, 400: ErrorSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => ({ details: await saveCheckoutDetails(db, request.user!.id, request.body) }),
   );
 
   app.post(

@@ -1,13 +1,22 @@
-// The dashboard's figures, counted from the data: products, orders, pending orders, discounts in
+// The dashboard's figures, counted from the data: products, orders, pending orders (not unpaid checkouts), discounts in
 // force, and orders and revenue per day for the last 30 days in the store's time zone
 // (docs/decisions/0054-dashboard-figures.md).
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
 import { storeDate } from '~/shared/pricing';
-import { DASHBOARD_DAYS, type Dashboard, type DashboardDay } from '~/shared/schemas/admin-dashboard';
+import {
+  DASHBOARD_DAYS,
+  type Dashboard,
+  type DashboardDay,
+  LOW_STOCK_LISTED,
+  type LowStock,
+} from '~/shared/schemas/admin-dashboard';
 import type { DbOrTx } from '~/server/db/client';
 import { categoryDiscounts, orders, products, weekdayDiscounts } from '~/server/db/schema';
 import { isDemoMode } from '~/server/lib/demo-mode';
+import { notUnpaidCheckoutSql } from '~/server/features/orders';
+import { lowStockCondition } from '~/server/features/admin-products';
+import { getStoreSettings } from '~/server/features/store-settings';
 import type { AppContext } from '~/server/context';
 
 /** The last `n` calendar dates ending with `today` (yyyy-mm-dd), oldest first. */
@@ -44,13 +53,36 @@ export async function dailyOrders(db: DbOrTx, timeZone: string, now = new Date()
   });
 }
 
+/** The Overview's low-stock card: the same rule as the products tab's 'Low stock' filter. */
+async function lowStock(db: DbOrTx): Promise<LowStock> {
+  const [{ lowStockThreshold: threshold }, where] = await Promise.all([
+    getStoreSettings(db),
+    lowStockCondition(db),
+  ]);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name, lotNumber: products.lotNumber, stock: products.stock })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+      .limit(LOW_STOCK_LISTED),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { threshold, count: Number(total?.n ?? 0), products: rows };
+}
+
 export async function dashboard(ctx: AppContext, timeZone: string): Promise<Dashboard> {
   const { db } = ctx;
-  const [[productCount], [orderCount], [pendingCount], [weekdayCount], [categoryCount], demoMode, days] =
+  const [[productCount], [orderCount], [pendingCount], [weekdayCount], [categoryCount], demoMode, days, low] =
     await Promise.all([
       db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
       db.select({ n: count() }).from(orders),
-      db.select({ n: count() }).from(orders).where(eq(orders.status, 'pending')),
+      // Unpaid checkouts (declined, abandoned) are not orders waiting for work
+      // (docs/decisions/0220-unpaid-checkouts.md).
+      db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.status, 'pending'), notUnpaidCheckoutSql)),
       db.select({ n: count() }).from(weekdayDiscounts).where(gt(weekdayDiscounts.percentage, 0)),
       db
         .select({ n: count() })
@@ -58,6 +90,7 @@ export async function dashboard(ctx: AppContext, timeZone: string): Promise<Dash
         .where(and(gt(categoryDiscounts.percentage, 0))),
       isDemoMode(db),
       dailyOrders(db, timeZone),
+      lowStock(db),
     ]);
   return {
     totalProducts: Number(productCount?.n ?? 0),
@@ -66,5 +99,6 @@ export async function dashboard(ctx: AppContext, timeZone: string): Promise<Dash
     activeDiscounts: Number(weekdayCount?.n ?? 0) + Number(categoryCount?.n ?? 0),
     demoMode,
     days,
+    lowStock: low,
   };
 }

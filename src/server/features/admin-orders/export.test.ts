@@ -81,13 +81,13 @@ describe('orders CSV', () => {
       });
       ids.push(o.id);
     }
-    const all = rowsOf(await text(ordersCsvStream(t.db, { search: `${marker}-b` }, 3)));
+    const all = rowsOf(await text(ordersCsvStream(t.db, { search: `${marker}-b` }, { batchSize: 3 })));
     expect(all.slice(1).map((r) => Number(r[0]))).toEqual([...ids].reverse());
     const pending = rowsOf(
-      await text(ordersCsvStream(t.db, { search: `${marker}-b`, status: 'pending' }, 2)),
+      await text(ordersCsvStream(t.db, { search: `${marker}-b`, status: 'pending' }, { batchSize: 2 })),
     );
     expect(pending.slice(1).map((r) => Number(r[0]))).toEqual([ids[6], ids[4], ids[2], ids[0]]);
-    const exact = rowsOf(await text(ordersCsvStream(t.db, { search: `${marker}-b` }, 7)));
+    const exact = rowsOf(await text(ordersCsvStream(t.db, { search: `${marker}-b` }, { batchSize: 7 })));
     expect(exact).toHaveLength(8);
     const none = rowsOf(await text(ordersCsvStream(t.db, { search: 'matches-nothing' })));
     expect(none).toHaveLength(1);

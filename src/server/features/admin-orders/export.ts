@@ -53,11 +53,18 @@ function csvLines(records: unknown[][]): string {
   );
 }
 
-/** The CSV as a stream: a UTF-8 byte-order mark and the header row, then the orders batch by batch. */
-export function ordersCsvStream(db: DbOrTx, filters: OrderFilters, batchSize = EXPORT_BATCH): Readable {
+/**
+ * The CSV as a stream: a UTF-8 byte-order mark and the header row, then the orders batch by batch.
+ * The date filters are days of `timeZone` (the store's).
+ */
+export function ordersCsvStream(
+  db: DbOrTx,
+  filters: OrderFilters,
+  { timeZone = 'UTC', batchSize = EXPORT_BATCH }: { timeZone?: string; batchSize?: number } = {},
+): Readable {
   async function* generate() {
     yield `\ufeff${csvLines([ORDER_CSV_COLUMNS.map((c) => c.header)])}`;
-    const where = await orderFilters(db, filters);
+    const where = await orderFilters(db, filters, timeZone);
     // Keyset paging by id (newest first): each batch is one indexed range scan, however deep.
     let before: number | null = null;
     for (;;) {

@@ -1,27 +1,39 @@
 // Order management for administrators. Every route is refused (401 signed out, 403 customers) before
 // its body is read. The administrator's branch of PATCH /api/orders/{id}/payment-status lives in the
 // orders feature's route (one path, one handler); the changes themselves are in orders/admin-changes.ts.
-// Static paths (/api/orders/admin, /api/orders/export.csv) win over /api/orders/:id in Fastify's router.
+// Static paths (/api/orders/admin, /api/orders/export.csv, /api/orders/bulk-status) win over /api/orders/:id in Fastify's router.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminOrderDetailSchema,
   AdminOrderIdParamsSchema,
   AdminOrderSchema,
+  AdminOrdersFilterSchema,
   AdminOrdersQuerySchema,
   AssociateOrderSchema,
+  BulkOrderStatusAnswerSchema,
+  BulkOrderStatusSchema,
   OrderDetailsUpdateSchema,
   OrderStatusUpdateSchema,
 } from '~/shared/schemas/admin-orders';
+import {
+  AdminEmailDetailSchema,
+  AdminEmailIdParamsSchema,
+  AdminEmailsPageSchema,
+  AdminEmailsQuerySchema,
+} from '~/shared/schemas/admin-emails';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { csvFileName } from '~/server/lib/csv';
 import { notFound } from '~/server/lib/http-error';
+import { bulkSetOrderStatus } from './bulk-status';
+import { findAdminEmail, listAdminEmails } from './emails';
 import { ordersCsvStream } from './export';
 import { findAdminOrder, listAdminOrders } from './repository';
 import {
   associateOrder,
   ORDER_NOT_FOUND,
+  refundRestOfOrder,
   setOrderStatus,
   updateOrderDetails,
 } from '~/server/features/orders';
@@ -53,7 +65,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { items, total } = await listAdminOrders(db, request.query);
+      const { items, total } = await listAdminOrders(db, request.query, app.ctx.config.STORE_TIMEZONE);
       reply.header('x-total-count', String(total));
       reply.header('cache-control', PRIVATE_NO_STORE);
       return items;
@@ -77,6 +89,44 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // The outbox holds customers' addresses and what they bought: administrators only
+  // (docs/decisions/0273-admin-e-mails-view.md).
+  app.get(
+    '/api/admin/emails',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The e-mail outbox, newest first, paged: what was sent, what waits, what failed',
+        querystring: AdminEmailsQuerySchema,
+        response: { 200: AdminEmailsPageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return listAdminEmails(db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/admin/emails/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One e-mail of the outbox with its text and HTML parts',
+        params: AdminEmailIdParamsSchema,
+        response: { 200: AdminEmailDetailSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const email = await findAdminEmail(db, request.params.id);
+      if (!email) throw notFound('E-mail not found.');
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      return email;
+    },
+  );
+
   app.get(
     '/api/orders/export.csv',
     {
@@ -84,7 +134,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary: 'Every order matching the filters as CSV (for the accountant), formula-safe',
-        querystring: AdminOrdersQuerySchema.pick({ status: true, paymentStatus: true, search: true }),
+        querystring: AdminOrdersFilterSchema,
       },
     },
     async (request, reply) => {
@@ -98,7 +148,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csvFileName('orders')}"`)
         .header('cache-control', PRIVATE_NO_STORE)
-        .send(ordersCsvStream(db, request.query));
+        .send(ordersCsvStream(db, request.query, { timeZone: app.ctx.config.STORE_TIMEZONE }));
     },
   );
 
@@ -112,13 +162,40 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           'Set the order status (any of the seven); optionally the tracking number and estimated delivery too',
         params: AdminOrderIdParamsSchema,
         body: OrderStatusUpdateSchema,
-        response: { 200: AdminOrderDetailSchema, 404: ErrorSchema, ...errors },
+        response: {
+          200: AdminOrderDetailSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          502: ErrorSchema,
+          ...errors,
+        },
       },
     },
     async (request) => {
-      await setOrderStatus(app.ctx, { userId: request.user!.id }, request.params.id, request.body);
+      const actor = { userId: request.user!.id };
+      // Cancelling a paid order with its refund: the money goes back first, so a provider's refusal
+      // cancels nothing (docs/decisions/0230-refunds-through-the-provider.md).
+      if (request.body.refund) await refundRestOfOrder(app.ctx, actor, request.params.id);
+      await setOrderStatus(app.ctx, actor, request.params.id, request.body);
       return detail(request.params.id);
     },
+  );
+
+  app.post(
+    '/api/orders/bulk-status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Set one status for several orders (at most 100), each changed as a single change would be',
+        description:
+          'Answers how it went for each order: an id that names no order is reported and the others still change.',
+        body: BulkOrderStatusSchema,
+        response: { 200: BulkOrderStatusAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      bulkSetOrderStatus(app.ctx, { userId: request.user!.id }, request.body.ids, request.body.status),
   );
 
   app.patch(

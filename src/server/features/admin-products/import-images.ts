@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { lotImageName, MAX_IMAGES_PER_LOT, MAX_UPLOAD_IMAGE_BYTES } from '~/shared/schemas/admin-products';
 import type { AppContext } from '~/server/context';
 import type { Db } from '~/server/db/client';
@@ -51,13 +51,10 @@ export class ImageStaging {
 
 type LotProduct = { id: number; lotNumber: string | null; imageUrl: string | null };
 
-/**
- * Products by lower-cased lot number: lot numbers as the files spell them first (the unique index),
- * then, for those not found, ignoring case.
- */
+/** Products by lower-cased lot number: lot numbers are unique without regard to case (decision 0242). */
 async function productsForLots(db: Db, lotNumbers: string[]): Promise<Map<string, LotProduct>> {
   const byKey = new Map<string, LotProduct>();
-  const written = [...new Set(lotNumbers)];
+  const written = [...new Set(lotNumbers.map((lot) => lot.toLowerCase()))];
   const columns = { id: products.id, lotNumber: products.lotNumber, imageUrl: products.imageUrl };
   await db.transaction(async (tx) => {
     await withoutBitmapScans(tx);
@@ -67,25 +64,6 @@ async function productsForLots(db: Db, lotNumbers: string[]): Promise<Map<string
         .from(products)
         .where(and(lotNumberIn(written.slice(i, i + 1000)), isNull(products.archivedAt)));
       for (const f of found) byKey.set(f.lotNumber!.toLowerCase(), f);
-    }
-    const missing = [...new Set(written.map((w) => w.toLowerCase()))].filter((key) => !byKey.has(key));
-    for (let i = 0; i < missing.length; i += 1000) {
-      const list = sql.join(
-        missing.slice(i, i + 1000).map((m) => sql`${m}`),
-        sql`, `,
-      );
-      const found = await tx
-        .select(columns)
-        .from(products)
-        .where(
-          and(
-            sql`lower(${products.lotNumber}) in (select unnest(array[${list}]::text[]))`,
-            isNull(products.archivedAt),
-          ),
-        )
-        .orderBy(products.id);
-      for (const f of found)
-        if (!byKey.has(f.lotNumber!.toLowerCase())) byKey.set(f.lotNumber!.toLowerCase(), f);
     }
   });
   return byKey;

@@ -5,6 +5,7 @@
 // yes/no/1/0 are booleans, a compare-at price of 0 means none, and a cell left empty keeps the
 // product's value (docs/decisions/0053-csv-import.md).
 import type { z } from 'zod';
+import { conditionFromText } from '~/shared/condition';
 import { toCents } from '~/shared/money';
 import { type IMPORT_COLUMNS, type ProductData, ProductInputSchema } from '~/shared/schemas/admin-products';
 import type { DbOrTx } from '~/server/db/client';
@@ -29,6 +30,9 @@ const HEADER_ALIASES: Record<string, Column> = {
   new: 'new',
   active: 'active',
   applydailydiscount: 'applyDailyDiscount',
+  condition: 'condition',
+  conditionnotes: 'conditionNotes',
+  finalsale: 'finalSale',
 };
 
 /** Where each known column is in the header row (the first of repeated columns counts). */
@@ -41,11 +45,16 @@ export function headerColumns(header: string[]): Map<Column, number> {
   return columns;
 }
 
-type Flag = 'featured' | 'new' | 'active' | 'applyDailyDiscount';
+type Flag = 'featured' | 'new' | 'active' | 'applyDailyDiscount' | 'finalSale';
 
 /** A row that passed validation: undefined means "not given" (keep the product's value, or the default). */
 export type ImportRow = { row: number; lotNumber: string } & Pick<ProductData, 'name' | 'price'> &
-  Partial<Pick<ProductData, 'description' | 'compareAtPrice' | 'stock' | 'categoryId' | Flag>>;
+  Partial<
+    Pick<
+      ProductData,
+      'description' | 'compareAtPrice' | 'stock' | 'categoryId' | 'condition' | 'conditionNotes' | Flag
+    >
+  >;
 
 export type CategoryLookup = Map<string, number>;
 
@@ -91,7 +100,10 @@ export function validateRecord(
     const index = columns.get(c);
     if (index === undefined) return undefined;
     const value = record[index];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
+    if (value === undefined || value.trim() === '') return undefined;
+    // The export writes a cell a spreadsheet would run as a formula with a leading apostrophe
+    // (src/server/lib/csv.ts); it is not part of the value (docs/decisions/0245-product-export.md).
+    return value.trim().replace(/^'(?=[=+\-@])/, '');
   };
   try {
     const lotNumber = cell('lotNumber');
@@ -126,7 +138,15 @@ export function validateRecord(
         out.categoryId = id;
       }
     }
-    for (const flag of ['featured', 'new', 'active', 'applyDailyDiscount'] as const) {
+    const condition = cell('condition');
+    if (condition !== undefined) {
+      const code = conditionFromText(condition);
+      if (!code) return `Unknown condition "${condition}"`;
+      out.condition = code;
+    }
+    const notes = cell('conditionNotes');
+    if (notes !== undefined) out.conditionNotes = field(fields.conditionNotes, notes, false);
+    for (const flag of ['featured', 'new', 'active', 'applyDailyDiscount', 'finalSale'] as const) {
       const text = cell(flag);
       if (text === undefined) continue;
       const value = parseBoolean(text);

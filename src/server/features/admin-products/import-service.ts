@@ -14,7 +14,7 @@ import { badRequest } from '~/server/lib/http-error';
 import { csvRecords } from './import-parse';
 import type { Report, RowsResult } from './import-report';
 import { type Column, headerColumns, type ImportRow, loadCategories, validateRecord } from './import-rows';
-import { describeDbError, writeBatch } from './import-write';
+import { describeDbError, lotKey, writeBatch } from './import-write';
 
 export const IMPORT_BATCH_SIZE = 500;
 
@@ -94,13 +94,13 @@ export async function importCsv(
       report.add(`Row ${row}: ${checked}`);
       continue;
     }
-    const firstRow = seen.get(checked.lotNumber);
+    const firstRow = seen.get(lotKey(checked.lotNumber));
     if (firstRow !== undefined) {
       result.errors++;
       report.add(`Row ${row}: Duplicate lot number "${checked.lotNumber}" (already in row ${firstRow})`);
       continue;
     }
-    seen.set(checked.lotNumber, row);
+    seen.set(lotKey(checked.lotNumber), row);
     batch.push(checked);
     if (batch.length >= batchSize) {
       await flush();
@@ -127,8 +127,8 @@ export async function templateCsv(db: DbOrTx): Promise<string> {
     .limit(1);
   return [
     IMPORT_COLUMNS.join(','),
-    `LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,${category?.id ?? ''},true,true,true`,
-    'LOT-1002,Stainless Steel Water Bottle,"750 ml, keeps drinks cold for 24 hours",14.50,,40,,false,false,true',
+    `LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,${category?.id ?? ''},true,true,true,New,,false`,
+    'LOT-1002,Stainless Steel Water Bottle,"750 ml, keeps drinks cold for 24 hours",14.50,,40,,false,false,true,Used - good,Small dent near the base,true',
   ]
     .join('\r\n')
     .concat('\r\n');

@@ -15,7 +15,9 @@ type Existing = typeof products.$inferSelect;
 /** Values to write for a row: what the file gives, else the product's current value, else the default. */
 function mergeRow(row: ImportRow, existing: Existing | undefined, slug: string) {
   return {
-    lotNumber: row.lotNumber,
+    // Lot numbers match without regard to case; an existing product keeps its spelling, so the
+    // ON CONFLICT (lot_number) below finds it (docs/decisions/0242-lot-numbers-ignore-case.md).
+    lotNumber: existing?.lotNumber ?? row.lotNumber,
     name: row.name,
     slug: existing?.slug ?? slug,
     price: row.price,
@@ -28,6 +30,9 @@ function mergeRow(row: ImportRow, existing: Existing | undefined, slug: string) 
     new: row.new ?? existing?.new ?? false,
     active: row.active ?? existing?.active ?? true,
     applyDailyDiscount: row.applyDailyDiscount ?? existing?.applyDailyDiscount ?? true,
+    condition: row.condition ?? existing?.condition ?? 'new',
+    conditionNotes: row.conditionNotes ?? existing?.conditionNotes ?? '',
+    finalSale: row.finalSale ?? existing?.finalSale ?? false,
     updatedAt: new Date(),
   };
 }
@@ -42,14 +47,20 @@ export async function withoutBitmapScans(tx: DbOrTx) {
   await tx.execute(sql`set local enable_bitmapscan = off`);
 }
 
-/** `lot_number` is one of `lots` (a join with the list rather than `= any(...)`, see above). */
+/**
+ * `lot_number` is one of `lots` without regard to case (a join with the list rather than
+ * `= any(...)`, see above), read through the unique index on lower(lot_number).
+ */
 export function lotNumberIn(lots: string[]): SQL {
   const list = sql.join(
-    lots.map((lot) => sql`${lot}`),
+    lots.map((lot) => sql`${lot.toLowerCase()}`),
     sql`, `,
   );
-  return sql`${products.lotNumber} in (select unnest(array[${list}]::text[]))`;
+  return sql`lower(${products.lotNumber}) in (select unnest(array[${list}]::text[]))`;
 }
+
+/** The key lot numbers are compared by: the same product whatever the case. */
+export const lotKey = (lot: string) => lot.toLowerCase();
 
 /** Free slugs for new products: the name's slug, else name plus lot number, else a random suffix. */
 async function chooseSlugs(tx: DbOrTx, rows: ImportRow[]): Promise<Map<string, string>> {
@@ -91,10 +102,12 @@ export async function writeBatch(
       .select()
       .from(products)
       .where(and(lotNumberIn(lots), isNull(products.archivedAt)));
-    const existing = new Map(existingRows.map((p) => [p.lotNumber!, p]));
-    const fresh = rows.filter((r) => !existing.has(r.lotNumber));
+    const existing = new Map(existingRows.map((p) => [lotKey(p.lotNumber!), p]));
+    const fresh = rows.filter((r) => !existing.has(lotKey(r.lotNumber)));
     const slugs = await chooseSlugs(tx, fresh);
-    const values = rows.map((r) => mergeRow(r, existing.get(r.lotNumber), slugs.get(r.lotNumber) ?? ''));
+    const values = rows.map((r) =>
+      mergeRow(r, existing.get(lotKey(r.lotNumber)), slugs.get(r.lotNumber) ?? ''),
+    );
     await tx
       .insert(products)
       .values(values)
@@ -111,12 +124,15 @@ export async function writeBatch(
           new: sql`excluded.new`,
           active: sql`excluded.active`,
           applyDailyDiscount: sql`excluded.apply_daily_discount`,
+          condition: sql`excluded.condition`,
+          conditionNotes: sql`excluded.condition_notes`,
+          finalSale: sql`excluded.final_sale`,
           updatedAt: sql`excluded.updated_at`,
           // An import is an edit: a product dialog opened before it must not write over it.
           version: sql`${products.version} + 1`,
         },
       });
-    const updatedLots = rows.filter((r) => existing.has(r.lotNumber)).map((r) => r.lotNumber);
+    const updatedLots = rows.filter((r) => existing.has(lotKey(r.lotNumber))).map((r) => r.lotNumber);
     await recordAudit(tx, {
       userId,
       action: 'import',

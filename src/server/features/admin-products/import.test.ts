@@ -401,21 +401,32 @@ describe('GET /api/products/template', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
     const template = res.body;
+    // The specification's columns, then the lot's condition, its notes and final sale (issue 21).
     expect(template.split('\r\n')[0]).toBe(
-      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active',
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale',
     );
     const imported = await importFile(template);
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
     // The example names the first active category.
-    expect(await inStore('LOT-1001')).toMatchObject({ name: 'Wireless Earbuds', categoryId: garden.id });
-    expect(await inStore('LOT-1002')).toMatchObject({ categoryId: null });
+    expect(await inStore('LOT-1001')).toMatchObject({
+      name: 'Wireless Earbuds',
+      categoryId: garden.id,
+      condition: 'new',
+      finalSale: false,
+    });
+    expect(await inStore('LOT-1002')).toMatchObject({
+      categoryId: null,
+      condition: 'used-good',
+      conditionNotes: 'Small dent near the base',
+      finalSale: true,
+    });
   });
 
   it('leaves the example category empty on a store without categories', async () => {
     await store.db.delete(categories);
     const template = await download();
-    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true$/);
+    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true,New,,false$/);
     const imported = await importFile(template);
     expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
   });

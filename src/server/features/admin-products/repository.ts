@@ -1,9 +1,10 @@
 // The administrator's view of products: every unarchived product (inactive ones too), raw stock, and
 // all images in order.
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
 import type { AdminProduct } from '~/shared/schemas/admin-products';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, productImages, products } from '~/server/db/schema';
+import { getStoreSettings } from '~/server/features/store-settings';
 
 const adminColumns = {
   id: products.id,
@@ -22,6 +23,9 @@ const adminColumns = {
   new: products.new,
   active: products.active,
   applyDailyDiscount: products.applyDailyDiscount,
+  condition: products.condition,
+  conditionNotes: products.conditionNotes,
+  finalSale: products.finalSale,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,
 };
@@ -66,9 +70,10 @@ function likePattern(text: string): string {
 
 export async function listAdminProducts(
   db: DbOrTx,
-  options: { page: number; limit: number; search?: string },
+  options: { page: number; limit: number; search?: string; lowStock?: boolean },
 ): Promise<{ items: AdminProduct[]; total: number }> {
   const conditions: SQL[] = [isNull(products.archivedAt)];
+  if (options.lowStock) conditions.push(await lowStockCondition(db));
   if (options.search) {
     const pattern = likePattern(options.search);
     conditions.push(
@@ -120,4 +125,18 @@ export async function replaceProductImages(db: DbOrTx, productId: number, urls: 
   await db
     .insert(productImages)
     .values(urls.map((imageUrl, i) => ({ productId, imageUrl, isPrimary: i === 0, sortOrder: i })));
+}
+
+/**
+ * Low on stock: active, unarchived, some units left and no more than the store's threshold
+ * (docs/decisions/0251-low-stock.md). The same rule for the products tab's filter and the Overview card.
+ */
+export async function lowStockCondition(db: DbOrTx): Promise<SQL> {
+  const { lowStockThreshold } = await getStoreSettings(db);
+  return and(
+    isNull(products.archivedAt),
+    eq(products.active, true),
+    gt(products.stock, 0),
+    lte(products.stock, lowStockThreshold),
+  ) as SQL;
 }

@@ -10,6 +10,10 @@ import { z } from 'zod';
 import {
   AdminProductSchema,
   AdminProductsQuerySchema,
+  ArchivedProductSchema,
+  BulkEditResultSchema,
+  BulkEditSchema,
+  RestoreProductResultSchema,
   DeleteProductResultSchema,
   ImagesOnlyResultSchema,
   ImportResultSchema,
@@ -26,6 +30,9 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
+import { listArchivedProducts, restoreProduct } from './archive';
+import { bulkEditProducts } from './bulk-edit';
+import { exportProductsCsv } from './export';
 import { attachLotImages, ImageStaging } from './import-images';
 import { imagesOnlyResult, importResult, newReport, type RowsResult } from './import-report';
 import { importCsv, templateCsv } from './import-service';
@@ -41,6 +48,7 @@ import {
   updateProduct,
 } from './service';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
+import { csvFileName } from '~/server/lib/csv';
 
 /** A CSV of 50,000 rows is about 10 MB; leave room for long descriptions. */
 export const MAX_CSV_BYTES = 200 * 1024 * 1024;
@@ -84,6 +92,71 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('x-total-count', String(total));
       return items;
     },
+  );
+
+  app.get(
+    '/api/products/archived',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Archived products (kept because orders refer to them), newest first; total in X-Total-Count',
+        querystring: AdminProductsQuerySchema,
+        response: { 200: z.array(ArchivedProductSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listArchivedProducts(db, request.query);
+      reply.header('x-total-count', String(total));
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/products/:id/restore',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Bring an archived product back to the product list (turned off)',
+        params: IdParams,
+        response: { 200: RestoreProductResultSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => restoreProduct(app.ctx, request.params.id, request.user!.id),
+  );
+
+  app.post(
+    '/api/products/bulk',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Change the selected products at once: category, shown in store, daily discount, price by a percentage',
+        body: BulkEditSchema,
+        response: { 200: BulkEditResultSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => bulkEditProducts(app.ctx, request.body, request.user!.id),
+  );
+
+  app.get(
+    '/api/products/export',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product in the product list as a CSV with the import columns (download)',
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csvFileName('products')}"`)
+        .header('cache-control', PRIVATE_NO_STORE)
+        .send(await exportProductsCsv(db)),
   );
 
   app.get(

@@ -1,6 +1,6 @@
 // Creating, changing and removing products. Each change runs in one transaction with its audit entry,
 // and ends the store's demo mode (docs/decisions/0052-demo-mode-notice.md).
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type {
   AdminProduct,
   ProductData,
@@ -52,16 +52,17 @@ async function checkCategory(db: DbOrTx, categoryId: number | null) {
 
 /** 409 with a message when another product already uses the slug or lot number. */
 async function checkUnique(db: DbOrTx, data: Pick<ProductData, 'slug' | 'lotNumber'>, exceptId?: number) {
-  const others = (column: typeof products.slug | typeof products.lotNumber, value: string) =>
+  const others = (match: SQL) =>
     db
       .select({ id: products.id })
       .from(products)
-      .where(and(eq(column, value), exceptId === undefined ? undefined : ne(products.id, exceptId)))
+      .where(and(match, exceptId === undefined ? undefined : ne(products.id, exceptId)))
       .limit(1);
-  const [slugRow] = await others(products.slug, data.slug);
+  const [slugRow] = await others(eq(products.slug, data.slug));
   if (slugRow) throw conflict(SLUG_TAKEN, { errors: { slug: SLUG_TAKEN } });
   if (data.lotNumber) {
-    const [lotRow] = await others(products.lotNumber, data.lotNumber);
+    // 'mx-0099' and 'MX-0099' are one lot (docs/decisions/0242-lot-numbers-ignore-case.md).
+    const [lotRow] = await others(sql`lower(${products.lotNumber}) = ${data.lotNumber.toLowerCase()}`);
     if (lotRow) throw conflict(LOT_TAKEN, { errors: { lotNumber: LOT_TAKEN } });
   }
 }
@@ -79,6 +80,9 @@ function columnsOf(data: Omit<ProductData, 'stock'>) {
     new: data.new,
     active: data.active,
     applyDailyDiscount: data.applyDailyDiscount,
+    condition: data.condition,
+    conditionNotes: data.conditionNotes,
+    finalSale: data.finalSale,
     imageUrl: data.imageUrl,
   };
 }

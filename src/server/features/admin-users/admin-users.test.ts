@@ -196,6 +196,7 @@ describe('list and search', () => {
         'isAdmin',
         'orderCount',
         'phone',
+        'role',
         'username',
       ]);
 

@@ -4,6 +4,7 @@ import { asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUsersQuery, UserSearchResult } from '~/shared/schemas/admin-users';
 import { USER_SEARCH_LIMIT } from '~/shared/schemas/admin-users';
 import type { DbOrTx } from '~/server/db/client';
+import { roleOf } from '~/server/lib/access';
 import { orders, users } from '~/server/db/schema';
 
 export const userColumns = {
@@ -13,6 +14,7 @@ export const userColumns = {
   phone: users.phone,
   address: users.address,
   isAdmin: users.isAdmin,
+  isStaff: users.isStaff,
   createdAt: users.createdAt,
 };
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
@@ -32,8 +34,13 @@ async function orderCounts(db: DbOrTx, ids: number[]): Promise<Map<number, numbe
   return new Map(rows.map((r) => [r.userId!, Number(r.n)]));
 }
 
-function toAdminUser(row: UserRow, orderCount: number): AdminUser {
-  return { ...row, createdAt: row.createdAt.toISOString(), orderCount };
+function toAdminUser({ isStaff: _staff, ...row }: UserRow, orderCount: number): AdminUser {
+  return {
+    ...row,
+    role: roleOf({ isAdmin: row.isAdmin, isStaff: _staff }),
+    createdAt: row.createdAt.toISOString(),
+    orderCount,
+  };
 }
 
 export async function listUsers(

@@ -7,6 +7,7 @@ import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '~/shared/schem
 import type { Tx } from '~/server/db/client';
 import { orders, sessions, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
+import { type Role, roleFlags, roleOf } from '~/server/lib/access';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword } from '~/server/lib/passwords';
@@ -68,7 +69,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: AdminUser
           username: input.username,
           email: input.email,
           password,
-          isAdmin: input.isAdmin,
+          ...roleFlags(input.role),
           phone: input.phone ?? null,
           address: input.address ?? null,
         })
@@ -100,22 +101,33 @@ export async function updateUser(
   input: { [K in keyof AdminUserUpdate]?: AdminUserUpdate[K] },
 ): Promise<AdminUser> {
   const { db } = ctx;
-  if (id === actor.userId && input.isAdmin === false) throw forbidden(CANNOT_DEMOTE_SELF);
+  // A role other than admin, or isAdmin false: the user may lose the administrator role.
+  const mayDemote = (input.role !== undefined && input.role !== 'admin') || input.isAdmin === false;
+  if (id === actor.userId && mayDemote) throw forbidden(CANNOT_DEMOTE_SELF);
   if (input.username !== undefined) refuseLookalikeUsername(input.username);
   if (input.password) refuseCommonPassword(input.password);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {
       // Administrator rows first, then the user: every transaction here locks in that order.
-      const admins = input.isAdmin === false ? await lockAdmins(tx) : [];
+      const admins = mayDemote ? await lockAdmins(tx) : [];
       const before = await lockUser(tx, id);
       throwIfTaken(await takenBy(tx, { username: input.username, email: input.email }, id));
-      if (before.isAdmin && input.isAdmin === false) assertAdminMayBeRemoved(admins, actor, id);
+      const roleBefore = roleOf(before);
+      // isAdmin true makes an administrator; false takes that role away (a staff user stays staff).
+      const role: Role =
+        input.role ??
+        (input.isAdmin === true
+          ? 'admin'
+          : input.isAdmin === false && roleBefore === 'admin'
+            ? 'customer'
+            : roleBefore);
+      if (roleBefore === 'admin' && role !== 'admin') assertAdminMayBeRemoved(admins, actor, id);
       const changes: Partial<typeof users.$inferInsert> = {};
       if (input.username !== undefined && input.username !== before.username)
         changes.username = input.username;
       if (input.email !== undefined && input.email !== before.email) changes.email = input.email;
-      if (input.isAdmin !== undefined && input.isAdmin !== before.isAdmin) changes.isAdmin = input.isAdmin;
+      if (role !== roleBefore) Object.assign(changes, roleFlags(role));
       if (input.phone !== undefined && input.phone !== before.phone) changes.phone = input.phone;
       if (input.address !== undefined && input.address !== before.address) changes.address = input.address;
       if (password) changes.password = password;

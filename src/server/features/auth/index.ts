@@ -3,3 +3,4 @@
 export { admitGuess, clearFailures, MAX_FAILURES_PER_IP, passwordCheckLimits } from './login-throttle';
 export { EMAIL_TAKEN, findTaken, throwIfTaken, throwIfUniqueViolation, USERNAME_TAKEN } from './service';
 export { refuseLookalikeUsername, USERNAME_LOOKALIKE } from './usernames';
+export { purgeOldResetTokens } from './password-reset';

@@ -1,14 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorSchema } from '~/shared/schemas/catalog';
-import { LoginSchema, MessageSchema, RegisterSchema, UserSchema } from '~/shared/schemas/auth';
+import {
+  FORGOT_PASSWORD_ANSWER,
+  ForgotPasswordSchema,
+  LoginSchema,
+  MessageSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+  UserSchema,
+} from '~/shared/schemas/auth';
 import { unauthorized } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
 import { endSession, startSession } from '~/server/plugins/sessions';
 import { authenticate, registerUser } from './service';
+import { PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from './password-reset';
 import { privateAnswers } from '~/server/plugins/security';
 
 /** Registrations per address per hour: enough for a household, not for a script. */
 export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+/** Forgot-password requests per address per hour (each address typed is limited on its own too). */
+export const FORGOT_PASSWORD_PER_IP_PER_HOUR = 10;
+/** Reset attempts per address per hour: tokens are unguessable, this only stops a script hammering. */
+export const RESET_PASSWORD_PER_IP_PER_HOUR = 20;
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
@@ -87,6 +100,66 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await registerUser(app.ctx, request.body);
       await startSession(request, reply, user.id);
       return reply.status(201).send(user);
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Send a password reset link to the account using this email, if there is one',
+        description:
+          'Always answers the same message, whether or not an account uses the address. The link works once, ' +
+          'within one hour.',
+        body: ForgotPasswordSchema,
+        response: { 200: MessageSchema, 429: ErrorSchema },
+      },
+      // The e-mail is written to the outbox in the request and sent once the answer has gone, so the
+      // answer takes the same time whether or not it mailed anyone.
+      onResponse: async () => {
+        app.ctx.mailer
+          .deliverQueued()
+          .catch((error) => app.log.error({ err: error }, 'sending queued e-mail failed'));
+      },
+    },
+    async (request) => {
+      await enforceRateLimit(
+        db,
+        `forgot-password:ip:${request.ip}`,
+        FORGOT_PASSWORD_PER_IP_PER_HOUR,
+        3600,
+        'password reset requests from this address',
+      );
+      await requestPasswordReset(app.ctx, request.body.email);
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the token of a reset link; signs the account out everywhere',
+        body: ResetPasswordSchema,
+        response: { 200: MessageSchema, 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceRateLimit(
+        db,
+        `reset-password:ip:${request.ip}`,
+        RESET_PASSWORD_PER_IP_PER_HOUR,
+        3600,
+        'password reset attempts from this address',
+      );
+      const userId = await resetPassword(app.ctx, request.body);
+      // Every session of the account has ended; this browser's too, if it was signed in as that account.
+      if (request.user?.id === userId) await endSession(request, reply);
+      return { message: PASSWORD_RESET_DONE };
     },
   );
 };

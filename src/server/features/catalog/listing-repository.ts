@@ -1,8 +1,8 @@
 // Paged product listings and search for shoppers, filtered, sorted and counted in the database
 // (docs/decisions/0010-catalogue-listing-api.md): one statement per page (its ids through narrow rows, then
 // those rows in full); a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
-import { and, desc, eq, gt, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import type { ListSort } from '~/shared/constants';
+import { and, desc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { ListSort, ProductCondition } from '~/shared/constants';
 import type { Product } from '~/shared/schemas/catalog';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, categoryDiscounts, productCounts, products, stockHolds } from '~/server/db/schema';
@@ -23,6 +23,8 @@ export type ListingFilters = {
   inStock?: boolean;
   isNew?: boolean;
   daily?: boolean;
+  /** Only these conditions (docs/decisions/0301-condition-and-final-sale.md). */
+  conditions?: ProductCondition[];
   search?: SearchPlan;
 };
 
@@ -69,6 +71,7 @@ function filterConditions(
   const conditions: SQL[] = [visibleToShoppers];
   if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.isNew) conditions.push(eq(products.new, true));
+  if (filters.conditions?.length) conditions.push(inArray(products.condition, filters.conditions));
   // Today's price in integer cents (price-sql.ts, the SQL half of src/shared/pricing.ts).
   const cents = todaysCentsSql(weekdayPercent);
   // A discount too small to take a cent off (a few cents' item) is no deal: priceProduct shows none.
@@ -163,6 +166,7 @@ function countedByCategoryOnly(filters: ListingFilters): boolean {
     !filters.inStock &&
     !filters.isNew &&
     !filters.daily &&
+    !filters.conditions?.length &&
     !(filters.minPrice !== undefined && filters.minPrice > 0)
   );
 }

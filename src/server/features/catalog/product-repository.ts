@@ -5,7 +5,7 @@ import { centsToString } from '~/shared/money';
 import { effectiveDiscount, priceProduct } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
 import type { DbOrTx } from '~/server/db/client';
-import { categories, categoryDiscounts, products, stockHolds } from '~/server/db/schema';
+import { categories, categoryDiscounts, productPriceChanges, products, stockHolds } from '~/server/db/schema';
 
 /** Units held by checkouts in progress (not yet paid, not expired, not released). */
 export const heldQuantity = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now()), 0)::int`;
@@ -17,6 +17,18 @@ export const visibleToShoppers = and(
   isNull(products.archivedAt),
   or(isNull(products.categoryId), eq(categories.active, true)),
 ) as SQL;
+
+/**
+ * The price before the product's latest markdown, when a shopper may honestly be shown it struck
+ * through: the latest price change is a markdown of the last 30 days, and the price before it had been
+ * charged for at least 14 days (docs/decisions/0320-markdowns-lower-the-selling-price.md).
+ */
+const droppedFrom = sql<string | null>`(select c.from_price from ${productPriceChanges} c
+  where c.product_id = ${products.id} and c.reason = 'markdown' and c.from_price > ${products.price}
+    and c.created_at >= now() - interval '30 days'
+    and c.id = (select max(l.id) from ${productPriceChanges} l where l.product_id = ${products.id})
+    and coalesce((select max(b.created_at) from ${productPriceChanges} b where b.product_id = c.product_id and b.id < c.id), ${products.createdAt})
+      <= c.created_at - interval '14 days')`;
 
 export const productColumns = {
   id: products.id,
@@ -36,7 +48,11 @@ export const productColumns = {
   applyDailyDiscount: products.applyDailyDiscount,
   lotNumber: products.lotNumber,
   active: products.active,
+  condition: products.condition,
+  conditionNotes: products.conditionNotes,
+  finalSale: products.finalSale,
   categoryPercent: categoryDiscounts.percentage,
+  droppedFrom,
 };
 
 type ProductRow = {
@@ -48,16 +64,20 @@ type ProductRow = {
         ? string | null
         : K extends 'categoryPercent'
           ? number | null
-          : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
+          : K extends 'droppedFrom'
+            ? string | null
+            : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
 };
 
 /** Adds today's pricing to a database row: the one place rows become API products. */
 export function toShopperProduct(row: ProductRow, weekdayPercent: number): Product {
-  const { categoryPercent, createdAt, ...rest } = row;
+  const { categoryPercent, createdAt, droppedFrom: dropped, ...rest } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
   const pricing = priceProduct(row, discount);
   return {
     ...rest,
+    // One struck price at a time: a compare-at price or today's discount keeps its own (0130).
+    priceDroppedFrom: dropped !== null && pricing.originalCents === null ? dropped : null,
     createdAt: createdAt.toISOString(),
     discountPercentage: pricing.discountPercent,
     savingPercentage: pricing.savingPercent,

@@ -1,9 +1,9 @@
 // /sitemap.xml and /robots.txt (docs/decisions/0014-sitemap-and-robots.md). The sitemap lists the
-// public pages, the active categories, every product shoppers can see and the content pages that
-// exist. The sitemaps protocol allows 50,000 URLs per file: a larger store gets a sitemap index at
+// public pages, the active categories, every product shoppers can see and the published content pages
+// (the five fixed ones at their own addresses, the others at /pages/{slug}). The sitemaps protocol allows 50,000 URLs per file: a larger store gets a sitemap index at
 // /sitemap.xml pointing to /sitemaps/pages.xml and /sitemaps/products-{n}.xml.
-import { asc, count, eq, inArray } from 'drizzle-orm';
-import { STATIC_PAGE_SLUGS } from '~/shared/constants';
+import { asc, count, eq } from 'drizzle-orm';
+import { contentPagePath } from '~/shared/constants';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, contentPages, products } from '~/server/db/schema';
 import { visibleToShoppers } from './product-repository';
@@ -11,7 +11,16 @@ import { visibleToShoppers } from './product-repository';
 export const MAX_SITEMAP_URLS = 50_000;
 const PUBLIC_PAGES = ['/', '/categories', '/products', '/faq', '/contact'];
 /** Where crawlers have nothing to index: personal, transactional and machine pages. */
-export const ROBOTS_DISALLOW = ['/cart', '/checkout', '/account', '/admin', '/auth', '/pay/', '/api/'];
+export const ROBOTS_DISALLOW = [
+  '/cart',
+  '/checkout',
+  '/account',
+  '/admin',
+  '/auth',
+  '/orders/',
+  '/pay/',
+  '/api/',
+];
 
 type SitemapUrl = { path: string; lastmod?: Date | null };
 
@@ -40,17 +49,17 @@ async function pageUrls(db: DbOrTx): Promise<SitemapUrl[]> {
       .select({ slug: categories.slug })
       .from(categories)
       .where(eq(categories.active, true))
-      .orderBy(asc(categories.id)),
+      .orderBy(asc(categories.sortOrder), asc(categories.id)),
     db
       .select({ slug: contentPages.slug, updatedAt: contentPages.updatedAt })
       .from(contentPages)
-      .where(inArray(contentPages.slug, [...STATIC_PAGE_SLUGS]))
+      .where(eq(contentPages.published, true))
       .orderBy(asc(contentPages.id)),
   ]);
   return [
     ...PUBLIC_PAGES.map((path) => ({ path })),
     ...cats.map((c) => ({ path: `/categories/${encodeURIComponent(c.slug)}` })),
-    ...pages.map((p) => ({ path: `/${encodeURIComponent(p.slug)}`, lastmod: p.updatedAt })),
+    ...pages.map((p) => ({ path: contentPagePath(p.slug), lastmod: p.updatedAt })),
   ];
 }
 

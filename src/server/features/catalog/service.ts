@@ -59,7 +59,12 @@ export async function getCategory(ctx: AppContext, segment: string): Promise<Cat
 }
 
 export function activeCategories(db: DbOrTx): Promise<Category[]> {
-  return db.select().from(categories).where(eq(categories.active, true)).orderBy(asc(categories.id));
+  // The administrator's order (docs/decisions/0240-category-administration.md), then the oldest first.
+  return db
+    .select()
+    .from(categories)
+    .where(eq(categories.active, true))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
 }
 
 /**
@@ -84,6 +89,7 @@ export async function listProducts(
     inStock: query.inStock,
     isNew: query.new,
     daily: query.daily,
+    conditions: query.condition,
     search: searchText ? planSearch(searchText) : undefined,
   };
   // The total depends on the filters and today's discount, not on the page or the order.

@@ -83,6 +83,7 @@ describe('POST /api/cart/quote', () => {
           discountPercentage: 10,
           quantity: 2,
           available: 5,
+          finalSale: false,
         },
         {
           productId: headphones,
@@ -94,6 +95,7 @@ describe('POST /api/cart/quote', () => {
           discountPercentage: 10,
           quantity: 1,
           available: 12,
+          finalSale: false,
         },
         {
           productId: compareOnly,
@@ -105,6 +107,7 @@ describe('POST /api/cart/quote', () => {
           discountPercentage: 0,
           quantity: 1,
           available: 4,
+          finalSale: false,
         },
       ],
     });

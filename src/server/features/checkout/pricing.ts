@@ -1,7 +1,7 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
-import { PROVINCES } from '~/shared/constants';
+import { PROVINCES, type ProductCondition } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -33,6 +33,9 @@ export type PricedLine = {
   discountPercent: number;
   /** Units available now: stock less active holds. */
   available: number;
+  condition: ProductCondition;
+  /** Sold as final sale: no return (docs/decisions/0301-condition-and-final-sale.md). */
+  finalSale: boolean;
 };
 
 export type PricedCart = {
@@ -115,6 +118,8 @@ export async function priceCart(
       originalCents: pricing.originalCents,
       discountPercent: pricing.discountPercent,
       available: Number(row.stock),
+      condition: row.condition,
+      finalSale: row.finalSale,
     });
   }
   const where = {
@@ -180,6 +185,7 @@ export function currentFigures(priced: PricedCart): CurrentFigures {
       discountPercentage: l.discountPercent,
       quantity: l.quantity,
       available: l.available,
+      finalSale: l.finalSale,
     })),
   };
 }

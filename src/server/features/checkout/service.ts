@@ -3,6 +3,7 @@
 // idempotency key (double click, retry), also when the repeats arrive at the same time.
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
 import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared/schemas/checkout';
@@ -255,6 +256,13 @@ async function placeOrder(
     throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
   checkFigures(body, priced);
+  const finalSaleLines = priced.lines.filter((l) => l.finalSale);
+  if (finalSaleLines.length > 0 && body.orderData.finalSaleAcknowledged !== true) {
+    throw conflict(FINAL_SALE_UNACKNOWLEDGED, {
+      code: 'final_sale_unacknowledged',
+      productIds: finalSaleLines.map((l) => l.productId),
+    });
+  }
   checkStock(priced);
   await checkHoldCaps(tx, body, ctx, shopper);
 
@@ -293,6 +301,7 @@ async function placeOrder(
       paymentStatus: 'pending',
       paymentMethod: ctx.payments.name,
       notes: o.notes?.trim() ? o.notes.trim() : null,
+      finalSaleAcknowledgedAt: finalSaleLines.length > 0 ? new Date() : null,
     })
     .returning();
   await tx.insert(orderItems).values(
@@ -306,6 +315,8 @@ async function placeOrder(
       sku: l.sku,
       imageUrl: l.imageUrl,
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
+      condition: l.condition,
+      finalSale: l.finalSale,
     })),
   );
   await tx.insert(orderHistory).values({

@@ -195,3 +195,25 @@ describe('creating, editing and deleting (admin)', () => {
     expect(res.json().content === `<p><img src="data:image/png;base64,${base64}" /></p>`).toBe(true);
   });
 });
+
+describe('unpublished pages', () => {
+  it('are drafts: administrators read and list them, shoppers get 404 and do not see them listed', async () => {
+    const created = await admin.post('/api/content-pages', page({ slug: 'draft-page', published: false }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ slug: 'draft-page', published: false });
+    expect((await admin.get('/api/content-pages/slug/draft-page')).statusCode).toBe(200);
+    for (const client of [guest, customer]) {
+      expect((await client.get('/api/content-pages/slug/draft-page')).statusCode).toBe(404);
+      const slugs = (await client.get('/api/content-pages')).json().map((p: { slug: string }) => p.slug);
+      expect(slugs).not.toContain('draft-page');
+    }
+    const listed = (await admin.get('/api/content-pages')).json().map((p: { slug: string }) => p.slug);
+    expect(listed).toContain('draft-page');
+    const published = await admin.put(
+      `/api/content-pages/${created.json().id}`,
+      page({ slug: 'draft-page' }),
+    );
+    expect(published.json().published).toBe(true);
+    expect((await guest.get('/api/content-pages/slug/draft-page')).statusCode).toBe(200);
+  });
+});

@@ -17,12 +17,21 @@ beforeAll(async () => {
       content:
         '<h2>Where we ship</h2><ul><li>Canada</li><li>US</li></ul><p><img src=x onerror="alert(1)"><script>alert(2)</script>Fast.</p>',
       isStructured: false,
+      published: true,
     },
     admin.id,
   );
   await t.db
     .insert(contentPages)
     .values({ slug: 'terms', title: 'Terms of Service', content: '<p>Be nice.</p>' });
+  await t.db.insert(contentPages).values([
+    {
+      slug: 'holiday-hours',
+      title: 'Holiday Hours',
+      content: '<p>Closed on December 25 &amp; January 1. Open every other day.</p>',
+    },
+    { slug: 'secret-sale', title: 'Secret Sale', content: '<p>Not yet.</p>', published: false },
+  ]);
   await t.db.insert(faqItems).values([
     { question: 'Second question?', answer: '<p>Second answer.</p>', sortOrder: 2 },
     { question: 'First question?', answer: '<p>First <strong>answer</strong>.</p>', sortOrder: 1 },
@@ -56,6 +65,44 @@ describe('static content pages', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('404 Page Not Found');
     }
+  });
+});
+
+describe('/pages/{slug}', () => {
+  it('serves any published page on the server with its title, description and canonical address', async () => {
+    const res = await t.app.inject('/pages/holiday-hours');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1 class="mb-6 text-3xl font-bold tracking-tight">Holiday Hours</h1>');
+    expect(res.body).toMatch(/<title>Holiday Hours \| [^<]+<\/title>/);
+    expect(res.body).toMatch(
+      /<meta name="description" content="Closed on December 25 &amp; January 1\. Open every other day\."/,
+    );
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/pages\/holiday-hours"/);
+  });
+
+  it('gives a fixed page the canonical address of its own', async () => {
+    const res = await t.app.inject('/pages/terms');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/terms"/);
+  });
+
+  it('answers 404 for an unknown or unpublished slug', async () => {
+    for (const path of ['/pages/no-such-page', '/pages/secret-sale']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.body).toContain('404 Page Not Found');
+      expect(res.body).not.toContain('Not yet.');
+    }
+    expect((await t.app.inject('/api/content-pages/slug/secret-sale')).statusCode).toBe(404);
+  });
+
+  it('lists the published pages in the sitemap, fixed ones at their own addresses', async () => {
+    const res = await t.app.inject('/sitemap.xml');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<loc>http:\/\/[^<]+\/pages\/holiday-hours<\/loc>/);
+    expect(res.body).toMatch(/<loc>http:\/\/[^<]+\/shipping<\/loc>/);
+    expect(res.body).not.toContain('/pages/shipping');
+    expect(res.body).not.toContain('secret-sale');
   });
 });
 

@@ -13,7 +13,7 @@ import {
 import { storeDate } from '~/shared/pricing';
 import { SiteConfigSchema } from '~/shared/schemas/site-config';
 import { taxRegistrations } from '~/server/config';
-import { demand } from '~/server/lib/access';
+import { can, demand } from '~/server/lib/access';
 import {
   createFaqItem,
   createPage,
@@ -68,11 +68,11 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['content'],
-        summary: 'All content pages (without their content)',
+        summary: 'Content pages without their content: published ones, unpublished too for administrators',
         response: { 200: z.array(ContentPageSummarySchema) },
       },
     },
-    async () => listPages(app.ctx),
+    async (request) => listPages(app.ctx, { includeDrafts: can(request.user, 'read-draft-pages') }),
   );
 
   app.get(
@@ -81,12 +81,17 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['content'],
-        summary: 'One content page by slug',
+        summary: 'One content page by slug (an unpublished one only for administrators)',
         params: z.object({ slug: z.string().max(200) }),
         response: { 200: ContentPageSchema, 404: Message },
       },
     },
-    async (request) => getPageBySlug(app.ctx, request.params.slug),
+    async (request, reply) => {
+      const includeDrafts = can(request.user, 'read-draft-pages');
+      // An administrator's answer may hold a draft: no shared cache may keep it.
+      if (includeDrafts) reply.header('cache-control', 'private, no-store');
+      return getPageBySlug(app.ctx, request.params.slug, { includeDrafts });
+    },
   );
 
   app.post(

@@ -12,7 +12,13 @@ import type { AppContext } from '~/server/context';
 type PageRow = typeof contentPages.$inferSelect;
 type FaqRow = typeof faqItems.$inferSelect;
 
-export type PageInput = { title: string; slug: string; content: string; isStructured: boolean };
+export type PageInput = {
+  title: string;
+  slug: string;
+  content: string;
+  isStructured: boolean;
+  published: boolean;
+};
 export type FaqInput = { question: string; answer: string; active: boolean; sortOrder?: number };
 
 export const SLUG_TAKEN = 'A page with this slug already exists.';
@@ -35,7 +41,11 @@ const toFaq = (row: FaqRow): FaqItem => ({ ...row, updatedAt: row.updatedAt.toIS
 
 // ---- Content pages ----
 
-export async function listPages(ctx: AppContext): Promise<ContentPageSummary[]> {
+/** Every page for administrators; shoppers (`includeDrafts` false) see only published ones. */
+export async function listPages(
+  ctx: AppContext,
+  { includeDrafts }: { includeDrafts: boolean },
+): Promise<ContentPageSummary[]> {
   const { db } = ctx;
   const rows = await db
     .select({
@@ -43,19 +53,26 @@ export async function listPages(ctx: AppContext): Promise<ContentPageSummary[]> 
       slug: contentPages.slug,
       title: contentPages.title,
       isStructured: contentPages.isStructured,
+      published: contentPages.published,
       updatedAt: contentPages.updatedAt,
     })
     .from(contentPages)
+    .where(includeDrafts ? undefined : eq(contentPages.published, true))
     .orderBy(asc(contentPages.title), asc(contentPages.id));
   return rows.map((r) => ({ ...r, updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null }));
 }
 
-export async function getPageBySlug(ctx: AppContext, slug: string): Promise<ContentPage> {
+/** A page by slug; an unpublished one only with `includeDrafts` (administrators), else 404 like a missing one. */
+export async function getPageBySlug(
+  ctx: AppContext,
+  slug: string,
+  { includeDrafts }: { includeDrafts: boolean } = { includeDrafts: false },
+): Promise<ContentPage> {
   const { db } = ctx;
   // No page has a NUL in its slug, and PostgreSQL refuses one in text (docs/decisions/0119-bad-input-is-a-4xx.md).
   if (slug.includes('\u0000')) throw notFound(PAGE_NOT_FOUND);
   const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
-  if (!row) throw notFound(PAGE_NOT_FOUND);
+  if (!row || (!row.published && !includeDrafts)) throw notFound(PAGE_NOT_FOUND);
   return toPage(row);
 }
 

@@ -13,6 +13,8 @@ import { orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { notFound } from '~/server/lib/http-error';
 import { type PaymentChange, setOrderPaymentStatus } from './completion';
+import { STATUS_EMAIL_KINDS } from './email-content';
+import { deliverOrderEmails, queueOrderEmail } from './order-emails';
 import type { OrderRow } from './repository';
 import type { AppContext } from '~/server/context';
 
@@ -28,34 +30,47 @@ async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
 }
 
 type Change = {
-  field: 'status' | 'trackingNumber' | 'estimatedDeliveryDate' | 'userId';
+  field: 'status' | 'trackingNumber' | 'trackingCarrier' | 'estimatedDeliveryDate' | 'userId';
   from: string | null;
   to: string | null;
 };
 
-/** Writes the changed fields, one history row each, and one audit row; nothing when nothing changed. */
-async function applyChanges(tx: Tx, actor: Actor, order: OrderRow, changes: Change[], action: string) {
+/**
+ * Writes the changed fields, one history row each, and one audit row; nothing when nothing changed.
+ * Returns the order as written and the history row id of each changed field.
+ */
+async function applyChanges(
+  tx: Tx,
+  actor: Actor,
+  order: OrderRow,
+  changes: Change[],
+  action: string,
+): Promise<{ order: OrderRow; historyIds: Partial<Record<Change['field'], number>> }> {
   const real = changes.filter((c) => c.from !== c.to);
-  if (real.length === 0) return;
+  if (real.length === 0) return { order, historyIds: {} };
   const set: Partial<typeof orders.$inferInsert> = {};
   for (const c of real) {
     if (c.field === 'userId') set.userId = c.to === null ? null : Number(c.to);
     else set[c.field] = c.to as never;
   }
-  await tx
+  const [updated] = await tx
     .update(orders)
     .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
-  await tx.insert(orderHistory).values(
-    real.map((c) => ({
-      orderId: order.id,
-      field: c.field,
-      fromValue: c.from,
-      toValue: c.to,
-      actor: 'admin',
-      actorUserId: actor.userId,
-    })),
-  );
+    .where(eq(orders.id, order.id))
+    .returning();
+  const rows = await tx
+    .insert(orderHistory)
+    .values(
+      real.map((c) => ({
+        orderId: order.id,
+        field: c.field,
+        fromValue: c.from,
+        toValue: c.to,
+        actor: 'admin',
+        actorUserId: actor.userId,
+      })),
+    )
+    .returning({ id: orderHistory.id, field: orderHistory.field });
   await recordAudit(tx, {
     userId: actor.userId,
     action,
@@ -64,12 +79,16 @@ async function applyChanges(tx: Tx, actor: Actor, order: OrderRow, changes: Chan
     before: Object.fromEntries(real.map((c) => [c.field, c.from])),
     after: Object.fromEntries(real.map((c) => [c.field, c.to])),
   });
+  return { order: updated!, historyIds: Object.fromEntries(rows.map((r) => [r.field, r.id])) };
 }
 
 function detailChanges(order: OrderRow, input: OrderDetailsUpdate): Change[] {
   const changes: Change[] = [];
   if (input.trackingNumber !== undefined) {
     changes.push({ field: 'trackingNumber', from: order.trackingNumber, to: input.trackingNumber });
+  }
+  if (input.trackingCarrier !== undefined) {
+    changes.push({ field: 'trackingCarrier', from: order.trackingCarrier, to: input.trackingCarrier });
   }
   if (input.estimatedDeliveryDate !== undefined) {
     changes.push({
@@ -89,14 +108,24 @@ export async function setOrderStatus(
   input: OrderStatusUpdate,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
+    // The row lock orders two administrators pressing at once: the second finds the status already
+    // set, changes nothing and queues nothing (docs/decisions/0270-order-emails-through-the-outbox.md).
     const order = await lockOrder(tx, id);
     const changes: Change[] = [
       { field: 'status', from: order.status, to: input.status },
       ...detailChanges(order, input),
     ];
-    await applyChanges(tx, actor, order, changes, 'update-status');
+    const written = await applyChanges(tx, actor, order, changes, 'update-status');
+    const statusChange = written.historyIds.status;
+    const kind = STATUS_EMAIL_KINDS[input.status];
+    // Only a paid (or since refunded) order was ever confirmed to its customer: an unpaid checkout's
+    // status changes are the store's bookkeeping, not news for the shopper.
+    const paid = written.order.paymentStatus === 'completed' || written.order.paymentStatus === 'refunded';
+    if (statusChange === undefined || !kind || !paid) return null;
+    return queueOrderEmail(tx, ctx, written.order, kind, `history-${statusChange}`);
   });
+  await deliverOrderEmails(ctx, [queued]);
 }
 
 /** Tracking number and estimated delivery date; blank clears them. */

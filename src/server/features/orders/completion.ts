@@ -14,15 +14,13 @@ import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
-import { taxRegistrations } from '~/server/config';
 import { toCents } from '~/shared/money';
 import { hitRateLimit } from '~/server/lib/rate-limit';
 import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
 import type { PaymentVerification } from '~/server/payments/provider';
-import { orderConfirmationEmail } from './confirmation-email';
-import { getShippingSettings } from '~/server/features/store-settings';
-import { deliveryDaysOf } from '~/shared/orders';
-import { findOrderById, listOrderItems, type OrderRow, toPaymentOrder } from './repository';
+import { expiredCheckoutSql } from './unpaid-checkouts';
+import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
+import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -50,6 +48,8 @@ export type PaymentChange = {
   strayPayment?: boolean;
   /** The order was pending before this change. */
   wasPending?: boolean;
+  /** Outbox ids of the e-mails queued with the change, delivered after the commit. */
+  queued?: (number | null)[];
 };
 
 async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
@@ -66,9 +66,11 @@ async function history(
   fromValue: string | null,
   toValue: string | null,
 ) {
-  await tx
+  const [row] = await tx
     .insert(orderHistory)
-    .values({ orderId, field, fromValue, toValue, actor: actor.kind, actorUserId: actor.userId ?? null });
+    .values({ orderId, field, fromValue, toValue, actor: actor.kind, actorUserId: actor.userId ?? null })
+    .returning({ id: orderHistory.id });
+  return row!.id;
 }
 
 async function releaseHolds(tx: Tx, orderId: number) {
@@ -255,7 +257,9 @@ export async function completeOrderPayment(
         `Paid but short of stock: ${shortageText(shortages)}`,
       );
     }
-    return { changed: true, order: updated!, shortages };
+    // The store hears of every paid order once, whatever pays it (docs/decisions/0270).
+    const alert = await queueOrderEmail(tx, ctx, updated!, 'order-new-alert', 'paid');
+    return { changed: true, order: updated!, shortages, queued: [alert] };
   });
   if (result.strayPayment) {
     // An order failed just now (paid short of stock) takes no further payment.
@@ -265,9 +269,11 @@ export async function completeOrderPayment(
   }
   if (result.changed) {
     await sendOrderConfirmation(ctx, orderId);
+    await deliverOrderEmails(ctx, result.queued ?? []);
     if (result.shortages.length > 0) await notifyStoreOfShortage(ctx, result.order, result.shortages);
   }
-  return result;
+  const { queued: _queued, ...change } = result;
+  return change;
 }
 
 function shortageText(shortages: Shortage[]): string {
@@ -486,17 +492,15 @@ export const HOLD_EXPIRED_NOTE = 'Stock hold expired before the payment arrived'
  * that never left pending: one an administrator put back to pending stays open. Returns how many.
  */
 export async function expireUnpaidOrders(ctx: AppContext, limit = 100): Promise<number> {
-  const rows = (await ctx.db.execute(sql`
-    select o.id from orders o
-    where o.payment_status = 'pending'
-      and exists (select 1 from stock_holds h where h.order_id = o.id and h.expires_at <= now())
-      and not exists (select 1 from stock_holds h where h.order_id = o.id
-                      and h.released_at is null and h.expires_at > now())
-      and not exists (select 1 from order_history oh where oh.order_id = o.id and oh.field = 'paymentStatus')
-    order by o.id
-    limit ${limit}`)) as unknown as { rows: { id: number }[] };
+  // The same rule the admin list and the dashboard use for unpaid checkouts (./unpaid-checkouts.ts).
+  const rows = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(expiredCheckoutSql)
+    .orderBy(asc(orders.id))
+    .limit(limit);
   const closed: OrderRow[] = [];
-  for (const { id } of rows.rows) {
+  for (const { id } of rows) {
     // Holds are never renewed, so only the status can have changed since (paid meanwhile): checked
     // under the row lock.
     const failed = await ctx.db.transaction((tx) =>
@@ -537,12 +541,25 @@ export async function setOrderPaymentStatus(
       .set({ paymentStatus: status, updatedAt: sql`now()` })
       .where(eq(orders.id, orderId))
       .returning();
-    await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, status);
-    return { changed: true, order: updated!, shortages: [], wasPending: order.paymentStatus === 'pending' };
+    const historyId = await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, status);
+    // A paid order marked refunded: the customer is told the whole total came back (docs/decisions/0270).
+    const refundMail =
+      status === 'refunded' && order.paymentStatus === 'completed'
+        ? await queueRefundEmail(tx, ctx, updated!, toCents(updated!.total) ?? 0, `history-${historyId}`)
+        : null;
+    return {
+      changed: true,
+      order: updated!,
+      shortages: [],
+      wasPending: order.paymentStatus === 'pending',
+      queued: [refundMail],
+    };
   });
+  await deliverOrderEmails(ctx, change.queued ?? []);
   // An unpaid order the administrator closed takes no payment any more.
   if (change.wasPending && status !== 'pending') await closeCheckouts(ctx, [change.order]);
-  return change;
+  const { queued: _queued, ...answer } = change;
+  return answer;
 }
 
 export const ORDER_EMAIL_LIMITED =
@@ -616,13 +633,7 @@ export async function sendOrderConfirmation(ctx: AppContext, orderId: number): P
       3600,
     );
     if (!limit.allowed) throw new Error(ORDER_EMAIL_LIMITED);
-    const items = await listOrderItems(db, orderId);
-    const mail = orderConfirmationEmail(claimed, items, {
-      name: ctx.config.STORE_NAME,
-      publicUrl: ctx.config.publicUrl,
-      registrations: taxRegistrations(ctx.config),
-      deliveryDays: deliveryDaysOf(await getShippingSettings(db)),
-    });
+    const mail = await renderOrderEmail(ctx, db, 'order-confirmation', claimed);
     const result = await ctx.mailer.send({
       kind: 'order-confirmation',
       to: claimed.customerEmail,

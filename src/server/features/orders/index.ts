@@ -18,6 +18,9 @@ export {
   retryOrderConfirmations,
   retryStrayRefunds,
 } from './completion';
+export { orderEmailPreviews } from './email-preview';
+export { retryOrderEmails } from './order-emails';
+export { refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
   findOrderByReference,
   listItemsOfOrders,
@@ -27,3 +30,8 @@ export {
   toOrderResponse,
   toPaymentOrder,
 } from './repository';
+export {
+  holdsExpiredSql,
+  notUnpaidCheckoutSql,
+  unpaidCheckoutSql,
+} from './unpaid-checkouts';

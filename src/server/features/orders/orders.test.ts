@@ -415,8 +415,9 @@ describe('the confirmation e-mail', () => {
     await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
     await completeOrderPayment(t.app.ctx, order.id, { kind: 'admin' });
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-    expect(mails).toHaveLength(1);
-    const mail = mails[0]!;
+    // The confirmation, and the new-order alert to the store (docs/decisions/0270).
+    expect(mails.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'order-new-alert']);
+    const mail = mails.find((m) => m.kind === 'order-confirmation')!;
     expect(mail).toMatchObject({
       kind: 'order-confirmation',
       to: 'jane@example.com',
@@ -438,8 +439,8 @@ describe('the confirmation e-mail', () => {
       const { reference, order } = await placeOrder({ destination });
       await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
       await completeOrderPayment(t.app.ctx, order.id, { kind: 'admin' });
-      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-      return mail!;
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+      return mails.find((m) => m.kind === 'order-confirmation')!;
     };
     // Ranges other than the defaults (3-5, 1-2): the e-mail must read the shipping settings.
     beforeAll(async () => {
@@ -468,7 +469,7 @@ describe('the confirmation e-mail', () => {
     it('tells a pickup order it will be e-mailed, with no range and no address', async () => {
       const mail = await paidMail({ shippingMethod: 'pickup' });
       expect(mail.text).toContain("We'll e-mail you when your order is ready for pickup.");
-      expect(mail.html).toContain('We&#39;ll e-mail you when your order is ready for pickup.');
+      expect(mail.html).toContain('We&#x27;ll e-mail you when your order is ready for pickup.');
       expect(mail.text).not.toContain('business day');
       expect(mail.text).not.toContain('Shipping to:');
     });
@@ -754,9 +755,14 @@ describe("the administrator's payment-status moves (setOrderPaymentStatus)", () 
     expect(await stockOf(product.id)).toBe(3);
     await setOrderPaymentStatus(deps, order.id, 'pending', { kind: 'admin' });
     expect(await stockOf(product.id)).toBe(5);
-    // One confirmation e-mail for the order whatever the moves.
+    // One confirmation e-mail and one new-order alert whatever the moves; one refund e-mail for the
+    // one refund of a paid order (the repeated 'refunded' changed nothing).
     const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-    expect(mails).toHaveLength(1);
+    expect(mails.map((m) => m.kind).sort()).toEqual([
+      'order-confirmation',
+      'order-new-alert',
+      'order-refunded',
+    ]);
   });
 
   it('releases the holds of a pending order marked failed', async () => {

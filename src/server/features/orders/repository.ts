@@ -90,6 +90,7 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[]): Order {
     paymentMethod: order.paymentMethod,
     paymentReference: order.paymentReference,
     trackingNumber: order.trackingNumber,
+    trackingCarrier: order.trackingCarrier,
     estimatedDeliveryDate: order.estimatedDeliveryDate,
     notes: order.notes,
     createdAt: order.createdAt.toISOString(),

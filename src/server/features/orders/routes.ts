@@ -5,12 +5,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { PaymentStatusAnswerSchema } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
-import { OrderIdParamsSchema, OrderSchema, PaymentStatusUpdateSchema } from '~/shared/schemas/orders';
+import {
+  OrderIdParamsSchema,
+  OrderLookupSchema,
+  OrderSchema,
+  PaymentStatusUpdateSchema,
+} from '~/shared/schemas/orders';
+import { enforceRateLimit } from '~/server/lib/rate-limit';
 import { can } from '~/server/lib/access';
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { adminSetPaymentStatus, associateOrder } from './admin-changes';
+import { lookUpOrder } from './lookup';
 import { confirmProviderPayment } from './completion';
+import { refundRestOfOrder } from './refunds';
 import {
   findOrderById,
   findOrderByReference,
@@ -23,6 +31,8 @@ import {
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const NOT_FOUND = 'Order not found.';
+/** Order look-ups per address per hour: a guest retyping a reference, not a script trying many. */
+export const ORDER_LOOKUPS_PER_IP_PER_HOUR = 20;
 
 /** The order `id` names, if the requester may see it; 404 otherwise (never 403: no hint it exists). */
 export async function loadReadableOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
@@ -75,7 +85,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'A redirect back from the provider proves nothing on its own.',
         params: OrderIdParamsSchema,
         body: PaymentStatusUpdateSchema,
-        response: { 200: PaymentStatusAnswerSchema, 403: ErrorSchema, 404: ErrorSchema },
+        response: {
+          200: PaymentStatusAnswerSchema,
+          403: ErrorSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          502: ErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -88,6 +104,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user && can(user, 'set-payment-status') && numericOrderId(request.params.id) !== null) {
         const actor = { userId: user.id };
         if (request.body.userId) await associateOrder(app.ctx, actor, order.id, request.body.userId);
+        // 'Refunded' on an order paid through the provider gives the money back through it (what is
+        // left of it) and restocks, rather than only saying so
+        // (docs/decisions/0230-refunds-through-the-provider.md).
+        if (
+          request.body.paymentStatus === 'refunded' &&
+          order.paymentStatus === 'completed' &&
+          order.paymentReference
+        ) {
+          await refundRestOfOrder(app.ctx, actor, order.id);
+          const refunded = (await findOrderById(db, order.id))!;
+          return { ...toOrderResponse(refunded, await listOrderItems(db, order.id)), shortages: [] };
+        }
         const change = await adminSetPaymentStatus(app.ctx, actor, order.id, request.body.paymentStatus);
         return {
           ...toOrderResponse(change.order, await listOrderItems(db, order.id)),
@@ -126,6 +154,34 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         { attachUserId: sameEmail ? user!.id : null },
       );
       return toOrderResponse(current, await listOrderItems(db, current.id));
+    },
+  );
+
+  app.post(
+    '/api/orders/lookup',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['orders'],
+        summary: "A guest's order by its reference and the e-mail it was placed with",
+        description:
+          'Answers the order only when both match (the e-mail case-insensitively) and it is an order, not a ' +
+          'checkout that was never paid; the same 404 otherwise.',
+        body: OrderLookupSchema,
+        response: { 200: OrderSchema, 404: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', PRIVATE_NO_STORE);
+      await enforceRateLimit(
+        db,
+        `order-lookup:ip:${request.ip}`,
+        ORDER_LOOKUPS_PER_IP_PER_HOUR,
+        3600,
+        'order look-ups from this address',
+      );
+      const order = await lookUpOrder(db, request.body);
+      return toOrderResponse(order, await listOrderItems(db, order.id));
     },
   );
 };

@@ -1,20 +1,22 @@
-// Administrator writes of the store settings: PUT /api/shipping and PATCH /api/taxes/{provinceCode}
-// (the public reads are in routes.ts). Checkout reads the same rows on every order, so a change
+// Administrator writes of the store settings: PUT /api/shipping, PATCH /api/taxes/{provinceCode} and the
+// store's own settings (GET and PATCH /api/admin/settings; the public reads are in routes.ts). Checkout reads the same rows on every order, so a change
 // applies to the next checkout at once.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROVINCES } from '~/shared/constants';
 import {
   ProvinceCodeParamsSchema,
   ShippingSettingsUpdateSchema,
+  StoreSettingsSchema,
+  StoreSettingsUpdateSchema,
   TaxRateUpdateSchema,
 } from '~/shared/schemas/admin-settings';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
 import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { getShippingSettings, listTaxRates } from './repository';
+import { getShippingSettings, getStoreSettings, listTaxRates, saveStoreSettings } from './repository';
 import { privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -120,5 +122,48 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return after;
       });
     },
+  );
+
+  app.get(
+    '/api/admin/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "The store's own settings (the low-stock threshold)",
+        response: { 200: StoreSettingsSchema, ...errors },
+      },
+    },
+    async () => getStoreSettings(db),
+  );
+
+  app.patch(
+    '/api/admin/settings',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "Change some of the store's own settings; absent fields keep their value",
+        body: StoreSettingsUpdateSchema,
+        response: { 200: StoreSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        // Serialises two administrators' changes: each merges into what the other saved.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('store_meta settings'))`);
+        const before = await getStoreSettings(tx);
+        const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+        const after = { ...before, ...changes };
+        await saveStoreSettings(tx, after);
+        await recordAudit(tx, {
+          userId: request.user!.id,
+          action: 'update',
+          entity: 'store-settings',
+          before,
+          after,
+        });
+        return after;
+      }),
   );
 };

@@ -1,4 +1,4 @@
-// Reads of the store's shipping prices and tax rates, shared by the public routes, checkout (which
+// Reads of the store's shipping prices, tax rates and own settings (low stock), shared by the public routes, checkout (which
 // prices orders with them) and the admin screens.
 import { asc, eq } from 'drizzle-orm';
 import { rateToMilli } from '~/shared/pricing';
@@ -6,7 +6,12 @@ import { DEFAULT_DELIVERY_DAYS } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
 import type { DbOrTx } from '~/server/db/client';
-import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
+import { canadianTaxRates, shippingSettings, storeMeta } from '~/server/db/schema';
+import {
+  DEFAULT_STORE_SETTINGS,
+  type StoreSettings,
+  StoreSettingsSchema,
+} from '~/shared/schemas/admin-settings';
 
 /** The shipping settings; the defaults (5.99, 14.99, pickup available) when none are stored. */
 export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
@@ -57,4 +62,32 @@ export async function listTaxRates(
     pstRate: formatRate(r.pstRate),
     active: r.active,
   }));
+}
+
+const SETTINGS_KEY = 'settings';
+
+/**
+ * The store's own settings (store_meta 'settings'), each field its default when never saved. A stored
+ * value that no longer fits the schema falls back field by field, so a bad row never stops the admin.
+ */
+export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
+  const [row] = await db
+    .select({ value: storeMeta.value })
+    .from(storeMeta)
+    .where(eq(storeMeta.key, SETTINGS_KEY));
+  const stored = (row?.value ?? {}) as Record<string, unknown>;
+  const settings = { ...DEFAULT_STORE_SETTINGS };
+  for (const key of Object.keys(settings) as (keyof StoreSettings)[]) {
+    const field = StoreSettingsSchema.shape[key].safeParse(stored[key]);
+    if (field.success) settings[key] = field.data;
+  }
+  return settings;
+}
+
+/** Saves the whole settings object (after merging a change into getStoreSettings' answer). */
+export async function saveStoreSettings(db: DbOrTx, settings: StoreSettings): Promise<void> {
+  await db
+    .insert(storeMeta)
+    .values({ key: SETTINGS_KEY, value: settings })
+    .onConflictDoUpdate({ target: storeMeta.key, set: { value: settings } });
 }

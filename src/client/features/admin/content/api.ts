@@ -4,7 +4,22 @@ import type { ContentPage, ContentPageInput, FaqItem, FaqItemInput } from '~/sha
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { contentPagePath } from '~/client/features/content';
 
-export type PageDraft = { title: string; slug: string; content: string; isStructured: boolean };
+export type PageDraft = {
+  title: string;
+  slug: string;
+  content: string;
+  isStructured: boolean;
+  /** Off: a draft only administrators see (shoppers get 404). */
+  published: boolean;
+};
+
+/** Whether two drafts would save the same page. */
+export const sameDraft = (a: PageDraft, b: PageDraft) =>
+  a.title === b.title &&
+  a.slug === b.slug &&
+  a.content === b.content &&
+  a.isStructured === b.isStructured &&
+  a.published === b.published;
 
 export const createPage = (page: ContentPageInput) =>
   apiRequest<ContentPage>('POST', '/api/content-pages', page);

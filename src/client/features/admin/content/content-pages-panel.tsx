@@ -14,19 +14,17 @@ import {
   fetchPage,
   type PageDraft,
   refreshPages,
+  sameDraft,
   updatePage,
 } from './api';
 import { Dialog } from '~/client/components/ui/dialog';
 import { PageEditorForm } from './page-editor-form';
 
-const EMPTY_PAGE: PageDraft = { title: '', slug: '', content: '', isStructured: false };
+const EMPTY_PAGE: PageDraft = { title: '', slug: '', content: '', isStructured: false, published: true };
 
 type Editing =
   | { mode: 'create'; page: PageDraft }
   | { mode: 'edit'; summary: ContentPageSummary; id: number; page: PageDraft | null };
-
-const sameDraft = (a: PageDraft, b: PageDraft) =>
-  a.title === b.title && a.slug === b.slug && a.content === b.content && a.isStructured === b.isStructured;
 
 export function formatUpdatedAt(updatedAt: string | null): string {
   return updatedAt ? new Date(updatedAt).toLocaleString() : 'N/A';
@@ -39,6 +37,8 @@ export function ContentPagesPanel() {
   const [saving, setSaving] = useState(false);
   const [toDelete, setToDelete] = useState<ContentPageSummary | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // The editor says when its page differs from the one it opened: closing then asks first.
+  const [editorDirty, setEditorDirty] = useState(false);
 
   function openCreate() {
     setEditing({ mode: 'create', page: EMPTY_PAGE });
@@ -53,6 +53,7 @@ export function ContentPagesPanel() {
         slug: page.slug,
         content: page.content,
         isStructured: page.isStructured,
+        published: page.published,
       };
       setEditing((current) =>
         current?.mode === 'edit' && current.id === summary.id ? { ...current, page: draft } : current,
@@ -158,7 +159,14 @@ export function ContentPagesPanel() {
             <tbody className="divide-y divide-slate-200">
               {pages.data.map((page) => (
                 <tr key={page.id} data-testid="content-page-row">
-                  <td className="px-4 py-3 font-medium">{page.title}</td>
+                  <td className="px-4 py-3 font-medium">
+                    {page.title}
+                    {!page.published && (
+                      <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                        Draft
+                      </span>
+                    )}
+                  </td>
                   <td className="px-4 py-3 text-slate-600">/{page.slug}</td>
                   <td className="px-4 py-3 text-slate-600">{formatUpdatedAt(page.updatedAt)}</td>
                   <td className="px-4 py-3">
@@ -193,6 +201,7 @@ export function ContentPagesPanel() {
         onOpenChange={(open) => !open && setEditing(null)}
         title={dialogTitle}
         size="2xl"
+        dirty={editing?.page ? editorDirty : false}
       >
         {editing?.page ? (
           <PageEditorForm
@@ -200,6 +209,7 @@ export function ContentPagesPanel() {
             savedSlug={editing.mode === 'edit' ? editing.page.slug : undefined}
             onSave={save}
             isSaving={saving}
+            onDirtyChange={setEditorDirty}
           />
         ) : (
           <p className="py-10 text-center text-sm text-slate-500">Loading page...</p>

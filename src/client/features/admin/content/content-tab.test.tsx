@@ -79,9 +79,10 @@ const PAGES: ContentPageSummary[] = [
     title: 'Returns & Refunds',
     slug: 'returns',
     isStructured: false,
+    published: true,
     updatedAt: '2025-02-03T15:04:00.000Z',
   },
-  { id: 2, title: 'Legacy', slug: 'legacy', isStructured: false, updatedAt: null },
+  { id: 2, title: 'Legacy', slug: 'legacy', isStructured: false, published: true, updatedAt: null },
 ];
 
 afterEach(() => {
@@ -129,7 +130,13 @@ describe('Content tab', () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       path: '/api/content-pages',
-      body: { title: 'Store Hours', slug: 'store-hours', content: '<p>9 to 5</p>', isStructured: false },
+      body: {
+        title: 'Store Hours',
+        slug: 'store-hours',
+        content: '<p>9 to 5</p>',
+        isStructured: false,
+        published: true,
+      },
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -223,6 +230,8 @@ describe('Content tab', () => {
       ),
     ).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    // The title was changed: Cancel asks first.
+    await user.click(await screen.findByRole('button', { name: 'Discard' }));
     await user.click(screen.getByRole('button', { name: 'New Page' }));
     await user.type(screen.getByLabelText('Page Title'), 'Returns Policy');
     expect(screen.queryByText(/address will change/)).toBeNull();

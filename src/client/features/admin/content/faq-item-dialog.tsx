@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { type FaqItem, FaqItemInputSchema } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { Dialog } from '~/client/components/ui/dialog';
+import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
 import { RichTextEditor } from './rich-text-editor';
 
 export type FaqDraft = { question: string; answer: string; active: boolean };
@@ -34,6 +34,11 @@ export function FaqItemDialog({
     setActive(item?.active ?? true);
   }, [open, item]);
 
+  const dirty =
+    question !== (item?.question ?? '') ||
+    answer !== (item?.answer ?? '') ||
+    active !== (item?.active ?? true);
+
   function save() {
     const parsed = FaqItemInputSchema.safeParse({ question, answer, active });
     if (!parsed.success) {
@@ -49,7 +54,13 @@ export function FaqItemDialog({
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={item ? 'Edit FAQ Item' : 'Add FAQ Item'} size="lg">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={item ? 'Edit FAQ Item' : 'Add FAQ Item'}
+      size="lg"
+      dirty={dirty}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -87,9 +98,7 @@ export function FaqItemDialog({
           </label>
         </div>
         <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
+          <DialogCancel />
           <Button type="submit" pending={saving} pendingLabel="Saving...">
             Save
           </Button>

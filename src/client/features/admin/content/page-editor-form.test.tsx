@@ -25,7 +25,7 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const EMPTY: PageDraft = { title: '', slug: '', content: '', isStructured: false };
+const EMPTY: PageDraft = { title: '', slug: '', content: '', isStructured: false, published: true };
 
 let lastToasts: { title: string; description?: string }[] = [];
 function ToastSpy() {
@@ -130,6 +130,7 @@ describe('PageEditorForm', () => {
       slug: 'about-us',
       content: '',
       isStructured: false,
+      published: true,
     });
   });
 
@@ -145,11 +146,18 @@ describe('PageEditorForm', () => {
       slug: 'size-guide',
       content: '<p>Sizes</p>',
       isStructured: true,
+      published: true,
     });
   });
 
   it('Cancel hands the original, unchanged page to the save action', async () => {
-    const original = { title: 'Returns', slug: 'returns', content: '<p>Old</p>', isStructured: false };
+    const original = {
+      title: 'Returns',
+      slug: 'returns',
+      content: '<p>Old</p>',
+      isStructured: false,
+      published: true,
+    };
     const { user, title, onSave } = setup(original);
     await user.type(title(), ' changed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -173,7 +181,13 @@ describe('PageEditorForm', () => {
   });
 
   describe('an existing page whose address would change (decision 0103)', () => {
-    const RETURNS = { title: 'Returns', slug: 'returns', content: '<p>Policy</p>', isStructured: false };
+    const RETURNS = {
+      title: 'Returns',
+      slug: 'returns',
+      content: '<p>Policy</p>',
+      isStructured: false,
+      published: true,
+    };
     const warning = (to: string) =>
       `The page's address will change from /returns to /${to}. Links to /returns will stop working.`;
     /** The open tab's panel (the hidden Content panel stays in the page for the editor's sake). */

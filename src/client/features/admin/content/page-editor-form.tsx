@@ -3,11 +3,12 @@
 // Editing an existing page's title regenerates its slug, as the specification says; the form says when
 // that would move the page to another address (decision 0103).
 import { Switch, Tabs } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { normalizeSlug, slugFromTitle } from '~/shared/slug';
 import { Button } from '~/client/components/ui/button';
+import { DialogCancel } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/toast-store';
-import type { PageDraft } from './api';
+import { type PageDraft, sameDraft } from './api';
 import { RichTextEditor } from './rich-text-editor';
 
 const tabTrigger =
@@ -43,18 +44,22 @@ export function PageEditorForm({
   savedSlug,
   onSave,
   isSaving = false,
+  onDirtyChange,
 }: {
   page: PageDraft;
   /** The slug an existing page is saved under (none for a new page). */
   savedSlug?: string;
   onSave: (page: PageDraft) => void;
   isSaving?: boolean;
+  /** Told whenever the page starts or stops differing from `page`. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const id = useId();
   const [title, setTitle] = useState(page.title);
   const [slug, setSlug] = useState(page.slug);
   const [content, setContent] = useState(page.content);
   const [isStructured, setIsStructured] = useState(page.isStructured);
+  const [published, setPublished] = useState(page.published);
   const [slugEdited, setSlugEdited] = useState(false);
 
   // A new page to edit resets the whole form, and slug generation starts again.
@@ -63,8 +68,13 @@ export function PageEditorForm({
     setSlug(page.slug);
     setContent(page.content);
     setIsStructured(page.isStructured);
+    setPublished(page.published);
     setSlugEdited(false);
   }, [page]);
+
+  const dirty = !sameDraft({ title, slug, content, isStructured, published }, page);
+  // A layout effect: the dialog knows of the change before the next key press (Preact runs plain effects a frame late).
+  useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   function onTitleChange(value: string) {
     setTitle(value);
@@ -105,7 +115,7 @@ export function PageEditorForm({
       toast({ title: 'Slug Formatted', description: 'The slug has been formatted for web compatibility.' });
       return;
     }
-    onSave({ title, slug, content, isStructured });
+    onSave({ title, slug, content, isStructured, published });
   }
 
   return (
@@ -202,13 +212,30 @@ export function PageEditorForm({
               Enable if this page has a structured format (like FAQ items) rather than free-form content.
             </p>
           </div>
+          <div className="grid gap-1.5">
+            <div className="flex items-center gap-3">
+              <Switch.Root
+                id={`${id}-published`}
+                checked={published}
+                onCheckedChange={setPublished}
+                aria-describedby={`${id}-published-hint`}
+                className="relative h-6 w-11 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600"
+              >
+                <Switch.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+              </Switch.Root>
+              <label htmlFor={`${id}-published`} className="text-sm font-medium">
+                Published
+              </label>
+            </div>
+            <p id={`${id}-published-hint`} className="text-xs text-slate-500">
+              Turn off to keep the page as a draft: shoppers cannot open it and it is left out of the sitemap.
+            </p>
+          </div>
         </Tabs.Content>
       </Tabs.Root>
 
       <div className="mt-6 flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <Button variant="outline" onClick={() => onSave(page)}>
-          Cancel
-        </Button>
+        <DialogCancel onCancel={() => onSave(page)} />
         <Button type="submit" pending={isSaving} pendingLabel="Saving...">
           Save Page
         </Button>

@@ -1,7 +1,7 @@
 // The rich-text editor (Quill 2, snow theme). Quill is imported on demand inside an effect, so it only
 // loads in the browser, in the admin area, as its own chunk; the first render (and the server) shows
 // a loading text.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { EditorHandle } from './quill-setup';
 
 export type RichTextEditorProps = {
@@ -64,7 +64,11 @@ export function RichTextEditor({
     };
   }, [variant, placeholder, label]);
 
-  useEffect(() => {
+  // A layout effect: it runs as the render that brought `value` is committed, before the next keystroke
+  // can reach Quill. A passive effect may run a frame later (Preact, docs/decisions/0290-preact-in-the-browser.md
+  // runs them after paint), when the administrator has typed on: the value it compares is then one keystroke
+  // old, and loading it would put the text back and the cursor at the start.
+  useLayoutEffect(() => {
     if (status === 'ready' && editorRef.current && value !== lastHtml.current) {
       editorRef.current.setHtml(value);
       lastHtml.current = value;

@@ -25,6 +25,7 @@ const dashboard: Dashboard = {
   activeDiscounts: 0,
   demoMode: false,
   days,
+  lowStock: { threshold: 3, count: 0, products: [] },
 };
 
 /** Each bar's height and hover text, in day order. */

@@ -15,6 +15,7 @@ import {
 } from '~/client/features/admin/api';
 import { Card } from '~/client/components/ui/card';
 import { LoadError } from '~/client/components/ui/load-error';
+import { MarkdownRulesCard } from './markdown-rules-card';
 
 function PercentInput({
   id,
@@ -192,6 +193,7 @@ export default function DiscountsTab() {
         <WeekdayCard />
         <CategoryCard />
       </div>
+      <MarkdownRulesCard />
     </div>
   );
 }

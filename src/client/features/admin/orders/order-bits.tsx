@@ -1,6 +1,8 @@
 // Small pieces of the orders screens: dates, the refund flag, and how a history entry reads.
+import { formatMoney } from '~/shared/money';
 import { orderStatusLabel, paymentStatusLabel } from '~/shared/orders';
 import type { OrderHistoryEntry } from '~/shared/schemas/admin-orders';
+import { isTrackingCarrier, TRACKING_CARRIER_LABELS } from '~/shared/tracking';
 
 /** Admin screens render only in the browser, so local time is safe here. */
 export function formatDateTime(iso: string, withTime = true): string {
@@ -19,12 +21,15 @@ const FIELD_LABELS: Record<string, string> = {
   paymentStatus: 'Payment',
   inventoryReduced: 'Stock',
   trackingNumber: 'Tracking number',
+  trackingCarrier: 'Carrier',
   estimatedDeliveryDate: 'Estimated delivery',
   userId: 'Linked user',
   attention: 'Attention',
   refundStatus: 'Late payment',
   refundReference: 'Refund',
   note: 'Note',
+  staffNote: 'Staff note',
+  refund: 'Refund',
 };
 
 const ACTOR_LABELS: Record<string, string> = {
@@ -42,7 +47,13 @@ function valueText(field: string, value: string | null): string {
   if (field === 'paymentStatus') return paymentStatusLabel(value);
   if (field === 'inventoryReduced') return value === 'true' ? 'taken from stock' : 'not taken';
   if (field === 'userId') return `user #${value}`;
+  if (field === 'trackingCarrier') return isTrackingCarrier(value) ? TRACKING_CARRIER_LABELS[value] : value;
   if (field === 'refundStatus') return value === 'needed' ? 'needs a refund' : 'refunded';
+  if (field === 'refund') {
+    // Written as '12.50 (provider refund id)' (src/server/features/orders/refunds.ts).
+    const m = /^(\d+\.\d{2}) \((.*)\)$/.exec(value);
+    return m ? `${formatMoney(m[1])} given back (${m[2]})` : value;
+  }
   return value;
 }
 

@@ -3,7 +3,7 @@
 // controls: status (seven values), payment status (four, confirmed first: they move stock and send the
 // e-mail), tracking number and estimated delivery.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useLayoutEffect, useState } from 'react';
 import {
   MAX_CONFIRMATION_EMAIL_ATTEMPTS,
   ORDER_STATUSES,
@@ -20,10 +20,9 @@ import {
   shippingMethodLabel,
   stripGeneratedItemListing,
 } from '~/shared/orders';
-import type { AdminOrder, AdminOrderDetail, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
+import type { AdminOrder, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
 import { Button } from '~/client/components/ui/button';
 import { StatusBadge } from '~/client/components/ui/status-badge';
-import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
@@ -36,8 +35,17 @@ import {
   setPaymentStatus,
   updateOrderDetails,
 } from './api';
-import { formatDateTime, historyText, historyWho, RefundFlag } from './order-bits';
+import { formatDateTime, RefundFlag } from './order-bits';
+import {
+  CancelPaidOrderDialog,
+  canRefund,
+  PackingSlipLink,
+  RefundButton,
+  StaffNotes,
+  Timeline,
+} from './order-dialog-parts';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { TRACKING_CARRIER_LABELS, TRACKING_CARRIERS, isTrackingCarrier } from '~/shared/tracking';
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -66,6 +74,11 @@ export function paymentChangeMessage(order: AdminOrder, to: PaymentStatus): stri
   if (to === 'completed') {
     // All or nothing (decision 0043): an item short of stock leaves every item in stock.
     return `${head} The items are taken from stock if there is enough of each; otherwise none is taken and the order is flagged.${completionEmailMessage(order)}`;
+  }
+  if (to === 'refunded' && order.paymentStatus === 'completed' && order.paymentReference) {
+    // Through the provider: the money really goes back (docs/decisions/0230-refunds-through-the-provider.md).
+    const left = Math.max(0, (toCents(order.total) ?? 0) - (toCents(order.refundedAmount) ?? 0));
+    return `${head} ${formatCents(left)} is given back to the customer through the payment provider${order.inventoryReduced ? ' and the items are put back in stock' : ''}.`;
   }
   if (order.inventoryReduced) return `${head} The items are put back in stock.`;
   return head;
@@ -156,18 +169,33 @@ function Items({ order }: { order: AdminOrder }) {
   );
 }
 
-function TrackingForm({ order }: { order: AdminOrder }) {
+function TrackingForm({
+  order,
+  onDirtyChange,
+}: {
+  order: AdminOrder;
+  /** Whether the tracking details differ from the order's: the dialog asks before discarding them. */
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const trackingId = useId();
+  const carrierId = useId();
   const dateId = useId();
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [carrier, setCarrier] = useState(order.trackingCarrier ?? '');
   const [date, setDate] = useState(order.estimatedDeliveryDate ?? '');
   // A change made elsewhere (the status quick action with a number, another administrator) shows here.
   useEffect(() => setTracking(order.trackingNumber ?? ''), [order.trackingNumber]);
+  useEffect(() => setCarrier(order.trackingCarrier ?? ''), [order.trackingCarrier]);
   useEffect(() => setDate(order.estimatedDeliveryDate ?? ''), [order.estimatedDeliveryDate]);
 
   const save = useMutation({
-    mutationFn: () => updateOrderDetails(order.id, { trackingNumber: tracking, estimatedDeliveryDate: date }),
+    mutationFn: () =>
+      updateOrderDetails(order.id, {
+        trackingNumber: tracking,
+        trackingCarrier: isTrackingCarrier(carrier) ? carrier : '',
+        estimatedDeliveryDate: date,
+      }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
       toast({ title: 'Order updated', description: `Tracking details of order #${order.id} saved.` });
@@ -177,7 +205,10 @@ function TrackingForm({ order }: { order: AdminOrder }) {
       toast({ title: 'Failed to update order', description: serverMessage(error), variant: 'destructive' }),
   });
   const unchanged =
-    tracking.trim() === (order.trackingNumber ?? '') && date === (order.estimatedDeliveryDate ?? '');
+    tracking.trim() === (order.trackingNumber ?? '') &&
+    carrier === (order.trackingCarrier ?? '') &&
+    date === (order.estimatedDeliveryDate ?? '');
+  useLayoutEffect(() => onDirtyChange(!unchanged), [unchanged, onDirtyChange]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -185,7 +216,7 @@ function TrackingForm({ order }: { order: AdminOrder }) {
   }
 
   return (
-    <form className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" onSubmit={onSubmit}>
+    <form className="grid gap-3 sm:grid-cols-[1fr_1fr_1fr_auto] sm:items-end" onSubmit={onSubmit}>
       <div className="grid gap-1">
         <label htmlFor={trackingId} className="text-sm font-medium text-slate-800">
           Tracking Number
@@ -197,6 +228,25 @@ function TrackingForm({ order }: { order: AdminOrder }) {
           onChange={(e) => setTracking(e.target.value)}
           className={inputClasses()}
         />
+      </div>
+      <div className="grid gap-1">
+        <label htmlFor={carrierId} className="text-sm font-medium text-slate-800">
+          Carrier
+        </label>
+        {/* The shipped e-mail links to the carrier's tracking page (docs/decisions/0271-tracking-carriers.md). */}
+        <select
+          id={carrierId}
+          value={carrier}
+          onChange={(e) => setCarrier(e.target.value)}
+          className={inputClasses()}
+        >
+          <option value="">Other (no tracking link)</option>
+          {TRACKING_CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {TRACKING_CARRIER_LABELS[c]}
+            </option>
+          ))}
+        </select>
       </div>
       <div className="grid gap-1">
         <label htmlFor={dateId} className="text-sm font-medium text-slate-800">
@@ -217,11 +267,14 @@ function TrackingForm({ order }: { order: AdminOrder }) {
   );
 }
 
-function Controls({ order }: { order: AdminOrder }) {
+function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: (dirty: boolean) => void }) {
   const queryClient = useQueryClient();
   const statusId = useId();
   const paymentId = useId();
   const [pendingPayment, setPendingPayment] = useState<PaymentStatus | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  // A paid order is cancelled with the offer of its refund (docs/decisions/0230-refunds-through-the-provider.md).
+  const paidThroughProvider = order.paymentStatus === 'completed' && !!order.paymentReference;
 
   const status = useMutation({
     mutationFn: (to: OrderStatus) => setOrderStatus(order.id, { status: to }),
@@ -269,7 +322,11 @@ function Controls({ order }: { order: AdminOrder }) {
             id={statusId}
             value={order.status}
             disabled={status.isPending}
-            onChange={(e) => status.mutate(e.target.value as OrderStatus)}
+            onChange={(e) => {
+              const to = e.target.value as OrderStatus;
+              if (to === 'cancelled' && paidThroughProvider) setCancelling(true);
+              else status.mutate(to);
+            }}
             className={inputClasses()}
           >
             {!ORDER_STATUSES.includes(order.status as OrderStatus) && (
@@ -304,7 +361,12 @@ function Controls({ order }: { order: AdminOrder }) {
           </select>
         </div>
       </div>
-      <TrackingForm order={order} />
+      <TrackingForm order={order} onDirtyChange={onDirtyChange} />
+      <div className="flex flex-wrap gap-2">
+        {canRefund(order) && <RefundButton order={order} />}
+        <PackingSlipLink orderId={order.id} />
+      </div>
+      <CancelPaidOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
       <ConfirmDialog
         open={pendingPayment !== null}
         onOpenChange={(open) => {
@@ -321,36 +383,18 @@ function Controls({ order }: { order: AdminOrder }) {
   );
 }
 
-function History({ detail }: { detail: AdminOrderDetail | undefined }) {
-  if (!detail) return <Skeleton className="h-16 w-full" />;
-  if (detail.history.length === 0) return <p className="text-sm text-slate-500">No changes recorded.</p>;
-  return (
-    <ol className="grid gap-1 text-sm" data-testid="admin-order-history">
-      {detail.history.map((entry) => (
-        <li key={entry.id} className="flex flex-wrap gap-x-2">
-          <time dateTime={entry.at} className="text-slate-500">
-            {formatDateTime(entry.at)}
-          </time>
-          <span className={entry.field === 'attention' ? 'font-medium text-red-700' : ''}>
-            {historyText(entry)}
-          </span>
-          <span className="text-slate-500">{historyWho(entry)}</span>
-        </li>
-      ))}
-    </ol>
-  );
-}
-
 export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; onClose: () => void }) {
   const detail = useQuery({ ...adminOrderQueryOptions(row.id), retry: false });
   const order: AdminOrder = detail.data ?? row;
   const address = parseShippingAddress(order.shippingAddress);
   const notes = stripGeneratedItemListing(order.notes);
+  const [trackingDirty, setTrackingDirty] = useState(false);
 
   return (
     <Dialog
       open
       size="xl"
+      dirty={trackingDirty}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
@@ -396,6 +440,9 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
           <Block title="Shipping">
             <p>{shippingMethodLabel(order.shippingMethod)}</p>
             <p className="text-slate-600">Tracking Number: {order.trackingNumber || 'Not set'}</p>
+            {isTrackingCarrier(order.trackingCarrier) && (
+              <p className="text-slate-600">Carrier: {TRACKING_CARRIER_LABELS[order.trackingCarrier]}</p>
+            )}
             <p className="text-slate-600">Estimated Delivery: {order.estimatedDeliveryDate || 'Not set'}</p>
           </Block>
           <Block title="Payment">
@@ -408,6 +455,11 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
             <p className="text-slate-600">
               {order.inventoryReduced ? 'Stock taken for this order' : 'Stock not taken'}
             </p>
+            {(toCents(order.refundedAmount) ?? 0) > 0 && (
+              <p className="text-slate-600" data-testid="admin-order-refunded">
+                Refunded {formatMoney(order.refundedAmount)} of {formatMoney(order.total)}
+              </p>
+            )}
             {order.refundStatus && (
               <p className={order.refundStatus === 'needed' ? 'text-red-700' : 'text-slate-600'}>
                 <RefundFlag status={order.refundStatus} />{' '}
@@ -443,11 +495,15 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
           aria-label="Manage order"
         >
           <h3 className="text-sm font-semibold">Manage Order</h3>
-          <Controls order={order} />
+          <Controls order={order} onDirtyChange={setTrackingDirty} />
         </section>
 
-        <Block title="History">
-          <History detail={detail.data} />
+        <Block title="Staff Notes">
+          <StaffNotes order={order} detail={detail.data} />
+        </Block>
+
+        <Block title="Timeline">
+          <Timeline detail={detail.data} />
         </Block>
       </div>
     </Dialog>

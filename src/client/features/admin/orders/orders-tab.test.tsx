@@ -3,8 +3,9 @@
 // fallbacks, e-mail status, history), the status and payment selectors, tracking, 'Link User', and
 // every toast.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '~/shared/schemas/admin-orders';
 import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
@@ -20,6 +21,7 @@ function ToastSpy() {
 const lastToast = () => toasts[0] && { title: toasts[0].title, description: toasts[0].description };
 
 type Call = { method: string; path: string; body: unknown };
+const isList = (path: string) => path === '/api/orders/admin' || path.startsWith('/api/orders/admin?');
 type Answer = { status?: number; body?: unknown; total?: number };
 function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
   const calls: Call[] = [];
@@ -33,7 +35,7 @@ function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
       };
       calls.push(call);
       const detail = /^\/api\/orders\/admin\/(\d+)$/.exec(call.path);
-      const fallback: Answer = call.path.startsWith('/api/orders/admin?')
+      const fallback: Answer = isList(call.path)
         ? { body: ORDERS, total: 45 }
         : detail
           ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
@@ -107,12 +109,16 @@ const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   refundStatus: null,
   refundPaymentReference: null,
   refundReference: null,
+  refundedAmount: '0.00',
   user: null,
+  unpaidCheckout: false,
   ...extra,
 });
 const withHistory = (o: AdminOrder, history: AdminOrderDetail['history'] = []): AdminOrderDetail => ({
   ...o,
   history,
+  refunds: [],
+  emails: [],
 });
 
 const ORDERS = [
@@ -126,13 +132,28 @@ const ORDERS = [
   order(14, { status: 'delivered', paymentStatus: 'refunded' }),
 ];
 
-function renderTab() {
-  render(
+/** The tab at /admin/orders (with a query string), in a memory router: its state lives in the address. */
+function renderTab(path = '/admin/orders') {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/admin/orders',
+        element: (
+          <>
+            <OrdersTab />
+            <ToastSpy />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  const utils = render(
     <QueryClientProvider client={createQueryClient()}>
-      <OrdersTab />
-      <ToastSpy />
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...utils, router, search: () => router.state.location.search };
 }
 
 afterEach(() => {
@@ -197,9 +218,7 @@ describe('Orders tab: table', () => {
     await rowOf(11);
     await u.selectOptions(screen.getByLabelText('Filter by status'), 'ready-for-pickup');
     await waitFor(() =>
-      expect(calls.some((c) => c.path === '/api/orders/admin?page=1&limit=20&status=ready-for-pickup')).toBe(
-        true,
-      ),
+      expect(calls.some((c) => c.path === '/api/orders/admin?status=ready-for-pickup')).toBe(true),
     );
     await u.type(
       screen.getByLabelText('Search orders by order number, reference, name or email'),
@@ -207,9 +226,7 @@ describe('Orders tab: table', () => {
     );
     await waitFor(() =>
       expect(
-        calls.some(
-          (c) => c.path === '/api/orders/admin?page=1&limit=20&status=ready-for-pickup&search=gail%40x.com',
-        ),
+        calls.some((c) => c.path === '/api/orders/admin?status=ready-for-pickup&search=gail%40x.com'),
       ).toBe(true),
     );
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
@@ -221,11 +238,7 @@ describe('Orders tab: table', () => {
 
   it('offers Try Again when the list fails to load', async () => {
     let fail = true;
-    fakeApi((c) =>
-      c.path.startsWith('/api/orders/admin?') && fail
-        ? { status: 500, body: { message: 'Boom' } }
-        : undefined,
-    );
+    fakeApi((c) => (isList(c.path) && fail ? { status: 500, body: { message: 'Boom' } } : undefined));
     renderTab();
     expect(await screen.findByText('Failed to load orders')).toBeTruthy();
     fail = false;
@@ -248,7 +261,7 @@ describe('Orders tab: a payment that arrived after the order closed', () => {
       refundReference: 'REFUND_1',
     });
     fakeApi((c) => {
-      if (c.path.startsWith('/api/orders/admin?')) return { body: [needing, done, ORDERS[0]], total: 3 };
+      if (isList(c.path)) return { body: [needing, done, ORDERS[0]], total: 3 };
       if (c.path === '/api/orders/admin/21') return { body: withHistory(needing) };
       return undefined;
     });
@@ -586,7 +599,7 @@ describe('Orders tab: detail dialog', () => {
     expect(calls.find((c) => c.method === 'PATCH')).toEqual({
       method: 'PATCH',
       path: '/api/orders/13',
-      body: { trackingNumber: '1Z999', estimatedDeliveryDate: '2031-05-20' },
+      body: { trackingNumber: '1Z999', trackingCarrier: '', estimatedDeliveryDate: '2031-05-20' },
     });
     fail = true;
     await u.clear(within(dialog).getByLabelText('Tracking Number'));
@@ -691,5 +704,206 @@ describe('Orders tab: Link User', () => {
       }),
     );
     expect(screen.getByRole('dialog', { name: 'Link User to Order #11' })).toBeTruthy();
+  });
+});
+
+describe('Orders tab: the list lives in the address', () => {
+  const listCalls = (calls: Call[]) => calls.filter((c) => isList(c.path)).map((c) => c.path);
+
+  it('reads filters, sort and page from the address, so a reload or a shared link shows the same list', async () => {
+    const calls = fakeApi();
+    renderTab(
+      '/admin/orders?view=unpaid&status=shipped&paymentStatus=failed&from=2025-03-01&to=2025-03-31&sort=total&dir=asc&page=2&limit=50&search=gail',
+    );
+    await rowOf(11);
+    expect(listCalls(calls)[0]).toBe(
+      '/api/orders/admin?view=unpaid&status=shipped&paymentStatus=failed&from=2025-03-01&to=2025-03-31&search=gail&sort=total&dir=asc&page=2&limit=50',
+    );
+    expect((screen.getByLabelText('Show') as HTMLSelectElement).value).toBe('unpaid');
+    expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe('shipped');
+    expect((screen.getByLabelText('Filter by payment status') as HTMLSelectElement).value).toBe('failed');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2025-03-01');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2025-03-31');
+    expect((screen.getByLabelText('Rows per page') as HTMLSelectElement).value).toBe('50');
+    expect(
+      (screen.getByLabelText('Search orders by order number, reference, name or email') as HTMLInputElement)
+        .value,
+    ).toBe('gail');
+    expect(screen.getByRole('columnheader', { name: 'Total' }).getAttribute('aria-sort')).toBe('ascending');
+    expect(screen.getByText('Page 2 of 1')).toBeTruthy();
+  });
+
+  it('a value the address should not have falls back to its default instead of breaking the page', async () => {
+    const calls = fakeApi();
+    renderTab('/admin/orders?status=lost&page=abc&status2=x&sort=shipped&from=2025-02-30');
+    await rowOf(11);
+    expect(listCalls(calls)[0]).toBe('/api/orders/admin');
+  });
+
+  it('a filter goes into the address and back to page 1; Back brings the previous list back', async () => {
+    const calls = fakeApi();
+    const { router, search } = renderTab('/admin/orders?page=3');
+    const u = userEvent.setup();
+    await rowOf(11);
+    await u.selectOptions(screen.getByLabelText('Filter by status'), 'processing');
+    await waitFor(() => expect(search()).toBe('?status=processing'));
+    await u.selectOptions(screen.getByLabelText('Filter by payment status'), 'completed');
+    await waitFor(() => expect(search()).toBe('?status=processing&paymentStatus=completed'));
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-02' } });
+    await waitFor(() => expect(search()).toBe('?status=processing&paymentStatus=completed&from=2025-03-02'));
+    expect(listCalls(calls)).toContain(
+      '/api/orders/admin?status=processing&paymentStatus=completed&from=2025-03-02',
+    );
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search()).toBe('?status=processing&paymentStatus=completed'));
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('');
+    await act(() => router.navigate(-2));
+    expect(search()).toBe('?page=3');
+    expect((screen.getByLabelText('Filter by status') as HTMLSelectElement).value).toBe('all');
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    // Page 4 does not exist (45 orders, 20 a page): Next is disabled from page 3.
+    expect(search()).toBe('?page=3');
+  });
+
+  it('sorts by a column header: its own first direction, then the other way; the search box follows Back', async () => {
+    fakeApi();
+    const { router, search } = renderTab();
+    const u = userEvent.setup();
+    await rowOf(11);
+    expect(screen.getByRole('columnheader', { name: 'Date' }).getAttribute('aria-sort')).toBe('descending');
+    await u.click(screen.getByRole('button', { name: 'Customer' }));
+    await waitFor(() => expect(search()).toBe('?sort=customer'));
+    expect(screen.getByRole('columnheader', { name: 'Customer' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await u.click(screen.getByRole('button', { name: 'Customer' }));
+    await waitFor(() => expect(search()).toBe('?sort=customer&dir=desc'));
+    await u.click(screen.getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(search()).toBe('?sort=total'));
+    const box = screen.getByLabelText(
+      'Search orders by order number, reference, name or email',
+    ) as HTMLInputElement;
+    await u.type(box, 'carol');
+    await waitFor(() => expect(search()).toBe('?search=carol&sort=total'));
+    // Typing replaced the entry: Back goes to the sort before it, and the box empties.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(search()).toBe('?sort=customer&dir=desc'));
+    expect(box.value).toBe('');
+  });
+
+  it('a first Next soon after the table appears is kept (the search box does not reset the page)', async () => {
+    vi.useFakeTimers();
+    try {
+      const calls = fakeApi();
+      const { search } = renderTab();
+      // The rows arrive well inside the search box's 300 ms pause.
+      await act(() => vi.advanceTimersByTimeAsync(20));
+      expect(screen.getAllByTestId('admin-order-row')).toHaveLength(4);
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await act(() => vi.advanceTimersByTimeAsync(1000));
+      expect(search()).toBe('?page=2');
+      expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+      expect(listCalls(calls).at(-1)).toBe('/api/orders/admin?page=2');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('Orders tab: unpaid checkouts', () => {
+  it('shows them apart: their own view, flagged, and no quick action', async () => {
+    const abandoned = order(31, { status: 'pending', paymentStatus: 'pending', unpaidCheckout: true });
+    const declined = order(32, { status: 'pending', paymentStatus: 'failed', unpaidCheckout: true });
+    const calls = fakeApi((c) =>
+      c.path === '/api/orders/admin?view=unpaid' ? { body: [abandoned, declined], total: 2 } : undefined,
+    );
+    const { search } = renderTab();
+    const u = userEvent.setup();
+    await rowOf(11);
+    await u.selectOptions(screen.getByLabelText('Show'), 'unpaid');
+    await waitFor(() => expect(search()).toBe('?view=unpaid'));
+    for (const id of [31, 32]) {
+      const row = await rowOf(id);
+      expect(within(row).queryByRole('button', { name: /^Mark / })).toBeNull();
+      expect(within(row).getByTestId('unpaid-checkout-flag').textContent).toBe('Unpaid checkout');
+      expect(within(row).getByRole('button', { name: `View order #${id}` })).toBeTruthy();
+    }
+    expect(screen.getByText('Showing 1–2 of 2 unpaid checkouts')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/orders/export.csv?view=unpaid',
+    );
+    expect(calls.some((c) => c.path === '/api/orders/admin?view=unpaid')).toBe(true);
+  });
+});
+
+describe('Orders tab: a status for several orders', () => {
+  it('selects rows (or the whole page) and sets one status for them; failures are reported and stay selected', async () => {
+    let answer: unknown = {
+      status: 'shipped',
+      updated: 2,
+      failed: 0,
+      results: [
+        { id: 11, ok: true, status: 'shipped' },
+        { id: 12, ok: true, status: 'shipped' },
+      ],
+    };
+    const calls = fakeApi((c) => (c.method === 'POST' ? { body: answer } : undefined));
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(11)).getByRole('checkbox', { name: 'Select order #11' }));
+    await u.click(within(await rowOf(12)).getByRole('checkbox', { name: 'Select order #12' }));
+    expect(screen.getByTestId('admin-orders-selected').textContent).toBe('2 orders selected');
+    await u.selectOptions(screen.getByLabelText('New status for the selected orders'), 'shipped');
+    await u.click(screen.getByRole('button', { name: 'Set status' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Order statuses updated',
+        description: '2 orders are now Shipped.',
+      }),
+    );
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([
+      { method: 'POST', path: '/api/orders/bulk-status', body: { ids: [11, 12], status: 'shipped' } },
+    ]);
+    await waitFor(() => expect(screen.queryByTestId('admin-orders-selected')).toBeNull());
+
+    answer = {
+      status: 'cancelled',
+      updated: 3,
+      failed: 1,
+      results: [
+        { id: 11, ok: true, status: 'cancelled' },
+        { id: 12, ok: true, status: 'cancelled' },
+        { id: 13, ok: false, message: 'Order not found.' },
+        { id: 14, ok: true, status: 'cancelled' },
+      ],
+    };
+    const all = screen.getByRole('checkbox', { name: 'Select all orders on this page' });
+    await u.click(all);
+    expect(screen.getByTestId('admin-orders-selected').textContent).toBe('4 orders selected');
+    await u.selectOptions(screen.getByLabelText('New status for the selected orders'), 'cancelled');
+    await u.click(screen.getByRole('button', { name: 'Set status' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: '1 order was not changed',
+        description: '3 orders are now Cancelled. #13: Order not found.',
+      }),
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('admin-orders-selected').textContent).toBe('1 order selected'),
+    );
+    expect(
+      (within(await rowOf(13)).getByRole('checkbox', { name: 'Select order #13' }) as HTMLInputElement)
+        .checked,
+    ).toBe(true);
+  });
+
+  it('another page or filter starts with nothing selected', async () => {
+    fakeApi();
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(11)).getByRole('checkbox', { name: 'Select order #11' }));
+    expect(screen.getByTestId('admin-orders-selected')).toBeTruthy();
+    await u.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.queryByTestId('admin-orders-selected')).toBeNull());
   });
 });

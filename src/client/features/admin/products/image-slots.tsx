@@ -9,7 +9,7 @@ import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { Spinner } from '~/client/components/ui/spinner';
 
-async function uploadImage(file: File): Promise<string> {
+export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
   const { url } = await apiRequest<{ url: string }>('POST', '/api/upload/image', form);

@@ -5,6 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
 import { type AdminProduct, type ProductData, ProductInputSchema } from '~/shared/schemas/admin-products';
+import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
 import { productSlug } from '~/shared/slug';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -15,9 +17,10 @@ import {
   categoriesQueryOptions,
   refreshCatalogue,
 } from '~/client/features/admin/api';
-import { Dialog } from '~/client/components/ui/dialog';
+import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
 import { inputClasses, TextField } from '~/client/components/ui/form-fields';
 import { ImageSlots } from './image-slots';
+import { PriceHistoryPanel } from './price-history-panel';
 import { StockPanel } from './stock-panel';
 
 type FormValues = {
@@ -33,6 +36,9 @@ type FormValues = {
   new: boolean;
   active: boolean;
   applyDailyDiscount: boolean;
+  condition: ProductCondition;
+  conditionNotes: string;
+  finalSale: boolean;
   images: string[];
 };
 
@@ -49,6 +55,9 @@ const EMPTY: FormValues = {
   new: false,
   active: true,
   applyDailyDiscount: true,
+  condition: 'new',
+  conditionNotes: '',
+  finalSale: false,
   images: [],
 };
 
@@ -66,6 +75,9 @@ function toFormValues(p: AdminProduct): FormValues {
     new: p.new,
     active: p.active,
     applyDailyDiscount: p.applyDailyDiscount,
+    condition: p.condition,
+    conditionNotes: p.conditionNotes,
+    finalSale: p.finalSale,
     images: p.images,
   };
 }
@@ -82,6 +94,9 @@ const FIELD_LABELS: Record<Exclude<keyof FormValues, 'stock'>, string> = {
   new: 'New',
   active: 'Active',
   applyDailyDiscount: 'Apply daily discount',
+  condition: 'Condition',
+  conditionNotes: 'Condition notes',
+  finalSale: 'Final sale',
   images: 'Pictures',
 };
 
@@ -92,6 +107,7 @@ const FLAGS = [
   ['new', 'New'],
   ['active', 'Active'],
   ['applyDailyDiscount', 'Apply daily discount'],
+  ['finalSale', 'Final sale (no returns)'],
 ] as const;
 
 export function ProductFormDialog({ productId, onClose }: { productId: number | null; onClose: () => void }) {
@@ -99,6 +115,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   const queryClient = useQueryClient();
   const descriptionId = useId();
   const categoryFieldId = useId();
+  const conditionFieldId = useId();
   const slugEdited = useRef(false);
   const categories = useQuery(categoriesQueryOptions());
   const product = useQuery({ ...adminProductQueryOptions(productId ?? 0), enabled: !isNew });
@@ -223,6 +240,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
       }}
       title={isNew ? 'Add New Product' : 'Edit Product'}
       size="xl"
+      dirty={form.formState.isDirty}
     >
       {loading ? (
         <div className="grid gap-3" role="status" aria-label="Loading product">
@@ -271,6 +289,28 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
                 <p className="text-xs font-medium text-red-600">{errors.categoryId.message}</p>
               )}
             </div>
+            <div className="grid gap-1">
+              <label htmlFor={conditionFieldId} className="text-sm font-medium text-slate-800">
+                Condition
+              </label>
+              <select
+                id={conditionFieldId}
+                className={inputClasses(Boolean(errors.condition))}
+                {...form.register('condition')}
+              >
+                {PRODUCT_CONDITIONS.map((code) => (
+                  <option key={code} value={code}>
+                    {PRODUCT_CONDITION_LABELS[code]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <TextField
+              label="Condition notes"
+              error={errors.conditionNotes?.message}
+              hint="Optional: what the grader saw, shown to shoppers."
+              {...form.register('conditionNotes')}
+            />
             <TextField
               label="Price"
               type="number"
@@ -336,6 +376,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
           {!isNew && base && (
             <StockPanel productId={base.id} productName={base.name} initialStock={base.stock} />
           )}
+          {!isNew && base && <PriceHistoryPanel productId={base.id} />}
           <Controller
             control={form.control}
             name="images"
@@ -351,9 +392,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
             )}
           />
           <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
-            <Button variant="outline" onClick={onClose} disabled={busy}>
-              Cancel
-            </Button>
+            <DialogCancel disabled={busy} />
             <Button type="submit" pending={busy} pendingLabel="Saving...">
               {isNew ? 'Create Product' : 'Save Changes'}
             </Button>

@@ -1,10 +1,12 @@
 // 'Add User' and the edit dialog. Adding needs username, email, password and its confirmation
 // ('Passwords do not match.'); editing sends only the fields that changed, and a blank password keeps
-// the current one. An administrator's own admin role cannot be changed here (nor on the server).
+// the current one. The role is customer, staff or administrator; an administrator's own role cannot be
+// changed here (nor on the server).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { ROLE_LABELS, ROLES, type Role } from '~/shared/roles';
 import {
   type AdminUser,
   type AdminUserCreate,
@@ -17,8 +19,8 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { serverFieldErrors } from '~/client/features/auth';
-import { Dialog } from '~/client/components/ui/dialog';
-import { TextField } from '~/client/components/ui/form-fields';
+import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
+import { SelectField, TextField } from '~/client/components/ui/form-fields';
 import { createUser, refreshUsers, updateUser } from './api';
 
 type FormValues = {
@@ -26,7 +28,7 @@ type FormValues = {
   email: string;
   password: string;
   confirmPassword: string;
-  isAdmin: boolean;
+  role: Role;
   phone: string;
   address: string;
 };
@@ -36,10 +38,12 @@ const EMPTY: FormValues = {
   email: '',
   password: '',
   confirmPassword: '',
-  isAdmin: false,
+  role: 'customer',
   phone: '',
   address: '',
 };
+
+const ROLE_HINT = 'Staff work orders and products; administrators also manage users and settings.';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'phone', 'address'] as const;
 
@@ -56,7 +60,6 @@ export function UserFormDialog({
   const isNew = user === null;
   const isSelf = user !== null && user.id === currentUserId;
   const queryClient = useQueryClient();
-  const adminId = useId();
   const addressId = useId();
 
   const form = useForm<FormValues, unknown, AdminUserCreate | AdminUserEditForm>({
@@ -70,7 +73,7 @@ export function UserFormDialog({
           ...EMPTY,
           username: user.username,
           email: user.email,
-          isAdmin: user.isAdmin,
+          role: user.role,
           phone: user.phone ?? '',
           address: user.address ?? '',
         }
@@ -122,6 +125,7 @@ export function UserFormDialog({
         if (!open && !busy) onClose();
       }}
       title={isNew ? 'Add User' : `Edit User: ${user.username}`}
+      dirty={form.formState.isDirty}
     >
       <form className="grid gap-4" noValidate onSubmit={form.handleSubmit((data) => save.mutate(data))}>
         <TextField
@@ -171,41 +175,22 @@ export function UserFormDialog({
           />
           {errors.address && <p className="text-xs font-medium text-red-600">{errors.address.message}</p>}
         </div>
-        <div className="flex items-start gap-2">
-          {isSelf ? (
-            // Not registered: the form keeps the loaded value, so the role is never part of the change.
-            <input
-              id={adminId}
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 rounded border-slate-300"
-              checked={user.isAdmin}
-              disabled
-              readOnly
-              aria-describedby={`${adminId}-hint`}
-            />
-          ) : (
-            <input
-              id={adminId}
-              type="checkbox"
-              className="mt-0.5 h-4 w-4 rounded border-slate-300"
-              {...form.register('isAdmin')}
-            />
-          )}
-          <div>
-            <label htmlFor={adminId} className="text-sm font-medium text-slate-800">
-              Administrator
-            </label>
-            {isSelf && (
-              <p id={`${adminId}-hint`} className="text-xs text-slate-500">
-                You cannot change your own administrator role.
-              </p>
-            )}
-          </div>
-        </div>
+        <SelectField
+          label="Role"
+          hint={isSelf ? 'You cannot change your own administrator role.' : ROLE_HINT}
+          // The own role is shown, never sent: the form keeps the loaded value.
+          disabled={isSelf}
+          error={errors.role?.message}
+          {...form.register('role')}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+        </SelectField>
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="outline" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
+          <DialogCancel disabled={busy} />
           <Button type="submit" pending={busy} pendingLabel="Saving...">
             {isNew ? 'Create User' : 'Save Changes'}
           </Button>

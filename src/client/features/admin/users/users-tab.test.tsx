@@ -67,6 +67,7 @@ const user = (id: number, username: string, extra: Partial<AdminUser> = {}): Adm
   createdAt: '2025-03-01T12:00:00.000Z',
   orderCount: 0,
   ...extra,
+  role: extra.role ?? (extra.isAdmin ? 'admin' : 'customer'),
 });
 const USERS = [
   user(1, 'boss', { isAdmin: true, email: 'boss@store.example' }),
@@ -145,7 +146,7 @@ describe('Users tab', () => {
     await u.type(within(dialog).getByLabelText('Email'), 'dave@example.com');
     await u.type(within(dialog).getByLabelText('Password'), 'secret-1');
     await u.type(within(dialog).getByLabelText('Confirm Password'), 'secret-2');
-    await u.click(within(dialog).getByLabelText('Administrator'));
+    await u.selectOptions(within(dialog).getByLabelText('Role'), 'Administrator');
     await u.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByText('Passwords do not match.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -161,12 +162,35 @@ describe('Users tab', () => {
         username: 'dave',
         email: 'dave@example.com',
         password: 'secret-1',
-        isAdmin: true,
+        role: 'admin',
         phone: null,
         address: null,
       },
     });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("names each user's role in the list; the edit dialog sets a role and sends only it", async () => {
+    const calls = fakeApi((c) =>
+      c.method === 'PUT' ? { body: user(2, 'carol', { role: 'staff', phone: '416-555-0100' }) } : undefined,
+    );
+    renderTab();
+    const u = userEvent.setup();
+    expect(within(await rowOf('boss')).getByText('Admin')).toBeTruthy();
+    expect(within(await rowOf('carol')).getByText('Customer')).toBeTruthy();
+    await u.click(within(await rowOf('carol')).getByRole('button', { name: 'Edit carol' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User: carol' });
+    const role = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+    expect([...role.options].map((o) => o.textContent)).toEqual(['Customer', 'Staff', 'Administrator']);
+    expect(role.value).toBe('customer');
+    await u.selectOptions(role, 'Staff');
+    await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/admin/users/2',
+      body: { role: 'staff' },
+    });
   });
 
   it("'Failed to Create User' with the server's message and the field marked", async () => {
@@ -241,9 +265,9 @@ describe('Users tab', () => {
     await waitFor(async () => expect(within(await rowOf('boss')).getByText('You')).toBeTruthy());
     await u.click(within(await rowOf('boss')).getByRole('button', { name: 'Edit boss' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit User: boss' });
-    const admin = within(dialog).getByLabelText('Administrator') as HTMLInputElement;
-    expect(admin.disabled).toBe(true);
-    expect(admin.checked).toBe(true);
+    const role = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+    expect(role.disabled).toBe(true);
+    expect(role.value).toBe('admin');
     expect(within(dialog).getByText('You cannot change your own administrator role.')).toBeTruthy();
     await u.type(within(dialog).getByLabelText('Phone (optional)'), '1');
     await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));

@@ -1,7 +1,7 @@
 // User Management (/admin/users): search, a paged table with the 'You' badge on the signed-in
 // administrator's row, 'Add User', edit, and delete with confirmation. A failed load offers 'Try Again'.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ADMIN_USERS_PAGE_SIZE, type AdminUser } from '~/shared/schemas/admin-users';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
@@ -10,6 +10,7 @@ import { meQueryOptions } from '~/client/features/auth';
 import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
 import { inputClasses } from '~/client/components/ui/form-fields';
 import { Pager } from '~/client/components/ui/pager';
+import { useSearchBox } from '~/client/components/ui/use-search-box';
 import { DataTable } from '~/client/components/ui/table';
 import { adminUsersQueryOptions, deleteUser, refreshUsers } from './api';
 import { UserFormDialog } from './user-form-dialog';
@@ -29,20 +30,16 @@ export default function UsersTab() {
   const queryClient = useQueryClient();
   const me = useQuery(meQueryOptions());
   const currentUserId = me.data?.id ?? null;
-  const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
 
-  // Searching waits for a pause in typing, and starts again at page 1.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setSearch(searchText.trim());
-      setPage(1);
-    }, 300);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  // Searching waits for a pause in typing, and starts again at page 1 (only when the search changed).
+  const { text: searchText, setText: setSearchText } = useSearchBox(search, (next) => {
+    setSearch(next);
+    setPage(1);
+  });
 
   const list = useQuery({
     ...adminUsersQueryOptions(page, ADMIN_USERS_PAGE_SIZE, search),
@@ -128,11 +125,15 @@ export default function UsersTab() {
                 )}
               </td>
               <td className="px-3 py-2 break-all">{u.email}</td>
-              <td className="px-3 py-2">{u.phone ?? <span className="text-slate-400">—</span>}</td>
+              <td className="px-3 py-2">{u.phone ?? <span className="text-slate-500">—</span>}</td>
               <td className="px-3 py-2">
-                {u.isAdmin ? (
+                {u.role === 'admin' ? (
                   <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                     Admin
+                  </span>
+                ) : u.role === 'staff' ? (
+                  <span className="rounded-full bg-sky-100 px-2 py-0.5 text-xs font-semibold text-sky-900">
+                    Staff
                   </span>
                 ) : (
                   <span className="text-slate-600">Customer</span>

@@ -1,0 +1,101 @@
+// An order as the shopper sees it: its details, address, shipping method and delivery, and the Order
+// Summary. The confirmation page and the guest order look-up show it alike.
+import { useQuery } from '@tanstack/react-query';
+import { formatCents, toCents } from '~/shared/money';
+import {
+  deliveryDaysOf,
+  orderDeliveryText,
+  orderStatusLabel,
+  parseShippingAddress,
+  paymentStatusLabel,
+  shippingMethodLabel,
+} from '~/shared/orders';
+import type { Order } from '~/shared/schemas/orders';
+import { shippingSettingsQueryOptions } from '~/client/features/cart';
+import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+
+export function OrderView({ order }: { order: Order }) {
+  const address = parseShippingAddress(order.shippingAddress);
+  const placed = new Date(order.createdAt);
+  // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
+  const settings = useQuery(shippingSettingsQueryOptions());
+  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data));
+  return (
+    <>
+      <div className="mt-8 grid gap-6 rounded-lg border border-slate-200 p-6 sm:grid-cols-2">
+        <dl className="space-y-2 text-sm">
+          <Detail label="Order Number" value={`#${order.id}`} testId="order-number" />
+          {order.orderReference && (
+            <Detail label="Reference" value={order.orderReference} testId="order-reference" />
+          )}
+          <Detail label="Customer" value={order.customerName} />
+          <Detail label="Email" value={order.customerEmail} />
+          <Detail label="Date" value={placed.toLocaleDateString()} />
+          <Detail label="Time" value={placed.toLocaleTimeString()} />
+          <Detail label="Status" value={orderStatusLabel(order.status)} />
+          <Detail
+            label="Payment Status"
+            value={paymentStatusLabel(order.paymentStatus)}
+            testId="payment-status"
+          />
+        </dl>
+        <div className="space-y-4 text-sm">
+          <div>
+            <h2 className="font-semibold">Shipping Address</h2>
+            <address className="mt-1 not-italic text-slate-700">
+              {address.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </div>
+          <div>
+            <h2 className="font-semibold">Shipping Method</h2>
+            <p className="mt-1 text-slate-700" data-testid="shipping-method">
+              {shippingMethodLabel(order.shippingMethod)}
+            </p>
+          </div>
+          {delivery && (
+            <div>
+              <h2 className="font-semibold">
+                {order.shippingMethod === 'pickup' ? 'Pickup' : 'Estimated Delivery'}
+              </h2>
+              <p className="mt-1 text-slate-700" data-testid="delivery-estimate">
+                {delivery}
+              </p>
+            </div>
+          )}
+        </div>
+      </div>
+
+      <div className="mt-6 rounded-lg border border-slate-200 p-6">
+        <h2 className="mb-3 text-lg font-semibold">Order Summary</h2>
+        {order.items.length > 0 && (
+          <ul className="mb-4 divide-y divide-slate-100 text-sm">
+            {order.items.map((item) => (
+              <li key={item.id} className="flex justify-between gap-4 py-2">
+                <span>
+                  {item.name} &times; {item.quantity}
+                </span>
+                <span>{formatCents((toCents(item.price) ?? 0) * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <OrderAmountsList order={order} testIdPrefix="confirmation" />
+      </div>
+    </>
+  );
+}
+
+function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="text-right font-medium" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

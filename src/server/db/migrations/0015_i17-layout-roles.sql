@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "is_staff" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_one_role" CHECK (not ("users"."is_admin" and "users"."is_staff"));

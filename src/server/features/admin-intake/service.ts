@@ -1,0 +1,132 @@
+// Finding a lot from a scanned or typed code, and drawing its label
+// (docs/decisions/0330-phone-intake-and-lot-labels.md).
+import bwipjs from 'bwip-js/node';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { AppContext } from '~/server/context';
+import { products } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { conflict, notFound } from '~/server/lib/http-error';
+import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { formatMoney } from '~/shared/money';
+import type { IntakeMatch, IntakeUpdate } from '~/shared/schemas/intake';
+
+/** At most this many matches: a UPC shared by more lots than this is better searched in the products list. */
+const MAX_MATCHES = 20;
+
+/**
+ * The lots a code names: the lot number without regard to case (lot numbers are unique that way,
+ * docs/decisions/0242-lot-numbers-ignore-case.md) or the UPC as printed. Several lots may share a UPC,
+ * so the answer is a list: drafts first (intake is mostly about drafts), then the newest.
+ * Archived products are left out: they are never edited.
+ */
+const MATCH_COLUMNS = {
+  id: products.id,
+  lotNumber: products.lotNumber,
+  name: products.name,
+  upc: products.upc,
+  active: products.active,
+  condition: products.condition,
+  conditionNotes: products.conditionNotes,
+  price: products.price,
+  shelfLocation: products.shelfLocation,
+  imageUrl: products.imageUrl,
+  version: products.version,
+};
+
+export async function lookupLots(ctx: AppContext, code: string): Promise<IntakeMatch[]> {
+  const rows = await ctx.db
+    .select(MATCH_COLUMNS)
+    .from(products)
+    .where(
+      and(
+        isNull(products.archivedAt),
+        or(sql`lower(${products.lotNumber}) = lower(${code})`, eq(products.upc, code)),
+      ),
+    )
+    .orderBy(asc(products.active), desc(products.id))
+    .limit(MAX_MATCHES);
+  return rows.map(({ active, ...row }) => ({ ...row, draft: !active }));
+}
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The label's size: a common thermal label, 57 x 32 mm (2.25" x 1.25"). */
+export const LABEL_WIDTH_MM = 57;
+export const LABEL_HEIGHT_MM = 32;
+
+/**
+ * A lot label as SVG: the lot number as a Code 128 barcode (with the number printed under it), the
+ * price and the condition in words. Drawn in tenths of a millimetre so it prints at its true size.
+ */
+export async function lotLabelSvg(ctx: AppContext, id: number): Promise<string> {
+  const [row] = await ctx.db
+    .select({
+      lotNumber: products.lotNumber,
+      price: products.price,
+      condition: products.condition,
+    })
+    .from(products)
+    .where(eq(products.id, id));
+  if (!row) throw notFound('No such product.');
+  if (!row.lotNumber) throw notFound('This product has no lot number to print.');
+  const barcode = bwipjs.toSVG({
+    bcid: 'code128',
+    text: row.lotNumber,
+    scale: 2,
+    height: 12,
+    includetext: true,
+    textxalign: 'center',
+  });
+  const w = LABEL_WIDTH_MM * 10;
+  const h = LABEL_HEIGHT_MM * 10;
+  const inner = barcode.replace(
+    '<svg ',
+    `<svg x="20" y="20" width="${w - 40}" height="190" preserveAspectRatio="xMidYMid meet" `,
+  );
+  const price = escapeXml(formatMoney(row.price));
+  const condition = escapeXml(PRODUCT_CONDITION_LABELS[row.condition]);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${LABEL_WIDTH_MM}mm" height="${LABEL_HEIGHT_MM}mm" viewBox="0 0 ${w} ${h}">`,
+    `<rect width="${w}" height="${h}" fill="#fff"/>`,
+    inner,
+    `<text x="20" y="270" font-family="sans-serif" font-size="50" font-weight="bold">${price}</text>`,
+    `<text x="20" y="305" font-family="sans-serif" font-size="28">${condition}</text>`,
+    '</svg>',
+  ].join('');
+}
+
+export const LOT_CHANGED =
+  'Someone changed this lot meanwhile. Its current details are shown; make your changes again.';
+
+/**
+ * Writes what the grader set: condition, notes, price and shelf location, based on the version the
+ * lookup answered (docs/decisions/0210-product-edits-and-stock-history.md). The price-history trigger
+ * records a price change like any staff edit; the audit log keeps the before and after.
+ */
+export async function updateIntake(
+  ctx: AppContext,
+  id: number,
+  data: IntakeUpdate,
+  userId: number,
+): Promise<IntakeMatch> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select(MATCH_COLUMNS)
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.archivedAt)))
+      .for('update');
+    if (!before) throw notFound('No such product.');
+    const { active, ...rest } = before;
+    if (before.version !== data.version)
+      throw conflict(LOT_CHANGED, { product: { ...rest, draft: !active } });
+    const { version: _version, ...fields } = data;
+    const [after] = await tx
+      .update(products)
+      .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning(MATCH_COLUMNS);
+    await recordAudit(tx, { userId, action: 'update', entity: 'product', entityId: id, before, after });
+    const { active: nowActive, ...row } = after!;
+    return { ...row, draft: !nowActive };
+  });
+}

@@ -1,0 +1,299 @@
+// Loads over the real HTTP layer: a messy manifest (mapping, drafts, bad rows, duplicates, re-upload),
+// the spread of the load's cost and the recovery figures. Every expected figure is worked out by hand
+// in the comments beside it.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '~/server/db/schema';
+import { sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
+import { insertOrder } from '~/server/test/order-fixtures';
+import { createTestApp, type TestApp } from '~/server/test/test-app';
+
+let t: TestApp;
+let clients: Awaited<ReturnType<typeof signedInClients>>;
+let loadId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { STORE_TIMEZONE: 'America/Toronto' } });
+  clients = await signedInClients(t);
+});
+afterAll(() => t.close());
+
+// What suppliers really send: a BOM, CRLF, quoted commas, currency signs with thousands separators,
+// a blank line, a missing title, quantities 0 / negative / words, an unknown grade, the same line
+// twice, a retail price that is not an amount.
+const MANIFEST = [
+  '\ufeffItem Title,Desc,UPC,Qty,Unit Retail,Grade',
+  '"Blender, 5-speed",Kitchen blender,111,2,$49.99,Open Box', // row 2
+  'Espresso Machine,,222,1,"$1,299.00",Like New', // row 3
+  '', // row 4
+  ',No title,333,1,10.00,New', // row 5
+  'Lamp,,444,0,20.00,New', // row 6
+  'Chair,,555,-1,20.00,New', // row 7
+  'Desk,,666,two,20.00,New', // row 8
+  'Rug,,777,1,20.00,Smashed', // row 9
+  '"Blender, 5-speed",Kitchen blender,111,2,$49.99,Open Box', // row 10
+  'Kettle,,888,3,$25.00,Refurbished', // row 11
+  'Mug,,999,1,abc,New', // row 12
+].join('\r\n');
+
+const MAPPING = {
+  title: 'Item Title',
+  description: 'Desc',
+  upc: 'UPC',
+  quantity: 'Qty',
+  unitRetail: 'Unit Retail',
+  condition: 'Grade',
+};
+
+const upload = (id: number, content: string, mapping?: object) =>
+  sendMultipart(clients.admin, `/api/admin/loads/${id}/manifest`, [
+    { field: 'file', filename: 'manifest.csv', content, contentType: 'text/csv' },
+    ...(mapping ? [{ field: 'mapping', value: JSON.stringify(mapping) }] : []),
+  ]);
+
+const lot = async (lotNumber: string) =>
+  (await t.db.select().from(products).where(eq(products.lotNumber, lotNumber)))[0]!;
+
+describe('loads and manifests', () => {
+  it('sets the suggested-price percentage (admins only)', async () => {
+    expect(
+      (await clients.customer.put('/api/admin/settings/suggested-price', { percent: 40 })).statusCode,
+    ).toBe(403);
+    expect((await clients.admin.put('/api/admin/settings/suggested-price', { percent: 0 })).statusCode).toBe(
+      400,
+    );
+    const res = await clients.admin.put('/api/admin/settings/suggested-price', { percent: 40 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ percent: 40 });
+  });
+
+  it('records a load; refuses bad input and a reference used before in any case', async () => {
+    expect((await clients.guest.post('/api/admin/loads', {})).statusCode).toBe(401);
+    expect((await clients.customer.post('/api/admin/loads', {})).statusCode).toBe(403);
+    const bad = await clients.admin.post('/api/admin/loads', {
+      supplier: ' ',
+      receivedOn: '2026-02-30',
+      reference: 'AC-7',
+      totalCost: '-5',
+    });
+    expect(bad.statusCode).toBe(400);
+    const res = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Acme Liquidators',
+      receivedOn: '2026-01-10',
+      reference: 'AC-7',
+      totalCost: '$1,000.00',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      supplier: 'Acme Liquidators',
+      reference: 'AC-7',
+      totalCost: '1000.00',
+    });
+    loadId = res.json().id;
+    const again = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Other',
+      receivedOn: '2026-01-11',
+      reference: 'ac-7',
+      totalCost: 1,
+    });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('shows the columns, first rows and a guessed mapping for a new supplier', async () => {
+    const res = await upload(loadId, MANIFEST);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.columns).toEqual(['Item Title', 'Desc', 'UPC', 'Qty', 'Unit Retail', 'Grade']);
+    expect(body.rows[0]).toEqual(['Blender, 5-speed', 'Kitchen blender', '111', '2', '$49.99', 'Open Box']);
+    expect(body.rows).toHaveLength(5);
+    expect(body.saved).toBe(false);
+    expect(body.mapping).toEqual(MAPPING);
+  });
+
+  it('refuses a mapping without a title or naming a column the file lacks, writing nothing', async () => {
+    const noTitle = await upload(loadId, MANIFEST, { ...MAPPING, title: null });
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json().message).toBe('Choose the column for Title.');
+    const wrong = await upload(loadId, MANIFEST, { ...MAPPING, upc: 'SKU' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('The column "SKU" is not in this manifest.');
+    expect(await t.db.select().from(products).where(eq(products.loadId, loadId))).toHaveLength(0);
+  });
+
+  it('drafts the good rows and reports the bad ones by row number', async () => {
+    const res = await upload(loadId, MANIFEST, MAPPING);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      total: 10,
+      created: 3,
+      alreadyCreated: 0,
+      errors: 7,
+      messages: [
+        'Row 5: Title is missing',
+        'Row 6: Quantity must be a whole number of 1 or more ("0")',
+        'Row 7: Quantity must be a whole number of 1 or more ("-1")',
+        'Row 8: Quantity must be a whole number of 1 or more ("two")',
+        'Row 9: Unknown condition "Smashed"',
+        'Row 10: Same as row 2; drafted once',
+        'Row 12: Unit retail must be an amount ("abc")',
+      ],
+    });
+    // Suggested price: the highest .99 price not above 40% of retail.
+    // 40% of 49.99 = 19.996 -> 19.99; of 1,299.00 = 519.60 -> 518.99; of 25.00 = 10.00 -> 9.99.
+    // Cost spread, 1,000.00 = 100000 cents by retail x units: 4999 x 2 = 9998, 129900 x 1, 2500 x 3 = 7500;
+    // sum 147398. Floors: 100000 x 9998 / 147398 = 6782 r 146764; x 129900 -> 88128 r 109056;
+    // x 7500 -> 5088 r 38976. 99998 given, 2 cents left: to the two largest remainders (blender,
+    // espresso): 6783 + 88129 + 5088 = 100000. Per unit: 6783 / 2 = 3391.5 -> 33.92; 881.29; 5088 / 3 = 16.96.
+    expect(await lot('AC-7-2')).toMatchObject({
+      name: 'Blender, 5-speed',
+      description: 'Kitchen blender',
+      upc: '111',
+      stock: 2,
+      active: false,
+      condition: 'new-open-box',
+      price: '19.99',
+      compareAtPrice: '49.99',
+      compareAtSource: 'manifest:AC-7',
+      unitCost: '33.92',
+      manifestLine: 2,
+    });
+    expect(await lot('AC-7-3')).toMatchObject({
+      stock: 1,
+      condition: 'used-like-new',
+      price: '518.99',
+      compareAtPrice: '1299.00',
+      unitCost: '881.29',
+    });
+    expect(await lot('AC-7-11')).toMatchObject({
+      stock: 3,
+      condition: 'used-good',
+      price: '9.99',
+      compareAtPrice: '25.00',
+      unitCost: '16.96',
+    });
+  });
+
+  it('creates nothing twice when the same manifest is uploaded again, and remembers the mapping', async () => {
+    const preview = await upload(loadId, MANIFEST);
+    expect(preview.json()).toMatchObject({ saved: true, mapping: MAPPING });
+    const res = await upload(loadId, MANIFEST, MAPPING);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ total: 10, created: 0, alreadyCreated: 3, errors: 7 });
+    expect(res.json().messages).toContain('Row 10: Same as row 2; drafted once');
+    expect(await t.db.select().from(products).where(eq(products.loadId, loadId))).toHaveLength(3);
+  });
+
+  it("offers the supplier's saved mapping for its next load, whatever the column order and delimiter", async () => {
+    const res = await clients.admin.post('/api/admin/loads', {
+      supplier: '  acme   LIQUIDATORS ',
+      receivedOn: '2026-02-01',
+      reference: 'AC 8',
+      totalCost: '10.00',
+    });
+    const second = res.json().id;
+    const semicolons = ['Grade;Unit Retail;Qty;UPC;Desc;Item Title', 'New;"12,50 €";1;42;;Toy truck'].join(
+      '\n',
+    );
+    const preview = await upload(second, semicolons);
+    expect(preview.json()).toMatchObject({ saved: true, mapping: MAPPING });
+    const applied = await upload(second, semicolons, preview.json().mapping);
+    expect(applied.json()).toMatchObject({ created: 1, errors: 0 });
+    // 40% of 12.50 = 5.00 -> 4.99; the whole cost on the only lot.
+    expect(await lot('AC-8-2')).toMatchObject({
+      name: 'Toy truck',
+      price: '4.99',
+      compareAtPrice: '12.50',
+      unitCost: '10.00',
+    });
+  });
+
+  it('publishes drafts with a picture; a draft without one stays a draft', async () => {
+    const blender = await lot('AC-7-2');
+    const espresso = await lot('AC-7-3');
+    await t.db.update(products).set({ imageUrl: '/uploads/blender.webp' }).where(eq(products.id, blender.id));
+    expect(
+      (await clients.customer.post(`/api/admin/loads/${loadId}/publish`, { productIds: [blender.id] }))
+        .statusCode,
+    ).toBe(403);
+    const res = await clients.admin.post(`/api/admin/loads/${loadId}/publish`, {
+      productIds: [blender.id, espresso.id],
+    });
+    expect(res.json()).toEqual({ published: 1, messages: ['AC-7-3: add a picture before publishing.'] });
+    expect((await lot('AC-7-2')).active).toBe(true);
+    expect((await lot('AC-7-3')).active).toBe(false);
+  });
+
+  it('reports units, revenue, recovery and days to sell per load and per supplier', async () => {
+    const blender = await lot('AC-7-2');
+    const espresso = await lot('AC-7-3');
+    const kettle = await lot('AC-7-11');
+    // Noon in Toronto (17:00 UTC in January): the dates are the same in the store's zone.
+    await insertOrder(t.db, { createdAt: new Date('2026-01-13T17:00:00Z') }, [
+      { productId: blender.id, quantity: 1, price: '19.99', productName: 'Blender' },
+    ]);
+    await insertOrder(t.db, { createdAt: new Date('2026-01-15T17:00:00Z') }, [
+      { productId: espresso.id, quantity: 1, price: '518.99', productName: 'Espresso' },
+    ]);
+    await insertOrder(t.db, { createdAt: new Date('2026-01-20T17:00:00Z') }, [
+      { productId: blender.id, quantity: 1, price: '17.99', productName: 'Blender' },
+    ]);
+    // Not paid: not counted.
+    await insertOrder(t.db, { paymentStatus: 'pending', createdAt: new Date('2026-01-16T17:00:00Z') }, [
+      { productId: kettle.id, quantity: 2, price: '9.99', productName: 'Kettle' },
+    ]);
+
+    const res = await clients.admin.get(`/api/admin/loads/${loadId}`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    // Revenue 19.99 + 518.99 + 17.99 = 556.97; recovery 556.97 / 1,000.00 = 55.697% -> 55.7.
+    // Days to sell: blender first sold Jan 13 (3 days after Jan 10), espresso Jan 15 (5): median 4.
+    // Listed: the published blender (2 units) and the sold espresso (1); the kettle is still a draft.
+    expect(report.figures).toEqual({
+      cost: '1000.00',
+      lots: 3,
+      drafts: 1,
+      unitsListed: 3,
+      unitsSold: 3,
+      revenue: '556.97',
+      recoveryPercent: 55.7,
+      medianDaysToSell: 4,
+    });
+    expect(report.days).toEqual([
+      { date: '2026-01-13', revenue: '19.99', cumulative: '19.99' },
+      { date: '2026-01-15', revenue: '518.99', cumulative: '538.98' },
+      { date: '2026-01-20', revenue: '17.99', cumulative: '556.97' },
+    ]);
+    expect(report.lots.map((l: { lotNumber: string }) => l.lotNumber)).toEqual([
+      'AC-7-2',
+      'AC-7-3',
+      'AC-7-11',
+    ]);
+
+    const list = await clients.admin.get('/api/admin/loads');
+    expect(list.json().map((l: { reference: string }) => l.reference)).toEqual(['AC 8', 'AC-7']);
+
+    // Both loads are Acme's: cost 1,000.00 + 10.00 = 1,010.00; recovery 556.97 / 1,010.00 = 55.145% -> 55.1.
+    const bySupplier = await clients.admin.get('/api/admin/loads/report-by-supplier');
+    expect(bySupplier.json()).toEqual([
+      {
+        supplier: 'Acme Liquidators',
+        loads: 2,
+        figures: {
+          cost: '1010.00',
+          lots: 4,
+          drafts: 2,
+          unitsListed: 3,
+          unitsSold: 3,
+          revenue: '556.97',
+          recoveryPercent: 55.1,
+          medianDaysToSell: 4,
+        },
+      },
+    ]);
+  });
+
+  it('answers 404 for a load that does not exist', async () => {
+    expect((await clients.admin.get('/api/admin/loads/999999')).statusCode).toBe(404);
+    expect((await upload(999999, MANIFEST)).statusCode).toBe(404);
+  });
+});

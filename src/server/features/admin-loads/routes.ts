@@ -1,0 +1,198 @@
+// Loads and manifest intake (docs/decisions/0310-loads-and-manifest-intake.md). Staff work the
+// loads, as they work products; the suggested-price percentage is a store setting, for admins.
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import {
+  LoadInputSchema,
+  LoadReportSchema,
+  LoadSchema,
+  LoadSummarySchema,
+  ManifestMappingSchema,
+  ManifestPreviewSchema,
+  ManifestResultSchema,
+  PublishInputSchema,
+  PublishResultSchema,
+  SuggestedPriceSettingSchema,
+  SupplierReportSchema,
+} from '~/shared/schemas/loads';
+import { badRequest, HttpError } from '~/server/lib/http-error';
+import { privateAnswers } from '~/server/plugins/security';
+import {
+  applyManifest,
+  createLoad,
+  getSuggestedPercent,
+  listLoads,
+  loadReport,
+  previewManifest,
+  publishDrafts,
+  setSuggestedPercent,
+  supplierReport,
+} from './service';
+
+/** Manifests are a few thousand rows; 20 MB leaves room. */
+export const MAX_MANIFEST_BYTES = 20 * 1024 * 1024;
+
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
+
+export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_MANIFEST_BYTES, files: 1, parts: 5 } });
+
+  app.post(
+    '/api/admin/loads',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Record a load: supplier, date received, reference, total cost',
+        body: LoadInputSchema,
+        response: { 201: LoadSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createLoad(app.ctx, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/admin/loads',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Every load with its recovery figures, newest first',
+        response: { 200: z.array(LoadSummarySchema), ...errors },
+      },
+    },
+    async () => listLoads(app.ctx),
+  );
+
+  app.get(
+    '/api/admin/loads/report-by-supplier',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The recovery figures of all loads, per supplier',
+        response: { 200: SupplierReportSchema, ...errors },
+      },
+    },
+    async () => supplierReport(app.ctx),
+  );
+
+  app.get(
+    '/api/admin/loads/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'One load: its figures, revenue per day, and its lots (drafts too)',
+        params: IdParams,
+        response: { 200: LoadReportSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => loadReport(app.ctx, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/loads/:id/manifest',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Upload a manifest CSV (field "file"). Without a "mapping" field: its columns, first rows and the mapping to use. With "mapping" (JSON, field -> column): saves it for the supplier and drafts the rows',
+        params: IdParams,
+        response: {
+          200: z.union([ManifestResultSchema, ManifestPreviewSchema]),
+          404: ErrorSchema,
+          413: ErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest('Send the manifest as a CSV file (multipart/form-data).');
+      let file: Buffer | undefined;
+      let mappingText: string | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (file) throw badRequest('Send one manifest at a time.');
+            if (!/\.(csv|txt)$/i.test(part.filename)) {
+              await part.toBuffer().catch(() => {});
+              throw badRequest('Please select a CSV file.');
+            }
+            file = await part.toBuffer();
+          } else if (part.fieldname === 'mapping') {
+            mappingText = String(part.value);
+          }
+        }
+      } catch (error) {
+        if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
+          throw new HttpError(
+            413,
+            `The manifest is too large (at most ${MAX_MANIFEST_BYTES / 1024 / 1024} MB).`,
+          );
+        throw error;
+      }
+      if (!file || file.length === 0) throw badRequest('No File Selected: choose the manifest CSV.');
+      if (mappingText === undefined) return previewManifest(app.ctx, request.params.id, file);
+      let json: unknown;
+      try {
+        json = JSON.parse(mappingText);
+      } catch {
+        throw badRequest('The mapping must be JSON: {"title": "<column>", ...}.');
+      }
+      const mapping = ManifestMappingSchema.safeParse(json);
+      if (!mapping.success) throw badRequest('The mapping must name a column (or null) for each field.');
+      return applyManifest(app.ctx, request.params.id, file, mapping.data, request.user!.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/loads/:id/publish',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish drafts of the load (make them active); drafts without a picture or price stay',
+        params: IdParams,
+        body: PublishInputSchema,
+        response: { 200: PublishResultSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => publishDrafts(app.ctx, request.params.id, request.body.productIds, request.user!.id),
+  );
+
+  app.get(
+    '/api/admin/settings/suggested-price',
+    {
+      // A store setting, like every /api/admin/settings route: staff price drafts without reading it
+      // (the Loads tab shows the setting to administrators only).
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The percentage of retail a draft is priced at (rounded down to .99)',
+        response: { 200: SuggestedPriceSettingSchema, ...errors },
+      },
+    },
+    async () => ({ percent: await getSuggestedPercent(app.ctx.db) }),
+  );
+
+  app.put(
+    '/api/admin/settings/suggested-price',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the percentage of retail a draft is priced at',
+        body: SuggestedPriceSettingSchema,
+        response: { 200: SuggestedPriceSettingSchema, ...errors },
+      },
+    },
+    async (request) => setSuggestedPercent(app.ctx, request.body.percent, request.user!.id),
+  );
+};

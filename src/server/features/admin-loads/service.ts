@@ -1,0 +1,472 @@
+// Loads, manifest intake, publishing drafts and the recovery figures
+// (docs/decisions/0310-loads-and-manifest-intake.md).
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import {
+  DEFAULT_SUGGESTED_PRICE_PERCENT,
+  type ManifestField,
+  REQUIRED_MANIFEST_FIELDS,
+  MANIFEST_FIELDS,
+  MANIFEST_FIELD_LABELS,
+  spreadCents,
+  suggestedPriceCents,
+  supplierKey,
+} from '~/shared/loads';
+import { centsToString, toCents } from '~/shared/money';
+import type { LoadInputSchema, ManifestMapping } from '~/shared/schemas/loads';
+import { productSlug } from '~/shared/slug';
+import type { z } from 'zod';
+import type { AppContext } from '~/server/context';
+import type { DbOrTx } from '~/server/db/client';
+import { loads, orderItems, orders, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { badRequest, conflict, notFound } from '~/server/lib/http-error';
+import { markStockChange } from '~/server/lib/stock-reason';
+import { guessMapping, manifestLine, readManifest } from './manifest';
+
+export const LOAD_NOT_FOUND = 'Load not found.';
+const SUGGESTED_PERCENT_KEY = 'suggestedPricePercent';
+/** Messages kept in an answer: enough to fix a file. */
+const MAX_MESSAGES = 500;
+
+type LoadRow = typeof loads.$inferSelect;
+
+function toLoad(row: LoadRow) {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+async function findLoad(db: DbOrTx, id: number, lock = false): Promise<LoadRow> {
+  const query = db.select().from(loads).where(eq(loads.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(LOAD_NOT_FOUND);
+  return row;
+}
+
+export async function createLoad(ctx: AppContext, input: z.output<typeof LoadInputSchema>, userId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const [clash] = await tx
+      .select({ id: loads.id })
+      .from(loads)
+      .where(sql`lower(${loads.reference}) = lower(${input.reference})`);
+    if (clash) throw conflict(`A load with the reference "${input.reference}" already exists.`);
+    const [row] = await tx
+      .insert(loads)
+      .values({
+        supplier: input.supplier,
+        receivedOn: input.receivedOn,
+        reference: input.reference,
+        totalCost: centsToString(input.totalCost),
+      })
+      .returning();
+    await recordAudit(tx, { userId, action: 'create', entity: 'load', entityId: row!.id, after: row });
+    return toLoad(row!);
+  });
+}
+
+export async function getSuggestedPercent(db: DbOrTx): Promise<number> {
+  const [row] = await db.select().from(storeMeta).where(eq(storeMeta.key, SUGGESTED_PERCENT_KEY));
+  return typeof row?.value === 'number' ? row.value : DEFAULT_SUGGESTED_PRICE_PERCENT;
+}
+
+export async function setSuggestedPercent(ctx: AppContext, percent: number, userId: number) {
+  await ctx.db.transaction(async (tx) => {
+    const before = await getSuggestedPercent(tx);
+    await tx
+      .insert(storeMeta)
+      .values({ key: SUGGESTED_PERCENT_KEY, value: percent })
+      .onConflictDoUpdate({ target: storeMeta.key, set: { value: percent } });
+    await recordAudit(tx, {
+      userId,
+      action: 'update',
+      entity: 'setting',
+      entityId: SUGGESTED_PERCENT_KEY,
+      before: { percent: before },
+      after: { percent },
+    });
+  });
+  return { percent };
+}
+
+async function savedMapping(db: DbOrTx, supplier: string) {
+  const [row] = await db
+    .select()
+    .from(supplierManifestMappings)
+    .where(eq(supplierManifestMappings.supplierKey, supplierKey(supplier)));
+  return row?.mapping ?? null;
+}
+
+/** The first step of an upload: the file's columns, its first rows and the mapping to start from. */
+export async function previewManifest(ctx: AppContext, loadId: number, file: Buffer) {
+  const load = await findLoad(ctx.db, loadId);
+  const { columns, records } = parseOrRefuse(file);
+  const saved = await savedMapping(ctx.db, load.supplier);
+  // A saved column the file does not have is dropped: staff map that field again.
+  const mapping = saved
+    ? Object.fromEntries(
+        MANIFEST_FIELDS.map((f) => [f, saved[f] && columns.includes(saved[f]!) ? saved[f]! : null]),
+      )
+    : guessMapping(columns);
+  return { columns, rows: records.slice(0, 5).map((r) => r.cells), mapping, saved: saved !== null };
+}
+
+function parseOrRefuse(file: Buffer) {
+  let parsed: ReturnType<typeof readManifest>;
+  try {
+    parsed = readManifest(file);
+  } catch (error) {
+    throw badRequest(`The manifest could not be read as CSV: ${(error as Error).message.split('\n')[0]}`);
+  }
+  if (parsed.columns.filter((c) => c !== '').length === 0)
+    throw badRequest('The manifest has no header row.');
+  return parsed;
+}
+
+/** The lot number of a manifest row: the load's reference in capitals, a dash, the row number. */
+export function lotNumberFor(reference: string, row: number): string {
+  return `${reference.toUpperCase().replace(/[^A-Z0-9]+/g, '-')}-${row}`;
+}
+
+/**
+ * The second step: the mapping is saved for the supplier, each good row becomes an inactive draft
+ * (rows drafted before are skipped), bad rows are reported by row number, and the load's cost is
+ * spread again over all its lots. One transaction: a failure writes nothing.
+ */
+export async function applyManifest(
+  ctx: AppContext,
+  loadId: number,
+  file: Buffer,
+  mapping: ManifestMapping,
+  userId: number,
+) {
+  const { columns, records } = parseOrRefuse(file);
+  for (const field of REQUIRED_MANIFEST_FIELDS) {
+    if (!mapping[field]) throw badRequest(`Choose the column for ${MANIFEST_FIELD_LABELS[field]}.`);
+  }
+  const index: Partial<Record<ManifestField, number>> = {};
+  for (const field of MANIFEST_FIELDS) {
+    const column = mapping[field];
+    if (!column) continue;
+    const at = columns.indexOf(column);
+    if (at < 0) throw badRequest(`The column "${column}" is not in this manifest.`);
+    index[field] = at;
+  }
+  const percent = await getSuggestedPercent(ctx.db);
+  const messages: string[] = [];
+  const report = (row: number, message: string) => {
+    if (messages.length < MAX_MESSAGES) messages.push(`Row ${row}: ${message}`);
+  };
+
+  return ctx.db.transaction(async (tx) => {
+    const load = await findLoad(tx, loadId, true);
+    const cleanMapping = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, mapping[f] || null]));
+    await tx
+      .insert(supplierManifestMappings)
+      .values({ supplierKey: supplierKey(load.supplier), mapping: cleanMapping })
+      .onConflictDoUpdate({
+        target: supplierManifestMappings.supplierKey,
+        set: { mapping: cleanMapping, updatedAt: new Date() },
+      });
+
+    const drafted = new Set(
+      (
+        await tx
+          .select({ line: products.manifestLine })
+          .from(products)
+          .where(and(eq(products.loadId, load.id), isNotNull(products.manifestLine)))
+      ).map((r) => r.line!),
+    );
+    let errors = 0;
+    let alreadyCreated = 0;
+    const seen = new Map<string, number>();
+    const fresh: Exclude<ReturnType<typeof manifestLine>, string>[] = [];
+    for (const record of records) {
+      // The very same line twice is an export glitch, not two lots: the quantity says how many.
+      const key = JSON.stringify(
+        MANIFEST_FIELDS.map((f) => (index[f] === undefined ? '' : (record.cells[index[f]!] ?? '').trim())),
+      );
+      const first = seen.get(key);
+      if (drafted.has(record.row)) {
+        alreadyCreated++;
+        if (first === undefined) seen.set(key, record.row);
+        continue;
+      }
+      const line = manifestLine(record, index);
+      if (typeof line === 'string') {
+        errors++;
+        report(record.row, line);
+        continue;
+      }
+      if (first !== undefined) {
+        errors++;
+        report(record.row, `Same as row ${first}; drafted once`);
+        continue;
+      }
+      seen.set(key, record.row);
+      fresh.push(line);
+    }
+
+    const lots = fresh.map((l) => lotNumberFor(load.reference, l.row));
+    const taken = new Set<string>();
+    for (let i = 0; i < lots.length; i += 1000) {
+      const chunk = lots.slice(i, i + 1000).map((l) => l.toLowerCase());
+      const found = await tx
+        .select({ lot: products.lotNumber })
+        .from(products)
+        .where(inArray(sql`lower(${products.lotNumber})`, chunk));
+      for (const f of found) taken.add(f.lot!.toLowerCase());
+    }
+    const values = [];
+    for (const [i, line] of fresh.entries()) {
+      const lotNumber = lots[i]!;
+      if (taken.has(lotNumber.toLowerCase())) {
+        errors++;
+        report(line.row, `Lot number "${lotNumber}" is already used by another product`);
+        continue;
+      }
+      values.push({
+        lotNumber,
+        name: line.title,
+        slug: `${productSlug(line.title) || 'lot'}-${lotNumber.toLowerCase()}`.replace(/-+/g, '-'),
+        description: line.description,
+        price: centsToString(suggestedPriceCents(line.retailCents, percent)),
+        compareAtPrice: centsToString(line.retailCents),
+        compareAtSource: `manifest:${load.reference}`,
+        stock: line.quantity,
+        active: false,
+        new: false,
+        condition: line.condition,
+        upc: line.upc,
+        loadId: load.id,
+        manifestLine: line.row,
+        manifestQuantity: line.quantity,
+      });
+    }
+    if (values.length > 0) {
+      await markStockChange(tx, { reason: 'import', note: `Load ${load.reference}`, userId });
+      for (let i = 0; i < values.length; i += 500) await tx.insert(products).values(values.slice(i, i + 500));
+    }
+    await spreadLoadCost(tx, load);
+    await recordAudit(tx, {
+      userId,
+      action: 'manifest',
+      entity: 'load',
+      entityId: load.id,
+      after: { mapping: cleanMapping, created: values.map((v) => v.lotNumber), errors },
+    });
+    return {
+      total: records.length,
+      created: values.length,
+      alreadyCreated,
+      errors,
+      messages:
+        errors > messages.length
+          ? [...messages, `...and ${errors - messages.length} more messages not shown.`]
+          : messages,
+    };
+  });
+}
+
+/**
+ * Each lot's share of the load's cost by its share of the manifest's retail value (unit retail x
+ * units), in cents that add up to the cost; the unit cost is the lot's share over its units.
+ */
+async function spreadLoadCost(tx: DbOrTx, load: LoadRow) {
+  const lots = await tx
+    .select({ id: products.id, retail: products.compareAtPrice, units: products.manifestQuantity })
+    .from(products)
+    .where(and(eq(products.loadId, load.id), isNotNull(products.manifestLine)))
+    .orderBy(asc(products.manifestLine));
+  if (lots.length === 0) return;
+  const weights = lots.map((l) => (toCents(l.retail) ?? 0) * (l.units ?? 1));
+  const shares = spreadCents(toCents(load.totalCost) ?? 0, weights);
+  for (const [i, lot] of lots.entries()) {
+    const units = lot.units ?? 1;
+    // Half up to the cent: the lot's share is exact, a unit's share of it may not be.
+    const unitCost = Math.floor((shares[i]! * 2 + units) / (2 * units));
+    await tx
+      .update(products)
+      .set({ unitCost: centsToString(unitCost) })
+      .where(eq(products.id, lot.id));
+  }
+}
+
+/** Publishes drafts of the load; a draft without a picture or a price stays a draft, with a message. */
+export async function publishDrafts(ctx: AppContext, loadId: number, productIds: number[], userId: number) {
+  return ctx.db.transaction(async (tx) => {
+    const load = await findLoad(tx, loadId);
+    const rows = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.loadId, load.id), inArray(products.id, productIds)));
+    const messages: string[] = [];
+    const ok: number[] = [];
+    for (const id of productIds) {
+      const p = rows.find((r) => r.id === id);
+      if (!p) messages.push(`Product ${id} is not a lot of this load.`);
+      else if (!p.imageUrl) messages.push(`${p.lotNumber}: add a picture before publishing.`);
+      else if ((toCents(p.price) ?? 0) <= 0) messages.push(`${p.lotNumber}: set a price before publishing.`);
+      else if (!p.active) ok.push(id);
+    }
+    if (ok.length > 0) {
+      await tx
+        .update(products)
+        .set({ active: true, updatedAt: new Date(), version: sql`${products.version} + 1` })
+        .where(inArray(products.id, ok));
+      await recordAudit(tx, {
+        userId,
+        action: 'publish',
+        entity: 'load',
+        entityId: load.id,
+        after: { productIds: ok },
+      });
+    }
+    return { published: ok.length, messages };
+  });
+}
+
+type Lot = typeof products.$inferSelect;
+type Sale = { productId: number; loadId: number; units: number; revenueCents: number; day: string };
+
+/** Paid (completed) sales of the loads' lots: units, what shoppers paid, and the day in the store's zone. */
+async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
+  if (loadIds.length === 0) return [];
+  const rows = await ctx.db
+    .select({
+      productId: orderItems.productId,
+      loadId: products.loadId,
+      units: orderItems.quantity,
+      revenue: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(12,2)::text`,
+      day: sql<string>`to_char(${orders.createdAt} at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD')`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orders.paymentStatus, 'completed'), inArray(products.loadId, loadIds)));
+  return rows.map((r) => ({
+    productId: r.productId!,
+    loadId: r.loadId!,
+    units: r.units,
+    revenueCents: toCents(r.revenue) ?? 0,
+    day: r.day,
+  }));
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+/** The figures of a group of loads (one load, or a supplier's). */
+function figuresOf(group: LoadRow[], lots: Lot[], sales: Sale[]) {
+  const costCents = group.reduce((a, l) => a + (toCents(l.totalCost) ?? 0), 0);
+  const receivedOn = new Map(group.map((l) => [l.id, l.receivedOn]));
+  const soldUnits = new Map<number, number>();
+  const firstDay = new Map<number, string>();
+  let revenueCents = 0;
+  for (const s of sales) {
+    revenueCents += s.revenueCents;
+    soldUnits.set(s.productId, (soldUnits.get(s.productId) ?? 0) + s.units);
+    const first = firstDay.get(s.productId);
+    if (!first || s.day < first) firstDay.set(s.productId, s.day);
+  }
+  const manifestLots = lots.filter((l) => l.manifestLine !== null);
+  const listed = manifestLots.filter((l) => l.active || soldUnits.has(l.id));
+  const days = [...firstDay].map(([productId, day]) => {
+    const lot = lots.find((l) => l.id === productId)!;
+    return daysBetween(receivedOn.get(lot.loadId!)!, day);
+  });
+  return {
+    cost: centsToString(costCents),
+    lots: manifestLots.length,
+    drafts: manifestLots.length - listed.length,
+    unitsListed: listed.reduce((a, l) => a + (l.manifestQuantity ?? 0), 0),
+    unitsSold: [...soldUnits.values()].reduce((a, b) => a + b, 0),
+    revenue: centsToString(revenueCents),
+    recoveryPercent: costCents > 0 ? Math.round((revenueCents * 1000) / costCents) / 10 : null,
+    medianDaysToSell: median(days),
+  };
+}
+
+async function lotsOf(db: DbOrTx, loadIds: number[]): Promise<Lot[]> {
+  if (loadIds.length === 0) return [];
+  return db
+    .select()
+    .from(products)
+    .where(inArray(products.loadId, loadIds))
+    .orderBy(asc(products.manifestLine));
+}
+
+export async function listLoads(ctx: AppContext) {
+  const rows = await ctx.db.select().from(loads).orderBy(sql`${loads.receivedOn} desc, ${loads.id} desc`);
+  const ids = rows.map((r) => r.id);
+  const [lots, sales] = await Promise.all([lotsOf(ctx.db, ids), salesOf(ctx, ids)]);
+  return rows.map((load) => ({
+    ...toLoad(load),
+    figures: figuresOf(
+      [load],
+      lots.filter((l) => l.loadId === load.id),
+      sales.filter((s) => s.loadId === load.id),
+    ),
+  }));
+}
+
+export async function loadReport(ctx: AppContext, id: number) {
+  const load = await findLoad(ctx.db, id);
+  const [lots, sales] = await Promise.all([lotsOf(ctx.db, [id]), salesOf(ctx, [id])]);
+  const byDay = new Map<string, number>();
+  for (const s of sales) byDay.set(s.day, (byDay.get(s.day) ?? 0) + s.revenueCents);
+  let running = 0;
+  const days = [...byDay]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([date, cents]) => {
+      running += cents;
+      return { date, revenue: centsToString(cents), cumulative: centsToString(running) };
+    });
+  return {
+    ...toLoad(load),
+    figures: figuresOf([load], lots, sales),
+    days,
+    lots: lots.map((l) => ({
+      id: l.id,
+      lotNumber: l.lotNumber,
+      name: l.name,
+      imageUrl: l.imageUrl,
+      condition: l.condition,
+      price: l.price,
+      compareAtPrice: l.compareAtPrice,
+      compareAtSource: l.compareAtSource,
+      unitCost: l.unitCost,
+      stock: l.stock,
+      active: l.active,
+      manifestLine: l.manifestLine,
+    })),
+  };
+}
+
+/** The same figures per supplier (names compared as the saved mappings are; shown as first written). */
+export async function supplierReport(ctx: AppContext) {
+  const rows = await ctx.db.select().from(loads).orderBy(asc(loads.receivedOn), asc(loads.id));
+  const ids = rows.map((r) => r.id);
+  const [lots, sales] = await Promise.all([lotsOf(ctx.db, ids), salesOf(ctx, ids)]);
+  const groups = new Map<string, LoadRow[]>();
+  for (const r of rows)
+    groups.set(supplierKey(r.supplier), [...(groups.get(supplierKey(r.supplier)) ?? []), r]);
+  return [...groups.values()]
+    .map((group) => {
+      const ids = new Set(group.map((g) => g.id));
+      return {
+        supplier: group[0]!.supplier,
+        loads: group.length,
+        figures: figuresOf(
+          group,
+          lots.filter((l) => ids.has(l.loadId!)),
+          sales.filter((s) => ids.has(s.loadId)),
+        ),
+      };
+    })
+    .sort((a, b) => a.supplier.localeCompare(b.supplier));
+}

@@ -1,0 +1,253 @@
+// Staff refunds through the payment provider, full or partial, with the items put back in stock on
+// request (docs/decisions/0230-refunds-through-the-provider.md).
+//
+// Three steps, because the provider must not be called inside a database transaction (an HTTP call
+// would hold the order's row lock, and on PGlite the one connection, for as long as it takes):
+// 1. under the order's row lock: the rules (paid, has a provider payment, amount within what is still
+//    refundable counting refunds in flight) and a 'pending' refund row with its idempotency key;
+// 2. the provider is asked, with that key;
+// 3. under the row lock again: the row becomes 'completed' and the order records the money given
+//    back (refundedAmount, 'refunded' when all of it), the stock and the history; or the row becomes
+//    'failed' and the order is left exactly as it was.
+// A crash between 1 and 3 leaves a 'pending' row, which keeps counting against what is refundable (so
+// nothing can be refunded twice) until the maintenance job asks the provider again with the same key.
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { centsToString, formatCents, toCents } from '~/shared/money';
+import type { AppContext } from '~/server/context';
+import type { Tx } from '~/server/db/client';
+import { orderHistory, orderRefunds, orders } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
+import { conflict, HttpError, notFound } from '~/server/lib/http-error';
+import { PaymentProviderError } from '~/server/payments/provider';
+import { restockOrder } from './completion';
+import { deliverOrderEmails, queueRefundEmail } from './order-emails';
+import type { OrderRow } from './repository';
+
+export const ONLY_PAID_ORDERS = 'Only a paid order can be refunded.';
+export const ALREADY_REFUNDED = 'This order has already been refunded in full.';
+export const NO_PROVIDER_PAYMENT =
+  'This order has no payment with the payment provider to refund: it was marked paid by hand.';
+
+type RefundRow = typeof orderRefunds.$inferSelect;
+
+async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound('Order not found.');
+  return row;
+}
+
+/** Cents of the order still refundable: the total less what was given back and what is being given back. */
+async function refundableCents(tx: Tx, order: OrderRow): Promise<{ left: number; taken: number }> {
+  const [pending] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)::text` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'pending')));
+  const taken = (toCents(order.refundedAmount) ?? 0) + (toCents(pending?.sum) ?? 0);
+  return { left: (toCents(order.total) ?? 0) - taken, taken };
+}
+
+/** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
+async function openRefund(
+  ctx: AppContext,
+  actor: { userId: number },
+  orderId: number,
+  input: { amountCents: number; restock: boolean },
+): Promise<{ refund: RefundRow; order: OrderRow }> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (order.paymentStatus === 'refunded') throw conflict(ALREADY_REFUNDED);
+    if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
+    if (!order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
+    const { left, taken } = await refundableCents(tx, order);
+    if (input.amountCents > left) {
+      throw conflict(
+        left <= 0
+          ? 'Nothing is left to refund on this order: its whole total has been refunded or is being refunded.'
+          : `At most ${formatCents(left)} can still be refunded on this order (total ${formatCents(toCents(order.total) ?? 0)}, already refunded or being refunded ${formatCents(taken)}).`,
+      );
+    }
+    const [{ n } = { n: 0 }] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId));
+    // Unique per refund and stable for its retries; short enough for Square's 45 characters.
+    const idempotencyKey = `refund-${order.orderReference}-${Number(n) + 1}`;
+    const [refund] = await tx
+      .insert(orderRefunds)
+      .values({
+        orderId,
+        amount: centsToString(input.amountCents),
+        restock: input.restock,
+        idempotencyKey,
+        actorUserId: actor.userId,
+      })
+      .returning();
+    return { refund: refund!, order };
+  });
+}
+
+/**
+ * Step 3 on success: the refund completed, the order's refunded amount and (when all is given back)
+ * payment status, the stock when asked, history and audit. Once: a refund already settled is left.
+ */
+async function settleRefund(
+  ctx: AppContext,
+  refundId: number,
+  provider: { refundId: string; status: string },
+): Promise<void> {
+  const mail = await ctx.db.transaction(async (tx) => {
+    const [open] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
+    if (!open) return null;
+    const order = await lockOrder(tx, open.orderId);
+    const [refund] = await tx
+      .update(orderRefunds)
+      .set({
+        status: 'completed',
+        providerRefundId: provider.refundId,
+        providerStatus: provider.status,
+        settledAt: sql`now()`,
+      })
+      .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
+      .returning();
+    if (!refund) return null;
+    const actor = { kind: 'admin' as const, userId: refund.actorUserId };
+    const refundedCents = (toCents(order.refundedAmount) ?? 0) + (toCents(refund.amount) ?? 0);
+    const whole = refundedCents >= (toCents(order.total) ?? 0);
+    const toRefunded = whole && order.paymentStatus === 'completed';
+    await tx
+      .update(orders)
+      .set({
+        refundedAmount: centsToString(refundedCents),
+        ...(toRefunded ? { paymentStatus: 'refunded' } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(orders.id, order.id));
+    const history = (field: string, fromValue: string | null, toValue: string | null) =>
+      tx.insert(orderHistory).values({
+        orderId: order.id,
+        field,
+        fromValue,
+        toValue,
+        actor: actor.kind,
+        actorUserId: actor.userId,
+      });
+    // The refund's entry reads "Refund: 12.50 (refund id)" in the timeline.
+    await history('refund', null, `${refund.amount} (${provider.refundId})`);
+    if (toRefunded) await history('paymentStatus', order.paymentStatus, 'refunded');
+    if (refund.restock) await restockOrder(tx, order, actor, 'refund');
+    await recordAudit(tx, {
+      userId: refund.actorUserId,
+      action: 'refund',
+      entity: 'order',
+      entityId: order.id,
+      before: { paymentStatus: order.paymentStatus, refundedAmount: order.refundedAmount },
+      after: {
+        paymentStatus: toRefunded ? 'refunded' : order.paymentStatus,
+        refundedAmount: centsToString(refundedCents),
+        amount: refund.amount,
+        restock: refund.restock,
+        providerRefundId: provider.refundId,
+      },
+    });
+    // The customer's e-mail of this refund, once per refund (docs/decisions/0270-order-emails-through-the-outbox.md).
+    const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
+    return queueRefundEmail(tx, ctx, after!, toCents(refund.amount) ?? 0, `refund-${refund.id}`);
+  });
+  await deliverOrderEmails(ctx, [mail]);
+}
+
+/** Step 3 on a refusal: the refund is recorded failed, with why; the order is untouched. */
+async function failRefund(ctx: AppContext, refundId: number, error: string): Promise<void> {
+  await ctx.db
+    .update(orderRefunds)
+    .set({ status: 'failed', error: error.slice(0, 500), settledAt: sql`now()` })
+    .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
+}
+
+function askProvider(ctx: AppContext, order: OrderRow, refund: RefundRow) {
+  return ctx.payments.refund({
+    paymentReference: order.paymentReference!,
+    orderReference: order.orderReference,
+    amountCents: toCents(refund.amount) ?? 0,
+    reason: `Refund on order ${order.orderReference}`,
+    idempotencyKey: refund.idempotencyKey,
+  });
+}
+
+/**
+ * Gives back `amountCents` of a paid order's payment through the provider, and with `restock` puts
+ * the order's items back in stock. Refused (409) for an order that is not paid, has no provider
+ * payment, or has less left to refund; 502 when the provider refuses, with nothing changed on the
+ * order. Returns the refund as recorded.
+ */
+export async function refundOrder(
+  ctx: AppContext,
+  actor: { userId: number },
+  orderId: number,
+  input: { amountCents: number; restock: boolean },
+): Promise<RefundRow> {
+  const { refund, order } = await openRefund(ctx, actor, orderId, input);
+  let result: { refundId: string; status: string };
+  try {
+    result = await askProvider(ctx, order, refund);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    ctx.log.error({ err: error, orderId, refundId: refund.id }, 'refund through the provider failed');
+    await failRefund(ctx, refund.id, message);
+    throw new HttpError(
+      502,
+      `The payment provider did not make the refund, so nothing was refunded and the order is unchanged (${message}). Please try again in a moment.`,
+    );
+  }
+  await settleRefund(ctx, refund.id, result);
+  return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
+}
+
+/** Cents still refundable on an order right now (for the full refund of the payment status selector). */
+async function remainingRefundableCents(ctx: AppContext, orderId: number): Promise<number> {
+  return ctx.db.transaction(async (tx) => (await refundableCents(tx, await lockOrder(tx, orderId))).left);
+}
+
+/** Refunds whatever is left of a paid order's payment and restocks (cancelling, 'Refunded' by hand). */
+export async function refundRestOfOrder(
+  ctx: AppContext,
+  actor: { userId: number },
+  orderId: number,
+): Promise<RefundRow> {
+  const amountCents = await remainingRefundableCents(ctx, orderId);
+  return refundOrder(ctx, actor, orderId, { amountCents, restock: true });
+}
+
+/**
+ * The maintenance job: refunds left 'pending' by a crash between asking the provider and recording
+ * its answer are asked again with the same key (the provider answers with the refund it made, or
+ * makes it now) and settled. A refusal marks them failed; an unreachable provider leaves them for the
+ * next run.
+ */
+export async function retryPendingRefunds(ctx: AppContext, limit = 20): Promise<number> {
+  const stuck = await ctx.db
+    .select()
+    .from(orderRefunds)
+    .where(
+      and(eq(orderRefunds.status, 'pending'), lt(orderRefunds.createdAt, sql`now() - interval '5 minutes'`)),
+    )
+    .orderBy(asc(orderRefunds.id))
+    .limit(limit);
+  for (const refund of stuck) {
+    const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refund.orderId));
+    if (!order?.paymentReference) {
+      await failRefund(ctx, refund.id, 'The order has no payment with the provider.');
+      continue;
+    }
+    try {
+      await settleRefund(ctx, refund.id, await askProvider(ctx, order, refund));
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.status !== undefined && error.status < 500)
+        await failRefund(ctx, refund.id, error.message);
+      else ctx.log.warn({ err: error, refundId: refund.id }, 'retrying a pending refund failed');
+    }
+  }
+  return stuck.length;
+}
+
+export type { RefundRow };
