@@ -157,6 +157,25 @@ describe('formatCents', () => {
   });
 });
 
+describe('formatCents in Canadian French', () => {
+  // Comma decimals, no-break spaces between thousands and before the dollar sign.
+  const nb = '\u00a0';
+  it.each([
+    [1234, `12,34${nb}$`],
+    [0, `0,00${nb}$`],
+    [7, `0,07${nb}$`],
+    [100000, `1${nb}000,00${nb}$`],
+    [123456789, `1${nb}234${nb}567,89${nb}$`],
+    [-1234, `-12,34${nb}$`],
+  ])('%d -> %j', (cents, text) => {
+    expect(formatCents(cents, 'fr')).toBe(text);
+  });
+
+  it('reads a decimal string the same way', () => {
+    expect(formatMoney('1234.5', 'fr')).toBe(`1${nb}234,50${nb}$`);
+  });
+});
+
 describe('formatMoney', () => {
   it.each([
     ['1234.5', '$1,234.50'], // 123450 cents, thousands separator, always 2 decimals

@@ -1,3 +1,5 @@
+import type { Locale } from './i18n/locales';
+
 // Money is integer cents in code, `numeric(10,2)` in the database and "12.34" strings in JSON.
 
 export type Cents = number;
@@ -37,16 +39,27 @@ export function centsToString(cents: Cents): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Display: '$12.34'. A missing or unparseable value shows '$0.00'. */
-export function formatMoney(value: string | number | null | undefined): string {
-  return formatCents(toCents(value) ?? 0);
+/** Display: '$12.34' (English) or '12,34 $' (French). A missing or unparseable value shows zero. */
+export function formatMoney(value: string | number | null | undefined, locale: Locale = 'en'): string {
+  return formatCents(toCents(value) ?? 0, locale);
 }
 
-/** Display integer cents: 1234 -> '$12.34', with thousands separators. */
-export function formatCents(cents: Cents): string {
+/**
+ * Display integer cents with thousands separators: 123456 -> '$1,234.56' in English, '1 234,56 $' in
+ * Canadian French (Office québécois de la langue française: comma decimals, a space between thousands
+ * and before the sign; the spaces are no-break so an amount never wraps).
+ */
+export function formatCents(cents: Cents, locale: Locale = 'en'): string {
   const rounded = Math.round(cents);
   const sign = rounded < 0 ? '-' : '';
   const abs = Math.abs(rounded);
+  const centsText = String(abs % 100).padStart(2, '0');
+  if (locale === 'fr') {
+    const dollars = Math.floor(abs / 100)
+      .toString()
+      .replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
+    return `${sign}${dollars},${centsText}\u00a0$`;
+  }
   const dollars = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+  return `${sign}$${dollars}.${centsText}`;
 }
