@@ -4,6 +4,7 @@
 // order stored at purchase, and the lines add up (regular price - discount = subtotal; subtotal +
 // shipping + each tax = total).
 import type { TaxCode } from './constants';
+import type { Locale } from './i18n/locales';
 import { type Cents, formatCents, toCents } from './money';
 import { receiptTaxCents } from './orders';
 import { discountLabel } from './pricing';
@@ -56,9 +57,12 @@ export function percentText(value: string | number): string {
 
 const cents = (value: string | null | undefined) => toCents(value) ?? 0;
 
-/** An amount with its currency code, where a '$' alone could be read as another dollar: '$354.98 CAD'. */
-export function formatWithCurrency(amountCents: Cents, currency: string): string {
-  return `${formatCents(amountCents)} ${currency}`;
+/**
+ * An amount with its currency code, where a '$' alone could be read as another dollar: '$354.98 CAD',
+ * '354,98 $ CAD' in French.
+ */
+export function formatWithCurrency(amountCents: Cents, currency: string, locale: Locale = 'en'): string {
+  return `${formatCents(amountCents, locale)} ${currency}`;
 }
 
 export function orderAmounts(

@@ -11,6 +11,7 @@ import type { SiteConfig } from '~/shared/schemas/site-config';
 import { Providers } from '~/client/app/providers';
 import { Toaster } from '~/client/components/ui/toaster';
 import { createQueryClient } from '~/client/lib/query-client';
+import { basenameOf, type Locale, localizedPath } from '~/shared/i18n/locales';
 
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeRoutes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
@@ -51,11 +52,16 @@ function NoFallback() {
   return null;
 }
 
-/** Renders routes at `path` with the query client, site context and toaster of the real app. */
+/**
+ * Renders routes at `path` with the query client, site context and toaster of the real app. With
+ * `locale: 'fr'` the page is French as under /fr: the router's basename is /fr (links read
+ * `/fr/products/...`) and `path` is given without it.
+ */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   path: string,
   wrap?: (node: ReactNode) => ReactNode,
+  { locale = 'en' }: { locale?: Locale } = {},
 ) {
   const queryClient = createQueryClient();
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
@@ -73,10 +79,16 @@ export function renderRoutes(
         children: [...children, { path: '*', element: <p>Elsewhere</p> }],
       },
     ],
-    { initialEntries: [path] },
+    locale === 'en'
+      ? { initialEntries: [path] }
+      : { basename: basenameOf(locale), initialEntries: [localizedPath(path, locale)] },
   );
   const page = (
-    <Providers queryClient={queryClient} site={{ origin: 'http://store.test', storeName: 'Test Store' }}>
+    <Providers
+      queryClient={queryClient}
+      site={{ origin: 'http://store.test', storeName: 'Test Store' }}
+      locale={locale}
+    >
       <RouterProvider router={router} />
     </Providers>
   );

@@ -5,21 +5,22 @@ import { clsx } from 'clsx';
 import { useEffect } from 'react';
 import {
   DEFAULT_TAX_PROVINCE,
-  SHIPPING_METHOD_LABELS,
   SHIPPING_METHODS,
   type ShippingMethod,
+  type TaxCode,
 } from '~/shared/constants';
+import type { Locale } from '~/shared/i18n/locales';
 import { formatCents, toCents } from '~/shared/money';
-import { formatWithCurrency, percentText, TAX_LABELS } from '~/shared/order-amounts';
+import { formatWithCurrency, percentText } from '~/shared/order-amounts';
 import {
   DEFAULT_SHIPPING,
-  discountLabel,
   type OrderTotals,
   orderTotals,
   taxComponentsFor,
   taxRateFor,
 } from '~/shared/pricing';
 import { toast } from '~/client/components/ui/toast-store';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import {
   type ShippingSettings,
@@ -28,6 +29,26 @@ import {
   taxRatesQueryOptions,
 } from './api';
 import { type CartItem, useCart } from './cart-store';
+import { orderSummaryMessages } from './order-summary.messages';
+
+/** Each shipping method's and tax line's name in the `order-summary` messages. */
+const METHOD_KEYS: Record<ShippingMethod, string> = {
+  pickup: 'pickup',
+  standard: 'standard',
+  express: 'express',
+};
+const TAX_KEYS: Record<TaxCode, string> = {
+  GST: 'taxGst',
+  HST: 'taxHst',
+  PST: 'taxPst',
+  QST: 'taxQst',
+  RST: 'taxRst',
+  TAX: 'taxOther',
+};
+
+/** A rate as the page's language writes it: '14.975' in English, '14,975' in French. */
+const decimalText = (rate: string | number, locale: Locale) =>
+  locale === 'fr' ? String(rate).replace('.', ',') : String(rate);
 
 export type OrderSummaryProps = {
   /** 'checkout' shows the shipping line (and fetches the shipping settings); 'cart' only when asked. */
@@ -123,6 +144,8 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
 }
 
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
+  const locale = useLocale();
+  const t = useT(orderSummaryMessages);
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
   // The components when known (GST/HST, PST/QST/RST); otherwise the one 'Tax (r%)' line.
@@ -132,12 +155,15 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const currency = useQuery({ ...siteConfigQueryOptions(), enabled: props.mode === 'checkout' }).data
     ?.currency;
 
+  // The queries' errors are the specification's English; the toasts speak the page's language.
   useEffect(() => {
-    if (summary.shippingError) toast({ title: summary.shippingError.message, variant: 'destructive' });
-  }, [summary.shippingError]);
+    if (summary.shippingError) toast({ title: t('shippingFailed'), variant: 'destructive' });
+  }, [summary.shippingError, t]);
   useEffect(() => {
-    if (summary.taxError) toast({ title: summary.taxError.message, variant: 'destructive' });
-  }, [summary.taxError]);
+    if (summary.taxError) toast({ title: t('taxesFailed'), variant: 'destructive' });
+  }, [summary.taxError, t]);
+  const percent = Number(totals.discountPercentage);
+  const money = (cents: number) => formatCents(cents, locale);
 
   return (
     <section
@@ -146,37 +172,36 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
       className={clsx('rounded-lg border border-slate-200 bg-white p-5', className)}
     >
       <h2 id="order-summary-title" className="mb-4 text-lg font-semibold">
-        Order Summary
+        {t('orderSummary')}
       </h2>
       <dl className="space-y-2 text-sm">
         {totals.discountCents > 0 && (
           <>
             <Row
-              label="Original Price"
-              value={formatCents(totals.originalSubtotalCents)}
+              label={t('originalPrice')}
+              value={money(totals.originalSubtotalCents)}
               testId="summary-original"
             />
             <Row
-              label={discountLabel(totals.discountPercentage)}
-              value={`-${formatCents(totals.discountCents)}`}
+              // As src/shared/pricing.ts's discountLabel: the percent when it is a whole number.
+              label={
+                Number.isInteger(percent) && percent > 0 ? t('discountPercent', { percent }) : t('discount')
+              }
+              value={`-${money(totals.discountCents)}`}
               testId="summary-discount"
               className="text-emerald-700"
             />
           </>
         )}
-        <Row
-          label={`Subtotal (${count} ${count === 1 ? 'item' : 'items'})`}
-          value={formatCents(totals.subtotalCents)}
-          testId="summary-subtotal"
-        />
+        <Row label={t('subtotal', { count })} value={money(totals.subtotalCents)} testId="summary-subtotal" />
         {summary.shippingShown && (
           <Row
             label={
               summary.shippingMethod
-                ? `Shipping (${SHIPPING_METHOD_LABELS[summary.shippingMethod]})`
-                : 'Shipping'
+                ? t('shippingWith', { method: t(METHOD_KEYS[summary.shippingMethod]) })
+                : t('shipping')
             }
-            value={summary.shippingMethod ? formatCents(totals.shippingCents) : 'Select a shipping method'}
+            value={summary.shippingMethod ? money(totals.shippingCents) : t('selectShipping')}
             testId="summary-shipping"
           />
         )}
@@ -184,20 +209,27 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           componentLines.map((line) => (
             <Row
               key={line.code}
-              label={`${TAX_LABELS[line.code]} (${percentText(line.rate)}%)`}
-              value={formatCents(line.cents)}
+              label={t('taxLine', {
+                tax: t(TAX_KEYS[line.code]),
+                rate: decimalText(percentText(line.rate), locale),
+              })}
+              value={money(line.cents)}
               testId="summary-tax-line"
             />
           ))
         ) : (
-          <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
+          <Row
+            label={t('tax', { rate: decimalText(totals.taxRate, locale) })}
+            value={money(totals.taxCents)}
+            testId="summary-tax"
+          />
         )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{t('total')}</dt>
           <dd data-testid="summary-total">
             {props.mode === 'checkout' && currency
-              ? formatWithCurrency(totals.totalCents, currency)
-              : formatCents(totals.totalCents)}
+              ? formatWithCurrency(totals.totalCents, currency, locale)
+              : money(totals.totalCents)}
           </dd>
         </div>
       </dl>
