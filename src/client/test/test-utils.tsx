@@ -96,6 +96,12 @@ export function renderRoutes(
   return { ...utils, router, queryClient };
 }
 
+/**
+ * French text as the pages write it: a no-break space (U+00A0) between thousands, before '$', '%' and
+ * ':' and inside « ». For textContent and aria-labels; getByText reads those spaces as plain ones.
+ */
+export const frenchSpaces = (text: string) => text.replace(/(?<=\d) (?=\d)|(?<=«) | (?=[%$:»])/g, '\u00a0');
+
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {
     id: 1,

@@ -4,12 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
+import { fakeApi, makeSiteConfig, renderRoutes, frenchSpaces } from '~/client/test/test-utils';
 import { CartPage } from './cart-page';
 import { addItem, type CartProductInput, getCart, resetCartStoreForTests } from './cart-store';
 import { OrderSummary } from './order-summary';
-
-const nb = (text: string) => text.replace(/(?<=\d) (?=\d)|(?<=«) | (?=[%$:»])/g, '\u00a0');
 
 const monitor: CartProductInput = {
   productId: 11,
@@ -62,7 +60,7 @@ describe('the cart in French', () => {
     fakeApi({ '/api/taxes': { body: taxes } });
     renderFrenchCart();
     expect(await screen.findByRole('heading', { name: 'Votre panier est vide' })).toBeTruthy();
-    expect(document.title).toBe('Panier d’achat | Test Store');
+    await waitFor(() => expect(document.title).toBe('Panier d’achat | Test Store'));
     expect(screen.getByRole('heading', { level: 1, name: 'Panier d’achat' })).toBeTruthy();
     expect(
       within(screen.getByTestId('empty-cart'))
@@ -89,7 +87,7 @@ describe('the cart in French', () => {
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/fr/products/11');
     expect(within(rows[0]!).getByTestId('final-sale').textContent).toBe('Vente finale');
     expect(within(rows[0]!).getByText('1 000,00 $ l’unité')).toBeTruthy();
-    expect(within(rows[0]!).getByTestId('line-total').textContent).toBe(nb('2 000,00 $'));
+    expect(within(rows[0]!).getByTestId('line-total').textContent).toBe(frenchSpaces('2 000,00 $'));
     expect(within(rows[0]!).getByLabelText('Quantité de Refurbished Monitor')).toBeTruthy();
     expect(within(rows[0]!).getByRole('button', { name: 'Retirer Refurbished Monitor' })).toBeTruthy();
     // Original 2 x 1250 + 20 = 2520, paid 2020, discount 500 (20%); tax 13% of 2020 = 262.60;
@@ -97,14 +95,14 @@ describe('the cart in French', () => {
     const summary = within(screen.getByTestId('order-summary'));
     expect(summary.getByRole('heading', { name: 'Récapitulatif de la commande' })).toBeTruthy();
     expect(summary.getByText('Prix d’origine')).toBeTruthy();
-    expect(screen.getByTestId('summary-original').textContent).toBe(nb('2 520,00 $'));
+    expect(screen.getByTestId('summary-original').textContent).toBe(frenchSpaces('2 520,00 $'));
     expect(summary.getByText('Rabais (20 %)')).toBeTruthy();
-    expect(screen.getByTestId('summary-discount').textContent).toBe(nb('-500,00 $'));
+    expect(screen.getByTestId('summary-discount').textContent).toBe(frenchSpaces('-500,00 $'));
     expect(summary.getByText('Sous-total (3 articles)')).toBeTruthy();
-    expect(screen.getByTestId('summary-subtotal').textContent).toBe(nb('2 020,00 $'));
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe(frenchSpaces('2 020,00 $'));
     expect(summary.getByText('Taxes (13 %)')).toBeTruthy();
-    expect(screen.getByTestId('summary-tax').textContent).toBe(nb('262,60 $'));
-    expect(screen.getByTestId('summary-total').textContent).toBe(nb('2 282,60 $'));
+    expect(screen.getByTestId('summary-tax').textContent).toBe(frenchSpaces('262,60 $'));
+    expect(screen.getByTestId('summary-total').textContent).toBe(frenchSpaces('2 282,60 $'));
     expect(screen.getByLabelText('Instructions spéciales')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Passer à la caisse' }).getAttribute('href')).toBe(
       '/fr/checkout',
@@ -123,14 +121,16 @@ describe('the cart in French', () => {
     await user.click(plus);
     expect(getCart().items[0]?.quantity).toBe(3);
     expect(toastText()).toEqual([
-      `Quantité maximale atteinte${nb('Votre panier contient déjà toute la quantité disponible de cet article (3).')}×`,
+      `Quantité maximale atteinte${frenchSpaces('Votre panier contient déjà toute la quantité disponible de cet article (3).')}×`,
     ]);
     const typed = screen.getByLabelText('Quantité de Kettle');
     await user.clear(typed);
     await user.type(typed, '5{Enter}');
-    expect(toastText()).toEqual([`Panier mis à jour${nb('Nouvelle quantité : 5')}×`]);
+    expect(toastText()).toEqual([`Panier mis à jour${frenchSpaces('Nouvelle quantité : 5')}×`]);
     await user.click(screen.getByRole('button', { name: 'Retirer Kettle' }));
-    expect(toastText()).toEqual([`Article retiré${nb('Article retiré de votre panier : Kettle.')}×`]);
+    expect(toastText()).toEqual([
+      `Article retiré${frenchSpaces('Article retiré de votre panier : Kettle.')}×`,
+    ]);
     await user.click(screen.getByRole('button', { name: 'Vider le panier' }));
     expect(toastText()).toEqual(['Panier vidéTous les articles ont été retirés de votre panier.×']);
     expect(getCart().items).toEqual([]);
@@ -188,9 +188,11 @@ describe('the cart in French', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      nb('Le prix de « Refurbished Monitor » est maintenant de 937,50 $ (il était de 1 000,00 $).'),
-      nb('Il ne reste que 1 exemplaire de « Refurbished Monitor »; votre panier en contient maintenant 1.'),
-      nb('L’article « Kettle » n’est plus offert et a été retiré de votre panier.'),
+      frenchSpaces('Le prix de « Refurbished Monitor » est maintenant de 937,50 $ (il était de 1 000,00 $).'),
+      frenchSpaces(
+        'Il ne reste que 1 exemplaire de « Refurbished Monitor »; votre panier en contient maintenant 1.',
+      ),
+      frenchSpaces('L’article « Kettle » n’est plus offert et a été retiré de votre panier.'),
     ]);
   });
 
@@ -214,12 +216,14 @@ describe('the cart in French', () => {
     );
     // Kettle 20.00 + standard shipping 10.00 = 30.00; GST 5% = 1.50, QST 9.975% = 2.9925 -> 2.99;
     // total 34.49.
-    await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe(nb('34,49 $ CAD')));
+    await waitFor(() =>
+      expect(screen.getByTestId('summary-total').textContent).toBe(frenchSpaces('34,49 $ CAD')),
+    );
     expect(screen.getByText('Livraison (Livraison standard)')).toBeTruthy();
-    expect(screen.getByTestId('summary-shipping').textContent).toBe(nb('10,00 $'));
+    expect(screen.getByTestId('summary-shipping').textContent).toBe(frenchSpaces('10,00 $'));
     expect(screen.getAllByTestId('summary-tax-line').map((l) => l.closest('div')?.textContent)).toEqual([
-      nb('TPS (5 %)1,50 $'),
-      nb('TVQ (9,975 %)2,99 $'),
+      frenchSpaces('TPS (5 %)1,50 $'),
+      frenchSpaces('TVQ (9,975 %)2,99 $'),
     ]);
   });
 });

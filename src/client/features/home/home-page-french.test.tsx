@@ -1,5 +1,5 @@
 // The home page under /fr/: every text in French, the store's weekday in French, links kept under /fr.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Category } from '~/shared/schemas/catalog';
 import { prefetch } from '~/client/lib/prefetch';
@@ -11,10 +11,10 @@ import {
   makeProduct,
   makeSiteConfig,
   renderRoutes,
+  frenchSpaces,
 } from '~/client/test/test-utils';
 import { HomePage, homeQueries } from './home-page';
 
-const nb = (text: string) => text.replace(/(?<=\d) (?=\d)|(?<=«) | (?=[%$:»])/g, '\u00a0');
 const categories: Category[] = [
   { id: 1, name: 'Electronics', slug: 'electronics', imageUrl: null, active: true },
 ];
@@ -52,12 +52,14 @@ describe('home page in French', () => {
   it('reads in French, with the French title and description, and keeps its links under /fr', async () => {
     renderFrenchHome();
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
-      nb('Des produits de marque jusqu’à 70 % sous le prix de détail'),
+      frenchSpaces('Des produits de marque jusqu’à 70 % sous le prix de détail'),
     );
-    expect(document.title).toBe('Aubaines de liquidation et de surplus | Test Store');
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
-      nb(
-        'Magasinez des aubaines de liquidation et de surplus jusqu’à 70 % sous le prix de détail. Nouveaux arrivages chaque jour, livrés partout au Canada et aux États-Unis.',
+    await waitFor(() => expect(document.title).toBe('Aubaines de liquidation et de surplus | Test Store'));
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+        frenchSpaces(
+          'Magasinez des aubaines de liquidation et de surplus jusqu’à 70 % sous le prix de détail. Nouveaux arrivages chaque jour, livrés partout au Canada et aux États-Unis.',
+        ),
       ),
     );
     expect(screen.getByRole('link', { name: 'Magasiner maintenant' }).getAttribute('href')).toBe(
@@ -80,10 +82,12 @@ describe('home page in French', () => {
 
   it("names the store's weekday in French in the Aubaines du jour badge, with French prices on the cards", async () => {
     renderFrenchHome();
-    expect((await screen.findByTestId('deal-badge')).textContent).toBe(nb('Jeudi : 35 % de rabais'));
+    expect((await screen.findByTestId('deal-badge')).textContent).toBe(
+      frenchSpaces('Jeudi : 35 % de rabais'),
+    );
     const deals = section('Aubaines du jour');
     const [card] = await deals.findAllByTestId('product-card');
-    expect(within(card!).getByTestId('price').textContent).toBe(nb('1 234,50 $'));
+    expect(within(card!).getByTestId('price').textContent).toBe(frenchSpaces('1 234,50 $'));
   });
 
   it("says 'Aucun rabais aujourd’hui', and the failure to load the discount, in French", async () => {
