@@ -1,12 +1,12 @@
 // The cart under /fr/cart: the page, its summary, its notices and the cart's toasts in French, money as
 // '12,34 $'.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { fakeApi, makeSiteConfig, renderRoutes, frenchSpaces } from '~/client/test/test-utils';
 import { CartPage } from './cart-page';
-import { addItem, type CartProductInput, getCart, resetCartStoreForTests } from './cart-store';
+import { addItem, type CartProductInput, clearCart, getCart, resetCartStoreForTests } from './cart-store';
 import { OrderSummary } from './order-summary';
 
 const monitor: CartProductInput = {
@@ -109,10 +109,9 @@ describe('the cart in French', () => {
     );
   });
 
-  it('changes quantities, refuses more than the stock, removes and clears with French toasts', async () => {
+  it('refuses more than the stock with the French toast', async () => {
     fakeApi({ '/api/taxes': { body: taxes } });
     addItem(monitor, 1, { notify: false });
-    addItem(kettle, 1, { notify: false });
     renderFrenchCart();
     const user = userEvent.setup();
     const plus = await screen.findByRole('button', { name: 'Augmenter la quantité de Refurbished Monitor' });
@@ -123,7 +122,15 @@ describe('the cart in French', () => {
     expect(toastText()).toEqual([
       `Quantité maximale atteinte${frenchSpaces('Votre panier contient déjà toute la quantité disponible de cet article (3).')}×`,
     ]);
-    const typed = screen.getByLabelText('Quantité de Kettle');
+  });
+
+  it('changes a typed quantity, removes and clears with French toasts', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    addItem(monitor, 1, { notify: false });
+    addItem(kettle, 1, { notify: false });
+    renderFrenchCart();
+    const user = userEvent.setup();
+    const typed = await screen.findByLabelText('Quantité de Kettle');
     await user.clear(typed);
     await user.type(typed, '5{Enter}');
     expect(toastText()).toEqual([`Panier mis à jour${frenchSpaces('Nouvelle quantité : 5')}×`]);
@@ -225,5 +232,20 @@ describe('the cart in French', () => {
       frenchSpaces('TPS (5 %)1,50 $'),
       frenchSpaces('TVQ (9,975 %)2,99 $'),
     ]);
+  });
+
+  it('speaks the language of the address when a caller gives none (the confirmation clearing the cart)', async () => {
+    renderRoutes([{ path: 'done', element: <p>Confirmation</p> }], '/done');
+    addItem(kettle, 1, { notify: false });
+    window.history.replaceState(null, '', '/fr/checkout/confirmation?order_id=ORD-1');
+    try {
+      act(() => {
+        clearCart();
+      });
+      expect(await screen.findByTestId('toast')).toBeTruthy();
+      expect(toastText()).toEqual(['Panier vidéTous les articles ont été retirés de votre panier.×']);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 });
