@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '~/server/db/schema';
 import { sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
+import { createProduct } from '~/server/test/fixtures';
 import { insertOrder } from '~/server/test/order-fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 
@@ -290,6 +291,78 @@ describe('loads and manifests', () => {
         },
       },
     ]);
+  });
+
+  it("takes refunds off revenue and recovery by each line's share of its order, as the sales reports do", async () => {
+    const created = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Refund Test Co',
+      receivedOn: '2026-02-01',
+      reference: 'RF-1',
+      totalCost: '100.00',
+    });
+    const refundLoad = created.json().id;
+    const manifest = 'Title,Qty,Retail\nToaster,1,50.00\nFan,1,50.00\n';
+    const mapping = { title: 'Title', quantity: 'Qty', unitRetail: 'Retail' };
+    expect((await upload(refundLoad, manifest, mapping)).json()).toMatchObject({ created: 2 });
+    const toaster = await lot('RF-1-2');
+    const fan = await lot('RF-1-3');
+    const other = await createProduct(t.db, { name: 'Not from a load' });
+    // A: toaster 30.00 + shipping 5.00 + tax 5.00 = 40.00; 10.00 refunded through the provider.
+    //    The toaster's share: 30.00 x 10.00 / 40.00 = 7.50, so 22.50 is kept.
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-03T17:00:00Z'), total: '40.00', refundedAmount: '10.00' },
+      [{ productId: toaster.id, quantity: 1, price: '30.00', productName: 'Toaster' }],
+    );
+    // B: marked refunded by hand (nothing recorded by the provider): the whole order came back, so the
+    //    fan's 25.00 is not a sale at all (no unit, no day to sell).
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-04T17:00:00Z'), total: '30.00', paymentStatus: 'refunded' },
+      [{ productId: fan.id, quantity: 1, price: '25.00', productName: 'Fan' }],
+    );
+    // C: fan 20.00 + another product 10.00 + tax 3.90 = 33.90; 11.30 refunded. The fan's share:
+    //    20.00 x 11.30 / 33.90 = 6.666... -> 6.67, so 13.33 is kept.
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-06T17:00:00Z'), total: '33.90', refundedAmount: '11.30' },
+      [
+        { productId: fan.id, quantity: 1, price: '20.00', productName: 'Fan' },
+        { productId: other.id, quantity: 1, price: '10.00', productName: 'Other' },
+      ],
+    );
+
+    const report = (await clients.admin.get(`/api/admin/loads/${refundLoad}`)).json();
+    // Revenue 22.50 + 13.33 = 35.83; recovery 35.83 / 100.00 = 35.83% -> 35.8. Sold: the toaster (A)
+    // and the fan (C), 2 units, both listed by selling. Days: Feb 3 is 2 days after Feb 1, Feb 6 is 5:
+    // median 3.5.
+    const figures = {
+      cost: '100.00',
+      lots: 2,
+      drafts: 0,
+      unitsListed: 2,
+      unitsSold: 2,
+      revenue: '35.83',
+      recoveryPercent: 35.8,
+      medianDaysToSell: 3.5,
+    };
+    expect(report.figures).toEqual(figures);
+    expect(report.days).toEqual([
+      { date: '2026-02-03', revenue: '22.50', cumulative: '22.50' },
+      { date: '2026-02-06', revenue: '13.33', cumulative: '35.83' },
+    ]);
+    const bySupplier = (await clients.admin.get('/api/admin/loads/report-by-supplier')).json();
+    expect(bySupplier.find((r: { supplier: string }) => r.supplier === 'Refund Test Co')).toEqual({
+      supplier: 'Refund Test Co',
+      loads: 1,
+      figures,
+    });
+    // The sales report by product keeps the same net figures for the same lines.
+    const byProduct = (
+      await clients.admin.get('/api/admin/reports/sales-by-product?from=2026-02-01&to=2026-02-28')
+    ).json();
+    const net = (id: number) => byProduct.rows.find((r: { productId: number }) => r.productId === id)?.net;
+    expect([net(toaster.id), net(fan.id)]).toEqual(['22.50', '13.33']);
   });
 
   it('answers 404 for a load that does not exist', async () => {

@@ -17,7 +17,8 @@ import { productSlug } from '~/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
-import { loads, orderItems, orders, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
+import { loads, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
+import { paidOrdersWithRefunds, refundShare, rowsOf } from '~/server/features/admin-reports';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
@@ -326,28 +327,42 @@ export async function publishDrafts(ctx: AppContext, loadId: number, productIds:
 type Lot = typeof products.$inferSelect;
 type Sale = { productId: number; loadId: number; units: number; revenueCents: number; day: string };
 
-/** Paid (completed) sales of the loads' lots: units, what shoppers paid, and the day in the store's zone. */
+/**
+ * Paid sales of the loads' lots: units, what shoppers paid less the line's share of its order's refunds
+ * (the reports' rule: a refund is spread over the order by each amount's share of the total), and the day
+ * in the store's zone. A line refunded in full was not a sale: it counts no unit and no day to sell.
+ */
 async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
   if (loadIds.length === 0) return [];
-  const rows = await ctx.db
-    .select({
-      productId: orderItems.productId,
-      loadId: products.loadId,
-      units: orderItems.quantity,
-      revenue: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(12,2)::text`,
-      day: sql<string>`to_char(${orders.createdAt} at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD')`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orders.paymentStatus, 'completed'), inArray(products.loadId, loadIds)));
-  return rows.map((r) => ({
-    productId: r.productId!,
-    loadId: r.loadId!,
-    units: r.units,
-    revenueCents: toCents(r.revenue) ?? 0,
-    day: r.day,
-  }));
+  const line = 'i.price * i.quantity';
+  const rows = await rowsOf(
+    ctx.db,
+    sql`select i.product_id, p.load_id, i.quantity,
+        (${sql.raw(line)})::numeric(12,2)::text as paid,
+        ${sql.raw(refundShare(line))}::numeric(12,2)::text as refunded,
+        to_char(s.created_at at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD') as day
+      from ${paidOrdersWithRefunds()} s
+      join order_items i on i.order_id = s.id
+      join products p on p.id = i.product_id
+      where p.load_id in (${sql.join(
+        loadIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return rows.flatMap((r) => {
+    const paid = toCents(String(r.paid)) ?? 0;
+    const refunded = toCents(String(r.refunded)) ?? 0;
+    if (refunded > 0 && refunded >= paid) return [];
+    return [
+      {
+        productId: Number(r.product_id),
+        loadId: Number(r.load_id),
+        units: Number(r.quantity),
+        revenueCents: paid - refunded,
+        day: String(r.day),
+      },
+    ];
+  });
 }
 
 const daysBetween = (from: string, to: string) =>
