@@ -3,7 +3,7 @@
 // in the comments beside it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '~/server/db/schema';
+import { products, stockMovements } from '~/server/db/schema';
 import { sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
 import { createProduct } from '~/server/test/fixtures';
 import { insertOrder } from '~/server/test/order-fixtures';
@@ -363,6 +363,91 @@ describe('loads and manifests', () => {
     ).json();
     const net = (id: number) => byProduct.rows.find((r: { productId: number }) => r.productId === id)?.net;
     expect([net(toaster.id), net(fan.id)]).toEqual(['22.50', '13.33']);
+  });
+
+  it("edits a draft's condition, price and stock in the load's table, on the version it showed", async () => {
+    const created = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Edit Test Co',
+      receivedOn: '2026-03-01',
+      reference: 'ED-1',
+      totalCost: '10.00',
+    });
+    const editLoad = created.json().id;
+    const manifest = 'Title,Qty,Retail,Grade\nHeater,3,40.00,New\nRadio,1,20.00,New\n';
+    await upload(editLoad, manifest, {
+      title: 'Title',
+      quantity: 'Qty',
+      unitRetail: 'Retail',
+      condition: 'Grade',
+    });
+    const heater = await lot('ED-1-2');
+    const url = `/api/admin/loads/${editLoad}/lots/${heater.id}`;
+    const body = { version: heater.version, condition: 'used-good', price: '12.99', stock: 2 };
+    expect((await clients.guest.patch(url, body)).statusCode).toBe(401);
+    expect((await clients.customer.patch(url, body)).statusCode).toBe(403);
+
+    const res = await clients.admin.patch(url, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: heater.id,
+      condition: 'used-good',
+      price: '12.99',
+      stock: 2,
+      active: false,
+      version: heater.version + 1,
+    });
+    // One unit fewer than the manifest said: in the stock history, as an adjustment by this person.
+    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.productId, heater.id));
+    expect(moves.at(-1)).toMatchObject({
+      delta: -1,
+      stockAfter: 2,
+      reason: 'adjustment',
+      note: "Counted in the load's drafts",
+      userId: clients.adminUser.id,
+    });
+    const row = (await clients.admin.get(`/api/admin/loads/${editLoad}`)).json().lots[0];
+    expect(row).toMatchObject({ condition: 'used-good', price: '12.99', stock: 2 });
+
+    // The table's older version: refused with the lot as it now is.
+    const stale = await clients.admin.patch(url, { ...body, price: '1.00' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().lot).toMatchObject({ price: '12.99', version: heater.version + 1 });
+  });
+
+  it('refuses bad input, a lot of another load and a published lot, changing nothing', async () => {
+    const editLoad = (await clients.admin.get('/api/admin/loads'))
+      .json()
+      .find((l: { reference: string }) => l.reference === 'ED-1').id;
+    const radio = await lot('ED-1-3');
+    const url = `/api/admin/loads/${editLoad}/lots/${radio.id}`;
+    const good = { version: radio.version, condition: 'new', price: '9.99', stock: 1 };
+    for (const [patch, message] of [
+      [{ price: '-1' }, /Price/],
+      [{ price: 'abc' }, /Price/],
+      [{ condition: 'smashed' }, /Condition must be one of/],
+      [{ stock: -1 }, /Stock must be 0 or more/],
+      [{ stock: 1.5 }, /Stock must be a whole number/],
+      [{ version: 'x' }, /version/],
+    ] as const) {
+      const res = await clients.admin.patch(url, { ...good, ...patch });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const otherLoadLot = await lot('AC-7-11');
+    const wrong = await clients.admin.patch(`/api/admin/loads/${editLoad}/lots/${otherLoadLot.id}`, good);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(`Product ${otherLoadLot.id} is not a lot of this load.`);
+    expect((await clients.admin.patch(`/api/admin/loads/999999/lots/${radio.id}`, good)).statusCode).toBe(
+      404,
+    );
+
+    await t.db.update(products).set({ active: true }).where(eq(products.id, radio.id));
+    const published = await clients.admin.patch(url, good);
+    expect(published.statusCode).toBe(409);
+    expect(published.json().message).toBe(
+      'This lot is on sale: change it in the Products tab, where its stock moves by adjustments.',
+    );
+    expect(await lot('ED-1-3')).toMatchObject({ price: radio.price, stock: 1, version: radio.version });
   });
 
   it('answers 404 for a load that does not exist', async () => {
