@@ -1,5 +1,5 @@
 // Finding a lot from a scanned or typed code, and drawing its label
-// (docs/decisions/0330-phone-intake-and-lot-labels.md).
+// (docs/decisions/0330-phone-intake-and-lot-labels.md), and photos taken into its pictures (0331).
 import bwipjs from 'bwip-js/node';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
