@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   basenameOf,
+  LOCALE_TAGS,
   localeFromAcceptLanguage,
   localeOfPath,
   localizedPath,
