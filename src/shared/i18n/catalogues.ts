@@ -4,7 +4,7 @@
 // (`{{count}}`) and plurals (`key_one` / `key_other`, French also `key_many`) for both the server
 // (e-mails, error messages) and the browser.
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { LOCALE_TAGS, LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from './locales';
 
 export type Messages = Record<string, string>;
 /** French has every English key; plural keys may add `_many` (French plurals of a million and more). */
@@ -23,7 +23,8 @@ const instances = new Map<Locale, I18n>();
 export function defineMessages<const T extends Messages>(namespace: string, en: T, fr: FrenchOf<T>): string {
   const catalogue: Catalogue = { namespace, en, fr: withFrenchMany(fr as Messages) };
   catalogues.set(namespace, catalogue);
-  for (const [locale, instance] of instances) instance.addResourceBundle(locale, namespace, catalogue[locale], true, true);
+  for (const [locale, instance] of instances)
+    instance.addResourceBundle(locale, namespace, catalogue[locale], true, true);
   return namespace;
 }
 
@@ -70,6 +71,3 @@ export function i18nFor(locale: Locale): I18n {
 export function translator(locale: Locale, namespace: string): TFunction {
   return i18nFor(locale).getFixedT(locale, namespace);
 }
-
-/** `Intl` tag of a language, for money, dates and numbers. */
-export const intlLocale = (locale: Locale): string => LOCALE_TAGS[locale];
