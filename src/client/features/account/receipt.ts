@@ -3,8 +3,8 @@
 // security policy lets no inline script run in the new window. It reads in the page's language
 // (receipt.messages.ts), its amounts and tax lines through the one order-amounts presenter.
 import type { AccountOrder } from '~/shared/schemas/account';
-import { intlLocale, translator } from '~/shared/i18n/catalogues';
-import { DEFAULT_LOCALE, type Locale, localeOfPath } from '~/shared/i18n/locales';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import { orderAmounts } from '~/shared/order-amounts';
 import {
@@ -35,7 +35,7 @@ export function receiptHtml(
 ): string {
   const t = translator(locale, RECEIPT);
   // English keeps its US-style dates; French reads '20 novembre 2026 à 10 h 00'.
-  const dates = locale === DEFAULT_LOCALE ? 'en-US' : intlLocale(locale);
+  const dates = locale === DEFAULT_LOCALE ? 'en-US' : LOCALE_TAGS[locale];
   const placed = new Date(order.createdAt);
   const date = Number.isNaN(placed.getTime())
     ? ''
@@ -57,7 +57,7 @@ export function receiptHtml(
     .join('\n    ');
   const numbers = amounts.registrations.map((line) => `<div>${escapeHtml(line)}</div>`).join('');
   return `<!doctype html>
-<html lang="${intlLocale(locale)}">
+<html lang="${LOCALE_TAGS[locale]}">
 <head>
 <meta charset="utf-8">
 <title>${escapeHtml(t('title', { id: order.id }))}</title>

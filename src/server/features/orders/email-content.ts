@@ -5,8 +5,8 @@
 // amounts, dates and links in that language; the new-order alert goes to staff and stays English
 // (docs/decisions/0360-orders-remember-their-language.md).
 import type { TFunction } from 'i18next';
-import { intlLocale, translator } from '~/shared/i18n/catalogues';
-import { DEFAULT_LOCALE, type Locale } from '~/shared/i18n/locales';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '~/shared/i18n/locales';
 import { type Cents, formatCents, formatMoney, toCents } from '~/shared/money';
 import { formatWithCurrency, orderAmounts } from '~/shared/order-amounts';
 import {
@@ -88,7 +88,7 @@ function dateText(date: string, locale: Locale): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (locale === DEFAULT_LOCALE || !match) return date;
   const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
 }
 
 /** What one e-mail is built from, with its language's translate function and money format. */
