@@ -94,7 +94,7 @@ describe('the cart in French', () => {
     // total 2282.60.
     const summary = within(screen.getByTestId('order-summary'));
     expect(summary.getByRole('heading', { name: 'Récapitulatif de la commande' })).toBeTruthy();
-    expect(summary.getByText('Prix d’origine')).toBeTruthy();
+    expect(summary.getByText('Prix avant rabais')).toBeTruthy();
     expect(screen.getByTestId('summary-original').textContent).toBe(frenchSpaces('2 520,00 $'));
     expect(summary.getByText('Rabais (20 %)')).toBeTruthy();
     expect(screen.getByTestId('summary-discount').textContent).toBe(frenchSpaces('-500,00 $'));

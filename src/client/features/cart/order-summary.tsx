@@ -3,17 +3,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
-import {
-  DEFAULT_TAX_PROVINCE,
-  SHIPPING_METHODS,
-  type ShippingMethod,
-  type TaxCode,
-} from '~/shared/constants';
-import type { Locale } from '~/shared/i18n/locales';
+import { DEFAULT_TAX_PROVINCE, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
 import { formatCents, toCents } from '~/shared/money';
-import { formatWithCurrency, percentText } from '~/shared/order-amounts';
+import { formatWithCurrency, taxLineLabel } from '~/shared/order-amounts';
+import { shippingMethodLabel } from '~/shared/orders';
+import { ORDER_LABELS } from '~/shared/orders.messages';
 import {
   DEFAULT_SHIPPING,
+  discountLabel,
   type OrderTotals,
   orderTotals,
   taxComponentsFor,
@@ -30,25 +27,6 @@ import {
 } from './api';
 import { type CartItem, useCart } from './cart-store';
 import { orderSummaryMessages } from './order-summary.messages';
-
-/** Each shipping method's and tax line's name in the `order-summary` messages. */
-const METHOD_KEYS: Record<ShippingMethod, string> = {
-  pickup: 'pickup',
-  standard: 'standard',
-  express: 'express',
-};
-const TAX_KEYS: Record<TaxCode, string> = {
-  GST: 'taxGst',
-  HST: 'taxHst',
-  PST: 'taxPst',
-  QST: 'taxQst',
-  RST: 'taxRst',
-  TAX: 'taxOther',
-};
-
-/** A rate as the page's language writes it: '14.975' in English, '14,975' in French. */
-const decimalText = (rate: string | number, locale: Locale) =>
-  locale === 'fr' ? String(rate).replace('.', ',') : String(rate);
 
 export type OrderSummaryProps = {
   /** 'checkout' shows the shipping line (and fetches the shipping settings); 'cart' only when asked. */
@@ -146,6 +124,8 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const locale = useLocale();
   const t = useT(orderSummaryMessages);
+  // The words an order's money lines share with the confirmation, the receipt and the e-mails.
+  const labels = useT(ORDER_LABELS);
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
   // The components when known (GST/HST, PST/QST/RST); otherwise the one 'Tax (r%)' line.
@@ -162,7 +142,6 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   useEffect(() => {
     if (summary.taxError) toast({ title: t('taxesFailed'), variant: 'destructive' });
   }, [summary.taxError, t]);
-  const percent = Number(totals.discountPercentage);
   const money = (cents: number) => formatCents(cents, locale);
 
   return (
@@ -178,15 +157,12 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
         {totals.discountCents > 0 && (
           <>
             <Row
-              label={t('originalPrice')}
+              label={labels('originalPrice')}
               value={money(totals.originalSubtotalCents)}
               testId="summary-original"
             />
             <Row
-              // As src/shared/pricing.ts's discountLabel: the percent when it is a whole number.
-              label={
-                Number.isInteger(percent) && percent > 0 ? t('discountPercent', { percent }) : t('discount')
-              }
+              label={discountLabel(totals.discountPercentage, locale)}
               value={`-${money(totals.discountCents)}`}
               testId="summary-discount"
               className="text-emerald-700"
@@ -198,8 +174,8 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           <Row
             label={
               summary.shippingMethod
-                ? t('shippingWith', { method: t(METHOD_KEYS[summary.shippingMethod]) })
-                : t('shipping')
+                ? t('shippingWith', { method: shippingMethodLabel(summary.shippingMethod, locale) })
+                : labels('shipping')
             }
             value={summary.shippingMethod ? money(totals.shippingCents) : t('selectShipping')}
             testId="summary-shipping"
@@ -209,23 +185,20 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           componentLines.map((line) => (
             <Row
               key={line.code}
-              label={t('taxLine', {
-                tax: t(TAX_KEYS[line.code]),
-                rate: decimalText(percentText(line.rate), locale),
-              })}
+              label={taxLineLabel(line.code, line.rate, locale)}
               value={money(line.cents)}
               testId="summary-tax-line"
             />
           ))
         ) : (
           <Row
-            label={t('tax', { rate: decimalText(totals.taxRate, locale) })}
+            label={taxLineLabel('TAX', totals.taxRate, locale)}
             value={money(totals.taxCents)}
             testId="summary-tax"
           />
         )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-          <dt>{t('total')}</dt>
+          <dt>{labels('total')}</dt>
           <dd data-testid="summary-total">
             {props.mode === 'checkout' && currency
               ? formatWithCurrency(totals.totalCents, currency, locale)
