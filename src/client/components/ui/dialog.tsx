@@ -65,7 +65,6 @@ const SIZES = {
   '2xl': 'max-w-5xl',
 } as const;
 
-
 /** Closes the dialog around it the way its Close button does: asking first when there are changes. */
 const RequestCloseContext = createContext<(() => void) | null>(null);
 
