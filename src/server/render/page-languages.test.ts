@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentPages } from '~/server/db/schema';
 import { createCategory, createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { answerLocale } from '~/server/lib/request-locale';
 import { createTestApp, sourceRenderer, type TestApp, TestClient } from '~/server/test/test-app';
+import type { RenderFn } from './page-renderer';
 
 let t: TestApp;
 let guest: TestClient;
@@ -143,5 +145,54 @@ describe('French addresses', () => {
     expect(again.statusCode).toBe(304);
     // A French visit to a page about one visit is not shared either.
     expect((await guest.get('/fr/cart')).headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe("the API's language while a page renders", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    // A renderer that shows what the API saw when the page asked it something.
+    const render: RenderFn = async ({ fetch }) => {
+      const seen = (await (await fetch('/api/test-only/language')).json()) as {
+        header: string;
+        locale: string;
+      };
+      return {
+        kind: 'page',
+        status: 200,
+        head: '',
+        html: `${seen.header}|${seen.locale}`,
+        state: '',
+        modules: [],
+        locale: 'en',
+        lang: 'en-CA',
+      };
+    };
+    app = await createTestApp({
+      renderer: {
+        template: async () => '<!--app-head--><!--app-html--><!--app-state-->',
+        render: async () => render,
+      },
+      configure: (fastify) => {
+        fastify.get('/api/test-only/language', { config: { access: 'public' } }, async (req, reply) => ({
+          header: req.headers['accept-language'],
+          locale: answerLocale(req, reply),
+        }));
+      },
+    });
+  });
+  afterAll(() => app.close());
+
+  it("is the page's language, whatever the visitor's browser prefers", async () => {
+    const client = new TestClient(app.app);
+    expect((await client.get('/fr/', { 'accept-language': 'en-US' })).body).toMatch(/fr-CA\|fr$/);
+    expect((await client.get('/products', { 'accept-language': 'fr-CA' })).body).toMatch(/en-CA\|en$/);
+  });
+
+  it('marks an answer that depends on it Vary: Accept-Language, keeping the other names', async () => {
+    const client = new TestClient(app.app);
+    const res = await client.get('/api/test-only/language', { 'accept-language': 'fr-CA,en;q=0.5' });
+    expect(res.json()).toEqual({ header: 'fr-CA,en;q=0.5', locale: 'fr' });
+    expect(String(res.headers.vary).toLowerCase()).toContain('accept-language');
   });
 });
