@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { addVary, apiLocale, pageLocale } from './request-locale';
 
+describe('the language of a request', () => {
+  it('is the Accept-Language the client sent for API answers, English when it names neither', () => {
+    expect(apiLocale({ headers: { 'accept-language': 'fr-CA' } })).toBe('fr');
+    expect(apiLocale({ headers: { 'accept-language': 'en-CA' } })).toBe('en');
+    expect(apiLocale({ headers: { 'accept-language': 'de-DE' } })).toBe('en');
+    expect(apiLocale({ headers: {} })).toBe('en');
+  });
+
+  it('is the address for pages', () => {
+    expect(pageLocale({ url: '/fr/products?q=lampe' })).toBe('fr');
+    expect(pageLocale({ url: '/products?lang=fr' })).toBe('en');
+  });
+});
+
 function fakeReply(vary?: string) {
   const headers: Record<string, unknown> = vary === undefined ? {} : { vary };
   return {
@@ -13,16 +27,8 @@ function fakeReply(vary?: string) {
   };
 }
 
-describe('request-locale', () => {
-  it('reads the API language from Accept-Language and the page language from the address', () => {
-    expect(apiLocale({ headers: { 'accept-language': 'fr-CA' } })).toBe('fr');
-    expect(apiLocale({ headers: { 'accept-language': 'de, en;q=0.2' } })).toBe('en');
-    expect(apiLocale({ headers: {} })).toBe('en');
-    expect(pageLocale({ url: '/fr/products?x=1' })).toBe('fr');
-    expect(pageLocale({ url: '/french?x=/fr/' })).toBe('en');
-  });
-
-  it('adds to Vary without repeating or dropping names', () => {
+describe('Vary', () => {
+  it('adds names without repeating or dropping the others', () => {
     const reply = fakeReply('accept-encoding');
     addVary(reply, 'Accept-Language');
     addVary(reply, 'accept-language', 'accept-encoding');
