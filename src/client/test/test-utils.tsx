@@ -5,13 +5,13 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { basenameOf, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { User } from '~/shared/schemas/auth';
 import type { Product } from '~/shared/schemas/catalog';
 import type { SiteConfig } from '~/shared/schemas/site-config';
 import { Providers } from '~/client/app/providers';
 import { Toaster } from '~/client/components/ui/toaster';
 import { createQueryClient } from '~/client/lib/query-client';
-import { basenameOf, type Locale, localizedPath } from '~/shared/i18n/locales';
 
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeRoutes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
@@ -53,9 +53,10 @@ function NoFallback() {
 }
 
 /**
- * Renders routes at `path` with the query client, site context and toaster of the real app. With
- * `locale: 'fr'` the page is French as under /fr: the router's basename is /fr (links read
- * `/fr/products/...`) and `path` is given without it.
+ * Renders routes at `path` in a memory router with the query client, site context and toaster of the
+ * real app. With `{ locale: 'fr' }` the page is French: the router's
+ * basename is /fr/ (as on the real French pages) and `path`, written as in the English store, is
+ * opened under it.
  */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
@@ -79,9 +80,7 @@ export function renderRoutes(
         children: [...children, { path: '*', element: <p>Elsewhere</p> }],
       },
     ],
-    locale === 'en'
-      ? { initialEntries: [path] }
-      : { basename: basenameOf(locale), initialEntries: [localizedPath(path, locale)] },
+    { initialEntries: [localizedPath(path, locale)], basename: basenameOf(locale) },
   );
   const page = (
     <Providers
