@@ -230,7 +230,7 @@ describe('the product page in French', () => {
     renderFrench('/products/refurbished-monitor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Refurbished Monitor' })).toBeTruthy();
     const crumbs = within(screen.getByRole('navigation', { name: 'Fil d’Ariane' }));
-    expect(crumbs.getByRole('link', { name: 'Accueil' }).getAttribute('href')).toBe('/fr');
+    expect(crumbs.getByRole('link', { name: 'Accueil' }).getAttribute('href')).toBe('/fr/');
     expect(crumbs.getByRole('link', { name: 'Produits' }).getAttribute('href')).toBe('/fr/products');
     expect(crumbs.getByRole('link', { name: 'Electronics' }).getAttribute('href')).toBe(
       '/fr/categories/electronics',
