@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '~/server/config';
 import { can } from '~/server/lib/access';
+import { apiLocale } from '~/server/lib/request-locale';
 
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;
@@ -139,6 +140,9 @@ function notModified(request: FastifyRequest, reply: FastifyReply) {
   return request.method === 'HEAD' ? '' : null;
 }
 
+/** The response cache's key: the address and the answer's language (Accept-Language, reduced to ours). */
+const cacheKey = (request: FastifyRequest) => `${apiLocale(request)} ${request.url}`;
+
 /** ETags, 304s and the response cache for the routes of the plugin that calls it. */
 export function registerCatalogueCaching(app: FastifyInstance) {
   const { responses } = app.ctx.catalogueCaches;
@@ -151,7 +155,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !responses.enabled || !isShopper(request)) return;
-    const hit = responses.get(request.url);
+    const hit = responses.get(cacheKey(request));
     if (!hit) return;
     served.add(request);
     reply.headers(hit.headers);
@@ -161,8 +165,10 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    // Answers may be compressed (plugins/compression.ts); a 304 names the same Vary as its 200 would.
-    if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('vary', 'accept-encoding');
+    // Answers may be compressed (plugins/compression.ts) and are in the request's language
+    // (docs/decisions/0350-french-catalogue-fields.md); a 304 names the same Vary as its 200 would.
+    if (reply.statusCode === 200 || reply.statusCode === 304)
+      reply.header('vary', 'accept-encoding, accept-language');
     if (reply.statusCode === 304) return notModified(request, reply);
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload;
@@ -181,7 +187,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      responses.set(request.url, { body: payload, etag, headers }, Buffer.byteLength(payload));
+      responses.set(cacheKey(request), { body: payload, etag, headers }, Buffer.byteLength(payload));
     }
     if (etagMatches(request.headers['if-none-match'], etag)) return notModified(request, reply);
     return payload;
