@@ -1,21 +1,13 @@
 // Catalogue texts in two languages (docs/decisions/0350-french-catalogue-fields.md). Staff type the
 // English (required) and may type the French; a French page shows the French text, or the English
 // when the French is empty, and says which language each text is in so the page can mark an English
-// text `lang="en-CA"` and structured data can name its language.
-import { LOCALE_TAGS, type Locale } from './locales';
+// text `lang={LOCALE_TAGS.en}` and structured data can name its language.
+import type { Locale } from './locales';
 
 /** A text in the page's language when staff gave one, else the English; and which of the two it is. */
 export function pickText(english: string, french: string | null | undefined, locale: Locale) {
   if (locale === 'fr' && french && french.trim() !== '') return { text: french, language: 'fr' as const };
   return { text: english, language: 'en' as const };
-}
-
-/**
- * The `lang` attribute an element holding a text needs on a page in `pageLocale`: the text's own tag
- * when it differs from the page's (an English name on a French page), else undefined (inherited).
- */
-export function langAttribute(textLanguage: Locale, pageLocale: Locale): string | undefined {
-  return textLanguage === pageLocale ? undefined : LOCALE_TAGS[textLanguage];
 }
 
 /**

@@ -14,7 +14,7 @@ import { LOCALES } from '~/shared/i18n/locales';
 /**
  * The language a catalogue text is in: the request's language when staff wrote that text in it, else
  * English (docs/decisions/0350-french-catalogue-fields.md). A page marks a text in another language
- * than its own with `lang` (`langAttribute` in src/shared/i18n/localized-text.ts).
+ * than its own with `lang` (`LOCALE_TAGS[language]` from src/shared/i18n/locales.ts).
  */
 export const TextLanguageSchema = z.enum(LOCALES);
 

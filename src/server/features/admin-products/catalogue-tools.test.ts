@@ -132,7 +132,10 @@ describe('product export', () => {
     expect(res.json()).toMatchObject({ total: 2, success: 1, errors: 1, created: 1 });
     expect(JSON.stringify(res.json())).toContain('French name must be at most 200 characters');
     const [created] = await t.db.select().from(products).where(eq(products.lotNumber, 'FR-NEW-1'));
-    expect(created).toMatchObject({ nameFr: 'Équipement de camping', descriptionFr: 'Tente et sac de couchage.' });
+    expect(created).toMatchObject({
+      nameFr: 'Équipement de camping',
+      descriptionFr: 'Tente et sac de couchage.',
+    });
     expect(await t.db.select().from(products).where(eq(products.lotNumber, 'FR-NEW-2'))).toEqual([]);
     // Empty French cells keep what the product has, as every other column does.
     await importCsv('lotNumber,name,price,nameFr,descriptionFr\r\nFR-NEW-1,Camping Gear,13.00,,\r\n');

@@ -56,7 +56,15 @@ export type ImportRow = { row: number; lotNumber: string } & Pick<ProductData, '
   Partial<
     Pick<
       ProductData,
-      'description' | 'nameFr' | 'descriptionFr' | 'compareAtPrice' | 'stock' | 'categoryId' | 'condition' | 'conditionNotes' | Flag
+      | 'description'
+      | 'nameFr'
+      | 'descriptionFr'
+      | 'compareAtPrice'
+      | 'stock'
+      | 'categoryId'
+      | 'condition'
+      | 'conditionNotes'
+      | Flag
     >
   >;
 

@@ -99,7 +99,11 @@ describe('the shopper catalogue in the request language', () => {
   it('lists products, categories, featured and related products in French', async () => {
     const list = await guest.get('/api/products?limit=50', FR);
     expect(names(list.json())).toEqual(
-      expect.arrayContaining(['Ensemble d’équipement de camping', 'Machine à café espresso', 'Wireless Headphones']),
+      expect.arrayContaining([
+        'Ensemble d’équipement de camping',
+        'Machine à café espresso',
+        'Wireless Headphones',
+      ]),
     );
     expect(String(list.headers.vary)).toMatch(/accept-language/i);
 
@@ -240,7 +244,11 @@ describe("administrators' product and category answers carry both languages", ()
     expect(list.find((c) => c.slug === 'fr-garden')).toMatchObject({ name: 'Garden', nameFr: 'Jardin' });
     expect((await guest.get('/api/categories/fr-garden', FR)).json()).toMatchObject({ name: 'Jardin' });
 
-    const bad = await admin.post('/api/categories', { name: 'Tools', nameFr: 'x'.repeat(101), slug: 'fr-tools' });
+    const bad = await admin.post('/api/categories', {
+      name: 'Tools',
+      nameFr: 'x'.repeat(101),
+      slug: 'fr-tools',
+    });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('French name must be at most 100 characters.');
     expect((await guest.get('/api/categories/fr-tools')).statusCode).toBe(404);

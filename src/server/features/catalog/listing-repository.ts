@@ -281,7 +281,8 @@ async function pageAndCount(
     rows = found;
     total = counted ?? request.knownTotal!;
   }
-  return { items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent, request.locale)),
+  return {
+    items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent, request.locale)),
     total,
   };
 }

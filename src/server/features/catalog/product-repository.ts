@@ -79,8 +79,15 @@ type ProductRow = {
  * else the English): the one place rows become API products.
  */
 export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale: Locale = 'en'): Product {
-  const { categoryPercent, createdAt, droppedFrom: dropped, nameFr, descriptionFr, categoryNameFr, ...rest } =
-    row;
+  const {
+    categoryPercent,
+    createdAt,
+    droppedFrom: dropped,
+    nameFr,
+    descriptionFr,
+    categoryNameFr,
+    ...rest
+  } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
   const pricing = priceProduct(row, discount);
   const name = pickText(row.name, nameFr, locale);

@@ -57,7 +57,11 @@ describe('content pages', () => {
   });
 
   it('show the English of a page without French, marked as English', async () => {
-    await admin.post('/api/content-pages', { title: 'Warranty', slug: 'fr-warranty', content: '<p>90 days.</p>' });
+    await admin.post('/api/content-pages', {
+      title: 'Warranty',
+      slug: 'fr-warranty',
+      content: '<p>90 days.</p>',
+    });
     expect((await guest.get('/api/content-pages/slug/fr-warranty', FR)).json()).toMatchObject({
       title: 'Warranty',
       content: '<p>90 days.</p>',
@@ -113,7 +117,11 @@ describe('FAQ items', () => {
     const fr = await guest.get('/api/faq-items', FR);
     expect(fr.json()).toMatchObject([
       { question: 'Livrez-vous au Québec?', languages: { question: 'fr', answer: 'fr' } },
-      { question: 'Can I pick up?', answer: '<p>In Montreal.</p>', languages: { question: 'en', answer: 'en' } },
+      {
+        question: 'Can I pick up?',
+        answer: '<p>In Montreal.</p>',
+        languages: { question: 'en', answer: 'en' },
+      },
     ]);
     expect(fr.json()[0]).not.toHaveProperty('questionFr');
     expect(String(fr.headers.vary)).toMatch(/accept-language/i);

@@ -1,6 +1,11 @@
 // The content tab's calls. After every change the lists (and the public page caches) are refreshed.
 import type { QueryClient } from '@tanstack/react-query';
-import type { AdminContentPage, AdminFaqItem, ContentPageInput, FaqItemInput } from '~/shared/schemas/content';
+import type {
+  AdminContentPage,
+  AdminFaqItem,
+  ContentPageInput,
+  FaqItemInput,
+} from '~/shared/schemas/content';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { contentPagePath } from '~/client/features/content';
 

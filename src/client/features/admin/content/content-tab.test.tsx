@@ -178,7 +178,14 @@ describe('Content tab', () => {
   it("edits a page in 'Edit Page: {title}' and Cancel saves nothing", async () => {
     const calls = fakeApi((c) =>
       c.method === 'GET' && c.path === '/api/content-pages/1'
-        ? { body: { ...PAGES[0], titleFr: 'Retours', content: '<p>Old policy</p>', contentFr: '<p>Ancienne politique</p>' } }
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : c.method === 'PUT'
           ? { body: {} }
           : { body: PAGES },
@@ -240,7 +247,14 @@ describe('Content tab', () => {
   it("warns in the edit dialog, not the create dialog, that a new title moves the page's address", async () => {
     fakeApi((c) =>
       c.method === 'GET' && c.path === '/api/content-pages/1'
-        ? { body: { ...PAGES[0], titleFr: 'Retours', content: '<p>Old policy</p>', contentFr: '<p>Ancienne politique</p>' } }
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : { body: PAGES },
     );
     renderTab();
@@ -264,7 +278,14 @@ describe('Content tab', () => {
   it("shows 'Failed to update page' with the server's message and keeps the dialog open", async () => {
     fakeApi((c) =>
       c.method === 'GET' && c.path === '/api/content-pages/1'
-        ? { body: { ...PAGES[0], titleFr: 'Retours', content: '<p>Old policy</p>', contentFr: '<p>Ancienne politique</p>' } }
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : c.method === 'PUT'
           ? { status: 409, body: { message: 'A page with this slug already exists.' } }
           : { body: PAGES },

@@ -104,7 +104,13 @@ export function FaqItemDialog({
             </div>
             <div className="grid gap-1.5">
               <span className="text-sm font-medium">Answer</span>
-              <RichTextEditor value={answer} onChange={setAnswer} label="Answer" variant="faq" minHeight={150} />
+              <RichTextEditor
+                value={answer}
+                onChange={setAnswer}
+                label="Answer"
+                variant="faq"
+                minHeight={150}
+              />
             </div>
           </div>
           <div className="grid content-start gap-4">

@@ -188,7 +188,12 @@ export function PageEditorForm({
             </div>
             <div className="grid content-start gap-1.5">
               <span className="text-sm font-medium">Page Content (French)</span>
-              <RichTextEditor value={contentFr} onChange={setContentFr} label="Page Content (French)" minHeight={300} />
+              <RichTextEditor
+                value={contentFr}
+                onChange={setContentFr}
+                label="Page Content (French)"
+                minHeight={300}
+              />
             </div>
           </div>
           <p className="text-xs text-slate-500">

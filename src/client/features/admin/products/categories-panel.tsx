@@ -18,7 +18,14 @@ import { serverMessage } from './server-message';
 
 const COLUMNS = ['Picture', 'Name', 'Slug', 'Products', 'Order', 'Shown', 'Actions'];
 
-type Draft = { name: string; nameFr: string; slug: string; imageUrl: string; active: boolean; sortOrder: string };
+type Draft = {
+  name: string;
+  nameFr: string;
+  slug: string;
+  imageUrl: string;
+  active: boolean;
+  sortOrder: string;
+};
 const EMPTY: Draft = { name: '', nameFr: '', slug: '', imageUrl: '', active: true, sortOrder: '0' };
 const toDraft = (c: AdminCategory): Draft => ({
   name: c.name,
