@@ -6,7 +6,8 @@ ALTER TABLE "faq_items" ADD COLUMN "answer_fr" text DEFAULT '' NOT NULL;--> stat
 ALTER TABLE "products" ADD COLUMN "name_fr" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "description_fr" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_vector_fr" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('french', lower(replace(replace(translate(name_fr, 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŸŒÆ', 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyYœæ'), 'œ', 'oe'), 'æ', 'ae'))), 'A') || setweight(to_tsvector('french', lower(replace(replace(translate(name, 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŸŒÆ', 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyYœæ'), 'œ', 'oe'), 'æ', 'ae'))), 'A') || setweight(to_tsvector('simple', coalesce(lot_number, '')), 'A') || setweight(to_tsvector('french', lower(replace(replace(translate(coalesce(nullif(description_fr, ''), description), 'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŸŒÆ', 'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyYœæ'), 'œ', 'oe'), 'æ', 'ae'))), 'B')) STORED;--> statement-breakpoint
-CREATE INDEX "products_search_fr_idx" ON "products" USING gin ("search_vector_fr");--> statement-breakpoint
+CREATE INDEX "products_search_fr_idx" ON "products" USING gin ("search_vector_fr");
+--> statement-breakpoint
 -- hand-written:
 -- The typo vocabulary (migration 0002, docs/decisions/0011-how-search-ranks.md) also learns the words
 -- of French names, without accents as French queries are (docs/decisions/0351-french-search.md). The
