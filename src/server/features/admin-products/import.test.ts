@@ -412,6 +412,7 @@ describe('GET /api/products/template', () => {
     // The example names the first active category.
     expect(await inStore('LOT-1001')).toMatchObject({
       name: 'Wireless Earbuds',
+      nameFr: 'Écouteurs sans fil',
       categoryId: garden.id,
       condition: 'new',
       finalSale: false,
@@ -427,7 +428,7 @@ describe('GET /api/products/template', () => {
   it('leaves the example category empty on a store without categories', async () => {
     await store.db.delete(categories);
     const template = await download();
-    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true,New,,false$/);
+    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true,New,,false,Écouteurs sans fil,/);
     const imported = await importFile(template);
     expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
   });
