@@ -37,9 +37,10 @@ const listing = [
   makeProduct({
     id: 2,
     slug: 'speaker',
-    name: 'Speaker',
+    name: 'Haut-parleur',
     stock: 0,
     new: true,
+    languages: { name: 'fr', description: 'fr', categoryName: 'fr' },
     price: '19.99',
     discountedPrice: '19.99',
   }),
@@ -98,7 +99,7 @@ describe('the listing in French', () => {
     expect(within(cards[1]!).getByText('NOUVEAU')).toBeTruthy();
     expect(within(cards[1]!).getByText('Rupture de stock')).toBeTruthy();
     const speaker = within(cards[1]!).getByRole('button', {
-      name: frenchSpaces('Ajouter au panier : Speaker'),
+      name: frenchSpaces('Ajouter au panier : Haut-parleur'),
     });
     expect(speaker.textContent).toBe('Ajouter au panier');
     expect((speaker as HTMLButtonElement).disabled).toBe(true);
@@ -111,6 +112,11 @@ describe('the listing in French', () => {
     expect(within(cards[0]!).getByRole('link', { name: 'Refurbished Monitor' }).getAttribute('href')).toBe(
       '/fr/products/refurbished-monitor',
     );
+    // A name staff have not translated shows in English, marked so; a French one is the page's.
+    expect(within(cards[0]!).getByRole('link', { name: 'Refurbished Monitor' }).getAttribute('lang')).toBe(
+      'en-CA',
+    );
+    expect(within(cards[1]!).getByRole('link', { name: 'Haut-parleur' }).getAttribute('lang')).toBeNull();
 
     const filters = screen.getByRole('complementary', { name: 'Filtres' });
     expect(within(filters).getByRole('heading', { name: 'Catégories' })).toBeTruthy();
@@ -228,7 +234,9 @@ describe('the product page in French', () => {
       '/api/categories/electronics/products': { body: [monitor] },
     });
     renderFrench('/products/refurbished-monitor');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Refurbished Monitor' })).toBeTruthy();
+    expect(
+      (await screen.findByRole('heading', { level: 1, name: 'Refurbished Monitor' })).getAttribute('lang'),
+    ).toBe('en-CA');
     const crumbs = within(screen.getByRole('navigation', { name: 'Fil d’Ariane' }));
     expect(crumbs.getByRole('link', { name: 'Accueil' }).getAttribute('href')).toBe('/fr/');
     expect(crumbs.getByRole('link', { name: 'Produits' }).getAttribute('href')).toBe('/fr/products');

@@ -8,11 +8,13 @@ import { type ImageLoad, ProductImage } from '~/client/components/ui/product-ima
 import { useLocale, useT } from '~/client/lib/i18n';
 import { AddToCartButton } from '~/client/features/cart';
 import { catalogMessages } from './catalog.messages';
+import { useTextLang } from './text-lang';
 
 export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
   const locale = useLocale();
   const t = useT(catalogMessages);
   const labels = useT(productLabelMessages);
+  const lang = useTextLang();
   const label = stockLabel(product.stock);
   return (
     <article
@@ -45,7 +47,11 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-medium">
-          <Link to={`/products/${product.slug}`} className="hover:underline">
+          <Link
+            to={`/products/${product.slug}`}
+            className="hover:underline"
+            lang={lang(product.languages?.name)}
+          >
             {product.name}
           </Link>
         </h3>

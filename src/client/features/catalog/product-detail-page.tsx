@@ -24,6 +24,7 @@ import {
 import { type ProductDetail, type ProductImageRecord, productQueryOptions } from '~/client/lib/product-query';
 import { productImagesQueryOptions, relatedProductsQueryOptions } from './api';
 import { catalogMessages } from './catalog.messages';
+import { useTextLang } from './text-lang';
 import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
 
 const AddedToCartDialog = lazy(async () => ({
@@ -64,6 +65,8 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const locale = useLocale();
   const t = useT(catalogMessages);
   const labels = useT(productLabelMessages);
+  const lang = useTextLang();
+  const nameLang = lang(product.languages?.name);
   const site = useSite();
   const today = useStoreToday();
   const currency = useQuery(siteConfigQueryOptions()).data?.currency;
@@ -109,14 +112,18 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             <>
               <li aria-hidden="true">/</li>
               <li>
-                <Link to={`/categories/${product.categorySlug}`} className="hover:underline">
+                <Link
+                  to={`/categories/${product.categorySlug}`}
+                  className="hover:underline"
+                  lang={lang(product.languages?.categoryName)}
+                >
                   {product.categoryName}
                 </Link>
               </li>
             </>
           )}
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-slate-900">
+          <li aria-current="page" className="font-medium text-slate-900" lang={nameLang}>
             {product.name}
           </li>
         </ol>
@@ -171,7 +178,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         </div>
 
         <div className="flex flex-col gap-4">
-          <h1 className="text-3xl font-bold">{product.name}</h1>
+          <h1 className="text-3xl font-bold" lang={nameLang}>
+            {product.name}
+          </h1>
           <p className="flex items-baseline gap-3">
             <span className="text-3xl font-bold text-slate-900" data-testid="price">
               {formatMoney(product.discountedPrice, locale)}
@@ -206,7 +215,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           {product.lotNumber && (
             <p className="text-sm text-slate-600">{t('lotNumber', { lot: product.lotNumber })}</p>
           )}
-          <div className="whitespace-pre-line text-slate-700">{product.description}</div>
+          <div className="whitespace-pre-line text-slate-700" lang={lang(product.languages?.description)}>
+            {product.description}
+          </div>
           <AddToCartPanel product={product} />
         </div>
       </div>
@@ -309,6 +320,7 @@ function AddToCartPanel({ product }: { product: Product }) {
 
 function RelatedProducts({ product }: { product: Product }) {
   const t = useT(catalogMessages);
+  const lang = useTextLang();
   const related = useQuery(relatedProductsQueryOptions(product));
   const list = related.data ?? [];
   // Shown only when the answer holds more than one product (the product itself is usually one of them).
@@ -327,7 +339,12 @@ function RelatedProducts({ product }: { product: Product }) {
               <div className="overflow-hidden rounded-lg border border-slate-200">
                 <ProductImage url={p.imageUrl} alt="" />
               </div>
-              <span className="mt-2 block text-sm font-medium group-hover:underline">{p.name}</span>
+              <span
+                className="mt-2 block text-sm font-medium group-hover:underline"
+                lang={lang(p.languages?.name)}
+              >
+                {p.name}
+              </span>
             </Link>
           </li>
         ))}

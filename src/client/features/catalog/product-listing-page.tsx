@@ -26,6 +26,7 @@ import {
 } from './listing-params';
 import { ProductCard } from './product-card';
 import { firstScreenLoad } from '~/client/components/ui/product-image';
+import { useTextLang } from './text-lang';
 import { useTodaysDiscount } from './use-todays-discount';
 
 export const PRODUCT_SKELETON_COUNT = 8;
@@ -41,6 +42,7 @@ export function useListingFilters(): ListingFilters {
 
 export function ProductListingPage({ basePath }: { basePath: BasePath }) {
   const t = useT(catalogMessages);
+  const lang = useTextLang();
   const filters = useListingFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,8 +60,8 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
 
   if (filters.category && category.data === null) return <CategoryNotFound />;
 
-  const categoryName =
-    category.data?.name ?? categories.data?.find((c) => c.slug === filters.category)?.name ?? null;
+  const listedCategory = category.data ?? categories.data?.find((c) => c.slug === filters.category);
+  const categoryName = listedCategory?.name ?? null;
   const title = listingTitle(filters, categoryName, t);
   const go = (change: Partial<ListingFilters>) => {
     const href = listingHref({ ...filters, page: 1, ...change }, basePath);
@@ -81,7 +83,16 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
       />
       <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex flex-wrap items-center gap-3">
-          {title ? <h1 className="text-3xl font-bold">{title}</h1> : <Skeleton className="h-9 w-48" />}
+          {title ? (
+            <h1
+              className="text-3xl font-bold"
+              lang={filters.category ? lang(listedCategory?.languages?.name) : undefined}
+            >
+              {title}
+            </h1>
+          ) : (
+            <Skeleton className="h-9 w-48" />
+          )}
           {discount.percent !== undefined && discount.percent > 0 && (
             <span
               className="rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white"
@@ -308,6 +319,7 @@ function FilterPanel({
 }) {
   const t = useT(catalogMessages);
   const labels = useT(productLabelMessages);
+  const lang = useTextLang();
   const minId = useId();
   const maxId = useId();
   const stockId = useId();
@@ -358,6 +370,7 @@ function FilterPanel({
                 to={categoryHref(c.slug)}
                 className={linkClass(filters.category === c.slug)}
                 aria-current={filters.category === c.slug ? 'page' : undefined}
+                lang={lang(c.languages?.name)}
               >
                 {c.name}
               </Link>
