@@ -9,7 +9,14 @@ import { type FakeAnswer, fakeApi, makeProduct, renderRoutes, frenchSpaces } fro
 import { storefrontRoutes } from './routes';
 
 const categories: Category[] = [
-  { id: 1, name: 'Electronics', slug: 'electronics', imageUrl: null, active: true },
+  {
+    id: 1,
+    name: 'Electronics',
+    slug: 'electronics',
+    imageUrl: null,
+    active: true,
+    languages: { name: 'en' },
+  },
 ];
 const monitor = makeProduct({
   id: 7,

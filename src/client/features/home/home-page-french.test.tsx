@@ -16,7 +16,14 @@ import {
 import { HomePage, homeQueries } from './home-page';
 
 const categories: Category[] = [
-  { id: 1, name: 'Electronics', slug: 'electronics', imageUrl: null, active: true },
+  {
+    id: 1,
+    name: 'Electronics',
+    slug: 'electronics',
+    imageUrl: null,
+    active: true,
+    languages: { name: 'en' },
+  },
 ];
 
 function renderFrenchHome(overrides: FakeRoutes = {}) {
