@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translateError } from '~/shared/i18n/error-text';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -11,6 +12,7 @@ import {
 } from '~/shared/schemas/auth';
 import { unauthorized } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { apiLocale } from '~/server/lib/request-locale';
 import { endSession, startSession } from '~/server/plugins/sessions';
 import { authenticate, registerUser } from './service';
 import { PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from './password-reset';
@@ -133,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'password reset requests from this address',
       );
       await requestPasswordReset(app.ctx, request.body.email);
-      return { message: FORGOT_PASSWORD_ANSWER };
+      return { message: translateError(apiLocale(request), FORGOT_PASSWORD_ANSWER) };
     },
   );
 
@@ -159,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await resetPassword(app.ctx, request.body);
       // Every session of the account has ended; this browser's too, if it was signed in as that account.
       if (request.user?.id === userId) await endSession(request, reply);
-      return { message: PASSWORD_RESET_DONE };
+      return { message: translateError(apiLocale(request), PASSWORD_RESET_DONE) };
     },
   );
 };

@@ -2,6 +2,7 @@
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
 import { PROVINCES, type ProductCondition } from '~/shared/constants';
+import type { ErrorText } from '~/shared/i18n/error-text';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -77,8 +78,10 @@ export function provinceSwitchedOff(
   return PROVINCES.find((p) => p.code === code)?.name ?? code;
 }
 
-export const provinceUnavailableMessage = (name: string) =>
-  `Sorry, we are not shipping to ${name} at the moment. Please choose another province or pickup at store.`;
+export const provinceUnavailableMessage = (name: string): ErrorText => ({
+  key: 'Sorry, we are not shipping to {{name}} at the moment. Please choose another province or pickup at store.',
+  values: { name },
+});
 
 export type CartRequest = {
   items: { productId: number; quantity: number }[];

@@ -1,0 +1,49 @@
+// Error and validation messages in the page's language, by ONE mechanism for the server's answers and
+// the forms' field errors: the `errors` namespace (errors.messages.ts) is keyed by the English message
+// itself, so a plain message ('Name is required') is its own key and English stays word for word.
+// A message with a number or a name in it is written once as a key with placeholders and its values
+// (`ErrorText`); its English text is rendered from the catalogue, so both languages come from one place.
+// docs/decisions/0390-error-messages-in-french.md
+import { translator } from './catalogues';
+import { errorMessages } from './errors.messages';
+import type { Locale } from './locales';
+
+/** A message with values: `{ key: 'Quantity must be at most {{max}}.', values: { max: 99 } }`. A value may itself be a message. */
+export type ErrorText = { key: string; values?: Record<string, string | number | ErrorText> };
+
+const t = (locale: Locale) => translator(locale, errorMessages);
+
+/** The text of a message with values in one language (nested messages first, in the same language). */
+export function renderErrorText(locale: Locale, text: ErrorText): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(text.values ?? {})) {
+    values[name] = typeof value === 'object' ? renderErrorText(locale, value) : value;
+  }
+  return t(locale)(text.key, values);
+}
+
+// The English texts of messages with values that schemas build once, when their module loads (a limit
+// from a constant), to say them in French too. Only module-level constants go here: never per request.
+const fixedTexts = new Map<string, ErrorText>();
+
+/**
+ * A schema's message with values fixed when the module loads (`Password must be at most 128 characters`):
+ * returns its English text for zod and remembers where it came from, so `translateError` can say it in French.
+ */
+export function fixedErrorText(key: string, values: ErrorText['values']): string {
+  const text = { key, values };
+  const english = renderErrorText('en', text);
+  fixedTexts.set(english, text);
+  return english;
+}
+
+/**
+ * An English message (a server answer, a zod issue) in the given language. A message the catalogue
+ * does not know stays as it is, so English is never changed and an untranslated message still shows.
+ */
+export function translateError(locale: Locale, message: string, text?: ErrorText): string {
+  const known = text ?? fixedTexts.get(message);
+  if (known) return renderErrorText(locale, known);
+  if (locale === 'en') return message;
+  return t(locale)(message, { defaultValue: message, interpolation: { skipOnVariables: true } });
+}
