@@ -1,4 +1,6 @@
 import { type ErrorText, renderErrorText } from '~/shared/i18n/error-text';
+// Registers the server's own messages (`server-errors`) wherever an HttpError can be made.
+import './server-errors.messages';
 
 /**
  * An error with an HTTP status and a message meant for the person or client that sent the request.

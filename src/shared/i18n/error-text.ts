@@ -1,17 +1,23 @@
 // Error and validation messages in the page's language, by ONE mechanism for the server's answers and
-// the forms' field errors: the `errors` namespace (errors.messages.ts) is keyed by the English message
-// itself, so a plain message ('Name is required') is its own key and English stays word for word.
+// the forms' field errors: the `errors` catalogue is keyed by the English message itself, so a plain
+// message ('Name is required') is its own key and English stays word for word. It has two namespaces:
+// `errors` (errors.messages.ts: the shared schemas' messages, which the browser needs for its forms) and
+// `server-errors` (src/server/lib/server-errors.messages.ts: the server's own refusals, loaded by the
+// server only, so they cost the browser nothing).
 // A message with a number or a name in it is written once as a key with placeholders and its values
 // (`ErrorText`); its English text is rendered from the catalogue, so both languages come from one place.
 // docs/decisions/0390-error-messages-in-french.md
-import { translator } from './catalogues';
+import { i18nFor } from './catalogues';
 import { errorMessages } from './errors.messages';
 import type { Locale } from './locales';
+
+/** Looked up in this order; `server-errors` is registered only where the server runs. */
+const NAMESPACES = [errorMessages, 'server-errors'];
 
 /** A message with values: `{ key: 'Quantity must be at most {{max}}.', values: { max: 99 } }`. A value may itself be a message. */
 export type ErrorText = { key: string; values?: Record<string, string | number | ErrorText> };
 
-const t = (locale: Locale) => translator(locale, errorMessages);
+const t = (locale: Locale) => i18nFor(locale).getFixedT(locale, NAMESPACES);
 
 /** The text of a message with values in one language (nested messages first, in the same language). */
 export function renderErrorText(locale: Locale, text: ErrorText): string {
@@ -19,7 +25,8 @@ export function renderErrorText(locale: Locale, text: ErrorText): string {
   for (const [name, value] of Object.entries(text.values ?? {})) {
     values[name] = typeof value === 'object' ? renderErrorText(locale, value) : value;
   }
-  return t(locale)(text.key, values);
+  // A key no loaded catalogue has (a server message in the browser) still reads as its English text.
+  return t(locale)(text.key, { ...values, defaultValue: text.key });
 }
 
 // The English texts of messages with values that schemas build once, when their module loads (a limit
