@@ -134,7 +134,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         3600,
         'password reset requests from this address',
       );
-      await requestPasswordReset(app.ctx, request.body.email);
+      await requestPasswordReset(app.ctx, request.body.email, apiLocale(request));
       return { message: translateError(apiLocale(request), FORGOT_PASSWORD_ANSWER) };
     },
   );
