@@ -38,6 +38,6 @@ export const noApiRoute = (method: string, path: string) =>
 /** 'N seconds' under a minute, else 'N minutes' (rounded up): how long until a limit lets the client in again. */
 export function retryAfterText(seconds: number): ErrorText {
   return seconds < 60
-    ? { key: '{{count}} seconds', values: { count: seconds } }
-    : { key: '{{count}} minutes', values: { count: Math.ceil(seconds / 60) } };
+    ? { key: 'seconds', values: { count: seconds } }
+    : { key: 'minutes', values: { count: Math.ceil(seconds / 60) } };
 }

@@ -25,10 +25,10 @@ export const serverErrorMessages = defineMessages(
     'Too many {{what}}. Please try again in {{when}}.': 'Too many {{what}}. Please try again in {{when}}.',
     'Too many failed sign-in attempts. Please try again in {{when}}.':
       'Too many failed sign-in attempts. Please try again in {{when}}.',
-    '{{count}} seconds_one': '{{count}} second',
-    '{{count}} seconds_other': '{{count}} seconds',
-    '{{count}} minutes_one': '{{count}} minute',
-    '{{count}} minutes_other': '{{count}} minutes',
+    seconds_one: '{{count}} second',
+    seconds_other: '{{count}} seconds',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
     requests: 'requests',
     'registrations from this address': 'registrations from this address',
     'password reset requests from this address': 'password reset requests from this address',
@@ -70,6 +70,8 @@ export const serverErrorMessages = defineMessages(
       'Sorry, only {{count}} of "{{name}}" is available.',
     'Sorry, only {{count}} of "{{name}}" are available._other':
       'Sorry, only {{count}} of "{{name}}" are available.',
+    'Sorry, only {{count}} of "{{name}}" are available.':
+      'Sorry, only {{count}} of "{{name}}" are available.',
     'Sorry, "{{name}}" is no longer available. Please remove it from your cart.':
       'Sorry, "{{name}}" is no longer available. Please remove it from your cart.',
     'Pickup at store is not available at the moment. Please choose another shipping method.':
@@ -81,6 +83,8 @@ export const serverErrorMessages = defineMessages(
     'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another._one':
       'You already have {{count}} unpaid checkout holding items. Please complete or cancel one, or wait for it to expire, before starting another.',
     'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another._other':
+      'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.',
+    'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.':
       'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.',
     'A shopper can hold at most {{max}} items at a time, and {{already}} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.':
       'A shopper can hold at most {{max}} items at a time, and {{already}} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.',
@@ -135,10 +139,10 @@ export const serverErrorMessages = defineMessages(
     'Too many {{what}}. Please try again in {{when}}.': 'Trop de {{what}}. Veuillez réessayer dans {{when}}.',
     'Too many failed sign-in attempts. Please try again in {{when}}.':
       'Trop de tentatives de connexion infructueuses. Veuillez réessayer dans {{when}}.',
-    '{{count}} seconds_one': '{{count}} seconde',
-    '{{count}} seconds_other': '{{count}} secondes',
-    '{{count}} minutes_one': '{{count}} minute',
-    '{{count}} minutes_other': '{{count}} minutes',
+    seconds_one: '{{count}} seconde',
+    seconds_other: '{{count}} secondes',
+    minutes_one: '{{count}} minute',
+    minutes_other: '{{count}} minutes',
     requests: 'requêtes',
     'registrations from this address': 'inscriptions depuis cette adresse',
     'password reset requests from this address':
@@ -181,6 +185,7 @@ export const serverErrorMessages = defineMessages(
     'Sorry, "{{name}}" is out of stock.': `Désolé, «${NBSP}{{name}}${NBSP}» est en rupture de stock.`,
     'Sorry, only {{count}} of "{{name}}" are available._one': `Désolé, il ne reste qu’un exemplaire de «${NBSP}{{name}}${NBSP}».`,
     'Sorry, only {{count}} of "{{name}}" are available._other': `Désolé, il ne reste que {{count}} exemplaires de «${NBSP}{{name}}${NBSP}».`,
+    'Sorry, only {{count}} of "{{name}}" are available.': `Désolé, il ne reste que {{count}} exemplaires de «${NBSP}{{name}}${NBSP}».`,
     'Sorry, "{{name}}" is no longer available. Please remove it from your cart.': `Désolé, «${NBSP}{{name}}${NBSP}» n’est plus offert. Veuillez le retirer de votre panier.`,
     'Pickup at store is not available at the moment. Please choose another shipping method.':
       'Le ramassage en magasin n’est pas offert pour le moment. Veuillez choisir un autre mode de livraison.',
@@ -191,6 +196,8 @@ export const serverErrorMessages = defineMessages(
     'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another._one':
       'Vous avez déjà un paiement inachevé qui retient des articles. Veuillez le terminer ou l’annuler, ou attendre qu’il expire, avant d’en commencer un autre.',
     'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another._other':
+      'Vous avez déjà {{count}} paiements inachevés qui retiennent des articles. Veuillez en terminer ou en annuler un, ou attendre qu’il expire, avant d’en commencer un autre.',
+    'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.':
       'Vous avez déjà {{count}} paiements inachevés qui retiennent des articles. Veuillez en terminer ou en annuler un, ou attendre qu’il expire, avant d’en commencer un autre.',
     'A shopper can hold at most {{max}} items at a time, and {{already}} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.':
       'Un client peut retenir au plus {{max}} articles à la fois, et {{already}} sont déjà retenus dans vos paiements inachevés. Veuillez réduire les quantités ou terminer d’abord votre autre paiement.',

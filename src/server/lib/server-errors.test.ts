@@ -49,4 +49,17 @@ describe('a server message with values', () => {
       }),
     ).toBe('Désolé, il ne reste que 3 exemplaires de «\u00a0Lampe\u00a0».');
   });
+
+  it('takes a value given in each language in the language it says (a province’s name)', () => {
+    const text = {
+      key: 'Sorry, we are not shipping to {{name}} at the moment. Please choose another province or pickup at store.',
+      values: { name: { en: 'Quebec', fr: 'Québec' } },
+    };
+    expect(renderErrorText('en', text)).toBe(
+      'Sorry, we are not shipping to Quebec at the moment. Please choose another province or pickup at store.',
+    );
+    expect(renderErrorText('fr', text)).toBe(
+      'Désolé, nous ne livrons pas pour le moment dans cette province (Québec). Veuillez choisir une autre province ou le ramassage en magasin.',
+    );
+  });
 });

@@ -7,26 +7,54 @@
 // A message with a number or a name in it is written once as a key with placeholders and its values
 // (`ErrorText`); its English text is rendered from the catalogue, so both languages come from one place.
 // docs/decisions/0390-error-messages-in-french.md
-import { i18nFor } from './catalogues';
+import { registeredCatalogues, translator } from './catalogues';
 import { errorMessages } from './errors.messages';
 import type { Locale } from './locales';
 
 /** Looked up in this order; `server-errors` is registered only where the server runs. */
 const NAMESPACES = [errorMessages, 'server-errors'];
 
-/** A message with values: `{ key: 'Quantity must be at most {{max}}.', values: { max: 99 } }`. A value may itself be a message. */
-export type ErrorText = { key: string; values?: Record<string, string | number | ErrorText> };
+/**
+ * A message with values: `{ key: 'Quantity must be at most {{max}}.', values: { max: 99 } }`. A value may
+ * itself be a message, or a text in each language (a province's name).
+ */
+export type ErrorText = { key: string; values?: Record<string, ErrorValue> };
+type ErrorValue = string | number | ErrorText | Record<Locale, string>;
 
-const t = (locale: Locale) => i18nFor(locale).getFixedT(locale, NAMESPACES);
+/**
+ * The namespace that has a key (plain or plural), if a loaded one does. Asked here rather than through
+ * i18next's namespace lists or default values, which the browser's stand-in (decision 0343) does not do.
+ */
+function namespaceOf(key: string): string | undefined {
+  const catalogues = registeredCatalogues();
+  for (const namespace of NAMESPACES) {
+    const en = catalogues.find((c) => c.namespace === namespace)?.en;
+    if (en && (key in en || `${key}_one` in en || `${key}_other` in en)) return namespace;
+  }
+  return undefined;
+}
+
+/** A message in one language; one no loaded catalogue has (a server message in the browser) reads as its English key. */
+function say(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const namespace = namespaceOf(key);
+  if (namespace) return translator(locale, namespace)(key, values);
+  return key.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
+}
 
 /** The text of a message with values in one language (nested messages first, in the same language). */
 export function renderErrorText(locale: Locale, text: ErrorText): string {
   const values: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(text.values ?? {})) {
-    values[name] = typeof value === 'object' ? renderErrorText(locale, value) : value;
+    values[name] =
+      typeof value !== 'object'
+        ? value
+        : 'key' in value
+          ? renderErrorText(locale, value as ErrorText)
+          : value[locale];
   }
-  // A key no loaded catalogue has (a server message in the browser) still reads as its English text.
-  return t(locale)(text.key, { ...values, defaultValue: text.key });
+  return say(locale, text.key, values);
 }
 
 // The English texts of messages with values that schemas build once, when their module loads (a limit
@@ -52,5 +80,5 @@ export function translateError(locale: Locale, message: string, text?: ErrorText
   const known = text ?? fixedTexts.get(message);
   if (known) return renderErrorText(locale, known);
   if (locale === 'en') return message;
-  return t(locale)(message, { defaultValue: message, interpolation: { skipOnVariables: true } });
+  return namespaceOf(message) ? say(locale, message) : message;
 }

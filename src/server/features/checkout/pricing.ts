@@ -1,7 +1,7 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
-import { PROVINCES, type ProductCondition } from '~/shared/constants';
+import { type ProductCondition, provinceName } from '~/shared/constants';
 import type { ErrorText } from '~/shared/i18n/error-text';
 import { centsToString } from '~/shared/money';
 import {
@@ -62,7 +62,7 @@ export async function loadPricingContext(
 }
 
 /**
- * The Canadian province an order would ship to when the store has switched it off (its tax row is
+ * The code of the Canadian province an order would ship to when the store has switched it off (its tax row is
  * inactive, so /api/taxes leaves it out and the checkout page does not offer it), or null. Pickup ships
  * nowhere; outside Canada there is no province to check; with no tax rows at all nothing is switched
  * off (docs/decisions/0211-inactive-provinces.md).
@@ -75,12 +75,13 @@ export function provinceSwitchedOff(
   if ((request.address.country ?? '').trim().toLowerCase() !== 'canada') return null;
   const code = (request.address.state ?? '').trim().toUpperCase();
   if (rates.some((r) => r.provinceCode.toUpperCase() === code)) return null;
-  return PROVINCES.find((p) => p.code === code)?.name ?? code;
+  return code;
 }
 
-export const provinceUnavailableMessage = (name: string): ErrorText => ({
+/** The refusal naming a province the store does not ship to, in the answer's language. */
+export const provinceUnavailableMessage = (code: string): ErrorText => ({
   key: 'Sorry, we are not shipping to {{name}} at the moment. Please choose another province or pickup at store.',
-  values: { name },
+  values: { name: { en: provinceName(code, 'en'), fr: provinceName(code, 'fr') } },
 });
 
 export type CartRequest = {
