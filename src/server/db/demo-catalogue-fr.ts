@@ -1,6 +1,8 @@
 // The demo catalogue in Canadian French (docs/decisions/0350-french-catalogue-fields.md): the French
-// name and description of every demo product, by its English name, and of every category, by slug.
-// seed.ts writes them into name_fr / description_fr; demo-content.test.ts checks none is missing.
+// name and description of every demo product, by its English name, and of every category, by slug;
+// then the demo content pages (by slug) and FAQ items (by English question). seed.ts writes them into
+// the *_fr columns; demo-content.test.ts checks none is missing and each keeps the English facts.
+import { DEMO_CATEGORIES } from './demo-catalogue';
 
 export const DEMO_CATEGORY_NAMES_FR: Record<string, string> = {
   electronics: 'Électronique',
@@ -341,5 +343,177 @@ export const DEMO_PRODUCTS_FR: Record<string, { nameFr: string; descriptionFr: s
     nameFr: 'Sac de toit, 15 pieds cubes',
     descriptionFr:
       'Un sac de toit imperméable pour voitures avec ou sans barres de toit, avec courroies et tapis antidérapant. Neuf dans une boîte endommagée. Se plie en petit pour le rangement.',
+  },
+};
+
+// The demo content pages in French, by slug: the same facts as the English (DEMO_CONTENT_PAGES), money
+// written the French way and every link to the French store (/fr/...), so a French reader stays in French.
+
+const SHIPPING_PAGE_FR = `<h2>Où nous livrons</h2>
+<p>Nous livrons dans toutes les provinces et tous les territoires du Canada ainsi que dans les 50 États américains. Les commandes sont emballées à notre entrepôt les jours ouvrables, du lundi au vendredi, et la plupart des commandes passées avant 13 h (heure de l’Est) partent le jour même. Les commandes passées la fin de semaine et les jours fériés sont emballées le jour ouvrable suivant.</p>
+<h2>Options et prix de livraison</h2>
+<ul>
+<li><strong>Livraison standard : 5,99 $ par commande.</strong> Livrée en 3 à 5 jours ouvrables.</li>
+<li><strong>Livraison express : 14,99 $ par commande.</strong> Livrée en 1 à 2 jours ouvrables.</li>
+<li><strong>Cueillette en magasin : gratuite.</strong> Choisissez la cueillette au moment du paiement et nous vous écrirons par courriel quand votre commande sera prête. Apportez votre numéro de commande et une pièce d’identité avec photo.</li>
+</ul>
+<p>Le prix de livraison s’applique par commande, et non par article : regrouper vos achats vous fait donc économiser. Les articles volumineux, comme les téléviseurs, les tapis roulants et les meubles, peuvent être offerts en cueillette seulement, ce qu’indique alors leur page produit.</p>
+<h2>Taxes et droits</h2>
+<p>Les commandes canadiennes sont assujetties à la TPS, à la TVH ou à la TPS et à la TVP/TVQ, au taux de la province ou du territoire de livraison; les commandes en cueillette sont taxées au taux de notre magasin. Les commandes expédiées aux États-Unis sont des exportations du Canada et ne sont pas assujetties aux taxes de vente canadiennes. Les droits de douane ou taxes d’État américains sont à la charge de l’acheteur et sont perçus par le transporteur à la livraison.</p>
+<h2>Suivi de votre commande</h2>
+<p>Quand votre commande est expédiée, nous vous envoyons un numéro de suivi par courriel, et vous pouvez en suivre chaque étape dans <a href="/fr/account">votre compte</a>. Si votre suivi n’a pas été mis à jour depuis cinq jours ouvrables, <a href="/fr/contact">écrivez-nous</a> et nous ouvrirons une enquête auprès du transporteur.</p>
+<h2>Colis endommagés ou manquants</h2>
+<p>Les produits de liquidation sont remballés avec soin, mais il arrive que des colis soient endommagés pendant le transport. Si votre commande arrive endommagée, conservez l’emballage et envoyez-nous des photos dans les 48 heures suivant la livraison. Si un colis est indiqué comme livré mais que vous ne le trouvez pas, vérifiez auprès de vos voisins et du comptoir postal de votre immeuble, puis communiquez avec nous pour que nous puissions présenter une réclamation.</p>`;
+
+const RETURNS_PAGE_FR = `<h2>Notre politique de retour</h2>
+<p>Comme nous vendons des produits de liquidation, des surplus et des retours clients à prix très réduits, notre politique de retour est plus simple que celle d’un détaillant traditionnel. La plupart des articles peuvent être retournés pour un remboursement dans les <strong>14 jours suivant la livraison ou la cueillette</strong>, pourvu qu’ils soient dans l’état où vous les avez reçus.</p>
+<h2>Ce qui peut être retourné</h2>
+<ul>
+<li>Les articles neufs, en boîte ouverte ou retirés des tablettes qui n’ont pas servi et qui comprennent tous leurs accessoires et leur emballage d’origine.</li>
+<li>Les articles remis à neuf et les retours clients qui ne fonctionnent pas comme le décrit leur page produit.</li>
+<li>Tout article arrivé endommagé ou qui n’est pas celui que vous avez commandé.</li>
+</ul>
+<h2>Ce qui ne peut pas être retourné</h2>
+<ul>
+<li>Les articles marqués <em>Vente finale</em> sur leur page produit ou sur votre reçu.</li>
+<li>Les articles de soins personnels qui ont été ouverts, comme les appareils coiffants, les brosses à dents, les cosmétiques et les lotions, sauf s’ils sont défectueux.</li>
+<li>Les articles endommagés par un mauvais usage ou auxquels il manque des pièces fournies à la vente.</li>
+<li>Les cartes-cadeaux et les lots de liquidation vendus « tels quels ».</li>
+</ul>
+<h2>Comment faire un retour</h2>
+<ol>
+<li>Envoyez-nous un message par la <a href="/fr/contact">page Nous joindre</a> en indiquant votre numéro de commande, l’article et la raison du retour.</li>
+<li>Nous vous répondons dans un délai d’un jour ouvrable avec les instructions de retour et, si le retour est dû à notre erreur, une étiquette d’expédition prépayée.</li>
+<li>Emballez l’article solidement avec toutes ses pièces et déposez-le chez le transporteur, ou apportez-le au magasin pendant les heures de cueillette.</li>
+</ol>
+<h2>Remboursements</h2>
+<p>Dès que nous avons reçu et inspecté votre retour, nous remboursons le prix de l’article et ses taxes sur votre mode de paiement d’origine dans un délai de 5 jours ouvrables; votre institution financière peut prendre quelques jours de plus pour l’afficher. Les frais de livraison d’origine ne sont remboursés que si le retour est dû à notre erreur ou à un article défectueux. Les frais d’expédition du retour peuvent être facturés pour un changement d’idée.</p>
+<h2>Garantie des articles remis à neuf</h2>
+<p>Les appareils électroniques et électroménagers remis à neuf sont couverts par une garantie du magasin de 90 jours, sauf indication contraire sur la page produit. Si un article remis à neuf cesse de fonctionner pendant cette période, nous le réparons, le remplaçons par un article équivalent ou le remboursons.</p>`;
+
+const PRIVACY_PAGE_FR = `<h2>Notre engagement</h2>
+<p>Nous respectons votre vie privée et traitons les renseignements personnels conformément à la Loi sur la protection des renseignements personnels et les documents électroniques (LPRPDE) du Canada et aux lois provinciales applicables en matière de protection de la vie privée. La présente politique explique ce que nous recueillons, pourquoi nous le recueillons et les choix qui s’offrent à vous.</p>
+<h2>Renseignements que nous recueillons</h2>
+<ul>
+<li><strong>Renseignements de compte :</strong> votre nom d’utilisateur, votre adresse courriel et, si vous le souhaitez, votre numéro de téléphone et votre adresse, lorsque vous créez un compte.</li>
+<li><strong>Renseignements de commande :</strong> votre nom, votre courriel, votre numéro de téléphone, votre adresse de livraison et les articles que vous achetez, afin de traiter, d’expédier et de soutenir votre commande.</li>
+<li><strong>Messages :</strong> ce que vous nous envoyez au moyen du formulaire Nous joindre.</li>
+<li><strong>Infolettre :</strong> votre adresse courriel, seulement si vous vous abonnez.</li>
+</ul>
+<h2>Paiements</h2>
+<p>Les paiements par carte se font sur la page sécurisée hébergée par notre fournisseur de paiement. Nous ne voyons ni ne conservons jamais votre numéro de carte complet, sa date d’expiration ou son code de sécurité; nous recevons seulement la confirmation que le paiement a réussi et une référence de paiement.</p>
+<h2>Témoins et stockage local</h2>
+<p>Nous utilisons un seul témoin essentiel pour garder votre session ouverte, et le stockage local de votre navigateur pour mémoriser le contenu de votre panier. Nous n’utilisons pas de témoins publicitaires et ne vendons aucun renseignement à des annonceurs.</p>
+<h2>Utilisation et communication des renseignements</h2>
+<p>Nous utilisons vos renseignements pour traiter les commandes, offrir le service à la clientèle, envoyer les avis de commande et d’expédition, prévenir la fraude et, si vous y avez consenti, vous envoyer notre infolettre. Nous ne communiquons que ce qui est nécessaire aux fournisseurs de services qui nous aident à exploiter le magasin, comme notre fournisseur de paiement, les transporteurs et notre service de courriel, qui ne peuvent l’utiliser qu’à cette fin. Nous pouvons communiquer des renseignements lorsque la loi l’exige.</p>
+<h2>Conservation et sécurité</h2>
+<p>Nous conservons les dossiers de commande aussi longtemps que l’exigent les lois fiscales (actuellement six ans au Canada) et les renseignements de compte jusqu’à ce que vous nous demandiez de supprimer votre compte. Les mots de passe ne sont conservés que sous forme de hachages unidirectionnels robustes, et tout le trafic vers le magasin est chiffré.</p>
+<h2>Vos droits</h2>
+<p>Vous pouvez demander à consulter, à corriger ou à supprimer les renseignements personnels que nous détenons à votre sujet, et vous pouvez vous désabonner de l’infolettre en tout temps. Envoyez vos demandes par notre <a href="/fr/contact">page Nous joindre</a> et nous y répondrons dans un délai de 30 jours. Si notre réponse ne vous satisfait pas, vous pouvez communiquer avec le Commissariat à la protection de la vie privée du Canada.</p>`;
+
+const TERMS_PAGE_FR = `<h2>Acceptation</h2>
+<p>En utilisant ce site Web ou en passant une commande, vous acceptez les présentes conditions. Si vous ne les acceptez pas, veuillez ne pas utiliser le site. Nous pouvons modifier ces conditions de temps à autre; la version affichée ici le jour de votre commande s’applique à cette commande.</p>
+<h2>À propos de nos marchandises</h2>
+<p>Nous vendons des produits de liquidation, des surplus, des articles retirés des tablettes, en boîte ouverte, des retours clients et des produits remis à neuf. Chaque page produit décrit l’état de l’article aussi fidèlement que possible. Les photos peuvent représenter un lot plutôt que l’unité exacte, et l’emballage peut présenter de l’usure. Les quantités sont limitées et bien des lots ne comptent qu’une seule unité.</p>
+<ul>
+<li><strong>Neuf / surplus :</strong> jamais utilisé, habituellement dans son emballage d’origine.</li>
+<li><strong>Boîte ouverte / retiré des tablettes :</strong> jamais utilisé, emballage ouvert ou usé.</li>
+<li><strong>Retour client :</strong> retourné à un détaillant, puis inspecté et testé par nous.</li>
+<li><strong>Remis à neuf :</strong> réparé ou remis en état de fonctionnement, couvert par notre garantie du magasin de 90 jours.</li>
+</ul>
+<h2>Prix, rabais et taxes</h2>
+<p>Les prix sont en dollars canadiens. Les rabais du jour et les rabais par catégorie s’appliquent automatiquement au paiement aux produits admissibles, et le rabais le plus élevé s’applique lorsque plus d’un est offert. Nous nous réservons le droit de corriger les erreurs de prix et d’annuler une commande passée à un prix manifestement erroné, avec remboursement complet.</p>
+<h2>Commandes et stock</h2>
+<p>Une commande est acceptée une fois le paiement effectué. Pendant que vous effectuez le paiement, les articles de votre commande vous sont réservés pour une durée limitée; si le paiement n’est pas effectué à temps, la réservation est levée. Si un article devient indisponible après le paiement, nous le remboursons en entier.</p>
+<h2>Comptes</h2>
+<p>Vous êtes responsable de la confidentialité de votre mot de passe et des activités effectuées dans votre compte. Nous pouvons suspendre les comptes utilisés à des fins de fraude ou d’abus.</p>
+<h2>Limitation de responsabilité</h2>
+<p>Dans la mesure permise par la loi, notre responsabilité à l’égard de toute réclamation liée à un produit est limitée au prix que vous avez payé pour celui-ci. Rien dans les présentes conditions ne limite les droits auxquels vous ne pouvez renoncer en vertu des lois sur la protection du consommateur.</p>
+<h2>Droit applicable</h2>
+<p>Les présentes conditions sont régies par les lois de la province où notre magasin exerce ses activités et par les lois fédérales du Canada qui s’y appliquent. Vous pouvez nous envoyer vos questions sur ces conditions par notre <a href="/fr/contact">page Nous joindre</a>.</p>`;
+
+function sitemapPageFr(): string {
+  const categoryLinks = DEMO_CATEGORIES.map(
+    (c) =>
+      `<li><a href="/fr/categories/${c.slug}">${(DEMO_CATEGORY_NAMES_FR[c.slug] ?? c.name).replaceAll('&', '&amp;')}</a></li>`,
+  );
+  return `<h2>Magasiner</h2>
+<ul>
+<li><a href="/fr/">Accueil</a></li>
+<li><a href="/fr/categories">Toutes les catégories</a></li>
+<li><a href="/fr/products">Tous les produits</a></li>
+<li><a href="/fr/products?daily=true">Aubaines du jour</a></li>
+<li><a href="/fr/products?new=true">Nouveautés</a></li>
+</ul>
+<h2>Catégories</h2>
+<ul>
+${categoryLinks.join('\n')}
+</ul>
+<h2>Votre compte</h2>
+<ul>
+<li><a href="/fr/auth">Connexion / Inscription</a></li>
+<li><a href="/fr/account">Mon compte et mes commandes</a></li>
+<li><a href="/fr/cart">Panier d’achat</a></li>
+</ul>
+<h2>Service à la clientèle</h2>
+<ul>
+<li><a href="/fr/contact">Nous joindre</a></li>
+<li><a href="/fr/faq">Foire aux questions</a></li>
+<li><a href="/fr/shipping">Renseignements sur la livraison</a></li>
+<li><a href="/fr/returns">Retours et remboursements</a></li>
+<li><a href="/fr/privacy">Politique de confidentialité</a></li>
+<li><a href="/fr/terms">Conditions d’utilisation</a></li>
+</ul>`;
+}
+
+export const DEMO_CONTENT_PAGES_FR: Record<string, { titleFr: string; contentFr: string }> = {
+  shipping: { titleFr: 'Renseignements sur la livraison', contentFr: SHIPPING_PAGE_FR },
+  returns: { titleFr: 'Retours et remboursements', contentFr: RETURNS_PAGE_FR },
+  privacy: { titleFr: 'Politique de confidentialité', contentFr: PRIVACY_PAGE_FR },
+  terms: { titleFr: 'Conditions d’utilisation', contentFr: TERMS_PAGE_FR },
+  sitemap: { titleFr: 'Plan du site', contentFr: sitemapPageFr() },
+};
+
+// The demo FAQ in French, by the English question (as DEMO_PRODUCTS_FR goes by the English name).
+export const DEMO_FAQ_ITEMS_FR: Record<string, { questionFr: string; answerFr: string }> = {
+  'What is liquidation merchandise?': {
+    questionFr: 'Qu’est-ce qu’un produit de liquidation?',
+    answerFr:
+      '<p>Les produits de liquidation sont des stocks que les détaillants, fabricants et distributeurs doivent écouler rapidement : surplus, gammes abandonnées, articles retirés des tablettes, articles en boîte ouverte, retours clients et marchandises de magasins qui ferment. Nous les achetons en gros et vous faisons profiter des économies; c’est pourquoi nos prix sont habituellement de 40 à 80 % sous le prix de détail.</p>',
+  },
+  'What do the condition words in product descriptions mean?': {
+    questionFr: 'Que veulent dire les mots qui décrivent l’état des produits?',
+    answerFr:
+      '<ul><li><strong>Neuf / surplus :</strong> jamais utilisé, habituellement dans son emballage d’origine.</li><li><strong>Boîte ouverte / retiré des tablettes :</strong> jamais utilisé, mais l’emballage a été ouvert ou présente de l’usure.</li><li><strong>Retour client :</strong> retourné à un détaillant, puis inspecté et testé par notre équipe.</li><li><strong>Remis à neuf :</strong> réparé ou remis en parfait état de fonctionnement et couvert par notre garantie du magasin de 90 jours.</li></ul>',
+  },
+  'How do the daily discounts work?': {
+    questionFr: 'Comment fonctionnent les rabais du jour?',
+    answerFr:
+      '<p>Chaque jour de la semaine a son propre rabais sur tout le site, affiché sur la page d’accueil et dans les <a href="/fr/products?daily=true">Aubaines du jour</a>. Certaines catégories ont aussi leur propre rabais; quand les deux s’appliquent, vous obtenez le plus élevé. Le rabais est appliqué automatiquement dans votre panier : aucun code à entrer.</p><p>Quelques articles déjà vendus au prix coûtant n’y sont pas admissibles; leur page produit n’affiche que le prix régulier.</p>',
+  },
+  "Why does an item say 'Low Stock'?": {
+    questionFr: 'Pourquoi un article indique-t-il « Stock limité »?',
+    answerFr:
+      '<p>Bon nombre de nos lots ne comptent qu’une unité ou quelques unités, et une fois écoulés, nous ne pouvons habituellement pas en obtenir d’autres. Quand vous passez à la caisse, les articles de votre commande vous sont réservés pour une durée limitée afin que personne d’autre ne puisse les acheter pendant que vous payez.</p>',
+  },
+  'How much does shipping cost and how long does it take?': {
+    questionFr: 'Combien coûte la livraison et quels sont les délais?',
+    answerFr:
+      '<p>La livraison standard coûte 5,99 $ par commande et prend de 3 à 5 jours ouvrables. La livraison express coûte 14,99 $ par commande et prend de 1 à 2 jours ouvrables. La cueillette à notre magasin est gratuite; nous vous écrivons par courriel quand votre commande est prête. Consultez les <a href="/fr/shipping">Renseignements sur la livraison</a> pour en savoir plus.</p>',
+  },
+  'Do you ship to the United States?': {
+    questionFr: 'Livrez-vous aux États-Unis?',
+    answerFr:
+      '<p>Oui. Nous livrons dans les 50 États. Les commandes destinées aux États-Unis ne sont pas assujetties aux taxes de vente canadiennes, mais le transporteur peut percevoir des droits de douane ou des taxes d’État à la livraison.</p>',
+  },
+  'Can I return an item?': {
+    questionFr: 'Puis-je retourner un article?',
+    answerFr:
+      '<p>La plupart des articles peuvent être retournés dans les 14 jours suivant la livraison ou la cueillette s’ils sont dans l’état où vous les avez reçus. Les articles marqués Vente finale et les articles de soins personnels ouverts ne peuvent pas être retournés, sauf s’ils sont défectueux. Faites votre demande de retour par notre <a href="/fr/contact">page Nous joindre</a>; la politique complète se trouve sous <a href="/fr/returns">Retours et remboursements</a>.</p>',
+  },
+  'Do I need an account to order?': {
+    questionFr: 'Dois-je avoir un compte pour commander?',
+    answerFr:
+      '<p>Non. Vous pouvez passer à la caisse en tant qu’invité avec seulement votre adresse courriel. Un compte vous permet de voir toutes vos commandes, de suivre leur livraison et de passer à la caisse plus rapidement la prochaine fois.</p>',
   },
 };

@@ -6,8 +6,11 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVINCES } from '~/shared/constants';
 import { verifyPassword } from '~/server/lib/passwords';
+import { createTestApp, TestClient } from '~/server/test/test-app';
 import { createTestDatabase } from '~/server/test/test-database';
 import type { Database } from './client';
+import { DEMO_CONTENT_PAGES, DEMO_FAQ_ITEMS } from './demo-catalogue';
+import { DEMO_CONTENT_PAGES_FR, DEMO_FAQ_ITEMS_FR } from './demo-catalogue-fr';
 import {
   canadianTaxRates,
   categories,
@@ -242,6 +245,30 @@ describe('demo data', () => {
     expect(sitemap).toContain('href="/categories/home-kitchen"');
   });
 
+  it('writes every content page and FAQ item in French too, linking to the French store', async () => {
+    const pages = await database.db.select().from(contentPages);
+    expect(pages).toHaveLength(DEMO_CONTENT_PAGES.length);
+    for (const page of pages) {
+      expect({ slug: page.slug, titleFr: page.titleFr, contentFr: page.contentFr }).toEqual({
+        slug: page.slug,
+        ...DEMO_CONTENT_PAGES_FR[page.slug],
+      });
+      expect(page.titleFr.length).toBeGreaterThan(2);
+      expect(page.contentFr).toContain('<h2>');
+    }
+    const sitemapFr = pages.find((p) => p.slug === 'sitemap')!.contentFr;
+    expect(sitemapFr).toContain('href="/fr/categories/home-kitchen">Maison et cuisine<');
+    expect(sitemapFr).toContain('href="/fr/cart"');
+    expect(sitemapFr).not.toMatch(/href="\/(?!fr\/)/);
+
+    const faq = await database.db.select().from(faqItems).orderBy(asc(faqItems.sortOrder));
+    expect(faq).toHaveLength(DEMO_FAQ_ITEMS.length);
+    for (const f of faq) {
+      expect({ questionFr: f.questionFr, answerFr: f.answerFr }).toEqual(DEMO_FAQ_ITEMS_FR[f.question]);
+      expect(f.answerFr).toMatch(/^<(p|ul)>/);
+    }
+  });
+
   it('has eight active FAQ items in order', async () => {
     const rows = await database.db.select().from(faqItems).orderBy(asc(faqItems.sortOrder));
     expect(rows.map((f) => f.sortOrder)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -299,6 +326,43 @@ describe('demo data', () => {
     } finally {
       await fresh.close();
       rmSync(freshUploads, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the seeded demo pages and FAQ, read by a French shopper', () => {
+  it('answer the seeded French for Accept-Language: fr-CA and the English otherwise', async () => {
+    const t = await createTestApp({ database });
+    try {
+      const guest = new TestClient(t.app);
+      const FR = { 'accept-language': 'fr-CA' };
+      const shipping = await guest.get('/api/content-pages/slug/shipping', FR);
+      expect(shipping.statusCode).toBe(200);
+      expect(shipping.json()).toMatchObject({
+        title: 'Renseignements sur la livraison',
+        content: DEMO_CONTENT_PAGES_FR.shipping!.contentFr,
+        languages: { title: 'fr', content: 'fr' },
+      });
+      expect(shipping.json().content).toContain(
+        '<strong>Livraison standard : 5,99\u00a0$ par commande.</strong>',
+      );
+      expect((await guest.get('/api/content-pages/slug/shipping')).json()).toMatchObject({
+        title: 'Shipping Information',
+        languages: { title: 'en', content: 'en' },
+      });
+
+      const faq = await guest.get('/api/faq-items', FR);
+      expect(faq.statusCode).toBe(200);
+      expect(faq.json()).toMatchObject(
+        DEMO_FAQ_ITEMS.map((f) => ({
+          question: DEMO_FAQ_ITEMS_FR[f.question]!.questionFr,
+          answer: DEMO_FAQ_ITEMS_FR[f.question]!.answerFr,
+          languages: { question: 'fr', answer: 'fr' },
+        })),
+      );
+      expect(faq.json()[0].question).toBe('Qu’est-ce qu’un produit de liquidation?');
+    } finally {
+      await t.close();
     }
   });
 });

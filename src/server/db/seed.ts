@@ -1,6 +1,11 @@
 // Loads the demo store (catalogue, pictures, discounts, shipping, taxes, pages, FAQ, one administrator)
 // into an empty database: on first start and by `npm run seed`.
-import { DEMO_CATEGORY_NAMES_FR, DEMO_PRODUCTS_FR } from './demo-catalogue-fr';
+import {
+  DEMO_CATEGORY_NAMES_FR,
+  DEMO_CONTENT_PAGES_FR,
+  DEMO_FAQ_ITEMS_FR,
+  DEMO_PRODUCTS_FR,
+} from './demo-catalogue-fr';
 import type { ProductCondition } from '~/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -144,12 +149,25 @@ async function seed(db: Db, options: SeedOptions, onlyIfEmpty: boolean): Promise
         updatedAt: now,
       })),
     );
-    await tx
-      .insert(contentPages)
-      .values(DEMO_CONTENT_PAGES.map((page) => ({ ...page, isStructured: false, updatedAt: now })));
-    await tx
-      .insert(faqItems)
-      .values(DEMO_FAQ_ITEMS.map((item, i) => ({ ...item, sortOrder: i + 1, active: true, updatedAt: now })));
+    await tx.insert(contentPages).values(
+      DEMO_CONTENT_PAGES.map((page) => ({
+        ...page,
+        titleFr: DEMO_CONTENT_PAGES_FR[page.slug]?.titleFr ?? '',
+        contentFr: DEMO_CONTENT_PAGES_FR[page.slug]?.contentFr ?? '',
+        isStructured: false,
+        updatedAt: now,
+      })),
+    );
+    await tx.insert(faqItems).values(
+      DEMO_FAQ_ITEMS.map((item, i) => ({
+        ...item,
+        questionFr: DEMO_FAQ_ITEMS_FR[item.question]?.questionFr ?? '',
+        answerFr: DEMO_FAQ_ITEMS_FR[item.question]?.answerFr ?? '',
+        sortOrder: i + 1,
+        active: true,
+        updatedAt: now,
+      })),
+    );
     await tx.insert(users).values({
       username: adminUsername,
       email: `${adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'admin'}@liquidation-depot.example`,
