@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { Locale } from '~/shared/i18n/locales';
 import type { User } from '~/shared/schemas/auth';
 import type { Product } from '~/shared/schemas/catalog';
 import type { SiteConfig } from '~/shared/schemas/site-config';
@@ -51,11 +52,15 @@ function NoFallback() {
   return null;
 }
 
-/** Renders routes at `path` with the query client, site context and toaster of the real app. */
+/**
+ * Renders routes at `path` with the query client, site context and toaster of the real app, in the page
+ * language `locale` (English unless given).
+ */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   path: string,
   wrap?: (node: ReactNode) => ReactNode,
+  { locale }: { locale?: Locale } = {},
 ) {
   const queryClient = createQueryClient();
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
@@ -76,7 +81,11 @@ export function renderRoutes(
     { initialEntries: [path] },
   );
   const page = (
-    <Providers queryClient={queryClient} site={{ origin: 'http://store.test', storeName: 'Test Store' }}>
+    <Providers
+      queryClient={queryClient}
+      site={{ origin: 'http://store.test', storeName: 'Test Store' }}
+      locale={locale}
+    >
       <RouterProvider router={router} />
     </Providers>
   );
