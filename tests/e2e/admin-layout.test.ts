@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems, headingOrderProblems, sideScrollProblems } from './a11y';
+import { createStaffUser, sessionCookie, signInToAdmin } from './admin-session';
 import { ADMIN, launchBrowser, openPage, type Store, startStore } from './harness';
 
 let store: Store;
@@ -94,16 +95,6 @@ async function paidOrder(product: Product, n: number) {
   if (paid.status !== 303) throw new Error(`payment ${n}: ${paid.status}`);
 }
 
-/** The administrator's session cookie, signed in over the API. */
-async function adminCookie(): Promise<string> {
-  const res = await post('/api/auth/login', { username: ADMIN.username, password: ADMIN.password });
-  if (!res.ok) throw new Error(`admin sign-in: ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 beforeAll(async () => {
   [store, browser] = await Promise.all([startStore({ TRUST_PROXY: 'true' }), launchBrowser()]);
   const products = (await (
@@ -112,18 +103,8 @@ beforeAll(async () => {
   // Final-sale lots ask the shopper to confirm at checkout; these orders skip them.
   const inStock = products.filter((p) => p.stock >= 1 && !p.finalSale);
   for (let n = 0; n < ORDERS; n++) await paidOrder(inStock[n % inStock.length]!, n);
-  const cookie = await adminCookie();
-  const created = await post(
-    '/api/admin/users',
-    {
-      username: staff.username,
-      email: `${staff.username}@example.com`,
-      password: staff.password,
-      role: 'staff',
-    },
-    { cookie },
-  );
-  if (created.status !== 201) throw new Error(`staff user: ${created.status} ${await created.text()}`);
+  const cookie = await sessionCookie(store.url);
+  await createStaffUser(store.url, cookie, staff);
   // Low stock for the Overview's card: one demo product down to 2 units.
   const target = inStock.slice(ORDERS).find((p) => p.stock > 3)!;
   const adjusted = await post(
@@ -137,15 +118,6 @@ afterAll(async () => {
   await browser?.close();
   await store?.stop();
 });
-
-async function signInToAdmin(page: Page, username: string, password: string, path = '/admin') {
-  await page.goto(`${store.url}${path}`);
-  await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login as Administrator' }).click();
-  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-}
 
 async function openOrders(page: Page) {
   await page
@@ -172,7 +144,7 @@ describe('the admin layout', () => {
       viewport: WIDE,
       allowConsole: [/status of 401/],
     });
-    await signInToAdmin(page, ADMIN.username, ADMIN.password);
+    await signInToAdmin(page, store.url, ADMIN);
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await page.getByTestId('total-orders').waitFor();
@@ -195,7 +167,7 @@ describe('the admin layout', () => {
       viewport: WIDE,
       allowConsole: [/status of 401/],
     });
-    await signInToAdmin(page, ADMIN.username, ADMIN.password);
+    await signInToAdmin(page, store.url, ADMIN);
     const card = page.getByRole('region', { name: 'Low stock' });
     await card.getByTestId('low-stock-count').waitFor();
     // At least the product counted down to 2 units; each one listed has 1 to 3 (the default threshold).
@@ -222,7 +194,7 @@ describe('the admin layout', () => {
       viewport: PHONE,
       allowConsole: [/status of 401/],
     });
-    await signInToAdmin(page, ADMIN.username, ADMIN.password, '/admin/orders');
+    await signInToAdmin(page, store.url, ADMIN, '/admin/orders');
     await page.getByRole('heading', { name: 'Order Management' }).waitFor();
     await expect.poll(() => page.getByTestId('admin-order-row').count()).toBeGreaterThanOrEqual(ORDERS);
     const card = page.getByTestId('admin-order-row').first();
@@ -259,7 +231,7 @@ describe('the admin layout', () => {
       viewport: WIDE,
       allowConsole: [/status of 401/],
     });
-    await signInToAdmin(page, staff.username, staff.password);
+    await signInToAdmin(page, store.url, staff);
     const nav = page.getByRole('navigation', { name: 'Admin sections' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Overview',

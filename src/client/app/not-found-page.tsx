@@ -14,8 +14,7 @@ export function NotFoundPage({ title: given }: { title?: string }) {
       <Seo title={title} noIndex />
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">
-        {t('explanation')}{' '}
-        <code className="rounded bg-slate-100 px-1">{location.pathname}</code>.
+        {t('explanation')} <code className="rounded bg-slate-100 px-1">{location.pathname}</code>.
       </p>
       <Link to="/" className={buttonClasses('primary', 'md', 'mt-8')}>
         {t('backHome')}

@@ -13,15 +13,20 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.messages.ts') && !/\.test\.tsx?$/.test(entry.name)
+    return /\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith('.messages.ts') &&
+      !/\.test\.tsx?$/.test(entry.name)
       ? [full]
       : [];
   });
 }
-const code = sourceFiles(root).map((f) => readFileSync(f, 'utf8')).join('\n');
+const code = sourceFiles(root)
+  .map((f) => readFileSync(f, 'utf8'))
+  .join('\n');
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
-const placeholders = (message: string) => [...message.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (message: string) =>
+  [...message.matchAll(/\{\{\s*([\w.]+)[^}]*\}\}/g)].map((m) => m[1]).sort();
 const quoted = (text: string) => [`'${text}'`, `"${text}"`, `\`${text}\``].some((q) => code.includes(q));
 
 describe('message catalogues', () => {
@@ -35,7 +40,9 @@ describe('message catalogues', () => {
   for (const { namespace, en, fr } of catalogues) {
     describe(namespace, () => {
       it('has the same keys in English and French', () => {
-        const frenchOnly = Object.keys(fr).filter((k) => !(k in en) && !(k.endsWith('_many') && `${k.slice(0, -5)}_other` in en));
+        const frenchOnly = Object.keys(fr).filter(
+          (k) => !(k in en) && !(k.endsWith('_many') && `${k.slice(0, -5)}_other` in en),
+        );
         expect(frenchOnly).toEqual([]);
         expect(Object.keys(en).filter((k) => !(k in fr))).toEqual([]);
       });
@@ -45,7 +52,8 @@ describe('message catalogues', () => {
           expect(message.trim(), `${namespace}:${key} (en)`).not.toBe('');
           expect((fr[key] ?? '').trim(), `${namespace}:${key} (fr)`).not.toBe('');
           // A plural's 'one' form may say the number in words ('un article') instead of {{count}}.
-          if (!key.endsWith('_one')) expect(placeholders(fr[key] ?? ''), `${namespace}:${key}`).toEqual(placeholders(message));
+          if (!key.endsWith('_one'))
+            expect(placeholders(fr[key] ?? ''), `${namespace}:${key}`).toEqual(placeholders(message));
         }
       });
 

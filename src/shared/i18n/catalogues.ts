@@ -23,7 +23,8 @@ const instances = new Map<Locale, I18n>();
 export function defineMessages<const T extends Messages>(namespace: string, en: T, fr: FrenchOf<T>): string {
   const catalogue: Catalogue = { namespace, en, fr: withFrenchMany(fr as Messages) };
   catalogues.set(namespace, catalogue);
-  for (const [locale, instance] of instances) instance.addResourceBundle(locale, namespace, catalogue[locale], true, true);
+  for (const [locale, instance] of instances)
+    instance.addResourceBundle(locale, namespace, catalogue[locale], true, true);
   return namespace;
 }
 

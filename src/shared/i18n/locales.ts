@@ -50,7 +50,11 @@ export function localeFromAcceptLanguage(header: string | undefined): Locale | u
       const [tag = '', ...params] = part.trim().split(';');
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
       const weight = q ? Number(q.slice(2)) : 1;
-      return { language: tag.trim().toLowerCase().split('-')[0], weight: Number.isFinite(weight) ? weight : 0, index };
+      return {
+        language: tag.trim().toLowerCase().split('-')[0],
+        weight: Number.isFinite(weight) ? weight : 0,
+        index,
+      };
     })
     .filter((r) => r.weight > 0)
     .sort((a, b) => b.weight - a.weight || a.index - b.index);

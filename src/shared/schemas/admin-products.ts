@@ -101,7 +101,8 @@ export function parseStockInput(
   return { ok: true, stock: n };
 }
 
-const stockField = z
+/** A stock typed by staff: a whole number of units, blank meaning 0. */
+export const stockField = z
   .union([z.string(), z.number(), z.null()])
   .optional()
   .transform((value, ctx) => {

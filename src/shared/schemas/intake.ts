@@ -24,6 +24,8 @@ export const IntakeMatchSchema = z.object({
   price: z.string(),
   shelfLocation: z.string().nullable(),
   imageUrl: z.string().nullable(),
+  /** Every picture of the lot in order, the main one first. */
+  images: z.array(z.string()),
   version: z.number().int(),
 });
 export type IntakeMatch = z.infer<typeof IntakeMatchSchema>;

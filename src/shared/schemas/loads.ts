@@ -1,7 +1,9 @@
 // Loads, manifest intake and the recovery report (docs/decisions/0310-loads-and-manifest-intake.md).
 import { z } from 'zod';
+import { PRODUCT_CONDITIONS } from '../constants';
 import { MANIFEST_FIELDS } from '../loads';
 import { toCents } from '../money';
+import { priceField, stockField } from './admin-products';
 import { isCalendarDate } from './admin-orders';
 
 const MAX_COST_CENTS = 99_999_999_99;
@@ -99,6 +101,23 @@ export const LoadDraftSchema = z.object({
   stock: z.number(),
   active: z.boolean(),
   manifestLine: z.number().nullable(),
+  version: z.number(),
+});
+
+/**
+ * PATCH /api/admin/loads/{id}/lots/{productId}: a draft reviewed in the load's table, based on the
+ * version the table showed. The stock is set outright: nobody can buy a draft meanwhile.
+ */
+export const DraftEditSchema = z.object({
+  version: z
+    .number({ error: 'version must be the version of the lot the edit started from' })
+    .int()
+    .positive(),
+  condition: z.enum(PRODUCT_CONDITIONS, {
+    error: `Condition must be one of: ${PRODUCT_CONDITIONS.join(', ')}`,
+  }),
+  price: priceField,
+  stock: stockField,
 });
 
 export const LoadReportSchema = LoadSummarySchema.extend({

@@ -8,9 +8,13 @@ import {
   MultiFormatReader,
   RGBLuminanceSource,
 } from '@zxing/library';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedInClients } from '~/server/features/admin-products/test-support';
+import { adminAuditLog, productImages, products } from '~/server/db/schema';
+import { realImage, sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
@@ -191,5 +195,114 @@ describe('intake update', () => {
     expect((await staff.patch('/api/admin/intake/products/2147483647', good)).statusCode).toBe(404);
     const lookup = (await staff.get('/api/admin/intake/lookup?code=LOT-U2')).json();
     expect(lookup.matches[0]).toMatchObject({ price: '40.00', version });
+  });
+});
+
+describe('photos taken at intake', () => {
+  const storedFiles = () => {
+    const dir = path.join(t.dataDir, 'uploads', 'products');
+    return existsSync(dir) ? readdirSync(dir).sort() : [];
+  };
+  const send = (client: TestClient, id: number, content: Buffer | string, field = 'image') =>
+    sendMultipart(client, `/api/admin/intake/products/${id}/images`, [
+      { field, filename: 'IMG_0001.jpg', content, contentType: 'image/jpeg' },
+    ]);
+  const picturesOf = async (id: number) =>
+    (
+      await t.db
+        .select({ url: productImages.imageUrl, primary: productImages.isPrimary })
+        .from(productImages)
+        .where(eq(productImages.productId, id))
+        .orderBy(productImages.sortOrder)
+    ).map((p) => [p.url, p.primary]);
+
+  it("go after the lot's pictures, re-encoded; the first becomes the main picture and the version moves", async () => {
+    const { id, version } = await createProduct(t.db, { lotNumber: 'LOT-P1', imageUrl: null, active: false });
+    const first = await send(staff, id, await realImage('jpeg', 800, 600));
+    expect(first.statusCode).toBe(200);
+    const afterFirst = first.json();
+    // Named after the lot, stored as the storefront's WebP variants.
+    expect(afterFirst.images).toEqual([
+      expect.stringMatching(/^\/uploads\/products\/lot-p1-[0-9a-f]{12}-640\.webp$/),
+    ]);
+    expect(afterFirst).toMatchObject({
+      id,
+      imageUrl: afterFirst.images[0],
+      version: version + 1,
+      draft: true,
+    });
+    const base = path.basename(afterFirst.images[0], '-640.webp');
+    expect(storedFiles().filter((f) => f.startsWith(base))).toEqual([
+      `${base}-1024.webp`,
+      `${base}-320.webp`,
+      `${base}-640.webp`,
+    ]);
+    // Upright (EXIF orientation 6 applied: 800 x 600 becomes 600 wide, 800 high) and without its EXIF.
+    const meta = await sharp(path.join(t.dataDir, 'uploads', 'products', `${base}-640.webp`)).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 480, 640, undefined]);
+
+    const second = await send(clients.admin, id, await realImage('png', 300, 200));
+    expect(second.statusCode).toBe(200);
+    expect(second.json().images).toHaveLength(2);
+    expect(second.json()).toMatchObject({ imageUrl: afterFirst.images[0], version: version + 2 });
+    expect(await picturesOf(id)).toEqual([
+      [afterFirst.images[0], true],
+      [second.json().images[1], false],
+    ]);
+    // The lookup shows them, and the grading form saves on the new version.
+    const lookup = (await staff.get('/api/admin/intake/lookup?code=LOT-P1')).json();
+    expect(lookup.matches[0].images).toEqual(second.json().images);
+    const audit = await t.db.select().from(adminAuditLog).where(eq(adminAuditLog.action, 'add-picture'));
+    expect(audit.filter((a) => a.entityId === String(id))).toHaveLength(2);
+  });
+
+  it("keeps a product's older single picture first", async () => {
+    const { id } = await createProduct(t.db, {
+      lotNumber: 'LOT-P2',
+      imageUrl: '/uploads/products/old-640.webp',
+    });
+    const res = await send(staff, id, await realImage('png', 100, 100));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().images[0]).toBe('/uploads/products/old-640.webp');
+    expect(res.json().images).toHaveLength(2);
+  });
+
+  it('is for staff only, and refuses what is not a photo with a clear message, changing nothing', async () => {
+    const { id, version } = await createProduct(t.db, { lotNumber: 'LOT-P3', imageUrl: null });
+    const png = await realImage('png', 50, 50);
+    expect((await send(clients.guest, id, png)).statusCode).toBe(401);
+    expect((await send(clients.customer, id, png)).statusCode).toBe(403);
+    const before = storedFiles();
+    for (const [res, status, message] of [
+      [await send(staff, id, 'not a picture at all'), 415, /Only JPEG, PNG, WebP, GIF and AVIF/],
+      [await send(staff, id, '<svg xmlns="http://www.w3.org/2000/svg"/>'), 415, /Only JPEG/],
+      [await send(staff, id, png.subarray(0, 60)), 415, /damaged|Only JPEG/],
+      [await send(staff, id, Buffer.alloc(0)), 400, /The photo is empty/],
+      [await send(staff, id, png, 'file'), 400, /field "image"/],
+      [await staff.post(`/api/admin/intake/products/${id}/images`, {}), 400, /multipart\/form-data/],
+      [await send(staff, 2147483647, png), 404, /No such product/],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().message).toMatch(message);
+    }
+    expect(storedFiles()).toEqual(before);
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect([row!.imageUrl, row!.version]).toEqual([null, version]);
+    expect(await picturesOf(id)).toEqual([]);
+  });
+
+  it('refuses an eleventh picture and stores nothing', async () => {
+    const urls = Array.from({ length: 10 }, (_, i) => `/uploads/products/full-${i}-640.webp`);
+    const { id } = await createProduct(t.db, { lotNumber: 'LOT-P4', imageUrl: urls[0] });
+    await t.db
+      .insert(productImages)
+      .values(urls.map((imageUrl, i) => ({ productId: id, imageUrl, isPrimary: i === 0, sortOrder: i })));
+    const before = storedFiles();
+    const res = await send(staff, id, await realImage('png', 50, 50));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(
+      'A lot has at most 10 pictures. Remove one in the product form before adding another.',
+    );
+    expect(storedFiles()).toEqual(before);
   });
 });

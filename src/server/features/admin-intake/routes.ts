@@ -1,7 +1,9 @@
 // Phone intake for staff (docs/decisions/0330-phone-intake-and-lot-labels.md): find a lot from a
 // scanned or typed code, and its printable lot label.
+import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_UPLOAD_IMAGE_BYTES } from '~/shared/schemas/admin-products';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
   IntakeLookupQuerySchema,
@@ -9,14 +11,20 @@ import {
   IntakeMatchSchema,
   IntakeUpdateSchema,
 } from '~/shared/schemas/intake';
+import { badRequest } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
-import { lookupLots, lotLabelSvg, updateIntake } from './service';
+import { imageTooLarge } from '~/server/storage/images';
+import { addIntakePicture, lookupLots, lotLabelSvg, updateIntake } from './service';
+
+const NO_PICTURE = 'Send the photo as multipart/form-data in the field "image".';
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
 export const adminIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
+  // Only this plugin's routes accept multipart bodies: one photo at a time.
+  await app.register(fastifyMultipart, { limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 5 } });
 
   app.get(
     '/api/admin/intake/lookup',
@@ -60,5 +68,41 @@ export const adminIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateIntake(app.ctx, request.params.id, request.body, request.user!.id),
+  );
+
+  app.post(
+    '/api/admin/intake/products/:id/images',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Add a photo after the lot\'s pictures (multipart field "image"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB)',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: {
+          200: IntakeMatchSchema,
+          404: ErrorSchema,
+          409: ErrorSchema,
+          413: ErrorSchema,
+          415: ErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw badRequest(NO_PICTURE);
+      const part = await request.file({ throwFileSizeLimit: false } as Parameters<typeof request.file>[0]);
+      if (!part) throw badRequest(NO_PICTURE);
+      if (part.fieldname !== 'image') {
+        // Read to its end, so the browser gets this answer rather than a reset connection.
+        part.file.resume();
+        throw badRequest(NO_PICTURE);
+      }
+      const data = await part.toBuffer();
+      if (part.file.truncated) throw imageTooLarge();
+      if (data.length === 0) throw badRequest('The photo is empty. Take or choose the photo again.');
+      return addIntakePicture(app.ctx, request.params.id, data, request.user!.id);
+    },
   );
 };

@@ -1,13 +1,18 @@
 // Finding a lot from a scanned or typed code, and drawing its label
-// (docs/decisions/0330-phone-intake-and-lot-labels.md).
+// (docs/decisions/0330-phone-intake-and-lot-labels.md), and photos taken into its pictures (0331).
 import bwipjs from 'bwip-js/node';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
+import type { DbOrTx } from '~/server/db/client';
 import { products } from '~/server/db/schema';
+import { imagesOf, replaceProductImages } from '~/server/features/admin-products';
 import { recordAudit } from '~/server/lib/audit';
+import { endDemoMode } from '~/server/lib/demo-mode';
 import { conflict, notFound } from '~/server/lib/http-error';
+import { storeProductImage } from '~/server/storage/images';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { formatMoney } from '~/shared/money';
+import { MAX_IMAGES_PER_LOT } from '~/shared/schemas/admin-products';
 import type { IntakeMatch, IntakeUpdate } from '~/shared/schemas/intake';
 
 /** At most this many matches: a UPC shared by more lots than this is better searched in the products list. */
@@ -33,6 +38,22 @@ const MATCH_COLUMNS = {
   version: products.version,
 };
 
+type MatchRow = { [K in keyof typeof MATCH_COLUMNS]: (typeof products.$inferSelect)[K] };
+
+/** Matches as the phone reads them: `draft` rather than `active`, with every picture in order. */
+async function toMatches(db: DbOrTx, rows: MatchRow[]): Promise<IntakeMatch[]> {
+  const images = await imagesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ active, ...row }) => ({
+    ...row,
+    draft: !active,
+    // A product from before the pictures table has its one picture on the product only.
+    images: images.get(row.id) ?? (row.imageUrl ? [row.imageUrl] : []),
+  }));
+}
+
 export async function lookupLots(ctx: AppContext, code: string): Promise<IntakeMatch[]> {
   const rows = await ctx.db
     .select(MATCH_COLUMNS)
@@ -45,7 +66,7 @@ export async function lookupLots(ctx: AppContext, code: string): Promise<IntakeM
     )
     .orderBy(asc(products.active), desc(products.id))
     .limit(MAX_MATCHES);
-  return rows.map(({ active, ...row }) => ({ ...row, draft: !active }));
+  return toMatches(ctx.db, rows);
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -116,9 +137,8 @@ export async function updateIntake(
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!before) throw notFound('No such product.');
-    const { active, ...rest } = before;
     if (before.version !== data.version)
-      throw conflict(LOT_CHANGED, { product: { ...rest, draft: !active } });
+      throw conflict(LOT_CHANGED, { product: (await toMatches(tx, [before]))[0] });
     const { version: _version, ...fields } = data;
     const [after] = await tx
       .update(products)
@@ -126,7 +146,57 @@ export async function updateIntake(
       .where(eq(products.id, id))
       .returning(MATCH_COLUMNS);
     await recordAudit(tx, { userId, action: 'update', entity: 'product', entityId: id, before, after });
-    const { active: nowActive, ...row } = after!;
-    return { ...row, draft: !nowActive };
+    return (await toMatches(tx, [after!]))[0]!;
+  });
+}
+
+export const TOO_MANY_PICTURES = `A lot has at most ${MAX_IMAGES_PER_LOT} pictures. Remove one in the product form before adding another.`;
+
+/** The lot's pictures now, locked for the transaction when `lock` (so two uploads at once both count). */
+async function lotForPictures(db: DbOrTx, id: number, lock: boolean) {
+  const query = db
+    .select(MATCH_COLUMNS)
+    .from(products)
+    .where(and(eq(products.id, id), isNull(products.archivedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('No such product.');
+  const [match] = await toMatches(db, [row]);
+  if (match!.images.length >= MAX_IMAGES_PER_LOT) throw conflict(TOO_MANY_PICTURES);
+  return match!;
+}
+
+/**
+ * A photo taken on the phone, added after the lot's pictures (the first one becomes the main picture).
+ * It goes through the same checks and re-encoding as every product picture (src/server/storage/images.ts),
+ * before anything is written: a file that is not a picture changes nothing. The version is bumped so a
+ * product form opened before cannot save its older list of pictures over this one (decision 0210).
+ */
+export async function addIntakePicture(
+  ctx: AppContext,
+  id: number,
+  data: Buffer,
+  userId: number,
+): Promise<IntakeMatch> {
+  const found = await lotForPictures(ctx.db, id, false);
+  const url = await storeProductImage(ctx.storage, data, found.lotNumber ?? found.name);
+  return ctx.db.transaction(async (tx) => {
+    const before = await lotForPictures(tx, id, true);
+    const images = [...before.images, url];
+    await replaceProductImages(tx, id, images);
+    const [after] = await tx
+      .update(products)
+      .set({ imageUrl: images[0]!, version: sql`${products.version} + 1`, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning(MATCH_COLUMNS);
+    await recordAudit(tx, {
+      userId,
+      action: 'add-picture',
+      entity: 'product',
+      entityId: id,
+      before: { images: before.images },
+      after: { images },
+    });
+    await endDemoMode(tx);
+    return (await toMatches(tx, [after!]))[0]!;
   });
 }

@@ -3,8 +3,9 @@
 // in the comments beside it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '~/server/db/schema';
+import { products, stockMovements } from '~/server/db/schema';
 import { sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
+import { createProduct } from '~/server/test/fixtures';
 import { insertOrder } from '~/server/test/order-fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 
@@ -290,6 +291,163 @@ describe('loads and manifests', () => {
         },
       },
     ]);
+  });
+
+  it("takes refunds off revenue and recovery by each line's share of its order, as the sales reports do", async () => {
+    const created = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Refund Test Co',
+      receivedOn: '2026-02-01',
+      reference: 'RF-1',
+      totalCost: '100.00',
+    });
+    const refundLoad = created.json().id;
+    const manifest = 'Title,Qty,Retail\nToaster,1,50.00\nFan,1,50.00\n';
+    const mapping = { title: 'Title', quantity: 'Qty', unitRetail: 'Retail' };
+    expect((await upload(refundLoad, manifest, mapping)).json()).toMatchObject({ created: 2 });
+    const toaster = await lot('RF-1-2');
+    const fan = await lot('RF-1-3');
+    const other = await createProduct(t.db, { name: 'Not from a load' });
+    // A: toaster 30.00 + shipping 5.00 + tax 5.00 = 40.00; 10.00 refunded through the provider.
+    //    The toaster's share: 30.00 x 10.00 / 40.00 = 7.50, so 22.50 is kept.
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-03T17:00:00Z'), total: '40.00', refundedAmount: '10.00' },
+      [{ productId: toaster.id, quantity: 1, price: '30.00', productName: 'Toaster' }],
+    );
+    // B: marked refunded by hand (nothing recorded by the provider): the whole order came back, so the
+    //    fan's 25.00 is not a sale at all (no unit, no day to sell).
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-04T17:00:00Z'), total: '30.00', paymentStatus: 'refunded' },
+      [{ productId: fan.id, quantity: 1, price: '25.00', productName: 'Fan' }],
+    );
+    // C: fan 20.00 + another product 10.00 + tax 3.90 = 33.90; 11.30 refunded. The fan's share:
+    //    20.00 x 11.30 / 33.90 = 6.666... -> 6.67, so 13.33 is kept.
+    await insertOrder(
+      t.db,
+      { createdAt: new Date('2026-02-06T17:00:00Z'), total: '33.90', refundedAmount: '11.30' },
+      [
+        { productId: fan.id, quantity: 1, price: '20.00', productName: 'Fan' },
+        { productId: other.id, quantity: 1, price: '10.00', productName: 'Other' },
+      ],
+    );
+
+    const report = (await clients.admin.get(`/api/admin/loads/${refundLoad}`)).json();
+    // Revenue 22.50 + 13.33 = 35.83; recovery 35.83 / 100.00 = 35.83% -> 35.8. Sold: the toaster (A)
+    // and the fan (C), 2 units, both listed by selling. Days: Feb 3 is 2 days after Feb 1, Feb 6 is 5:
+    // median 3.5.
+    const figures = {
+      cost: '100.00',
+      lots: 2,
+      drafts: 0,
+      unitsListed: 2,
+      unitsSold: 2,
+      revenue: '35.83',
+      recoveryPercent: 35.8,
+      medianDaysToSell: 3.5,
+    };
+    expect(report.figures).toEqual(figures);
+    expect(report.days).toEqual([
+      { date: '2026-02-03', revenue: '22.50', cumulative: '22.50' },
+      { date: '2026-02-06', revenue: '13.33', cumulative: '35.83' },
+    ]);
+    const bySupplier = (await clients.admin.get('/api/admin/loads/report-by-supplier')).json();
+    expect(bySupplier.find((r: { supplier: string }) => r.supplier === 'Refund Test Co')).toEqual({
+      supplier: 'Refund Test Co',
+      loads: 1,
+      figures,
+    });
+    // The sales report by product keeps the same net figures for the same lines.
+    const byProduct = (
+      await clients.admin.get('/api/admin/reports/sales-by-product?from=2026-02-01&to=2026-02-28')
+    ).json();
+    const net = (id: number) => byProduct.rows.find((r: { productId: number }) => r.productId === id)?.net;
+    expect([net(toaster.id), net(fan.id)]).toEqual(['22.50', '13.33']);
+  });
+
+  it("edits a draft's condition, price and stock in the load's table, on the version it showed", async () => {
+    const created = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Edit Test Co',
+      receivedOn: '2026-03-01',
+      reference: 'ED-1',
+      totalCost: '10.00',
+    });
+    const editLoad = created.json().id;
+    const manifest = 'Title,Qty,Retail,Grade\nHeater,3,40.00,New\nRadio,1,20.00,New\n';
+    await upload(editLoad, manifest, {
+      title: 'Title',
+      quantity: 'Qty',
+      unitRetail: 'Retail',
+      condition: 'Grade',
+    });
+    const heater = await lot('ED-1-2');
+    const url = `/api/admin/loads/${editLoad}/lots/${heater.id}`;
+    const body = { version: heater.version, condition: 'used-good', price: '12.99', stock: 2 };
+    expect((await clients.guest.patch(url, body)).statusCode).toBe(401);
+    expect((await clients.customer.patch(url, body)).statusCode).toBe(403);
+
+    const res = await clients.admin.patch(url, body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: heater.id,
+      condition: 'used-good',
+      price: '12.99',
+      stock: 2,
+      active: false,
+      version: heater.version + 1,
+    });
+    // One unit fewer than the manifest said: in the stock history, as an adjustment by this person.
+    const moves = await t.db.select().from(stockMovements).where(eq(stockMovements.productId, heater.id));
+    expect(moves.at(-1)).toMatchObject({
+      delta: -1,
+      stockAfter: 2,
+      reason: 'adjustment',
+      note: "Counted in the load's drafts",
+      userId: clients.adminUser.id,
+    });
+    const row = (await clients.admin.get(`/api/admin/loads/${editLoad}`)).json().lots[0];
+    expect(row).toMatchObject({ condition: 'used-good', price: '12.99', stock: 2 });
+
+    // The table's older version: refused with the lot as it now is.
+    const stale = await clients.admin.patch(url, { ...body, price: '1.00' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().lot).toMatchObject({ price: '12.99', version: heater.version + 1 });
+  });
+
+  it('refuses bad input, a lot of another load and a published lot, changing nothing', async () => {
+    const editLoad = (await clients.admin.get('/api/admin/loads'))
+      .json()
+      .find((l: { reference: string }) => l.reference === 'ED-1').id;
+    const radio = await lot('ED-1-3');
+    const url = `/api/admin/loads/${editLoad}/lots/${radio.id}`;
+    const good = { version: radio.version, condition: 'new', price: '9.99', stock: 1 };
+    for (const [patch, message] of [
+      [{ price: '-1' }, /Price/],
+      [{ price: 'abc' }, /Price/],
+      [{ condition: 'smashed' }, /Condition must be one of/],
+      [{ stock: -1 }, /Stock must be 0 or more/],
+      [{ stock: 1.5 }, /Stock must be a whole number/],
+      [{ version: 'x' }, /version/],
+    ] as const) {
+      const res = await clients.admin.patch(url, { ...good, ...patch });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(message);
+    }
+    const otherLoadLot = await lot('AC-7-11');
+    const wrong = await clients.admin.patch(`/api/admin/loads/${editLoad}/lots/${otherLoadLot.id}`, good);
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().message).toBe(`Product ${otherLoadLot.id} is not a lot of this load.`);
+    expect((await clients.admin.patch(`/api/admin/loads/999999/lots/${radio.id}`, good)).statusCode).toBe(
+      404,
+    );
+
+    await t.db.update(products).set({ active: true }).where(eq(products.id, radio.id));
+    const published = await clients.admin.patch(url, good);
+    expect(published.statusCode).toBe(409);
+    expect(published.json().message).toBe(
+      'This lot is on sale: change it in the Products tab, where its stock moves by adjustments.',
+    );
+    expect(await lot('ED-1-3')).toMatchObject({ price: radio.price, stock: 1, version: radio.version });
   });
 
   it('answers 404 for a load that does not exist', async () => {

@@ -5,6 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
+  DraftEditSchema,
+  LoadDraftSchema,
   LoadInputSchema,
   LoadReportSchema,
   LoadSchema,
@@ -22,6 +24,7 @@ import { privateAnswers } from '~/server/plugins/security';
 import {
   applyManifest,
   createLoad,
+  editDraft,
   getSuggestedPercent,
   listLoads,
   loadReport,
@@ -165,6 +168,22 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => publishDrafts(app.ctx, request.params.id, request.body.productIds, request.user!.id),
+  );
+
+  app.patch(
+    '/api/admin/loads/:id/lots/:productId',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "Set a draft's condition, price and stock from the load's table (based on its version)",
+        params: IdParams.extend({ productId: IdParams.shape.id }),
+        body: DraftEditSchema,
+        response: { 200: LoadDraftSchema, 404: ErrorSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      editDraft(app.ctx, request.params.id, request.params.productId, request.body, request.user!.id),
   );
 
   app.get(

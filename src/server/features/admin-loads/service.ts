@@ -1,6 +1,6 @@
 // Loads, manifest intake, publishing drafts and the recovery figures
 // (docs/decisions/0310-loads-and-manifest-intake.md).
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_SUGGESTED_PRICE_PERCENT,
   type ManifestField,
@@ -12,12 +12,13 @@ import {
   supplierKey,
 } from '~/shared/loads';
 import { centsToString, toCents } from '~/shared/money';
-import type { LoadInputSchema, ManifestMapping } from '~/shared/schemas/loads';
+import type { DraftEditSchema, LoadInputSchema, ManifestMapping } from '~/shared/schemas/loads';
 import { productSlug } from '~/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
-import { loads, orderItems, orders, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
+import { loads, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
+import { paidOrdersWithRefunds, refundShare, rowsOf } from '~/server/features/admin-reports';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
@@ -326,28 +327,42 @@ export async function publishDrafts(ctx: AppContext, loadId: number, productIds:
 type Lot = typeof products.$inferSelect;
 type Sale = { productId: number; loadId: number; units: number; revenueCents: number; day: string };
 
-/** Paid (completed) sales of the loads' lots: units, what shoppers paid, and the day in the store's zone. */
+/**
+ * Paid sales of the loads' lots: units, what shoppers paid less the line's share of its order's refunds
+ * (the reports' rule: a refund is spread over the order by each amount's share of the total), and the day
+ * in the store's zone. A line refunded in full was not a sale: it counts no unit and no day to sell.
+ */
 async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
   if (loadIds.length === 0) return [];
-  const rows = await ctx.db
-    .select({
-      productId: orderItems.productId,
-      loadId: products.loadId,
-      units: orderItems.quantity,
-      revenue: sql<string>`(${orderItems.price} * ${orderItems.quantity})::numeric(12,2)::text`,
-      day: sql<string>`to_char(${orders.createdAt} at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD')`,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(eq(orders.paymentStatus, 'completed'), inArray(products.loadId, loadIds)));
-  return rows.map((r) => ({
-    productId: r.productId!,
-    loadId: r.loadId!,
-    units: r.units,
-    revenueCents: toCents(r.revenue) ?? 0,
-    day: r.day,
-  }));
+  const line = 'i.price * i.quantity';
+  const rows = await rowsOf(
+    ctx.db,
+    sql`select i.product_id, p.load_id, i.quantity,
+        (${sql.raw(line)})::numeric(12,2)::text as paid,
+        ${sql.raw(refundShare(line))}::numeric(12,2)::text as refunded,
+        to_char(s.created_at at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD') as day
+      from ${paidOrdersWithRefunds()} s
+      join order_items i on i.order_id = s.id
+      join products p on p.id = i.product_id
+      where p.load_id in (${sql.join(
+        loadIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  return rows.flatMap((r) => {
+    const paid = toCents(String(r.paid)) ?? 0;
+    const refunded = toCents(String(r.refunded)) ?? 0;
+    if (refunded > 0 && refunded >= paid) return [];
+    return [
+      {
+        productId: Number(r.product_id),
+        loadId: Number(r.load_id),
+        units: Number(r.quantity),
+        revenueCents: paid - refunded,
+        day: String(r.day),
+      },
+    ];
+  });
 }
 
 const daysBetween = (from: string, to: string) =>
@@ -414,6 +429,79 @@ export async function listLoads(ctx: AppContext) {
   }));
 }
 
+/** A lot as the load's table shows it. */
+function toLotRow(l: Lot) {
+  return {
+    id: l.id,
+    lotNumber: l.lotNumber,
+    name: l.name,
+    imageUrl: l.imageUrl,
+    condition: l.condition,
+    price: l.price,
+    compareAtPrice: l.compareAtPrice,
+    compareAtSource: l.compareAtSource,
+    unitCost: l.unitCost,
+    stock: l.stock,
+    active: l.active,
+    manifestLine: l.manifestLine,
+    version: l.version,
+  };
+}
+
+export const DRAFT_CHANGED =
+  'Someone changed this lot meanwhile. Its current details are shown; make your changes again.';
+export const LOT_PUBLISHED =
+  'This lot is on sale: change it in the Products tab, where its stock moves by adjustments.';
+
+/**
+ * A draft reviewed in the load's table: condition, price and stock, based on the version the table
+ * showed (docs/decisions/0210-product-edits-and-stock-history.md). Only drafts: nobody can buy one, so its
+ * stock is set outright (the manifest's count corrected), recorded in the stock history as an adjustment.
+ * A lot on sale has its stock moved by adjustments in the Products tab, so a sale meanwhile is not undone.
+ */
+export async function editDraft(
+  ctx: AppContext,
+  loadId: number,
+  productId: number,
+  data: z.output<typeof DraftEditSchema>,
+  userId: number,
+) {
+  return ctx.db.transaction(async (tx) => {
+    const load = await findLoad(tx, loadId);
+    const [before] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.loadId, load.id), isNull(products.archivedAt)))
+      .for('update');
+    if (!before) throw notFound(`Product ${productId} is not a lot of this load.`);
+    if (before.version !== data.version) throw conflict(DRAFT_CHANGED, { lot: toLotRow(before) });
+    if (before.active) throw conflict(LOT_PUBLISHED, { lot: toLotRow(before) });
+    if (data.stock !== before.stock)
+      await markStockChange(tx, { reason: 'adjustment', note: "Counted in the load's drafts", userId });
+    const [after] = await tx
+      .update(products)
+      .set({
+        condition: data.condition,
+        price: data.price,
+        stock: data.stock,
+        version: sql`${products.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, before.id))
+      .returning();
+    const fields = (l: Lot) => ({ condition: l.condition, price: l.price, stock: l.stock });
+    await recordAudit(tx, {
+      userId,
+      action: 'update',
+      entity: 'product',
+      entityId: before.id,
+      before: fields(before),
+      after: fields(after!),
+    });
+    return toLotRow(after!);
+  });
+}
+
 export async function loadReport(ctx: AppContext, id: number) {
   const load = await findLoad(ctx.db, id);
   const [lots, sales] = await Promise.all([lotsOf(ctx.db, [id]), salesOf(ctx, [id])]);
@@ -430,20 +518,7 @@ export async function loadReport(ctx: AppContext, id: number) {
     ...toLoad(load),
     figures: figuresOf([load], lots, sales),
     days,
-    lots: lots.map((l) => ({
-      id: l.id,
-      lotNumber: l.lotNumber,
-      name: l.name,
-      imageUrl: l.imageUrl,
-      condition: l.condition,
-      price: l.price,
-      compareAtPrice: l.compareAtPrice,
-      compareAtSource: l.compareAtSource,
-      unitCost: l.unitCost,
-      stock: l.stock,
-      active: l.active,
-      manifestLine: l.manifestLine,
-    })),
+    lots: lots.map(toLotRow),
   };
 }
 

@@ -2,4 +2,4 @@
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export { newReport } from './import-report';
 export { importCsv } from './import-service';
-export { lowStockCondition } from './repository';
+export { imagesOf, lowStockCondition, replaceProductImages } from './repository';

@@ -47,7 +47,8 @@ function toAdminProduct(row: AdminRow, imageUrls: string[]): AdminProduct {
   };
 }
 
-async function imagesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
+/** Each product's pictures in order (the main one first); products without rows are left out. */
+export async function imagesOf(db: DbOrTx, ids: number[]): Promise<Map<number, string[]>> {
   const byProduct = new Map<number, string[]>();
   if (ids.length === 0) return byProduct;
   const rows = await db

@@ -29,31 +29,47 @@ const REFUNDED = sql.raw(
   `greatest(o.refunded_amount, case when o.payment_status = 'refunded' then o.total else 0 end)`,
 );
 
-/** The paid orders placed in the range, days in the store's time zone, both ends included. */
-function soldOrders(range: ReportRangeQuery, timeZone: string): SQL {
+/**
+ * Paid orders with what was given back on each (`refunded`), as a subquery to alias `s`; `where` narrows
+ * them (the orders are `o` inside). The one place the reports and the load figures (admin-loads) read
+ * sales and refunds from.
+ */
+export function paidOrdersWithRefunds(where: SQL = sql`true`): SQL {
   return sql`(
     select o.id, o.total, o.shipping_cost, o.tax_amount, o.tax_lines, o.shipping_method,
       o.shipping_address, o.created_at, ${REFUNDED} as refunded
     from orders o
-    where o.created_at >= (${range.from}::date::timestamp at time zone ${timeZone})
-      and o.created_at < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})
-      and o.payment_status in (${sql.join(
-        SOLD_PAYMENT_STATUSES.map((s) => sql`${s}`),
-        sql`, `,
-      )})
+    where o.payment_status in (${sql.join(
+      SOLD_PAYMENT_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    )})
+      and ${where}
   )`;
+}
+
+/** The paid orders placed in the range, days in the store's time zone, both ends included. */
+function soldOrders(range: ReportRangeQuery, timeZone: string): SQL {
+  return paidOrdersWithRefunds(
+    sql`o.created_at >= (${range.from}::date::timestamp at time zone ${timeZone})
+      and o.created_at < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})`,
+  );
 }
 
 /** A sum of money as "12.34" (0.00 over no rows). */
 const money = (expr: SQL | string) =>
   sql<string>`coalesce(sum(${typeof expr === 'string' ? sql.raw(expr) : expr}), 0)::numeric(14,2)::text`;
 
-/** A share of an order's refund, to the cent: all of `amount` when the whole order was refunded. */
-const refundShare = (amount: string) =>
+/**
+ * A share of an order's refund (order `s` from paidOrdersWithRefunds) in proportion to `amount`'s share
+ * of the order's total, to the cent: all of `amount` when the whole order was refunded. An order line's
+ * share is `refundShare('i.price * i.quantity')`.
+ */
+export const refundShare = (amount: string) =>
   `(case when s.total > 0 then round(${amount} * s.refunded / s.total, 2) else 0 end)`;
 
 type Row = Record<string, unknown>;
-const rowsOf = async (db: DbOrTx, query: SQL): Promise<Row[]> => {
+/** The rows of a raw query, from either database driver. */
+export const rowsOf = async (db: DbOrTx, query: SQL): Promise<Row[]> => {
   const result = (await db.execute(query)) as unknown as { rows: Row[] } | Row[];
   return Array.isArray(result) ? result : result.rows;
 };

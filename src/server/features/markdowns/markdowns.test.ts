@@ -2,9 +2,9 @@
 // real HTTP layer for the rules, the price history and what shoppers are charged.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuditLog, products } from '~/server/db/schema';
+import { adminAuditLog, categoryDiscounts, products } from '~/server/db/schema';
 import { maintenanceTasks } from '~/server/maintenance';
-import { createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
+import { createCategory, createProduct, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { signedInClients } from '~/server/features/admin-products/test-support';
 import { applyMarkdowns } from './service';
@@ -173,6 +173,23 @@ describe('the markdown job over simulated days', () => {
       // 100.00 marked down 10% = 90.00; less the day's 20% = 72.00
       const shown = (await clients.guest.get(`/api/products/${p.slug}`)).json();
       expect(shown).toMatchObject({ price: '90.00', discountedPrice: '72.00', discountPercentage: 20 });
+    } finally {
+      await setWeekdayDiscounts(t.db);
+    }
+  });
+
+  it("combines with a category's discount the same way: the day's larger percentage, off the marked-down price", async () => {
+    await clients.admin.put('/api/markdown-rules', rules);
+    await setWeekdayDiscounts(t.db, [20, 20, 20, 20, 20, 20, 20]);
+    const category = await createCategory(t.db);
+    await t.db.insert(categoryDiscounts).values({ categoryId: category.id, percentage: 30 });
+    try {
+      const p = await createProduct(t.db, { price: '100.00', createdAt: listed, categoryId: category.id });
+      await applyMarkdowns(t.app.ctx, day(30));
+      // Day 30: 25% off 100.00 would be 75.00, under the floor (80% of the original) = 80.00. The
+      // category's 30% beats the weekday's 20% and is taken off that: 80.00 x 0.70 = 56.00.
+      const shown = (await clients.guest.get(`/api/products/${p.slug}`)).json();
+      expect(shown).toMatchObject({ price: '80.00', discountedPrice: '56.00', discountPercentage: 30 });
     } finally {
       await setWeekdayDiscounts(t.db);
     }

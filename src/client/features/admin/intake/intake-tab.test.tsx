@@ -23,7 +23,8 @@ const lot = (id: number, lotNumber: string, draft: boolean) => ({
   conditionNotes: '',
   price: '25.00',
   shelfLocation: 'B-3',
-  imageUrl: null,
+  imageUrl: null as string | null,
+  images: [] as string[],
   version: 2,
 });
 
@@ -147,6 +148,73 @@ describe('IntakeTab grading', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('$31.00')).toBeTruthy();
     expect((screen.getByLabelText('Price') as HTMLInputElement).value).toBe('31.00');
+  });
+});
+
+describe('IntakeTab photos', () => {
+  it('uploads each photo taken into the lot, shows them, and saves the grading on the new version', async () => {
+    const sent: { name: string; field: string }[] = [];
+    let patched: { version?: number; price?: string } = {};
+    let images: string[] = [];
+    const api = fakeApi({
+      'GET /api/admin/intake/lookup?code=LOT-7': { body: { matches: [lot(7, 'LOT-7', true)] } },
+      'POST /api/admin/intake/products/7/images': ({ init }) => {
+        const form = init?.body as FormData;
+        const file = form.get('image') as File;
+        sent.push({ name: file.name, field: 'image' });
+        if (file.name === 'blurry.txt')
+          return {
+            status: 415,
+            body: { message: 'Only JPEG, PNG, WebP, GIF and AVIF images are accepted.' },
+          };
+        images = [...images, `/uploads/products/${file.name}-640.webp`];
+        return {
+          body: { ...lot(7, 'LOT-7', true), imageUrl: images[0], images, version: 2 + images.length },
+        };
+      },
+      'PATCH /api/admin/intake/products/7': ({ init }) => {
+        patched = JSON.parse(String(init?.body));
+        return { body: { ...lot(7, 'LOT-7', true), images, price: '9.99', version: 5 } };
+      },
+    });
+    renderPage(<IntakeTab />, '/admin/intake');
+    await userEvent.type(screen.getByLabelText('Lot number or UPC'), 'LOT-7{Enter}');
+    await screen.findByRole('heading', { name: 'Kettle 7' });
+    expect(screen.getByText('No pictures yet.')).toBeTruthy();
+    // Typed before the photos: the photos must not undo it.
+    await userEvent.clear(screen.getByLabelText('Price'));
+    await userEvent.type(screen.getByLabelText('Price'), '9.99');
+    const input = screen.getByLabelText('Take photos') as HTMLInputElement;
+    expect([input.type, input.accept, input.getAttribute('capture'), input.multiple]).toEqual([
+      'file',
+      'image/*',
+      'environment',
+      true,
+    ]);
+    await userEvent.upload(input, [
+      new File(['a'], 'front.jpg', { type: 'image/jpeg' }),
+      new File(['b'], 'back.jpg', { type: 'image/jpeg' }),
+    ]);
+    expect(await screen.findByText('2 photos added.')).toBeTruthy();
+    expect(sent.map((s) => s.name)).toEqual(['front.jpg', 'back.jpg']);
+    expect(screen.getByRole('img', { name: 'Kettle 7, 2 of 2' }).getAttribute('src')).toBe(
+      '/uploads/products/back.jpg-640.webp',
+    );
+    expect((screen.getByLabelText('Price') as HTMLInputElement).value).toBe('9.99');
+
+    await userEvent.upload(
+      screen.getByLabelText('Take photos'),
+      new File(['c'], 'blurry.txt', { type: 'image/jpeg' }),
+    );
+    expect(
+      await screen.findByText('blurry.txt: Only JPEG, PNG, WebP, GIF and AVIF images are accepted.'),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('img', { name: /^Kettle 7, \d of 2$/ })).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(patched).toMatchObject({ version: 4, price: '9.99' });
+    expect(callsTo(api, 'POST', '/api/admin/intake/products/7/images')).toHaveLength(3);
   });
 });
 

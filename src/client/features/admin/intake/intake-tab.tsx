@@ -1,8 +1,9 @@
 // Phone intake (/admin/intake; docs/decisions/0330-phone-intake-and-lot-labels.md): scan a UPC or a lot
 // label with the camera, or type the code (keyboard wedge scanners type it and press Enter), pick the
-// lot among the matches (drafts first), and print its lot label through the browser's print dialog.
+// lot among the matches (drafts first), take photos straight into its pictures, grade it, and print its
+// lot label through the browser's print dialog.
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
@@ -24,8 +25,95 @@ const PRINT_CSS = `@media print {
   .lot-label { position: fixed; left: 0; top: 0; width: 57mm; height: 32mm; }
 }`;
 
-/** What the grader sets: saved with the version the lookup answered; a 409 shows the lot as it now is. */
-function GradeForm({ match, onSaved }: { match: IntakeMatch; onSaved: (saved: IntakeMatch) => void }) {
+/**
+ * Photos from the phone's back camera (or its gallery), uploaded one after the other into the lot's
+ * pictures through the same checks as every product picture. Each answer is the lot with its new version,
+ * so the grading form, left as typed, saves on top of the photos rather than being refused.
+ */
+function TakePhotos({ match, onChange }: { match: IntakeMatch; onChange: (lot: IntakeMatch) => void }) {
+  const [uploading, setUploading] = useState(0);
+  const [added, setAdded] = useState(0);
+  const [problems, setProblems] = useState<string[]>([]);
+  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    if (files.length === 0) return;
+    setAdded(0);
+    setProblems([]);
+    setUploading(files.length);
+    for (const file of files) {
+      const form = new FormData();
+      form.append('image', file);
+      try {
+        onChange(
+          await apiRequest<IntakeMatch>('POST', `/api/admin/intake/products/${match.id}/images`, form),
+        );
+        setAdded((n) => n + 1);
+      } catch (error) {
+        const why = failure(error, 'The photo could not be uploaded. Please try again.');
+        setProblems((list) => [...list, `${file.name}: ${why}`]);
+      } finally {
+        setUploading((n) => n - 1);
+      }
+    }
+    input.value = '';
+  };
+  return (
+    <div className="grid gap-2">
+      {match.images.length > 0 ? (
+        <ul className="flex flex-wrap gap-2" aria-label="Pictures">
+          {match.images.map((url, i) => (
+            <li key={url}>
+              <img
+                src={url}
+                alt={`${match.name}, ${i + 1} of ${match.images.length}`}
+                className="h-16 w-16 object-cover"
+              />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">No pictures yet.</p>
+      )}
+      <label className="flex min-h-11 cursor-pointer items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 font-medium text-slate-900 focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 hover:bg-slate-50">
+        {uploading > 0 ? 'Uploading photos...' : 'Take photos'}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          multiple
+          className="sr-only"
+          disabled={uploading > 0}
+          onChange={(event) => void onFiles(event)}
+        />
+      </label>
+      {problems.length > 0 && (
+        <ul role="alert" className="list-disc pl-5 text-sm text-red-700">
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {uploading === 0 && added > 0 && (
+        <p role="status">{added === 1 ? '1 photo added.' : `${added} photos added.`}</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What the grader sets, saved with the lot's current version (photos taken meanwhile move it on); a 409
+ * shows the lot as it now is.
+ */
+function GradeForm({
+  match,
+  onSaved,
+  onConflict,
+}: {
+  match: IntakeMatch;
+  onSaved: (saved: IntakeMatch) => void;
+  onConflict: (current: IntakeMatch) => void;
+}) {
   const [condition, setCondition] = useState<ProductCondition>(match.condition);
   const [notes, setNotes] = useState(match.conditionNotes);
   const [price, setPrice] = useState(match.price);
@@ -46,7 +134,7 @@ function GradeForm({ match, onSaved }: { match: IntakeMatch; onSaved: (saved: In
     },
     onError: (error) => {
       const current = error instanceof ApiError && error.status === 409 ? error.body?.product : undefined;
-      if (current && typeof current === 'object') onSaved(current as IntakeMatch);
+      if (current && typeof current === 'object') onConflict(current as IntakeMatch);
     },
   });
   const onSubmit = (event: FormEvent) => {
@@ -98,7 +186,19 @@ function GradeForm({ match, onSaved }: { match: IntakeMatch; onSaved: (saved: In
   );
 }
 
-function MatchPanel({ match, onSaved }: { match: IntakeMatch; onSaved: (saved: IntakeMatch) => void }) {
+function MatchPanel({
+  match,
+  formRound,
+  onChange,
+  onConflict,
+}: {
+  match: IntakeMatch;
+  /** Changes when the form must show the lot as it now is (after a conflict); not after a photo. */
+  formRound: number;
+  /** The lot as the server answered it: saved, changed by someone else, or with new photos. */
+  onChange: (lot: IntakeMatch) => void;
+  onConflict: (current: IntakeMatch) => void;
+}) {
   const labelUrl = `/api/admin/products/${match.id}/label?v=${match.version}`;
   return (
     <Card className="grid gap-3 p-4">
@@ -117,7 +217,8 @@ function MatchPanel({ match, onSaved }: { match: IntakeMatch; onSaved: (saved: I
         <dt>Shelf location</dt>
         <dd>{match.shelfLocation ?? '-'}</dd>
       </dl>
-      <GradeForm key={match.version} match={match} onSaved={onSaved} />
+      <TakePhotos match={match} onChange={onChange} />
+      <GradeForm key={`${match.id}:${formRound}`} match={match} onSaved={onChange} onConflict={onConflict} />
       {match.lotNumber ? (
         <>
           <style>{PRINT_CSS}</style>
@@ -141,6 +242,7 @@ export default function IntakeTab() {
   const [code, setCode] = useState('');
   const [matches, setMatches] = useState<IntakeMatch[] | null>(null);
   const [chosen, setChosen] = useState<IntakeMatch | null>(null);
+  const [formRound, setFormRound] = useState(0);
   const [scanning, setScanning] = useState(false);
   const [scanError, setScanError] = useState<string | null>(null);
   const video = useRef<HTMLVideoElement>(null);
@@ -240,7 +342,17 @@ export default function IntakeTab() {
           ))}
         </div>
       )}
-      {chosen && <MatchPanel match={chosen} onSaved={setChosen} />}
+      {chosen && (
+        <MatchPanel
+          match={chosen}
+          formRound={formRound}
+          onChange={setChosen}
+          onConflict={(current) => {
+            setChosen(current);
+            setFormRound((n) => n + 1);
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 // Loads (/admin/loads): record a load, upload its manifest, map the columns (saved per supplier), read
 // the rows that were refused, review the drafts and publish them; each load's recovery with a chart, and
 // the same figures per supplier (docs/decisions/0310-loads-and-manifest-intake.md).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
-import type { ProductCondition } from '~/shared/constants';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
 import {
   MANIFEST_FIELD_LABELS,
   MANIFEST_FIELDS,
@@ -14,6 +14,7 @@ import {
 } from '~/shared/loads';
 import { formatMoney, toCents } from '~/shared/money';
 import type {
+  LoadDraftSchema,
   LoadReportSchema,
   LoadSummarySchema,
   ManifestPreviewSchema,
@@ -25,12 +26,13 @@ import type {
 import { BarChart } from '~/client/components/ui/bar-chart';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
-import { SelectField, TextField } from '~/client/components/ui/form-fields';
+import { inputClasses, SelectField, TextField } from '~/client/components/ui/form-fields';
 import { DataTable } from '~/client/components/ui/table';
 import { ApiError, apiRequest } from '~/client/lib/api';
 
 type LoadSummary = z.infer<typeof LoadSummarySchema>;
 type LoadReport = z.infer<typeof LoadReportSchema>;
+type Lot = z.infer<typeof LoadDraftSchema>;
 type Preview = z.infer<typeof ManifestPreviewSchema>;
 type ManifestResult = z.infer<typeof ManifestResultSchema>;
 type Figures = z.infer<typeof RecoveryFiguresSchema>;
@@ -38,6 +40,14 @@ type Mapping = Record<ManifestField, string>;
 
 const failure = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
+/**
+ * Every answer about loads: the list, each load's report (its lots), the suppliers' figures. Query keys
+ * are the URLs, so `['/api/admin/loads']` alone would leave `/api/admin/loads/7` stale.
+ */
+const refreshLoads = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({
+    predicate: (query) => String(query.queryKey[0]).startsWith('/api/admin/loads'),
+  });
 const recovery = (f: Figures) => (f.recoveryPercent === null ? '—' : `${f.recoveryPercent}%`);
 const days = (f: Figures) => (f.medianDaysToSell === null ? '—' : String(f.medianDaysToSell));
 
@@ -90,7 +100,7 @@ function CreateLoadForm() {
     mutationFn: () => apiRequest('POST', '/api/admin/loads', values),
     onSuccess: () => {
       setValues({ supplier: '', receivedOn: '', reference: '', totalCost: '' });
-      return queryClient.invalidateQueries({ queryKey: ['/api/admin/loads'] });
+      return refreshLoads(queryClient);
     },
   });
   const field = (name: keyof typeof values) => ({
@@ -208,7 +218,7 @@ function ManifestUpload({ loadId }: { loadId: number }) {
     onSuccess: (r) => {
       setResult(r);
       setPreview(null);
-      return queryClient.invalidateQueries({ queryKey: ['/api/admin/loads'] });
+      return refreshLoads(queryClient);
     },
   });
   const error = read.error ?? apply.error;
@@ -270,6 +280,159 @@ function ManifestUpload({ loadId }: { loadId: number }) {
   );
 }
 
+/**
+ * One lot of the load. A draft is reviewed in place: Edit turns its condition, price and stock into
+ * fields, saved on the version the table showed; a lot on sale is changed in the Products tab.
+ */
+function LotRow({
+  loadId,
+  lot,
+  selected,
+  onSelect,
+}: {
+  loadId: number;
+  lot: Lot;
+  selected: boolean;
+  onSelect: (checked: boolean) => void;
+}) {
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [condition, setCondition] = useState(lot.condition);
+  const [price, setPrice] = useState(lot.price);
+  const [stock, setStock] = useState(String(lot.stock));
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest<Lot>('PATCH', `/api/admin/loads/${loadId}/lots/${lot.id}`, {
+        version: lot.version,
+        condition,
+        price,
+        stock: stock.trim() === '' ? 0 : Number(stock),
+      }),
+    onSuccess: () => {
+      setEditing(false);
+      return refreshLoads(queryClient);
+    },
+    // A lot changed meanwhile: the fields and the table show it as it now is, the message says why.
+    onError: (error) => {
+      const current = error instanceof ApiError && error.status === 409 ? error.body?.lot : undefined;
+      if (current && typeof current === 'object') {
+        const now = current as Lot;
+        setCondition(now.condition);
+        setPrice(now.price);
+        setStock(String(now.stock));
+      }
+      return refreshLoads(queryClient);
+    },
+  });
+  const startEditing = () => {
+    setCondition(lot.condition);
+    setPrice(lot.price);
+    setStock(String(lot.stock));
+    save.reset();
+    setEditing(true);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate();
+  };
+  const name = lot.lotNumber ?? lot.name;
+  const formId = `lot-${lot.id}-edit`;
+  return (
+    <tr className="border-t border-slate-100 align-top">
+      <td className="px-3 py-2">
+        <input
+          type="checkbox"
+          aria-label={`Select ${lot.lotNumber}`}
+          disabled={lot.active}
+          checked={selected}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      </td>
+      <td className="px-3 py-2">
+        {lot.imageUrl ? <img src={lot.imageUrl} alt="" className="h-10 w-10 object-cover" /> : 'No photo'}
+      </td>
+      <td className="px-3 py-2">{lot.lotNumber}</td>
+      <td className="px-3 py-2">{lot.name}</td>
+      {editing ? (
+        <>
+          <td className="px-3 py-2">
+            <select
+              form={formId}
+              aria-label={`Condition of ${name}`}
+              className={inputClasses()}
+              value={condition}
+              onChange={(e) => setCondition(e.target.value)}
+            >
+              {PRODUCT_CONDITIONS.map((c) => (
+                <option key={c} value={c}>
+                  {PRODUCT_CONDITION_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </td>
+          <td className="px-3 py-2">
+            <input
+              form={formId}
+              aria-label={`Price of ${name}`}
+              inputMode="decimal"
+              className={`${inputClasses()} w-24`}
+              value={price}
+              onChange={(e) => setPrice(e.target.value)}
+            />
+          </td>
+        </>
+      ) : (
+        <>
+          <td className="px-3 py-2">
+            {PRODUCT_CONDITION_LABELS[lot.condition as ProductCondition] ?? lot.condition}
+          </td>
+          <td className="px-3 py-2">{formatMoney(lot.price)}</td>
+        </>
+      )}
+      <td className="px-3 py-2">{lot.compareAtPrice ? formatMoney(lot.compareAtPrice) : '—'}</td>
+      <td className="px-3 py-2">{lot.unitCost ? formatMoney(lot.unitCost) : '—'}</td>
+      <td className="px-3 py-2">
+        {editing ? (
+          <input
+            form={formId}
+            aria-label={`Stock of ${name}`}
+            inputMode="numeric"
+            className={`${inputClasses()} w-20`}
+            value={stock}
+            onChange={(e) => setStock(e.target.value)}
+          />
+        ) : (
+          lot.stock
+        )}
+      </td>
+      <td className="px-3 py-2">{lot.active ? 'Published' : 'Draft'}</td>
+      <td className="px-3 py-2 text-right">
+        {editing ? (
+          <form id={formId} className="flex flex-wrap justify-end gap-2" onSubmit={onSubmit}>
+            <Button type="submit" size="sm" pending={save.isPending} pendingLabel="Saving...">
+              Save
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => setEditing(false)}>
+              Cancel
+            </Button>
+            {save.isError && (
+              <p role="alert" className="w-full text-left text-sm text-red-700">
+                {failure(save.error, 'The lot could not be saved. Please try again.')}
+              </p>
+            )}
+          </form>
+        ) : (
+          !lot.active && (
+            <Button variant="outline" size="sm" aria-label={`Edit ${name}`} onClick={startEditing}>
+              Edit
+            </Button>
+          )
+        )}
+      </td>
+    </tr>
+  );
+}
+
 function LoadDetail({ loadId }: { loadId: number }) {
   const queryClient = useQueryClient();
   const report = useQuery<LoadReport>({ queryKey: [`/api/admin/loads/${loadId}`] });
@@ -281,7 +444,7 @@ function LoadDetail({ loadId }: { loadId: number }) {
       }),
     onSuccess: () => {
       setSelected([]);
-      return queryClient.invalidateQueries({ queryKey: ['/api/admin/loads'] });
+      return refreshLoads(queryClient);
     },
   });
   const r = report.data;
@@ -327,39 +490,23 @@ function LoadDetail({ loadId }: { loadId: number }) {
           'Unit cost',
           'Stock',
           'Status',
+          'Actions',
         ]}
-        minWidthClassName="min-w-[900px]"
+        minWidthClassName="min-w-[1000px]"
         pending={report.isPending}
         empty={drafts.length === 0}
         emptyText="No lots yet: upload the manifest."
       >
         {drafts.map((d) => (
-          <tr key={d.id} className="border-t border-slate-100">
-            <td className="px-3 py-2">
-              <input
-                type="checkbox"
-                aria-label={`Select ${d.lotNumber}`}
-                disabled={d.active}
-                checked={selected.includes(d.id)}
-                onChange={(e) =>
-                  setSelected((s) => (e.target.checked ? [...s, d.id] : s.filter((id) => id !== d.id)))
-                }
-              />
-            </td>
-            <td className="px-3 py-2">
-              {d.imageUrl ? <img src={d.imageUrl} alt="" className="h-10 w-10 object-cover" /> : 'No photo'}
-            </td>
-            <td className="px-3 py-2">{d.lotNumber}</td>
-            <td className="px-3 py-2">{d.name}</td>
-            <td className="px-3 py-2">
-              {PRODUCT_CONDITION_LABELS[d.condition as ProductCondition] ?? d.condition}
-            </td>
-            <td className="px-3 py-2">{formatMoney(d.price)}</td>
-            <td className="px-3 py-2">{d.compareAtPrice ? formatMoney(d.compareAtPrice) : '—'}</td>
-            <td className="px-3 py-2">{d.unitCost ? formatMoney(d.unitCost) : '—'}</td>
-            <td className="px-3 py-2">{d.stock}</td>
-            <td className="px-3 py-2">{d.active ? 'Published' : 'Draft'}</td>
-          </tr>
+          <LotRow
+            key={d.id}
+            loadId={loadId}
+            lot={d}
+            selected={selected.includes(d.id)}
+            onSelect={(checked) =>
+              setSelected((s) => (checked ? [...s, d.id] : s.filter((id) => id !== d.id)))
+            }
+          />
         ))}
       </DataTable>
     </div>

@@ -1,0 +1,53 @@
+// Signing in to the admin area for browser journeys: over the API (a session cookie to set data up
+// with) and through the admin area's own sign-in form, as staff do.
+import type { Page } from 'playwright-core';
+import { ADMIN } from './harness';
+
+export type Credentials = { username: string; password: string };
+
+/** A session cookie for `who` (the store's administrator unless said), signed in over the API. */
+export async function sessionCookie(storeUrl: string, who: Credentials = ADMIN): Promise<string> {
+  const res = await fetch(`${storeUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: storeUrl },
+    body: JSON.stringify({ username: who.username, password: who.password }),
+    redirect: 'manual',
+  });
+  if (!res.ok) throw new Error(`sign-in of ${who.username}: ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Creates a staff user (docs/decisions/0250-staff-role.md) as the administrator whose cookie is given. */
+export async function createStaffUser(
+  storeUrl: string,
+  adminCookie: string,
+  who: Credentials,
+): Promise<void> {
+  const res = await fetch(`${storeUrl}/api/admin/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: storeUrl, cookie: adminCookie },
+    body: JSON.stringify({
+      username: who.username,
+      email: `${who.username}@example.com`,
+      password: who.password,
+      role: 'staff',
+    }),
+  });
+  if (res.status !== 201) throw new Error(`staff user: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * Signs in through the admin area's form at `path` and waits for the dashboard. The page asks who is
+ * signed in first and gets a 401: journeys allow /status of 401/ on the console.
+ */
+export async function signInToAdmin(page: Page, storeUrl: string, who: Credentials, path = '/admin') {
+  await page.goto(`${storeUrl}${path}`);
+  await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Login as Administrator' }).click();
+  await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+}
