@@ -20,7 +20,10 @@ afterAll(async () => {
 
 describe('a French purchase', () => {
   it('buys from /fr to the French confirmation, each page in French and axe-clean', async () => {
-    const products = (await (await fetch(`${store.url}/api/products?inStock=true&limit=50`)).json()) as Product[];
+    // Names as the French pages show them (the API answers in the language the page asks for).
+    const products = (await (
+      await fetch(`${store.url}/api/products?inStock=true&limit=50`, { headers: { 'accept-language': 'fr' } })
+    ).json()) as Product[];
     const product = products.find((p) => !p.finalSale && p.stock > 0);
     if (!product) throw new Error('The demo catalogue has no product in stock');
     const problems: string[] = [];
@@ -35,7 +38,7 @@ describe('a French purchase', () => {
     const reference = await guestPurchase(
       browser,
       store.url,
-      { slug: product.slug, name: product.nameFr || product.name },
+      product,
       { firstName: 'Josée', lastName: 'Tremblay', email: 'josee@example.com' },
       { locale: 'fr', onPage },
     );
