@@ -127,3 +127,74 @@ describe('orderAmounts', () => {
     expect(orderAmounts(QUEBEC, null).registrations).toEqual([]);
   });
 });
+
+describe('orderAmounts in French', () => {
+  const NB = '\u00a0';
+
+  it('reads Sous-total, Livraison, TPS and TVQ with French amounts; the cents are the same', () => {
+    const amounts = orderAmounts(
+      QUEBEC,
+      { gstHst: '123456789 RT0001', qst: '1234567890 TQ0001', pst: null },
+      'fr',
+    );
+    expect(amounts.rows.map((r) => [r.label, r.text])).toEqual([
+      ['Prix avant rabais', `200,00${NB}$`],
+      [`Rabais (25${NB}%)`, `-50,00${NB}$`],
+      ['Sous-total', `150,00${NB}$`],
+      ['Livraison', `14,99${NB}$`],
+      [`TPS (5${NB}%)`, `8,25${NB}$`],
+      [`TVQ (9,975${NB}%)`, `16,46${NB}$`],
+    ]);
+    expect(amounts.rows.map((r) => r.cents)).toEqual(orderAmounts(QUEBEC).rows.map((r) => r.cents));
+    expect(amounts.total).toEqual({ label: 'Total', cents: 18970, text: `189,70${NB}$ CAD` });
+    expect(amounts.registrations).toEqual([
+      `No de TPS/TVH${NB}: 123456789 RT0001`,
+      `No de TVQ${NB}: 1234567890 TQ0001`,
+    ]);
+  });
+
+  it('names HST TVH, PST TVP and Manitoba’s RST TVD, with their registration numbers', () => {
+    const numbers = { gstHst: '123456789 RT0001', qst: null, pst: 'PST-1234-5678' };
+    // Ontario: 100.00 + 13% = 13.00.
+    const ontario = {
+      ...QUEBEC,
+      subtotal: '100.00',
+      discountAmount: '0',
+      shippingCost: '0',
+      total: '113.00',
+    };
+    const label = (input: OrderAmountsInput) =>
+      orderAmounts(input, numbers, 'fr')
+        .rows.filter((r) => r.kind === 'tax')
+        .map((r) => r.label);
+    expect(label({ ...ontario, taxLines: [{ code: 'HST', rate: '13', amount: '13.00' }] })).toEqual([
+      `TVH (13${NB}%)`,
+    ]);
+    // Manitoba: GST 5.00 + RST 7.00 of 100.00.
+    const manitoba = {
+      ...ontario,
+      taxLines: [
+        { code: 'GST' as const, rate: '5', amount: '5.00' },
+        { code: 'RST' as const, rate: '7', amount: '7.00' },
+      ],
+      total: '112.00',
+    };
+    expect(label(manitoba)).toEqual([`TPS (5${NB}%)`, `TVD (7${NB}%)`]);
+    expect(orderAmounts(manitoba, numbers, 'fr').registrations).toEqual([
+      `No de TPS/TVH${NB}: 123456789 RT0001`,
+      `No de TVD${NB}: PST-1234-5678`,
+    ]);
+    // British Columbia's PST is TVP; in English both read PST.
+    const bc = {
+      ...manitoba,
+      taxLines: [manitoba.taxLines[0]!, { code: 'PST' as const, rate: '7', amount: '7.00' }],
+    };
+    expect(label(bc)).toEqual([`TPS (5${NB}%)`, `TVP (7${NB}%)`]);
+    expect(orderAmounts(bc, numbers, 'fr').registrations[1]).toBe(`No de TVP${NB}: PST-1234-5678`);
+    expect(orderAmounts(manitoba, numbers).registrations[1]).toBe('PST registration number: PST-1234-5678');
+    // An order stored without lines: one 'Taxes' line.
+    expect(label({ ...ontario, taxLines: [], taxRate: '13', taxAmount: '13.00' })).toEqual([
+      `Taxes (13${NB}%)`,
+    ]);
+  });
+});

@@ -2,10 +2,12 @@
 // account's order card and details, the printable receipt and the confirmation e-mail
 // (docs/decisions/0138-order-amounts-presenter.md). Nothing is recomputed: every figure is one the
 // order stored at purchase, and the lines add up (regular price - discount = subtotal; subtotal +
-// shipping + each tax = total).
+// shipping + each tax = total). Every label and amount reads in the language asked for, English
+// unless told: 'TPS (5 %)', '12,34 $' in French (docs/decisions/0360-orders-remember-their-language.md).
 import type { TaxCode } from './constants';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 import { type Cents, formatCents, toCents } from './money';
-import { receiptTaxCents } from './orders';
+import { orderLabelsT, receiptTaxCents } from './orders';
 import { discountLabel } from './pricing';
 import type { OrderTaxLine } from './schemas/account';
 import type { TaxRegistrations } from './schemas/site-config';
@@ -27,44 +29,85 @@ export type AmountRow = {
   label: string;
   /** Signed: the discount is negative. */
   cents: Cents;
-  /** '$12.34', '-$5.00'. */
+  /** '$12.34', '-$5.00'; '12,34 $', '-5,00 $' in French. */
   text: string;
 };
 
 export type OrderAmounts = {
   rows: AmountRow[];
-  total: { label: 'Total'; cents: Cents; text: string };
+  /** 'Total' in both languages. */
+  total: { label: string; cents: Cents; text: string };
   currency: string;
   /** 'GST/HST registration number: 123456789 RT0001', for the taxes this order was charged. */
   registrations: string[];
 };
 
+/**
+ * A tax's short name: GST, HST, PST, QST, RST, Tax; in French TPS, TVH, TVP, TVQ, and TVD for
+ * Manitoba's retail sales tax (the name Manitoba's French bulletins give it), Taxes.
+ */
+export function taxLabel(code: TaxCode, locale: Locale = DEFAULT_LOCALE): string {
+  const t = orderLabelsT(locale);
+  switch (code) {
+    case 'GST':
+      return t('taxGST');
+    case 'HST':
+      return t('taxHST');
+    case 'PST':
+      return t('taxPST');
+    case 'QST':
+      return t('taxQST');
+    case 'RST':
+      return t('taxRST');
+    default:
+      return t('taxTAX');
+  }
+}
+
+/** The English names (the cart's summary). */
 export const TAX_LABELS: Record<TaxCode, string> = {
-  GST: 'GST',
-  HST: 'HST',
-  PST: 'PST',
-  QST: 'QST',
-  RST: 'RST',
-  TAX: 'Tax',
+  GST: taxLabel('GST'),
+  HST: taxLabel('HST'),
+  PST: taxLabel('PST'),
+  QST: taxLabel('QST'),
+  RST: taxLabel('RST'),
+  TAX: taxLabel('TAX'),
 };
 
-/** "25.00" -> "25", "14.975" -> "14.975", "12.50" -> "12.5". */
-export function percentText(value: string | number): string {
+/** "25.00" -> "25", "14.975" -> "14.975", "12.50" -> "12.5"; in French a decimal comma: "9,975". */
+export function percentText(value: string | number, locale: Locale = DEFAULT_LOCALE): string {
   const text = String(value).trim();
-  return text.includes('.') ? text.replace(/\.?0+$/, '') || '0' : text || '0';
+  const plain = text.includes('.') ? text.replace(/\.?0+$/, '') || '0' : text || '0';
+  return locale === 'fr' ? plain.replace('.', ',') : plain;
+}
+
+/** A tax line's label: 'GST (5%)', 'QST (9.975%)'; 'TPS (5 %)', 'TVQ (9,975 %)' in French. */
+export function taxLineLabel(code: TaxCode, rate: string | number, locale: Locale = DEFAULT_LOCALE): string {
+  return orderLabelsT(locale)('taxLine', { label: taxLabel(code, locale), rate: percentText(rate, locale) });
 }
 
 const cents = (value: string | null | undefined) => toCents(value) ?? 0;
 
-/** An amount with its currency code, where a '$' alone could be read as another dollar: '$354.98 CAD'. */
-export function formatWithCurrency(amountCents: Cents, currency: string): string {
-  return `${formatCents(amountCents)} ${currency}`;
+/**
+ * An amount with its currency code, where a '$' alone could be read as another dollar: '$354.98 CAD',
+ * '354,98 $ CAD' in French.
+ */
+export function formatWithCurrency(
+  amountCents: Cents,
+  currency: string,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  return `${formatCents(amountCents, locale)} ${currency}`;
 }
 
+/** The order's money lines in `locale` (English unless told), with the registration numbers its taxes call for. */
 export function orderAmounts(
   order: OrderAmountsInput,
   registrations: TaxRegistrations | null = null,
+  locale: Locale = DEFAULT_LOCALE,
 ): OrderAmounts {
+  const t = orderLabelsT(locale);
+  const money = (amount: Cents) => formatCents(amount, locale);
   const currency = order.currency || 'CAD';
   const subtotal = cents(order.subtotal);
   const discount = cents(order.discountAmount);
@@ -73,25 +116,25 @@ export function orderAmounts(
     rows.push(
       {
         kind: 'original',
-        label: 'Original Price',
+        label: t('originalPrice'),
         cents: subtotal + discount,
-        text: formatCents(subtotal + discount),
+        text: money(subtotal + discount),
       },
       {
         kind: 'discount',
-        label: discountLabel(order.discountPercentage),
+        label: discountLabel(order.discountPercentage, locale),
         cents: -discount,
-        text: `-${formatCents(discount)}`,
+        text: `-${money(discount)}`,
       },
     );
   }
   rows.push(
-    { kind: 'subtotal', label: 'Subtotal', cents: subtotal, text: formatCents(subtotal) },
+    { kind: 'subtotal', label: t('subtotal'), cents: subtotal, text: money(subtotal) },
     {
       kind: 'shipping',
-      label: 'Shipping',
+      label: t('shipping'),
       cents: cents(order.shippingCost),
-      text: formatCents(cents(order.shippingCost)),
+      text: money(cents(order.shippingCost)),
     },
   );
   const lines = order.taxLines ?? [];
@@ -100,9 +143,9 @@ export function orderAmounts(
       const amount = cents(line.amount);
       rows.push({
         kind: 'tax',
-        label: `${TAX_LABELS[line.code]} (${percentText(line.rate)}%)`,
+        label: taxLineLabel(line.code, line.rate, locale),
         cents: amount,
-        text: formatCents(amount),
+        text: money(amount),
       });
     }
   } else {
@@ -111,17 +154,17 @@ export function orderAmounts(
     const derived = receiptTaxCents(order);
     rows.push({
       kind: 'tax',
-      label: `Tax (${percentText(derived > 0 ? order.taxRate : '0')}%)`,
+      label: taxLineLabel('TAX', derived > 0 ? order.taxRate : '0', locale),
       cents: derived,
-      text: formatCents(derived),
+      text: money(derived),
     });
   }
   const total = cents(order.total);
   return {
     rows,
-    total: { label: 'Total', cents: total, text: formatWithCurrency(total, currency) },
+    total: { label: t('total'), cents: total, text: formatWithCurrency(total, currency, locale) },
     currency,
-    registrations: registrationLines(lines, rows, registrations),
+    registrations: registrationLines(lines, rows, registrations, locale),
   };
 }
 
@@ -130,7 +173,9 @@ function registrationLines(
   lines: readonly OrderTaxLine[],
   rows: readonly AmountRow[],
   registrations: TaxRegistrations | null,
+  locale: Locale,
 ): string[] {
+  const t = orderLabelsT(locale);
   const taxCents = rows.filter((r) => r.kind === 'tax').reduce((sum, r) => sum + r.cents, 0);
   if (!registrations || taxCents <= 0) return [];
   const codes = new Set(lines.map((l) => l.code));
@@ -140,11 +185,13 @@ function registrationLines(
     registrations.gstHst &&
     (codes.size === 0 || codes.has('GST') || codes.has('HST') || codes.has('TAX'))
   ) {
-    out.push(`GST/HST registration number: ${registrations.gstHst}`);
+    out.push(t('registrationGstHst', { number: registrations.gstHst }));
   }
-  if (registrations.qst && codes.has('QST')) out.push(`QST registration number: ${registrations.qst}`);
+  if (registrations.qst && codes.has('QST')) out.push(t('registrationQst', { number: registrations.qst }));
   if (registrations.pst && (codes.has('PST') || codes.has('RST'))) {
-    out.push(`PST registration number: ${registrations.pst}`);
+    // English names both 'PST'; French names Manitoba's tax TVD.
+    const key = codes.has('PST') ? 'registrationPst' : 'registrationRst';
+    out.push(t(key, { number: registrations.pst }));
   }
   return out;
 }

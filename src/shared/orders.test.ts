@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ADDRESS_UNAVAILABLE,
+  businessDaysText,
   daysRemaining,
   deliveryEstimate,
   deliveryWindowText,
@@ -299,5 +300,52 @@ describe('isUnpaidCheckout (docs/decisions/0220-unpaid-checkouts.md)', () => {
     expect(isUnpaidCheckout({ paymentStatus: 'pending', holdsExpired: false })).toBe(false);
     expect(isUnpaidCheckout({ paymentStatus: 'completed', holdsExpired: true })).toBe(false);
     expect(isUnpaidCheckout({ paymentStatus: 'refunded', holdsExpired: true })).toBe(false);
+  });
+});
+
+describe('order labels in French', () => {
+  it('names statuses, payments and shipping methods in French; English stays the default', () => {
+    expect(orderStatusLabel('ready-for-pickup', 'fr')).toBe('Prête pour la cueillette');
+    expect(orderStatusLabel('shipped', 'fr')).toBe('Expédiée');
+    expect(orderStatusLabel(null, 'fr')).toBe('En attente');
+    expect(orderStatusLabel('on-hold', 'fr')).toBe('On Hold');
+    expect(orderStatusLabel('ready-for-pickup')).toBe('Ready for Pickup');
+    expect(paymentStatusLabel('completed', 'fr')).toBe('Effectué');
+    expect(paymentStatusLabel('refunded', 'fr')).toBe('Remboursé');
+    expect(receiptStatus(null, 'fr')).toBe('Payée');
+    expect(receiptStatus(null)).toBe('Paid');
+    expect(shippingMethodLabel('pickup', 'fr')).toBe('Cueillette en magasin');
+    expect(shippingMethodLabel('express', 'fr')).toBe('Livraison express');
+    expect(shippingMethodLabel('nonsense', 'fr')).toBe('Livraison standard');
+    expect(shippingMethodLabel('pickup')).toBe('Pickup at store');
+  });
+
+  it('says delivery ranges and countdowns in French', () => {
+    expect(businessDaysText(3, 5, 'fr')).toBe('3 à 5 jours ouvrables');
+    expect(businessDaysText(1, 1, 'fr')).toBe('1 jour ouvrable');
+    expect(businessDaysText(2, 2, 'fr')).toBe('2 jours ouvrables');
+    expect(businessDaysText(2, 2)).toBe('2 business days');
+    expect(deliveryWindowText('pickup', undefined, null, 'fr')).toBe(
+      'Nous vous écrirons par courriel quand votre commande sera prête pour la cueillette.',
+    );
+    expect(deliveryEstimate('2025-03-08', '2025-03-07', null, undefined, undefined, 'fr')).toMatchObject({
+      remainingText: '1 jour restant',
+    });
+    expect(deliveryEstimate('2025-03-10', '2025-03-07', null, undefined, undefined, 'fr')).toMatchObject({
+      remainingText: '3 jours restants',
+    });
+    expect(deliveryEstimate('2025-03-07', '2025-03-07', null, undefined, undefined, 'fr')).toMatchObject({
+      remainingText: 'Livraison aujourd’hui',
+    });
+    expect(deliveryEstimate(null, '2025-03-07', null, undefined, undefined, 'fr')).toEqual({
+      known: false,
+      text: '3 à 5 jours ouvrables',
+    });
+  });
+
+  it('says a missing address and an unnamed product in French', () => {
+    expect(parseShippingAddress(null, 'fr').lines).toEqual(['Adresse non disponible']);
+    expect(itemDisplayName({ productId: 12 }, 'fr')).toBe('Produit no\u00a012');
+    expect(itemDisplayName({}, 'fr')).toBe('Produit');
   });
 });

@@ -1,11 +1,19 @@
 // How an order reads in the customer's account and the admin area: the address with its alternative
 // field names, status labels, the three-step tracker, delivery estimates, notes without the
 // machine-generated item listing, and the receipt's tax line.
-import { SHIPPING_METHOD_LABELS, type ShippingMethod } from './constants';
+//
+// Every label takes the language to read in, English unless told (docs/decisions/0360-orders-remember-their-language.md);
+// the words of both languages are in orders.messages.ts.
+import type { TFunction } from 'i18next';
+import { translator } from './i18n/catalogues';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 import { type Cents, toCents } from './money';
+import { ORDER_LABELS } from './orders.messages';
 
-export const ADDRESS_UNAVAILABLE = 'Address information not available';
-export const DEFAULT_DELIVERY_TEXT = '3-5 business days';
+/** The order labels' translate function in one language. */
+export const orderLabelsT = (locale: Locale = DEFAULT_LOCALE): TFunction => translator(locale, ORDER_LABELS);
+
+export const ADDRESS_UNAVAILABLE = orderLabelsT('en')('addressUnavailable');
 
 /** The shipping settings' delivery ranges before an owner changes them. */
 export const DEFAULT_DELIVERY_DAYS = {
@@ -26,13 +34,16 @@ export function deliveryDaysOf(settings: Partial<DeliveryDays> | null | undefine
   };
 }
 
-export const PICKUP_READY_TEXT = "We'll e-mail you when your order is ready for pickup.";
-
-/** '3-5 business days', '2 business days' (a range of one day), '1 business day'. */
-export function businessDaysText(min: number, max: number): string {
-  if (min === max) return `${min} business day${min === 1 ? '' : 's'}`;
-  return `${min}-${max} business days`;
+/** '3-5 business days', '2 business days' (a range of one day), '1 business day'; '3 à 5 jours ouvrables'. */
+export function businessDaysText(min: number, max: number, locale: Locale = DEFAULT_LOCALE): string {
+  const t = orderLabelsT(locale);
+  if (min === max) return t('businessDays', { count: min });
+  return t('businessDaysRange', { min, max });
 }
+
+/** What the default delivery range reads when an order's method is not known. */
+const defaultDeliveryText = (locale: Locale) =>
+  businessDaysText(DEFAULT_DELIVERY_DAYS.standardMinDays, DEFAULT_DELIVERY_DAYS.standardMaxDays, locale);
 
 /**
  * What an order or a checkout says about delivery (docs/decisions/0132-delivery-estimates-are-settings.md):
@@ -43,11 +54,12 @@ export function deliveryWindowText(
   method: string | null | undefined,
   days: DeliveryDays = DEFAULT_DELIVERY_DAYS,
   status?: string | null,
+  locale: Locale = DEFAULT_LOCALE,
 ): string | null {
   if (status === 'cancelled') return null;
-  if (method === 'pickup') return PICKUP_READY_TEXT;
-  if (method === 'express') return businessDaysText(days.expressMinDays, days.expressMaxDays);
-  if (method === 'standard') return businessDaysText(days.standardMinDays, days.standardMaxDays);
+  if (method === 'pickup') return orderLabelsT(locale)('pickupReady');
+  if (method === 'express') return businessDaysText(days.expressMinDays, days.expressMaxDays, locale);
+  if (method === 'standard') return businessDaysText(days.standardMinDays, days.standardMaxDays, locale);
   return null;
 }
 
@@ -59,9 +71,10 @@ export function deliveryWindowText(
 export function orderDeliveryText(
   order: { shippingMethod: string | null; status: string | null; paymentStatus?: string | null },
   days: DeliveryDays = DEFAULT_DELIVERY_DAYS,
+  locale: Locale = DEFAULT_LOCALE,
 ): string | null {
   if (order.paymentStatus === 'failed') return null;
-  return deliveryWindowText(order.shippingMethod, days, order.status);
+  return deliveryWindowText(order.shippingMethod, days, order.status, locale);
 }
 
 export type StructuredAddress = {
@@ -88,7 +101,7 @@ const first = (obj: Record<string, unknown>, ...keys: string[]) => {
   return '';
 };
 
-function fromObject(obj: Record<string, unknown>): ParsedAddress {
+function fromObject(obj: Record<string, unknown>, locale: Locale): ParsedAddress {
   const address: StructuredAddress = {
     line1: first(obj, 'address', 'addressLine1', 'line1', 'street'),
     line2: first(obj, 'addressLine2', 'apartment', 'line2'),
@@ -101,26 +114,31 @@ function fromObject(obj: Record<string, unknown>): ParsedAddress {
     .filter(Boolean)
     .join(', ');
   const lines = [address.line1, address.line2, cityLine, address.country].filter(Boolean);
-  if (lines.length === 0) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+  if (lines.length === 0) return unavailable(locale);
   return { kind: 'structured', address, lines };
 }
+
+const unavailable = (locale: Locale): ParsedAddress => ({
+  kind: 'none',
+  lines: [orderLabelsT(locale)('addressUnavailable')],
+});
 
 /**
  * An order's shipping address, stored as an object or a JSON string with `address` or `addressLine1`,
  * `addressLine2` or `apartment`, `city`, `province` or `state`, `postalCode` or `zipCode`, `country`.
  * Text that is not JSON is shown as it is; nothing usable reads 'Address information not available'.
  */
-export function parseShippingAddress(value: unknown): ParsedAddress {
-  if (value === null || value === undefined) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+export function parseShippingAddress(value: unknown, locale: Locale = DEFAULT_LOCALE): ParsedAddress {
+  if (value === null || value === undefined) return unavailable(locale);
   if (typeof value === 'string') {
     const raw = value.trim();
-    if (!raw) return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+    if (!raw) return unavailable(locale);
     try {
       const parsed: unknown = JSON.parse(raw);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        return fromObject(parsed as Record<string, unknown>);
+        return fromObject(parsed as Record<string, unknown>, locale);
       }
-      if (typeof parsed === 'string' && parsed.trim()) return parseShippingAddress(parsed);
+      if (typeof parsed === 'string' && parsed.trim()) return parseShippingAddress(parsed, locale);
     } catch {
       // Not JSON: plain text written by hand.
     }
@@ -133,25 +151,28 @@ export function parseShippingAddress(value: unknown): ParsedAddress {
         .filter(Boolean),
     };
   }
-  if (typeof value === 'object' && !Array.isArray(value)) return fromObject(value as Record<string, unknown>);
-  return { kind: 'none', lines: [ADDRESS_UNAVAILABLE] };
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    return fromObject(value as Record<string, unknown>, locale);
+  }
+  return unavailable(locale);
 }
 
-export const ORDER_STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  'ready-for-pickup': 'Ready for Pickup',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  'picked-up': 'Picked Up',
-  cancelled: 'Cancelled',
+// Each status's key in orders.messages.ts, written out so the catalogue test sees every key used.
+const ORDER_STATUS_KEYS: Record<string, string> = {
+  pending: 'statusPending',
+  processing: 'statusProcessing',
+  'ready-for-pickup': 'statusReadyForPickup',
+  shipped: 'statusShipped',
+  delivered: 'statusDelivered',
+  'picked-up': 'statusPickedUp',
+  cancelled: 'statusCancelled',
 };
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-  refunded: 'Refunded',
+const PAYMENT_STATUS_KEYS: Record<string, string> = {
+  pending: 'paymentPending',
+  completed: 'paymentCompleted',
+  failed: 'paymentFailed',
+  refunded: 'paymentRefunded',
 };
 
 const titleCase = (s: string) =>
@@ -161,15 +182,21 @@ const titleCase = (s: string) =>
     .map((w) => w[0]!.toUpperCase() + w.slice(1))
     .join(' ');
 
-/** 'ready-for-pickup' -> 'Ready for Pickup'; a missing status is 'Pending' (the default). */
-export function orderStatusLabel(status: string | null | undefined): string {
-  if (!status) return 'Pending';
-  return ORDER_STATUS_LABELS[status] ?? titleCase(status);
+/**
+ * 'ready-for-pickup' -> 'Ready for Pickup' ('Prête pour la cueillette'); a missing status is 'Pending'
+ * (the default); a status the store does not know reads as its own name.
+ */
+export function orderStatusLabel(status: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
+  const key = ORDER_STATUS_KEYS[status || 'pending'];
+  return key ? orderLabelsT(locale)(key) : titleCase(status!);
 }
 
-export function paymentStatusLabel(status: string | null | undefined): string {
-  if (!status) return 'Pending';
-  return PAYMENT_STATUS_LABELS[status] ?? titleCase(status);
+export function paymentStatusLabel(
+  status: string | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const key = PAYMENT_STATUS_KEYS[status || 'pending'];
+  return key ? orderLabelsT(locale)(key) : titleCase(status!);
 }
 
 export type StatusTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
@@ -212,9 +239,18 @@ export function trackerState(status: string | null | undefined): TrackerState {
   };
 }
 
-/** 'Pickup at store', 'Express Shipping', 'Standard Shipping'; an unknown method counts as standard. */
-export function shippingMethodLabel(method: string | null | undefined): string {
-  return SHIPPING_METHOD_LABELS[(method ?? '') as ShippingMethod] ?? SHIPPING_METHOD_LABELS.standard;
+/**
+ * 'Pickup at store', 'Express Shipping', 'Standard Shipping' ('Cueillette en magasin', 'Livraison
+ * express', 'Livraison standard'); an unknown method counts as standard.
+ */
+export function shippingMethodLabel(
+  method: string | null | undefined,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  const t = orderLabelsT(locale);
+  if (method === 'pickup') return t('methodPickup');
+  if (method === 'express') return t('methodExpress');
+  return t('methodStandard');
 }
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -258,34 +294,43 @@ export function deliveryEstimate(
   status?: string | null,
   method?: string | null,
   days?: DeliveryDays,
+  locale: Locale = DEFAULT_LOCALE,
 ): DeliveryEstimate {
   if (status === 'cancelled') return { known: false, text: null };
   const remaining = date ? daysRemaining(date, today) : null;
   if (!date || remaining === null) {
     return {
       known: false,
-      text: method === undefined ? DEFAULT_DELIVERY_TEXT : deliveryWindowText(method, days, status),
+      text:
+        method === undefined ? defaultDeliveryText(locale) : deliveryWindowText(method, days, status, locale),
     };
   }
+  const t = orderLabelsT(locale);
   const remainingText =
     remaining < 0 || NO_COUNTDOWN_STATUSES.has(status ?? '')
       ? null
       : remaining === 0
-        ? 'Arriving today'
-        : `${remaining} day${remaining === 1 ? '' : 's'} remaining`;
+        ? t('arrivingToday')
+        : t('daysRemaining', { count: remaining });
   return { known: true, date: DATE_ONLY.exec(date)![0], daysRemaining: remaining, remainingText };
 }
 
 /** An order line's name: its own name, the product's, or 'Product #id'. */
-export function itemDisplayName(item: {
-  name?: string | null;
-  productName?: string | null;
-  product?: { name?: string | null } | null;
-  productId?: number | null;
-}): string {
+export function itemDisplayName(
+  item: {
+    name?: string | null;
+    productName?: string | null;
+    product?: { name?: string | null } | null;
+    productId?: number | null;
+  },
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   const name = text(item.name) || text(item.productName) || text(item.product?.name);
   if (name) return name;
-  return item.productId === null || item.productId === undefined ? 'Product' : `Product #${item.productId}`;
+  const t = orderLabelsT(locale);
+  return item.productId === null || item.productId === undefined
+    ? t('product')
+    : t('productNumber', { id: item.productId });
 }
 
 // Lines that checkout writes into notes to list the cart ("Items:", "- 2 x Lamp ($10.00)"...).
@@ -349,9 +394,9 @@ export function receiptTaxCents(order: {
   return Math.max(0, total - subtotal - shipping);
 }
 
-/** The receipt's status line: the order's status, or 'Paid' when it has none. */
-export function receiptStatus(status: string | null | undefined): string {
-  return status ? orderStatusLabel(status) : 'Paid';
+/** The receipt's status line: the order's status, or 'Paid' ('Payée') when it has none. */
+export function receiptStatus(status: string | null | undefined, locale: Locale = DEFAULT_LOCALE): string {
+  return status ? orderStatusLabel(status, locale) : orderLabelsT(locale)('receiptPaid');
 }
 
 /**

@@ -10,7 +10,9 @@ import {
   type ShippingMethod,
   type TaxCode,
 } from './constants';
+import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 import { type Cents, toCents } from './money';
+import { orderLabelsT } from './orders';
 
 export type Percent = number; // whole percent, 0..100
 
@@ -334,11 +336,12 @@ export function orderTotals(options: {
  * (src/shared/order-amounts.ts): 'Discount (25%)' with the day's whole percent ("25.00" reads 25),
  * plain 'Discount' when the lines got different percents (stored as 0) or when an older order stored a
  * blended rate such as 25.01, a number the shopper was never offered
- * (docs/decisions/0138-order-amounts-presenter.md).
+ * (docs/decisions/0138-order-amounts-presenter.md). French: 'Rabais (25 %)'.
  */
-export function discountLabel(percentage: string | number): string {
+export function discountLabel(percentage: string | number, locale: Locale = DEFAULT_LOCALE): string {
   const percent = Number(percentage);
-  return Number.isInteger(percent) && percent > 0 ? `Discount (${percent}%)` : 'Discount';
+  const t = orderLabelsT(locale);
+  return Number.isInteger(percent) && percent > 0 ? t('discountPercent', { percent }) : t('discount');
 }
 
 /** Days until a date (yyyy-mm-dd), never negative; for "estimated delivery in N days". */

@@ -3,6 +3,7 @@
 // Column names are snake_case in SQL (drizzle `casing: 'snake_case'`), camelCase in code.
 import { sql, type SQL } from 'drizzle-orm';
 import { type Currency, PRODUCT_CONDITIONS, type ProductCondition, type TaxCode } from '~/shared/constants';
+import type { Locale } from '~/shared/i18n/locales';
 import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import {
   boolean,
@@ -247,6 +248,9 @@ export const orders = pgTable(
     total: money().notNull(),
     // The currency the order was charged in (docs/decisions/0135-store-currency.md).
     currency: text().$type<Currency>().notNull().default('CAD'),
+    // The language the order was placed in ('en' | 'fr'): its e-mails at every step are written in it
+    // (docs/decisions/0360-orders-remember-their-language.md). Orders from before the French store are 'en'.
+    locale: text().$type<Locale>().notNull().default('en'),
     status: text().notNull().default('pending'),
     paymentStatus: text().notNull().default('pending'),
     paymentMethod: text().notNull().default('square'),
@@ -308,6 +312,7 @@ export const orders = pgTable(
     index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
     // The database's own guard against giving back more than was paid, whatever a code path does.
     check('orders_refunded_within_total', sql`${t.refundedAmount} between 0 and ${t.total}`),
+    check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
   ],
 );
 

@@ -2,6 +2,8 @@
 // is described once as content (a heading and blocks) and written twice from it, as HTML by React Email
 // and as plain text here, so both parts always say the same thing. Header: logo and store name;
 // footer: the store's address and contact. Server only: nothing here reaches the browser bundle.
+// The layout's own words follow the content's language (layout.messages.ts), and its links lead to
+// the store in that language (/fr/... for French).
 import { Body } from '@react-email/body';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
@@ -15,7 +17,10 @@ import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { Config } from '~/server/config';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import { STORE_LOCATION } from '~/shared/store-location';
+import { EMAIL_LAYOUT } from './layout.messages';
 
 /** A label and its value: '[Tracking number, 1Z999]'. */
 export type EmailRow = readonly [label: string, value: string];
@@ -36,6 +41,8 @@ export type EmailBlock =
   | { type: 'link'; label: string; href: string };
 
 export type EmailContent = {
+  /** The language the e-mail is written in; English unless told. */
+  locale?: Locale;
   subject: string;
   /** The line mail apps show after the subject. */
   preview: string;
@@ -61,19 +68,63 @@ export const brandOf = (config: Pick<Config, 'STORE_NAME' | 'STORE_EMAIL' | 'pub
 
 const ADDRESS_LINE = `${STORE_LOCATION.street}, ${STORE_LOCATION.city}, ${STORE_LOCATION.country}`;
 
+const layoutT = (locale: Locale) => translator(locale, EMAIL_LAYOUT);
+
+/** A page of the store in the e-mail's language: `/contact`, `/fr/contact`; the home page is `/` or `/fr/`. */
+export function storeUrl(brand: EmailBrand, path: string, locale: Locale = DEFAULT_LOCALE): string {
+  return `${brand.publicUrl}${localizedPath(path, locale)}`;
+}
+
+/** 'Label: value', 'Libellé : valeur'. */
+export function labelled(label: string, value: string, locale: Locale = DEFAULT_LOCALE): string {
+  return `${label}${layoutT(locale)('labelSeparator')}${value}`;
+}
+
+const homeUrl = (brand: EmailBrand, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? brand.publicUrl : storeUrl(brand, '/', locale);
+const contactUrl = (brand: EmailBrand, locale: Locale) => storeUrl(brand, '/contact', locale);
+
 /** The footer's words, the same in both parts. */
-export function footerLines(brand: EmailBrand): string[] {
+export function footerLines(brand: EmailBrand, locale: Locale = DEFAULT_LOCALE): string[] {
   return [
     `${brand.name} · ${ADDRESS_LINE}`,
-    `Questions? Reply to this e-mail, write to ${brand.email} or visit ${brand.publicUrl}/contact`,
+    layoutT(locale)('footerQuestions', { email: brand.email, contactUrl: contactUrl(brand, locale) }),
   ];
+}
+
+/** The footer's question with its address and contact page as links (HTML part). */
+function FooterQuestions({ brand, locale }: { brand: EmailBrand; locale: Locale }) {
+  const url = contactUrl(brand, locale);
+  // The translated sentence with its two places marked, then cut at the marks: word order stays the translator's.
+  const sentence = layoutT(locale)('footerQuestions', {
+    email: '\u0000email\u0000',
+    contactUrl: '\u0000url\u0000',
+  });
+  return (
+    <>
+      {sentence.split('\u0000').map((part, i) =>
+        part === 'email' ? (
+          <Link key={i} href={`mailto:${brand.email}`} style={{ color: colors.brand }}>
+            {brand.email}
+          </Link>
+        ) : part === 'url' ? (
+          <Link key={i} href={url} style={{ color: colors.brand }}>
+            {url}
+          </Link>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
 }
 
 const colors = { text: '#111827', muted: '#4b5563', line: '#e5e7eb', brand: '#1d4ed8' };
 const font = 'Arial, Helvetica, sans-serif';
 const cell = { padding: '4px 8px', borderBottom: `1px solid ${colors.line}`, fontSize: '14px' } as const;
 
-function BlockHtml({ block }: { block: EmailBlock }) {
+function BlockHtml({ block, locale }: { block: EmailBlock; locale: Locale }) {
+  const t = layoutT(locale);
   switch (block.type) {
     case 'paragraph':
       return <Text style={{ fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' }}>{block.text}</Text>;
@@ -82,7 +133,9 @@ function BlockHtml({ block }: { block: EmailBlock }) {
         <Section style={{ margin: '0 0 12px' }}>
           {block.rows.map(([label, value]) => (
             <Text key={label} style={{ fontSize: '14px', margin: '0 0 4px' }}>
-              {label}: <strong>{value}</strong>
+              {label}
+              {t('labelSeparator')}
+              <strong>{value}</strong>
             </Text>
           ))}
         </Section>
@@ -97,10 +150,10 @@ function BlockHtml({ block }: { block: EmailBlock }) {
         >
           <thead>
             <tr>
-              <th style={{ ...cell, textAlign: 'left' }}>Item</th>
-              <th style={{ ...cell, textAlign: 'center' }}>Qty</th>
-              <th style={{ ...cell, textAlign: 'right' }}>Price</th>
-              <th style={{ ...cell, textAlign: 'right' }}>Total</th>
+              <th style={{ ...cell, textAlign: 'left' }}>{t('itemHeader')}</th>
+              <th style={{ ...cell, textAlign: 'center' }}>{t('quantityHeader')}</th>
+              <th style={{ ...cell, textAlign: 'right' }}>{t('priceHeader')}</th>
+              <th style={{ ...cell, textAlign: 'right' }}>{t('totalHeader')}</th>
             </tr>
           </thead>
           <tbody>
@@ -185,8 +238,9 @@ function BlockHtml({ block }: { block: EmailBlock }) {
 }
 
 function EmailDocument({ content, brand }: { content: EmailContent; brand: EmailBrand }) {
+  const locale = content.locale ?? DEFAULT_LOCALE;
   return (
-    <Html lang="en">
+    <Html lang={LOCALE_TAGS[locale]}>
       <Head />
       <Preview>{content.preview}</Preview>
       <Body style={{ backgroundColor: '#f3f4f6', fontFamily: font, color: colors.text, margin: 0 }}>
@@ -194,7 +248,7 @@ function EmailDocument({ content, brand }: { content: EmailContent; brand: Email
           style={{ maxWidth: '600px', margin: '0 auto', backgroundColor: '#ffffff', padding: '24px' }}
         >
           <Section style={{ borderBottom: `3px solid ${colors.brand}`, paddingBottom: '12px' }}>
-            <Link href={brand.publicUrl} style={{ color: colors.text, textDecoration: 'none' }}>
+            <Link href={homeUrl(brand, locale)} style={{ color: colors.text, textDecoration: 'none' }}>
               <Img
                 src={`${brand.publicUrl}/email-logo.png`}
                 width="40"
@@ -213,21 +267,14 @@ function EmailDocument({ content, brand }: { content: EmailContent; brand: Email
             {content.heading}
           </Heading>
           {content.blocks.map((block, i) => (
-            <BlockHtml key={i} block={block} />
+            <BlockHtml key={i} block={block} locale={locale} />
           ))}
           <Hr style={{ borderColor: colors.line, margin: '24px 0 12px' }} />
           <Text style={{ fontSize: '12px', color: colors.muted, margin: '0 0 4px' }}>
             {brand.name} · {ADDRESS_LINE}
           </Text>
           <Text style={{ fontSize: '12px', color: colors.muted, margin: 0 }}>
-            Questions? Reply to this e-mail, write to{' '}
-            <Link href={`mailto:${brand.email}`} style={{ color: colors.brand }}>
-              {brand.email}
-            </Link>{' '}
-            or visit{' '}
-            <Link href={`${brand.publicUrl}/contact`} style={{ color: colors.brand }}>
-              {brand.publicUrl}/contact
-            </Link>
+            <FooterQuestions brand={brand} locale={locale} />
           </Text>
         </Container>
       </Body>
@@ -235,34 +282,39 @@ function EmailDocument({ content, brand }: { content: EmailContent; brand: Email
   );
 }
 
-function blockText(block: EmailBlock): string[] {
+function blockText(block: EmailBlock, locale: Locale): string[] {
+  const t = layoutT(locale);
   switch (block.type) {
     case 'paragraph':
       return [block.text];
     case 'details':
-      return block.rows.map(([label, value]) => `${label}: ${value}`);
+      return block.rows.map(([label, value]) => labelled(label, value, locale));
     case 'items':
-      return ['Items:', ...block.items.map((i) => `- ${i.quantity} x ${i.name} @ ${i.unit} = ${i.total}`)];
+      return [t('itemsTitle'), ...block.items.map((i) => t('itemLine', { ...i }))];
     case 'amounts':
-      return [...[...block.rows, block.total].map(([label, value]) => `${label}: ${value}`), ...block.notes];
+      return [
+        ...[...block.rows, block.total].map(([label, value]) => labelled(label, value, locale)),
+        ...block.notes,
+      ];
     case 'lines':
       return [block.title, ...block.lines.map((l) => `  ${l}`)];
     case 'button':
     case 'link':
-      return [`${block.label}: ${block.href}`];
+      return [labelled(block.label, block.href, locale)];
   }
 }
 
 /** The plain-text part: store name, heading, each block separated by a blank line, footer. */
 export function renderEmailText(content: EmailContent, brand: EmailBrand): string {
+  const locale = content.locale ?? DEFAULT_LOCALE;
   return [
     brand.name,
     '',
     content.heading,
     '',
-    ...content.blocks.flatMap((b) => [...blockText(b), '']),
+    ...content.blocks.flatMap((b) => [...blockText(b, locale), '']),
     '--',
-    ...footerLines(brand),
+    ...footerLines(brand, locale),
   ].join('\n');
 }
 

@@ -4,7 +4,7 @@
 // (`{{count}}`) and plurals (`key_one` / `key_other`, French also `key_many`) for both the server
 // (e-mails, error messages) and the browser.
 import i18next, { type i18n as I18n, type TFunction } from 'i18next';
-import { LOCALE_TAGS, LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from './locales';
 
 export type Messages = Record<string, string>;
 /** French has every English key; plural keys may add `_many` (French plurals of a million and more). */
@@ -71,6 +71,3 @@ export function i18nFor(locale: Locale): I18n {
 export function translator(locale: Locale, namespace: string): TFunction {
   return i18nFor(locale).getFixedT(locale, namespace);
 }
-
-/** `Intl` tag of a language, for money, dates and numbers. */
-export const intlLocale = (locale: Locale): string => LOCALE_TAGS[locale];

@@ -1,7 +1,9 @@
 // A placed order's money lines from the shared presenter (src/shared/order-amounts.ts): the same lines
-// as the receipt and the confirmation e-mail, with the registration numbers its taxes call for.
+// as the receipt and the confirmation e-mail, with the registration numbers its taxes call for, in the
+// page's language ('TPS (5 %)', '12,34 $' under /fr).
 import { useQuery } from '@tanstack/react-query';
 import { type OrderAmountsInput, orderAmounts } from '~/shared/order-amounts';
+import { useLocale } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 
 export function OrderAmountsList({
@@ -15,7 +17,7 @@ export function OrderAmountsList({
   testIdPrefix?: string;
 }) {
   const registrations = useQuery(siteConfigQueryOptions()).data?.taxRegistrations ?? null;
-  const amounts = orderAmounts(order, registrations);
+  const amounts = orderAmounts(order, registrations, useLocale());
   return (
     <div className={className}>
       <dl className="grid gap-1 text-sm" data-testid="order-amounts">

@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
 import { orderStatusLabel, paymentStatusLabel, type StatusTone, statusTone } from '~/shared/orders';
+import { useLocale } from '~/client/lib/i18n';
 
 const TONES: Record<StatusTone, string> = {
   neutral: 'bg-slate-100 text-slate-800 ring-slate-300',
@@ -11,7 +12,8 @@ const TONES: Record<StatusTone, string> = {
 
 /**
  * An order's or a payment's status as a coloured pill, in the words and tone of src/shared/orders.ts,
- * the same on the account page and in the administration.
+ * the same on the account page and in the administration, in the page's language ('Expédiée' under /fr;
+ * the administration is English).
  */
 export function StatusBadge({
   status,
@@ -23,6 +25,7 @@ export function StatusBadge({
   /** Defaults to 'order-status' or 'payment-status'. */
   'data-testid'?: string;
 }) {
+  const locale = useLocale();
   return (
     <span
       className={clsx(
@@ -31,7 +34,7 @@ export function StatusBadge({
       )}
       data-testid={testId ?? (kind === 'order' ? 'order-status' : 'payment-status')}
     >
-      {kind === 'order' ? orderStatusLabel(status) : paymentStatusLabel(status)}
+      {kind === 'order' ? orderStatusLabel(status, locale) : paymentStatusLabel(status, locale)}
     </span>
   );
 }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountOrder } from '~/shared/schemas/account';
-import { receiptHtml } from './receipt';
+import { printReceipt, receiptHtml } from './receipt';
 
 /** A British Columbia order: 2 x 75.00 (regular 100.00), express 14.99. */
 const BC_ORDER: AccountOrder = {
@@ -90,5 +90,90 @@ describe('the printable receipt', () => {
   it('prints no registration section when no number is set', () => {
     const doc = parse(receiptHtml(BC_ORDER, 'Test Store', new Date('2026-11-23T12:00:00Z')));
     expect(doc.querySelector('[data-receipt="registrations"]')).toBeNull();
+  });
+});
+
+/**
+ * A Quebec order placed in French: 2 x 75.00 (regular 100.00), express 14.99; taxable 164.99. TPS 5% =
+ * 8.2495, TVQ 9.975% = 16.4577525; charged 14.975% = 24.7072525 -> 24.71. The floors 8.24 + 16.45 =
+ * 24.69; the two missing cents go one each (remainders .95 and .775): TPS 8.25, TVQ 16.46.
+ * Total 150.00 + 14.99 + 24.71 = 189.70.
+ */
+const QC_ORDER: AccountOrder = {
+  ...BC_ORDER,
+  shippingAddress: {
+    addressLine1: '1234, rue Saint-Denis',
+    city: 'Montréal',
+    state: 'QC',
+    zipCode: 'H2X 3K2',
+    country: 'Canada',
+  },
+  taxRate: '14.975',
+  taxAmount: '24.71',
+  taxLines: [
+    { code: 'GST', rate: '5', amount: '8.25' },
+    { code: 'QST', rate: '9.975', amount: '16.46' },
+  ],
+  total: '189.70',
+};
+const NB = '\u00a0';
+const QC_NUMBERS = { gstHst: '123456789 RT0001', qst: '1234567890 TQ0001', pst: null };
+
+describe('the printable receipt in French', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('reads in French: title, labels, French amounts, TPS and TVQ, and the registration numbers', () => {
+    const doc = parse(
+      receiptHtml(QC_ORDER, 'Test Store', new Date('2026-11-23T12:00:00Z'), QC_NUMBERS, 'fr'),
+    );
+    expect(doc.documentElement.lang).toBe('fr-CA');
+    expect(doc.title).toBe(`Reçu – Commande no${NB}7`);
+    // 200.00 - 50.00 = 150.00; 150.00 + 14.99 + 8.25 + 16.46 = 189.70.
+    expect(rows(doc)).toEqual([
+      ['Prix avant rabais', `200,00${NB}$`],
+      [`Rabais (25${NB}%)`, `-50,00${NB}$`],
+      ['Sous-total', `150,00${NB}$`],
+      ['Livraison', `14,99${NB}$`],
+      [`TPS (5${NB}%)`, `8,25${NB}$`],
+      [`TVQ (9,975${NB}%)`, `16,46${NB}$`],
+      ['Total', `189,70${NB}$ CAD`],
+    ]);
+    expect(doc.querySelector('[data-receipt="registrations"]')!.textContent).toBe(
+      `No de TPS/TVH${NB}: 123456789 RT0001No de TVQ${NB}: 1234567890 TQ0001`,
+    );
+    expect(doc.querySelector('[data-receipt="status"]')!.textContent).toBe('En traitement');
+    const text = doc.body.textContent!;
+    expect(text).toContain(`Paiement${NB}: Effectué`);
+    expect(text).toContain(`Mode de livraison${NB}: Livraison express`);
+    expect(text).toContain('Adresse de livraison');
+    expect(text).toContain(`75,00${NB}$`);
+    expect(text).toContain('novembre 2026');
+    expect(text).toContain('Merci d’avoir magasiné chez Test Store. Imprimé le 23 novembre 2026.');
+    expect([...doc.querySelectorAll('thead th')].map((th) => th.textContent)).toEqual([
+      'Produit',
+      'UGS',
+      'Prix',
+      'Quantité',
+      'Total',
+    ]);
+    expect(text).not.toMatch(/Receipt|Subtotal|GST|QST|\$\d+\.\d\d/);
+  });
+
+  it('prints in the language of the page it is printed from', () => {
+    window.history.replaceState(null, '', '/fr/account');
+    const written: string[] = [];
+    const fake = {
+      closed: true,
+      document: { open: () => {}, write: (html: string) => written.push(html), close: () => {} },
+    };
+    vi.spyOn(window, 'open').mockReturnValue(fake as unknown as Window);
+    printReceipt(QC_ORDER, 'Test Store', QC_NUMBERS);
+    expect(written).toHaveLength(1);
+    const doc = parse(written[0]!);
+    expect(doc.documentElement.lang).toBe('fr-CA');
+    expect(doc.querySelector('[data-receipt="total"]')!.textContent).toBe(`189,70${NB}$ CAD`);
   });
 });

@@ -1,7 +1,10 @@
 // Print Receipt: a plain printable page in a new window. Built as a string with every value escaped
 // (product names and addresses come from people), and printed from here because the store's content
-// security policy lets no inline script run in the new window.
+// security policy lets no inline script run in the new window. It reads in the page's language
+// (receipt.messages.ts), its amounts and tax lines through the one order-amounts presenter.
 import type { AccountOrder } from '~/shared/schemas/account';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import { orderAmounts } from '~/shared/order-amounts';
 import {
@@ -13,6 +16,7 @@ import {
 } from '~/shared/orders';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import { toast } from '~/client/components/ui/toast-store';
+import { RECEIPT } from './receipt.messages';
 
 const escapeHtml = (value: unknown) =>
   String(value ?? '')
@@ -27,20 +31,24 @@ export function receiptHtml(
   storeName: string,
   now: Date = new Date(),
   registrations: TaxRegistrations | null = null,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
+  const t = translator(locale, RECEIPT);
+  // English keeps its US-style dates; French reads '20 novembre 2026 à 10 h 00'.
+  const dates = locale === DEFAULT_LOCALE ? 'en-US' : LOCALE_TAGS[locale];
   const placed = new Date(order.createdAt);
   const date = Number.isNaN(placed.getTime())
     ? ''
-    : placed.toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
-  const address = parseShippingAddress(order.shippingAddress).lines.map(escapeHtml).join('<br>');
+    : placed.toLocaleString(dates, { dateStyle: 'long', timeStyle: 'short' });
+  const address = parseShippingAddress(order.shippingAddress, locale).lines.map(escapeHtml).join('<br>');
   const rows = order.items
     .map((item) => {
       const line = (toCents(item.price) ?? 0) * item.quantity;
-      return `<tr><td>${escapeHtml(itemDisplayName(item))}</td><td>${escapeHtml(item.sku ?? '')}</td><td class="num">${escapeHtml(formatMoney(item.price))}</td><td class="num">${item.quantity}</td><td class="num">${escapeHtml(formatCents(line))}</td></tr>`;
+      return `<tr><td>${escapeHtml(itemDisplayName(item, locale))}</td><td>${escapeHtml(item.sku ?? '')}</td><td class="num">${escapeHtml(formatMoney(item.price, locale))}</td><td class="num">${item.quantity}</td><td class="num">${escapeHtml(formatCents(line, locale))}</td></tr>`;
     })
     .join('');
   // The same lines as the confirmation page, the account and the e-mail (src/shared/order-amounts.ts).
-  const amounts = orderAmounts(order, registrations);
+  const amounts = orderAmounts(order, registrations, locale);
   const totals = amounts.rows
     .map(
       (row) =>
@@ -49,10 +57,10 @@ export function receiptHtml(
     .join('\n    ');
   const numbers = amounts.registrations.map((line) => `<div>${escapeHtml(line)}</div>`).join('');
   return `<!doctype html>
-<html lang="en">
+<html lang="${LOCALE_TAGS[locale]}">
 <head>
 <meta charset="utf-8">
-<title>Receipt - Order #${order.id}</title>
+<title>${escapeHtml(t('title', { id: order.id }))}</title>
 <style>
   body { font-family: system-ui, -apple-system, Segoe UI, Roboto, sans-serif; color: #0f172a; margin: 32px; }
   h1 { font-size: 22px; margin: 0; }
@@ -71,40 +79,40 @@ export function receiptHtml(
 <body>
   <header>
     <h1>${escapeHtml(storeName)}</h1>
-    <p class="muted">Receipt</p>
+    <p class="muted">${escapeHtml(t('receipt'))}</p>
   </header>
   <div class="grid">
     <section>
-      <h2>Order</h2>
-      <div>Order #${order.id}</div>
-      <div class="muted">Reference: ${escapeHtml(order.orderReference)}</div>
-      <div>Date: ${escapeHtml(date)}</div>
-      <div>Status: <strong data-receipt="status">${escapeHtml(receiptStatus(order.status))}</strong></div>
-      <div>Payment: ${escapeHtml(paymentStatusLabel(order.paymentStatus))}</div>
-      <div>Shipping method: ${escapeHtml(shippingMethodLabel(order.shippingMethod))}</div>
+      <h2>${escapeHtml(t('order'))}</h2>
+      <div>${escapeHtml(t('orderNumber', { id: order.id }))}</div>
+      <div class="muted">${escapeHtml(t('reference', { reference: order.orderReference }))}</div>
+      <div>${escapeHtml(t('date', { date }))}</div>
+      <div>${escapeHtml(t('status'))} <strong data-receipt="status">${escapeHtml(receiptStatus(order.status, locale))}</strong></div>
+      <div>${escapeHtml(t('payment', { status: paymentStatusLabel(order.paymentStatus, locale) }))}</div>
+      <div>${escapeHtml(t('shippingMethod', { method: shippingMethodLabel(order.shippingMethod, locale) }))}</div>
     </section>
     <section>
-      <h2>Customer</h2>
+      <h2>${escapeHtml(t('customer'))}</h2>
       <div>${escapeHtml(order.customerName)}</div>
       <div>${escapeHtml(order.customerEmail)}</div>
       ${order.customerPhone ? `<div>${escapeHtml(order.customerPhone)}</div>` : ''}
     </section>
     <section>
-      <h2>Ship to</h2>
+      <h2>${escapeHtml(t('shipTo'))}</h2>
       <div>${address}</div>
     </section>
   </div>
-  <h2>Items</h2>
+  <h2>${escapeHtml(t('items'))}</h2>
   <table>
-    <thead><tr><th>Product</th><th>SKU</th><th class="num">Price</th><th class="num">Quantity</th><th class="num">Total</th></tr></thead>
+    <thead><tr><th>${escapeHtml(t('product'))}</th><th>${escapeHtml(t('sku'))}</th><th class="num">${escapeHtml(t('price'))}</th><th class="num">${escapeHtml(t('quantity'))}</th><th class="num">${escapeHtml(t('total'))}</th></tr></thead>
     <tbody>${rows}</tbody>
   </table>
   <table class="totals">
     ${totals}
-    <tr class="grand"><td>Total</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
+    <tr class="grand"><td>${escapeHtml(amounts.total.label)}</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
   </table>
   ${numbers ? `<section class="muted" data-receipt="registrations">${numbers}</section>` : ''}
-  <p class="muted">Thank you for shopping with ${escapeHtml(storeName)}. Printed ${escapeHtml(now.toLocaleDateString('en-US', { dateStyle: 'long' }))}.</p>
+  <p class="muted">${escapeHtml(t('thanks', { store: storeName, date: now.toLocaleDateString(dates, { dateStyle: 'long' }) }))}</p>
 </body>
 </html>`;
 }
@@ -112,24 +120,29 @@ export function receiptHtml(
 /** Waits this long before the print dialog, so the receipt's images and layout are ready. */
 export const PRINT_DELAY_MS = 500;
 
-/** Opens the receipt in a new window and its print dialog; says so when pop-ups are blocked. */
+/**
+ * Opens the receipt in a new window and its print dialog; says so when pop-ups are blocked. In the
+ * page's language unless told (French under /fr).
+ */
 export function printReceipt(
   order: AccountOrder | null | undefined,
   storeName: string,
   registrations: TaxRegistrations | null = null,
+  locale: Locale = localeOfPath(window.location.pathname),
 ): void {
+  const t = translator(locale, RECEIPT);
   if (!order) {
-    toast({ title: 'No order selected for printing', variant: 'destructive' });
+    toast({ title: t('noOrder'), variant: 'destructive' });
     return;
   }
   const win = window.open('', '_blank', 'width=820,height=900');
   if (!win) {
-    toast({ title: 'Pop-up blocked. Please allow pop-ups to print receipts.', variant: 'destructive' });
+    toast({ title: t('popupBlocked'), variant: 'destructive' });
     return;
   }
-  toast({ title: 'Preparing receipt...', description: 'Opening print dialog shortly' });
+  toast({ title: t('preparing'), description: t('opening') });
   win.document.open();
-  win.document.write(receiptHtml(order, storeName, new Date(), registrations));
+  win.document.write(receiptHtml(order, storeName, new Date(), registrations, locale));
   win.document.close();
   setTimeout(() => {
     if (win.closed) return;

@@ -2,8 +2,12 @@
 // whether or not an account uses the address, and only writes the e-mail to the outbox (sent after the
 // answer), so neither its words nor its time tell. The link carries a random token; the table keeps
 // its sha256. A token works once, within an hour; a reset ends every session of the account and every
-// other link still open for it.
+// other link still open for it. The e-mail is written in the language of the page that asked for it,
+// and its link opens the reset page in that language.
 import { brandOf, type EmailContent, renderEmail } from '~/server/mail/layout';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, type Locale, localizedPath } from '~/shared/i18n/locales';
+import { PASSWORD_RESET_EMAIL } from './password-reset-email.messages';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
@@ -26,31 +30,36 @@ export const PASSWORD_RESET_DONE = 'Your password has been changed. Please sign 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The reset e-mail in the store's layout (docs/decisions/0270-order-emails-through-the-outbox.md). */
-function passwordResetContent(username: string, link: string, storeName: string): EmailContent {
+function passwordResetContent(
+  username: string,
+  link: string,
+  storeName: string,
+  locale: Locale,
+): EmailContent {
+  const t = translator(locale, PASSWORD_RESET_EMAIL);
   return {
-    subject: `${storeName}: reset your password`,
-    preview: 'Choose a new password within one hour.',
-    heading: 'Reset your password',
+    locale,
+    subject: t('subject', { store: storeName }),
+    preview: t('preview'),
+    heading: t('heading'),
     blocks: [
-      { type: 'paragraph', text: `Hello ${username},` },
-      {
-        type: 'paragraph',
-        text: `Someone asked to reset the password of your ${storeName} account. To choose a new password, open this link within one hour:`,
-      },
-      { type: 'button', label: 'Reset my password', href: link },
-      {
-        type: 'paragraph',
-        text: 'The link works once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
-      },
+      { type: 'paragraph', text: t('hello', { username }) },
+      { type: 'paragraph', text: t('explain', { store: storeName }) },
+      { type: 'button', label: t('button'), href: link },
+      { type: 'paragraph', text: t('ignore') },
     ],
   };
 }
 
 /**
- * Writes a reset link to the outbox for the account that uses `email`, if any (case-insensitive).
- * Returns nothing either way: the caller answers the same.
+ * Writes a reset link to the outbox for the account that uses `email`, if any (case-insensitive), in
+ * `locale` (the asking page's language). Returns nothing either way: the caller answers the same.
  */
-export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
+export async function requestPasswordReset(
+  ctx: AppContext,
+  email: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
   const { db, config } = ctx;
   const address = email.trim().toLowerCase();
   // Counted for every address typed, known or not: the count itself tells nothing.
@@ -61,11 +70,9 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
     .where(sql`lower(${users.email}) = ${address}`);
   if (!user || !limit.allowed) return;
   const token = randomBytes(32).toString('base64url');
-  const link = `${config.publicUrl}/auth/reset?token=${token}`;
-  const mail = await renderEmail(
-    passwordResetContent(user.username, link, config.STORE_NAME),
-    brandOf(config),
-  );
+  const brand = brandOf(config);
+  const link = `${brand.publicUrl}${localizedPath(`/auth/reset?token=${token}`, locale)}`;
+  const mail = await renderEmail(passwordResetContent(user.username, link, config.STORE_NAME, locale), brand);
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
       tokenHash: hashToken(token),

@@ -11,6 +11,7 @@ import {
 } from '~/shared/schemas/auth';
 import { unauthorized } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { apiLocale } from '~/server/lib/request-locale';
 import { endSession, startSession } from '~/server/plugins/sessions';
 import { authenticate, registerUser } from './service';
 import { PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from './password-reset';
@@ -132,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         3600,
         'password reset requests from this address',
       );
-      await requestPasswordReset(app.ctx, request.body.email);
+      await requestPasswordReset(app.ctx, request.body.email, apiLocale(request));
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );

@@ -13,6 +13,7 @@ import { CartQuoteRequestSchema, CartQuoteSchema } from '~/shared/schemas/cart-q
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { apiLocale } from '~/server/lib/request-locale';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
@@ -97,6 +98,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           user: request.user,
           idempotencyKey,
           clientKey: clientKeyFor(request.user, request.ip),
+          locale: apiLocale(request),
         };
         const result = await createCheckout(app.ctx, shopper, request.body);
         return {

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
+import type { Locale } from '~/shared/i18n/locales';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
 import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared/schemas/checkout';
@@ -81,6 +82,11 @@ export type Shopper = {
    * 'ip:{address}' (the address as TRUST_PROXY allows it to be known). See clientKeyFor.
    */
   clientKey: string;
+  /**
+   * The language the shopper checks out in (the page's, sent as Accept-Language): the order keeps it
+   * and its e-mails are written in it (docs/decisions/0360-orders-remember-their-language.md).
+   */
+  locale?: Locale;
 };
 
 /** The client a checkout counts against: the signed-in account, else the address. */
@@ -297,6 +303,7 @@ async function placeOrder(
       taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
       total: centsToString(t.totalCents),
       currency: ctx.config.STORE_CURRENCY,
+      locale: shopper.locale ?? 'en',
       status: 'pending',
       paymentStatus: 'pending',
       paymentMethod: ctx.payments.name,

@@ -1,14 +1,31 @@
 // What each order e-mail says (docs/decisions/0270-order-emails-through-the-outbox.md): one builder
 // per kind, giving the content that src/server/mail/layout.tsx writes as HTML and as text in the store's
 // layout. Every amount goes through the order-amounts presenter (src/shared/order-amounts.ts).
-import { SHIPPING_METHOD_LABELS, type ShippingMethod } from '~/shared/constants';
+// The customer's e-mails are written in the language the order was placed in (order.locale), with its
+// amounts, dates and links in that language; the new-order alert goes to staff and stays English
+// (docs/decisions/0360-orders-remember-their-language.md).
+import type { TFunction } from 'i18next';
+import { translator } from '~/shared/i18n/catalogues';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '~/shared/i18n/locales';
 import { type Cents, formatCents, formatMoney, toCents } from '~/shared/money';
 import { formatWithCurrency, orderAmounts } from '~/shared/order-amounts';
-import { type DeliveryDays, orderDeliveryText, parseShippingAddress } from '~/shared/orders';
+import {
+  type DeliveryDays,
+  orderDeliveryText,
+  parseShippingAddress,
+  shippingMethodLabel,
+} from '~/shared/orders';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import { STORE_LOCATION } from '~/shared/store-location';
-import { TRACKING_CARRIER_LABELS, isTrackingCarrier, trackingUrl } from '~/shared/tracking';
-import type { EmailBlock, EmailBrand, EmailContent, EmailRow } from '~/server/mail/layout';
+import { isTrackingCarrier, trackingCarrierLabel, trackingUrl } from '~/shared/tracking';
+import {
+  type EmailBlock,
+  type EmailBrand,
+  type EmailContent,
+  type EmailRow,
+  storeUrl,
+} from '~/server/mail/layout';
+import { ORDER_EMAILS } from './email-content.messages';
 import type { OrderItemRow, OrderRow } from './repository';
 
 export const ORDER_EMAIL_KINDS = [
@@ -47,49 +64,73 @@ export type OrderEmailInput = {
   refundCents?: Cents;
 };
 
-const methodLabel = (m: string) =>
-  SHIPPING_METHOD_LABELS[m as ShippingMethod] ?? SHIPPING_METHOD_LABELS.standard;
+/** The language an order's customer e-mails are written in. */
+const localeOf = (order: Pick<OrderRow, 'locale'>): Locale => order.locale ?? DEFAULT_LOCALE;
 
 /**
  * Where the customer opens the order (docs/decisions/0272-order-link-in-e-mails.md): their account's
  * orders for an order with an account, else the order lookup with the reference filled in (the
- * lookup asks for the order's e-mail too, so the link alone opens nothing).
+ * lookup asks for the order's e-mail too, so the link alone opens nothing). In the order's language:
+ * /fr/... for a French order.
  */
-export function orderLink(order: Pick<OrderRow, 'userId' | 'orderReference'>, brand: EmailBrand): string {
+export function orderLink(
+  order: Pick<OrderRow, 'userId' | 'orderReference'>,
+  brand: EmailBrand,
+  locale: Locale = DEFAULT_LOCALE,
+): string {
   return order.userId !== null
-    ? `${brand.publicUrl}/account?tab=orders`
-    : `${brand.publicUrl}/orders/lookup?reference=${encodeURIComponent(order.orderReference)}`;
+    ? storeUrl(brand, '/account?tab=orders', locale)
+    : storeUrl(brand, `/orders/lookup?reference=${encodeURIComponent(order.orderReference)}`, locale);
 }
 
-const viewOrder = (input: OrderEmailInput): EmailBlock => ({
+/** A date the administrator entered (yyyy-mm-dd): as entered in English, '3 décembre 2026' in French. */
+function dateText(date: string, locale: Locale): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (locale === DEFAULT_LOCALE || !match) return date;
+  const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
+}
+
+/** What one e-mail is built from, with its language's translate function and money format. */
+type Writer = OrderEmailInput & { locale: Locale; t: TFunction; money: (cents: Cents) => string };
+
+function writerOf(input: OrderEmailInput, locale: Locale): Writer {
+  return {
+    ...input,
+    locale,
+    t: translator(locale, ORDER_EMAILS),
+    money: (cents) => formatCents(cents, locale),
+  };
+}
+
+const viewOrder = (w: Writer): EmailBlock => ({
   type: 'button',
-  label: 'View your order',
-  href: orderLink(input.order, input.store.brand),
+  label: w.t('viewOrder'),
+  href: orderLink(w.order, w.store.brand, w.locale),
 });
 
-const orderDetails = (order: OrderRow): EmailBlock => ({
-  type: 'details',
-  rows: [
-    ['Order number', String(order.id)],
-    ['Reference', order.orderReference],
-  ],
-});
+const orderRows = (w: Writer): EmailRow[] => [
+  [w.t('orderNumber'), String(w.order.id)],
+  [w.t('reference'), w.order.orderReference],
+];
 
-function itemsBlock(items: OrderItemRow[]): EmailBlock {
+const orderDetails = (w: Writer): EmailBlock => ({ type: 'details', rows: orderRows(w) });
+
+function itemsBlock(w: Writer): EmailBlock {
   return {
     type: 'items',
-    items: items.map((i) => ({
+    items: w.items.map((i) => ({
       name: i.productName,
       quantity: i.quantity,
-      unit: formatMoney(i.price),
-      total: formatCents((toCents(i.price) ?? 0) * i.quantity),
+      unit: formatMoney(i.price, w.locale),
+      total: w.money((toCents(i.price) ?? 0) * i.quantity),
     })),
   };
 }
 
 /** The presenter's lines: original price and discount when above 0, subtotal, shipping, taxes, total. */
-function amountsBlock(input: OrderEmailInput): EmailBlock {
-  const amounts = orderAmounts(input.order, input.store.registrations);
+function amountsBlock(w: Writer): EmailBlock {
+  const amounts = orderAmounts(w.order, w.store.registrations, w.locale);
   return {
     type: 'amounts',
     rows: amounts.rows.map((r): EmailRow => [r.label, r.text]),
@@ -98,213 +139,200 @@ function amountsBlock(input: OrderEmailInput): EmailBlock {
   };
 }
 
-const addressBlock = (order: OrderRow, title: string): EmailBlock => ({
+const addressBlock = (w: Writer, title: string): EmailBlock => ({
   type: 'lines',
   title,
-  lines: parseShippingAddress(order.shippingAddress).lines,
+  lines: parseShippingAddress(w.order.shippingAddress, w.locale).lines,
 });
 
-const pickupPlace: EmailBlock = {
+const pickupPlace = (w: Writer): EmailBlock => ({
   type: 'lines',
-  title: 'Where',
-  lines: [STORE_LOCATION.name, STORE_LOCATION.street, STORE_LOCATION.city, STORE_LOCATION.country],
-};
-const pickupHours: EmailBlock = { type: 'lines', title: 'When', lines: [...STORE_LOCATION.hours] };
+  title: w.t('where'),
+  lines: [w.t('placeName'), STORE_LOCATION.street, STORE_LOCATION.city, STORE_LOCATION.country],
+});
+const pickupHours = (w: Writer): EmailBlock => ({
+  type: 'lines',
+  title: w.t('when'),
+  lines: [w.t('hoursWeekdays'), w.t('hoursSaturday'), w.t('hoursSunday')],
+});
 
-function confirmation(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+const paragraph = (text: string): EmailBlock => ({ type: 'paragraph', text });
+
+function confirmation(w: Writer): EmailContent {
+  const { order, store, t } = w;
   const pickup = order.shippingMethod === 'pickup';
   // Standard and express: the range; pickup: the sentence the account shows; cancelled: nothing.
-  const delivery = orderDeliveryText(order, store.deliveryDays);
-  const deliveryLine = delivery && !pickup ? `Estimated delivery: ${delivery}` : delivery;
+  const delivery = orderDeliveryText(order, store.deliveryDays, w.locale);
+  const deliveryLine = delivery && !pickup ? t('estimatedDelivery', { delivery }) : delivery;
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} confirmed`,
-    preview: `We have your order ${order.id} and your payment.`,
-    heading: `Thank you for your order, ${order.customerName}!`,
+    locale: w.locale,
+    subject: t('confirmedSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('confirmedPreview', { id: order.id }),
+    heading: t('confirmedHeading', { name: order.customerName }),
     blocks: [
-      orderDetails(order),
-      itemsBlock(input.items),
-      amountsBlock(input),
-      { type: 'details', rows: [['Shipping method', methodLabel(order.shippingMethod)]] },
-      ...(deliveryLine ? [{ type: 'paragraph', text: deliveryLine } as const] : []),
-      ...(pickup ? [pickupPlace] : [addressBlock(order, 'Shipping to:')]),
-      viewOrder(input),
+      orderDetails(w),
+      itemsBlock(w),
+      amountsBlock(w),
+      { type: 'details', rows: [[t('shippingMethod'), shippingMethodLabel(order.shippingMethod, w.locale)]] },
+      ...(deliveryLine ? [paragraph(deliveryLine)] : []),
+      ...(pickup ? [pickupPlace(w)] : [addressBlock(w, t('shippingTo'))]),
+      viewOrder(w),
     ],
   };
 }
 
-function shipped(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function shipped(w: Writer): EmailContent {
+  const { order, store, t } = w;
   const carrier = isTrackingCarrier(order.trackingCarrier)
-    ? TRACKING_CARRIER_LABELS[order.trackingCarrier]
+    ? trackingCarrierLabel(order.trackingCarrier, w.locale)
     : null;
-  const url = trackingUrl(order.trackingCarrier, order.trackingNumber);
+  const url = trackingUrl(order.trackingCarrier, order.trackingNumber, w.locale);
   // The date the administrator entered, else the method's range ('3-5 business days').
-  const delivery =
-    order.estimatedDeliveryDate ??
-    (order.shippingMethod === 'pickup' ? null : orderDeliveryText(order, store.deliveryDays));
-  const rows: EmailRow[] = [
-    ['Order number', String(order.id)],
-    ['Reference', order.orderReference],
-  ];
-  if (carrier) rows.push(['Carrier', carrier]);
-  if (order.trackingNumber) rows.push(['Tracking number', order.trackingNumber]);
+  const delivery = order.estimatedDeliveryDate
+    ? dateText(order.estimatedDeliveryDate, w.locale)
+    : order.shippingMethod === 'pickup'
+      ? null
+      : orderDeliveryText(order, store.deliveryDays, w.locale);
+  const rows = orderRows(w);
+  if (carrier) rows.push([t('carrier'), carrier]);
+  if (order.trackingNumber) rows.push([t('trackingNumber'), order.trackingNumber]);
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} has shipped`,
+    locale: w.locale,
+    subject: t('shippedSubject', { store: store.brand.name, reference: order.orderReference }),
     preview: order.trackingNumber
-      ? `Tracking number ${order.trackingNumber}.`
-      : `Order ${order.id} is on its way.`,
-    heading: `Your order is on its way, ${order.customerName}!`,
+      ? t('shippedPreviewTracking', { number: order.trackingNumber })
+      : t('shippedPreview', { id: order.id }),
+    heading: t('shippedHeading', { name: order.customerName }),
     blocks: [
-      { type: 'paragraph', text: `Order ${order.id} has left our warehouse.` },
+      paragraph(t('shippedText', { id: order.id })),
       { type: 'details', rows },
-      ...(url && carrier
-        ? [{ type: 'link', label: `Track your parcel with ${carrier}`, href: url } as const]
-        : []),
-      ...(delivery ? [{ type: 'paragraph', text: `Estimated delivery: ${delivery}` } as const] : []),
-      addressBlock(order, 'Shipping to:'),
-      viewOrder(input),
+      ...(url && carrier ? [{ type: 'link', label: t('trackParcel', { carrier }), href: url } as const] : []),
+      ...(delivery ? [paragraph(t('estimatedDelivery', { delivery }))] : []),
+      addressBlock(w, t('shippingTo')),
+      viewOrder(w),
     ],
   };
 }
 
-function readyForPickup(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function readyForPickup(w: Writer): EmailContent {
+  const { order, store, t } = w;
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} is ready for pickup`,
-    preview: `Order ${order.id} is waiting for you at ${STORE_LOCATION.name}.`,
-    heading: `Your order is ready for pickup, ${order.customerName}!`,
+    locale: w.locale,
+    subject: t('readySubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('readyPreview', { id: order.id, place: t('placeName') }),
+    heading: t('readyHeading', { name: order.customerName }),
     blocks: [
-      orderDetails(order),
-      pickupPlace,
-      pickupHours,
-      {
-        type: 'paragraph',
-        text: `Please bring your order number (${order.id}) and a photo ID in the name of ${order.customerName}.`,
-      },
-      viewOrder(input),
+      orderDetails(w),
+      pickupPlace(w),
+      pickupHours(w),
+      paragraph(t('readyBring', { id: order.id, name: order.customerName })),
+      viewOrder(w),
     ],
   };
 }
 
-function delivered(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function delivered(w: Writer): EmailContent {
+  const { order, store, t } = w;
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} was delivered`,
-    preview: `Order ${order.id} has arrived.`,
-    heading: 'Your order was delivered',
+    locale: w.locale,
+    subject: t('deliveredSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('deliveredPreview', { id: order.id }),
+    heading: t('deliveredHeading'),
     blocks: [
-      { type: 'paragraph', text: `Order ${order.id} was delivered. We hope you enjoy it!` },
-      orderDetails(order),
-      addressBlock(order, 'Delivered to:'),
-      {
-        type: 'paragraph',
-        text: 'If anything is missing or damaged, reply to this e-mail and we will make it right.',
-      },
-      viewOrder(input),
+      paragraph(t('deliveredText', { id: order.id })),
+      orderDetails(w),
+      addressBlock(w, t('deliveredTo')),
+      paragraph(t('makeItRight')),
+      viewOrder(w),
     ],
   };
 }
 
-function pickedUp(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function pickedUp(w: Writer): EmailContent {
+  const { order, store, t } = w;
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} was picked up`,
-    preview: `Thank you for collecting order ${order.id}.`,
-    heading: 'Thank you for picking up your order',
+    locale: w.locale,
+    subject: t('pickedUpSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('pickedUpPreview', { id: order.id }),
+    heading: t('pickedUpHeading'),
     blocks: [
-      {
-        type: 'paragraph',
-        text: `Order ${order.id} was picked up at ${STORE_LOCATION.name}. We hope you enjoy it!`,
-      },
-      orderDetails(order),
-      {
-        type: 'paragraph',
-        text: 'If anything is missing or damaged, reply to this e-mail and we will make it right.',
-      },
-      viewOrder(input),
+      paragraph(t('pickedUpText', { id: order.id, place: t('placeName') })),
+      orderDetails(w),
+      paragraph(t('makeItRight')),
+      viewOrder(w),
     ],
   };
 }
 
-function cancelled(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function cancelled(w: Writer): EmailContent {
+  const { order, store, t } = w;
   return {
-    subject: `${store.brand.name}: order ${order.orderReference} was cancelled`,
-    preview: `Order ${order.id} was cancelled.`,
-    heading: 'Your order was cancelled',
+    locale: w.locale,
+    subject: t('cancelledSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('cancelledPreview', { id: order.id }),
+    heading: t('cancelledHeading'),
     blocks: [
-      { type: 'paragraph', text: `Order ${order.id} was cancelled, ${order.customerName}.` },
-      orderDetails(order),
-      itemsBlock(input.items),
-      amountsBlock(input),
-      {
-        type: 'paragraph',
-        text: 'If you paid for this order, you will receive an e-mail when your refund is issued. Questions? Reply to this e-mail.',
-      },
-      viewOrder(input),
+      paragraph(t('cancelledText', { id: order.id, name: order.customerName })),
+      orderDetails(w),
+      itemsBlock(w),
+      amountsBlock(w),
+      paragraph(t('cancelledRefund')),
+      viewOrder(w),
     ],
   };
 }
 
-function refunded(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
-  const amounts = orderAmounts(order, store.registrations);
-  const refund = formatWithCurrency(input.refundCents ?? amounts.total.cents, amounts.currency);
+function refunded(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  const amounts = orderAmounts(order, store.registrations, w.locale);
+  const refund = formatWithCurrency(w.refundCents ?? amounts.total.cents, amounts.currency, w.locale);
   return {
-    subject: `${store.brand.name}: refund of ${refund} for order ${order.orderReference}`,
-    preview: `We have refunded ${refund}.`,
-    heading: 'Your refund is on its way',
+    locale: w.locale,
+    subject: t('refundedSubject', {
+      store: store.brand.name,
+      amount: refund,
+      reference: order.orderReference,
+    }),
+    preview: t('refundedPreview', { amount: refund }),
+    heading: t('refundedHeading'),
     blocks: [
-      {
-        type: 'paragraph',
-        text: `We have refunded ${refund} for order ${order.id} to your original payment method.`,
-      },
+      paragraph(t('refundedText', { amount: refund, id: order.id })),
       {
         type: 'details',
-        rows: [
-          ['Order number', String(order.id)],
-          ['Reference', order.orderReference],
-          ['Refund', refund],
-          ['Order total', amounts.total.text],
-        ],
+        rows: [...orderRows(w), [t('refund'), refund], [t('orderTotal'), amounts.total.text]],
       },
-      {
-        type: 'paragraph',
-        text: 'Banks usually take 5 to 10 business days to show a refund on your statement.',
-      },
-      viewOrder(input),
+      paragraph(t('refundedBank')),
+      viewOrder(w),
     ],
   };
 }
 
 /** To the store: a paid order to prepare. */
-function newOrderAlert(input: OrderEmailInput): EmailContent {
-  const { order, store } = input;
+function newOrderAlert(w: Writer): EmailContent {
+  const { order, store, t } = w;
   const amounts = orderAmounts(order, store.registrations);
   const rows: EmailRow[] = [
-    ['Order number', String(order.id)],
-    ['Reference', order.orderReference],
+    ...orderRows(w),
     ['Customer', order.customerName],
     ['E-mail', order.customerEmail],
   ];
   if (order.customerPhone) rows.push(['Phone', order.customerPhone]);
-  rows.push(['Shipping method', methodLabel(order.shippingMethod)]);
+  rows.push([t('shippingMethod'), shippingMethodLabel(order.shippingMethod)]);
   return {
     subject: `New order ${order.id} (${order.orderReference}): ${amounts.total.text}`,
     preview: `${order.customerName} paid ${amounts.total.text}.`,
     heading: `New order ${order.id}`,
     blocks: [
       { type: 'details', rows },
-      itemsBlock(input.items),
-      amountsBlock(input),
-      ...(order.shippingMethod === 'pickup' ? [] : [addressBlock(order, 'Shipping to:')]),
+      itemsBlock(w),
+      amountsBlock(w),
+      ...(order.shippingMethod === 'pickup' ? [] : [addressBlock(w, t('shippingTo'))]),
       { type: 'button', label: 'Open the orders', href: `${store.brand.publicUrl}/admin/orders` },
     ],
   };
 }
 
-const BUILDERS: Record<OrderEmailKind, (input: OrderEmailInput) => EmailContent> = {
+const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-confirmation': confirmation,
   'order-shipped': shipped,
   'order-ready-for-pickup': readyForPickup,
@@ -315,6 +343,8 @@ const BUILDERS: Record<OrderEmailKind, (input: OrderEmailInput) => EmailContent>
   'order-new-alert': newOrderAlert,
 };
 
+/** One e-mail's content: the customer's in the order's language, the store's alert in English. */
 export function orderEmailContent(kind: OrderEmailKind, input: OrderEmailInput): EmailContent {
-  return BUILDERS[kind](input);
+  const locale = kind === 'order-new-alert' ? DEFAULT_LOCALE : localeOf(input.order);
+  return BUILDERS[kind](writerOf(input, locale));
 }

@@ -1,5 +1,6 @@
 // Every order e-mail with demo data, for `npm run email:preview` (scripts/email-preview.ts): what a
-// developer opens to see the layout and the words without placing orders.
+// developer opens to see the layout and the words without placing orders, in English and in French.
+import { LOCALES, type Locale } from '~/shared/i18n/locales';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import { type EmailBrand, type RenderedEmail, renderEmail } from '~/server/mail/layout';
 import { ORDER_EMAIL_KINDS, type OrderEmailKind, orderEmailContent } from './email-content';
@@ -34,6 +35,7 @@ const demoOrder: OrderRow = {
   taxLines: [{ code: 'HST', rate: '13', amount: '5.98' }],
   total: '51.95',
   currency: 'CAD',
+  locale: 'en',
   status: 'processing',
   paymentStatus: 'completed',
   paymentMethod: 'square',
@@ -92,20 +94,73 @@ const pickupOrder: OrderRow = {
   trackingCarrier: null,
 };
 
-const registrations: TaxRegistrations = { gstHst: '123456789 RT0001', qst: null, pst: null };
+/**
+ * The same order placed in French and shipped to Quebec: taxable 39.98 + 5.99 = 45.97; TPS 5% = 2.2985,
+ * TVQ 9.975% = 4.585508; charged 14.975% = 6.884 -> 6.88, the floors 2.29 + 4.58 give 6.87 and the
+ * missing cent goes to TPS (larger remainder): TPS 2.30, TVQ 4.58; total 39.98 + 5.99 + 6.88 = 52.85.
+ */
+const frenchOrder: OrderRow = {
+  ...demoOrder,
+  id: 1044,
+  orderReference: 'ORD-DEMOQUEBEC01',
+  locale: 'fr',
+  customerName: 'Julie Tremblay',
+  customerEmail: 'julie@example.com',
+  shippingAddress: {
+    addressLine1: '1234, rue Saint-Denis',
+    addressLine2: 'App. 5',
+    city: 'Montréal',
+    state: 'QC',
+    zipCode: 'H2X 3K2',
+    country: 'Canada',
+  },
+  taxRate: '14.975',
+  taxAmount: '6.88',
+  taxLines: [
+    { code: 'GST', rate: '5', amount: '2.30' },
+    { code: 'QST', rate: '9.975', amount: '4.58' },
+  ],
+  total: '52.85',
+  trackingCarrier: 'canada-post',
+  trackingNumber: '7023210039414604',
+};
+
+/** Picked up in the Ontario store: 39.98 + HST 13% = 5.1974 -> 5.20; 45.18, as the English one. */
+const frenchPickupOrder: OrderRow = {
+  ...pickupOrder,
+  id: 1045,
+  orderReference: 'ORD-DEMOPICKUP02',
+  locale: 'fr',
+};
+
+const registrations: TaxRegistrations = {
+  gstHst: '123456789 RT0001',
+  qst: '1234567890 TQ0001',
+  pst: null,
+};
 
 const PICKUP_KINDS: OrderEmailKind[] = ['order-ready-for-pickup', 'order-picked-up'];
 
-/** Each kind rendered with demo data, in the store's layout. */
+function demoOf(kind: OrderEmailKind, locale: Locale): OrderRow {
+  const pickup = PICKUP_KINDS.includes(kind);
+  if (locale === 'fr') return pickup ? frenchPickupOrder : frenchOrder;
+  return pickup ? pickupOrder : demoOrder;
+}
+
+/**
+ * Each kind rendered with demo data, in the store's layout, in each language (the new-order alert
+ * goes to staff and is English whatever the order's language).
+ */
 export async function orderEmailPreviews(
   brand: EmailBrand,
-): Promise<{ kind: OrderEmailKind; email: RenderedEmail }[]> {
+): Promise<{ kind: OrderEmailKind; locale: Locale; email: RenderedEmail }[]> {
   const store = { brand, registrations };
+  const kinds = LOCALES.flatMap((locale) => ORDER_EMAIL_KINDS.map((kind) => ({ kind, locale })));
   return Promise.all(
-    ORDER_EMAIL_KINDS.map(async (kind) => {
-      const order = PICKUP_KINDS.includes(kind) ? pickupOrder : demoOrder;
+    kinds.map(async ({ kind, locale }) => {
+      const order = demoOf(kind, locale);
       const content = orderEmailContent(kind, { order, items: demoItems, store, refundCents: 2500 });
-      return { kind, email: await renderEmail(content, brand) };
+      return { kind, locale, email: await renderEmail(content, brand) };
     }),
   );
 }
