@@ -124,8 +124,9 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Détails de la commande nº 41' });
     expect(within(dialog).getByText('Carte de crédit (Square)')).toBeTruthy();
     expect(within(dialog).getByRole('columnheader', { name: 'UGS' })).toBeTruthy();
-    // The line's total: 2 × 1 234,50 $.
-    expect(within(dialog).getByText(`2${NBSP}469,00${NBSP}$`, { normalizer: (s) => s })).toBeTruthy();
+    // The line's total, 2 × 1 234,50 $, and the subtotal.
+    expect(within(dialog).getAllByText(`2${NBSP}469,00${NBSP}$`, { normalizer: (s) => s })).toHaveLength(2);
+    expect(within(dialog).getByText('TVQ (9,975\u00a0%)', { normalizer: (s) => s })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Imprimer le reçu' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Fermer les détails' })).toBeTruthy();
   });

@@ -59,6 +59,7 @@ export function useDeliveryEstimate(
   } | null,
 ): DeliveryEstimate | null {
   const settings = useQuery(shippingSettingsQueryOptions());
+  const locale = useLocale();
   if (!order) return null;
   return deliveryEstimate(
     order.estimatedDeliveryDate,
@@ -66,6 +67,7 @@ export function useDeliveryEstimate(
     order.status,
     order.shippingMethod,
     deliveryDaysOf(settings.data),
+    locale,
   );
 }
 
@@ -84,7 +86,7 @@ export function EstimatedDelivery({ estimate }: { estimate: DeliveryEstimate }) 
 }
 
 export function AddressLines({ value }: { value: unknown }) {
-  const parsed = parseShippingAddress(value);
+  const parsed = parseShippingAddress(value, useLocale());
   return (
     <address
       className={clsx('not-italic', parsed.kind === 'none' && 'text-slate-500')}
@@ -138,7 +140,7 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
         </thead>
         <tbody>
           {items.map((item) => {
-            const name = itemDisplayName(item);
+            const name = itemDisplayName(item, locale);
             return (
               <tr key={item.id} className="border-b border-slate-100 last:border-0" data-testid="order-item">
                 <td className="py-2 pr-3">

@@ -12,7 +12,7 @@ import {
   SummaryRows,
 } from './order-bits';
 import { OrderTracker } from '~/client/components/ui/order-tracker';
-import { useT } from '~/client/lib/i18n';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { accountMessages } from './account.messages';
 
 export function OrderCard({
@@ -29,6 +29,7 @@ export function OrderCard({
   const headingId = `order-${order.id}-heading`;
   const delivery = useDeliveryEstimate(order)!;
   const t = useT(accountMessages);
+  const locale = useLocale();
   return (
     <article
       aria-labelledby={headingId}
@@ -47,7 +48,7 @@ export function OrderCard({
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <p className="text-lg font-bold" data-testid="order-total">
-            {orderAmounts(order).total.text}
+            {orderAmounts(order, null, locale).total.text}
           </p>
           <div className="flex flex-wrap justify-end gap-2 text-xs">
             <StatusBadge status={order.status} />
@@ -70,7 +71,7 @@ export function OrderCard({
             </div>
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-slate-700">{t('shippingMethodColon')}</dt>
-              <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod)}</dd>
+              <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod, locale)}</dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-slate-700">{t('trackingNumberColon')}</dt>

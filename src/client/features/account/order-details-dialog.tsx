@@ -18,7 +18,7 @@ import {
   LocalDate,
   SummaryRows,
 } from './order-bits';
-import { useT } from '~/client/lib/i18n';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { accountMessages } from './account.messages';
 
 /** The message key of each payment method's name; an unknown method shows as stored. */
@@ -54,6 +54,7 @@ export function OrderDetailsDialog({
   const notes = order ? stripGeneratedItemListing(order.notes) : null;
   const delivery = useDeliveryEstimate(order);
   const t = useT(accountMessages);
+  const locale = useLocale();
   const methodKey = order ? PAYMENT_METHOD_KEYS[order.paymentMethod] : undefined;
   return (
     <DialogRoot open={order !== null} onOpenChange={onOpenChange}>
@@ -83,7 +84,7 @@ export function OrderDetailsDialog({
                 {order.customerPhone && <p>{order.customerPhone}</p>}
               </Block>
               <Block title={t('shippingMethod')}>
-                <p>{shippingMethodLabel(order.shippingMethod)}</p>
+                <p>{shippingMethodLabel(order.shippingMethod, locale)}</p>
                 <p className="text-slate-600">
                   {t('trackingNumberColon')} {order.trackingNumber || t('notAvailableYet')}
                 </p>

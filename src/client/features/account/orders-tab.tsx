@@ -5,7 +5,7 @@ import type { AccountOrder } from '~/shared/schemas/account';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useSite } from '~/client/lib/head';
-import { useT } from '~/client/lib/i18n';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { accountMessages } from './account.messages';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
@@ -18,6 +18,7 @@ export function OrdersTab() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const t = useT(accountMessages);
+  const locale = useLocale();
   const { storeName } = useSite();
   const registrations = useQuery(siteConfigQueryOptions()).data?.taxRegistrations ?? null;
   const orders = useQuery({
@@ -33,7 +34,7 @@ export function OrdersTab() {
   async function reorder(order: AccountOrder) {
     setReorderingId(order.id);
     try {
-      if (await reorderWithToast(queryClient, order, t)) await navigate('/cart');
+      if (await reorderWithToast(queryClient, order, t, locale)) await navigate('/cart');
     } finally {
       setReorderingId(null);
     }
@@ -100,7 +101,7 @@ export function OrdersTab() {
         onOpenChange={(open) => {
           if (!open) setSelectedId(null);
         }}
-        onPrint={() => printReceipt(selected, storeName, registrations)}
+        onPrint={() => printReceipt(selected, storeName, registrations, locale)}
         onReorder={() => selected && reorder(selected)}
         reordering={selected !== null && reorderingId === selected.id}
       />

@@ -2,6 +2,7 @@
 // stock now; what could not be added is said, not silently dropped.
 import type { QueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
+import type { Locale } from '~/shared/i18n/locales';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { itemDisplayName } from '~/shared/orders';
 import { toast } from '~/client/components/ui/toast-store';
@@ -28,12 +29,13 @@ type SkipReason =
 export async function reorderIntoCart(
   queryClient: QueryClient,
   order: AccountOrder,
+  locale: Locale = 'en',
 ): Promise<ReorderOutcome> {
   const outcome: ReorderOutcome = { units: 0, partial: [], skipped: [] };
   // One product ordered on two lines is one cart line.
   const wanted = new Map<number, { name: string; quantity: number }>();
   for (const item of order.items) {
-    const name = itemDisplayName(item);
+    const name = itemDisplayName(item, locale);
     if (item.productId === null) {
       outcome.skipped.push({ name, reason: 'reasonNoLongerSold' });
       continue;
@@ -92,8 +94,9 @@ export async function reorderWithToast(
   queryClient: QueryClient,
   order: AccountOrder,
   t: TFunction,
+  locale: Locale,
 ): Promise<boolean> {
-  const outcome = await reorderIntoCart(queryClient, order);
+  const outcome = await reorderIntoCart(queryClient, order, locale);
   const shortfall = describeShortfall(outcome, t);
   if (outcome.units === 0) {
     toast({

@@ -1,9 +1,9 @@
 // The checkout form's sections, each bound to the form state (use-checkout-form.ts): customer,
 // shipping address, shipping method, notes and account options.
 import { useQuery } from '@tanstack/react-query';
-import { COUNTRIES, PROVINCES, SHIPPING_METHOD_LABELS, type ShippingMethod } from '~/shared/constants';
+import { COUNTRIES, PROVINCES, type ShippingMethod } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
-import { deliveryDaysOf, deliveryWindowText } from '~/shared/orders';
+import { deliveryDaysOf, deliveryWindowText, shippingMethodLabel } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import { NOTES_MAX } from '~/shared/checkout';
 import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
@@ -147,8 +147,8 @@ export function ShippingMethodSection({
   );
   const hints: Record<ShippingMethod, string | null> = {
     pickup: t('pickupHint'),
-    standard: deliveryWindowText('standard', deliveryDaysOf(shipping)),
-    express: deliveryWindowText('express', deliveryDaysOf(shipping)),
+    standard: deliveryWindowText('standard', deliveryDaysOf(shipping), undefined, locale),
+    express: deliveryWindowText('express', deliveryDaysOf(shipping), undefined, locale),
   };
   const price = (m: ShippingMethod) =>
     m === 'pickup'
@@ -173,7 +173,7 @@ export function ShippingMethodSection({
           >
             <input className="h-4 w-4 accent-brand-600" {...radio('shippingMethod', m)} />
             <span className="flex-1">
-              <span className="block font-medium">{SHIPPING_METHOD_LABELS[m]}</span>
+              <span className="block font-medium">{shippingMethodLabel(m, locale)}</span>
               <span className="block text-sm text-slate-600">{hints[m]}</span>
             </span>
             <span className="font-medium">{price(m)}</span>

@@ -60,7 +60,7 @@ function CurrentFiguresAlert({ figures, message }: ServerFigures) {
         <FigureRow label={t('subtotal')} value={money(figures.subtotal)} />
         {(toCents(figures.discountAmount) ?? 0) > 0 && (
           <FigureRow
-            label={discountLabel(figures.discountPercentage)}
+            label={discountLabel(figures.discountPercentage, locale)}
             value={`-${money(figures.discountAmount)}`}
           />
         )}

@@ -135,6 +135,9 @@ describe('the checkout in French', { timeout: 30_000 }, () => {
     expect(within(methods).getByText(`14,99${NBSP}$`, exact)).toBeTruthy();
     expect(within(methods).getByText('Gratuit')).toBeTruthy();
     expect(within(methods).getByText('Venez chercher votre commande à notre magasin')).toBeTruthy();
+    expect(within(methods).getByText('Livraison standard')).toBeTruthy();
+    expect(within(methods).getByText('3 à 5 jours ouvrables')).toBeTruthy();
+    expect(within(methods).getByText('Cueillette en magasin')).toBeTruthy();
     expect(screen.getByLabelText('Créer un compte pour suivre ma commande')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Continuer vers le paiement' })).toBeTruthy();
 
@@ -206,10 +209,18 @@ describe('the confirmation in French', { timeout: 30_000 }, () => {
     expect(screen.getByText('Merci de votre achat, Josée Tremblay.')).toBeTruthy();
     expect(screen.getByText('Numéro de commande')).toBeTruthy();
     expect(screen.getByText('Statut du paiement')).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Effectué');
+    expect(screen.getByText('Expédiée', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByTestId('shipping-method').textContent).toBe('Cueillette en magasin');
+    // The Québec taxes by their French names, the money the French way.
+    expect(screen.getByText('TPS (5\u00a0%)', exact)).toBeTruthy();
+    expect(screen.getByText('TVQ (9,975\u00a0%)', exact)).toBeTruthy();
+    expect(screen.getByTestId('confirmation-total').textContent).toBe(`2${NBSP}838,73${NBSP}$ CAD`);
     expect(screen.getByRole('heading', { name: 'Adresse de livraison' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Récapitulatif de la commande' })).toBeTruthy();
-    // 2 × 1 234,50 $ = 2 469,00 $ on the item's line.
-    expect(screen.getByText(`2${NBSP}469,00${NBSP}$`, exact)).toBeTruthy();
+    // 2 × 1 234,50 $ = 2 469,00 $: the item's line, and the subtotal.
+    expect(screen.getAllByText(`2${NBSP}469,00${NBSP}$`, exact)).toHaveLength(2);
+    expect(screen.getByTestId('confirmation-subtotal').textContent).toBe(`2${NBSP}469,00${NBSP}$`);
     expect(screen.getByRole('heading', { name: 'Et maintenant?' })).toBeTruthy();
     expect(
       screen.getByText(

@@ -17,13 +17,13 @@ import { useLocale, useT } from '~/client/lib/i18n';
 import { orderViewMessages } from './order-view.messages';
 
 export function OrderView({ order }: { order: Order }) {
-  const address = parseShippingAddress(order.shippingAddress);
+  const t = useT(orderViewMessages);
+  const locale = useLocale();
+  const address = parseShippingAddress(order.shippingAddress, locale);
   const placed = new Date(order.createdAt);
   // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
   const settings = useQuery(shippingSettingsQueryOptions());
-  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data));
-  const t = useT(orderViewMessages);
-  const locale = useLocale();
+  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data), locale);
   // English keeps the browser's own formats, as before; French pages read '2025-03-01' and '15 h 30'.
   const date = locale === 'fr' ? placed.toLocaleDateString('fr-CA') : placed.toLocaleDateString();
   const time =
@@ -42,10 +42,10 @@ export function OrderView({ order }: { order: Order }) {
           <Detail label={t('email')} value={order.customerEmail} />
           <Detail label={t('date')} value={date} />
           <Detail label={t('time')} value={time} />
-          <Detail label={t('status')} value={orderStatusLabel(order.status)} />
+          <Detail label={t('status')} value={orderStatusLabel(order.status, locale)} />
           <Detail
             label={t('paymentStatus')}
-            value={paymentStatusLabel(order.paymentStatus)}
+            value={paymentStatusLabel(order.paymentStatus, locale)}
             testId="payment-status"
           />
         </dl>
@@ -63,7 +63,7 @@ export function OrderView({ order }: { order: Order }) {
           <div>
             <h2 className="font-semibold">{t('shippingMethod')}</h2>
             <p className="mt-1 text-slate-700" data-testid="shipping-method">
-              {shippingMethodLabel(order.shippingMethod)}
+              {shippingMethodLabel(order.shippingMethod, locale)}
             </p>
           </div>
           {delivery && (

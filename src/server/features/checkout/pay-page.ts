@@ -28,10 +28,9 @@ const escapeHtml = (s: string) =>
 
 const REFERENCE = /^ORD-[A-Z2-7]{16}$/;
 
-/** The language the order was placed in (English for an order from before the French store). */
+/** The language the order was placed in (docs/decisions/0360-orders-remember-their-language.md). */
 function localeOf(order: OrderRow): Locale {
-  const locale = (order as { locale?: unknown }).locale;
-  return isLocale(locale) ? locale : 'en';
+  return isLocale(order.locale) ? order.locale : 'en';
 }
 
 /**
