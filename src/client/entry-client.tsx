@@ -10,15 +10,22 @@ import { resolveLazyRoutes } from './lib/lazy-route';
 import { markHydrated } from './lib/use-hydrated';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
+import { setApiLocale } from './lib/api';
+import { basenameOf } from '~/shared/i18n/locales';
 
 const state = JSON.parse(document.getElementById('__STATE__')?.textContent ?? '{}') as ClientState;
 const queryClient = createQueryClient();
 hydrate(queryClient, state.dehydrated);
+// The page's language is the server's (from its address); the API answers in it (Accept-Language).
+const locale = state.locale ?? 'en';
+setApiLocale(locale);
+const basename = basenameOf(locale);
 const routes = createRoutes(queryClient);
 // The first page's lazy chunks are modulepreloaded by the server's HTML: loaded before hydrating, the
 // first render is the server's (no fallback, no mismatch).
-await resolveLazyRoutes(routes, window.location);
+await resolveLazyRoutes(routes, window.location, basename);
 const router = createBrowserRouter(routes, {
+  basename,
   hydrationData: { loaderData: state.loaderData },
 });
 
@@ -50,7 +57,7 @@ hydrateWithIds(() =>
     document.getElementById('root')!,
     <StrictMode>
       <Hydrated>
-        <Providers queryClient={queryClient} site={state.site}>
+        <Providers queryClient={queryClient} site={state.site} locale={locale}>
           <RouterProvider router={router} />
         </Providers>
       </Hydrated>

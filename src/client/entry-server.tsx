@@ -9,6 +9,7 @@ import { headToHtml, type RenderCollector, RenderCollectorContext, safeJson } fr
 import { lazyModulesOf } from './lib/lazy-route';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
+import { basenameOf, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
 
 export type RenderResult =
   | {
@@ -21,6 +22,9 @@ export type RenderResult =
       modules: string[];
       /** The page asked search engines to stay away: not public content (never cached by a CDN). */
       noIndex?: boolean;
+      /** The page's language (from its address: /fr/... is French) and its `<html lang>` tag. */
+      locale: Locale;
+      lang: string;
     }
   | { kind: 'redirect'; status: number; location: string };
 
@@ -28,6 +32,7 @@ export type ClientState = {
   dehydrated: ReturnType<typeof dehydrate>;
   loaderData: Record<string, unknown>;
   site: SiteInfo;
+  locale: Locale;
 };
 
 export async function render(options: {
@@ -37,16 +42,24 @@ export async function render(options: {
 }): Promise<RenderResult> {
   const queryClient = createQueryClient();
   setFetcher(queryClient, options.fetch);
-  const handler = createStaticHandler(createRoutes(queryClient));
+  // One route tree for both languages: a French page is the same route under the basename /fr/, so
+  // every link and redirect it makes stays in French (docs/decisions/0340-french-store-and-i18next.md).
+  const locale = localeOfPath(new URL(options.url, options.site.origin).pathname);
+  const handler = createStaticHandler(createRoutes(queryClient), { basename: basenameOf(locale) });
   const context = await handler.query(new Request(new URL(options.url, options.site.origin)));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const collector: RenderCollector = { head: {}, status: context.statusCode, origin: options.site.origin };
+  const collector: RenderCollector = {
+    head: {},
+    status: context.statusCode,
+    origin: options.site.origin,
+    locale,
+  };
   const html = renderToString(
     <RenderCollectorContext.Provider value={collector}>
-      <Providers queryClient={queryClient} site={options.site}>
+      <Providers queryClient={queryClient} site={options.site} locale={locale}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </RenderCollectorContext.Provider>,
@@ -55,15 +68,18 @@ export async function render(options: {
     dehydrated: dehydrate(queryClient),
     loaderData: context.loaderData,
     site: options.site,
+    locale,
   };
   queryClient.clear();
   return {
     kind: 'page',
     status: collector.status,
-    head: headToHtml(collector.head, options.site.origin, options.site.storeName),
+    head: headToHtml(collector.head, options.site.origin, options.site.storeName, locale),
     html,
     state: `<script id="__STATE__" type="application/json">${safeJson(state)}</script>`,
     modules: lazyModulesOf(context.matches),
     noIndex: Boolean(collector.head.noIndex),
+    locale,
+    lang: LOCALE_TAGS[locale],
   };
 }

@@ -1,25 +1,37 @@
 // Constants of the specification, shared by the browser and the server.
+import type { Locale } from './i18n/locales';
 
+/** Canada's provinces and territories: the English name (the specification's) and the French (OQLF usage). */
 export const PROVINCES = [
-  { code: 'AB', name: 'Alberta' },
-  { code: 'BC', name: 'British Columbia' },
-  { code: 'MB', name: 'Manitoba' },
-  { code: 'NB', name: 'New Brunswick' },
-  { code: 'NL', name: 'Newfoundland and Labrador' },
-  { code: 'NS', name: 'Nova Scotia' },
-  { code: 'ON', name: 'Ontario' },
-  { code: 'PE', name: 'Prince Edward Island' },
-  { code: 'QC', name: 'Quebec' },
-  { code: 'SK', name: 'Saskatchewan' },
-  { code: 'NT', name: 'Northwest Territories' },
-  { code: 'NU', name: 'Nunavut' },
-  { code: 'YT', name: 'Yukon' },
+  { code: 'AB', name: 'Alberta', nameFr: 'Alberta' },
+  { code: 'BC', name: 'British Columbia', nameFr: 'Colombie-Britannique' },
+  { code: 'MB', name: 'Manitoba', nameFr: 'Manitoba' },
+  { code: 'NB', name: 'New Brunswick', nameFr: 'Nouveau-Brunswick' },
+  { code: 'NL', name: 'Newfoundland and Labrador', nameFr: 'Terre-Neuve-et-Labrador' },
+  { code: 'NS', name: 'Nova Scotia', nameFr: 'Nouvelle-Écosse' },
+  { code: 'ON', name: 'Ontario', nameFr: 'Ontario' },
+  { code: 'PE', name: 'Prince Edward Island', nameFr: 'Île-du-Prince-Édouard' },
+  { code: 'QC', name: 'Quebec', nameFr: 'Québec' },
+  { code: 'SK', name: 'Saskatchewan', nameFr: 'Saskatchewan' },
+  { code: 'NT', name: 'Northwest Territories', nameFr: 'Territoires du Nord-Ouest' },
+  { code: 'NU', name: 'Nunavut', nameFr: 'Nunavut' },
+  { code: 'YT', name: 'Yukon', nameFr: 'Yukon' },
 ] as const;
 export const PROVINCE_CODES = PROVINCES.map((p) => p.code) as unknown as readonly [
   ProvinceCode,
   ...ProvinceCode[],
 ];
 export type ProvinceCode = (typeof PROVINCES)[number]['code'];
+
+/**
+ * A province's or territory's name in a language ('Quebec' / 'Québec'); an unknown code is given back
+ * as it is. The codes are the same in both languages.
+ */
+export function provinceName(code: string, locale: Locale = 'en'): string {
+  const province = PROVINCES.find((p) => p.code === code);
+  if (!province) return code;
+  return locale === 'fr' ? province.nameFr : province.name;
+}
 
 export const COUNTRIES = ['Canada', 'US'] as const;
 

@@ -114,9 +114,17 @@ export type TrackedPage = { page: Page; context: BrowserContext; consoleErrors: 
  */
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; allowConsole?: RegExp[] } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    allowConsole?: RegExp[];
+    /** The browser's language (navigator.languages, Accept-Language), e.g. 'fr-CA'. */
+    locale?: string;
+  } = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 390, height: 844 } });
+  const context = await browser.newContext({
+    viewport: options.viewport ?? { width: 390, height: 844 },
+    ...(options.locale ? { locale: options.locale } : {}),
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const allowed = options.allowConsole ?? [];

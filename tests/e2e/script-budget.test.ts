@@ -12,12 +12,14 @@ const KB = 1000;
 // The goal is 100 KB on the browse pages and 150 KB on cart, checkout and confirmation. Shoppers'
 // browsers run Preact's compatibility layer instead of React DOM (docs/decisions/0290-preact-in-the-browser.md):
 // the browse pages went from 129.2 KB (React DOM, docs/decisions/0190-browse-script-diet.md) to about
-// 71 KB, so their ceiling is the goal itself. The other pages are held a few KB above what they measure
-// now (about 78 KB cart and confirmation, 84 KB checkout), so any growth shows.
+// 71 KB, so their ceiling is the goal itself. The French store (issue 20) brought the pages' messages
+// and a 1 KB stand-in for i18next (docs/decisions/0343-i18next-lite-in-the-browser.md): about 76 KB on
+// the browse pages, 83 KB cart and confirmation, 90 KB checkout. Cart and checkout are held a few KB
+// above that, for their screens' French catalogues still to come, so any other growth shows.
 const GOAL = { browse: 100 * KB, checkout: 150 * KB };
 const BROWSE_BUDGET = GOAL.browse;
-const CART_BUDGET = 85 * KB;
-const CHECKOUT_BUDGET = 90 * KB;
+const CART_BUDGET = 90 * KB;
+const CHECKOUT_BUDGET = 95 * KB;
 
 let store: Store;
 let browser: Browser;
@@ -54,6 +56,7 @@ async function gzippedScriptBytes(path: string): Promise<{ total: number; files:
 
 const pages = () => [
   { name: 'home', path: '/', budget: BROWSE_BUDGET, goal: GOAL.browse },
+  { name: 'French home', path: '/fr/', budget: BROWSE_BUDGET, goal: GOAL.browse },
   { name: 'listing', path: '/products', budget: BROWSE_BUDGET, goal: GOAL.browse },
   { name: 'category listing', path: '/categories/electronics', budget: BROWSE_BUDGET, goal: GOAL.browse },
   { name: 'product page', path: productPath, budget: BROWSE_BUDGET, goal: GOAL.browse },

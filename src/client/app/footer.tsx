@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { useSite } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { useStoreToday } from '~/client/lib/site-config';
 import { FooterNewsletter } from '~/client/features/newsletter';
+import { LanguageSwitcher } from './language-switcher';
+import { shellMessages } from './shell.messages';
 
 export function Footer() {
   const { storeName } = useSite();
+  const t = useT(shellMessages);
   // The store's year from the server, not the clock here: the HTML and the hydrated page agree at New Year.
   const year = useStoreToday()?.slice(0, 4);
   return (
@@ -12,79 +16,76 @@ export function Footer() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="mb-3 text-base font-semibold text-white">
-            About {storeName}
+            {t('aboutStore', { storeName })}
           </h2>
-          <p className="text-sm leading-relaxed">
-            We buy liquidation lots, overstock and customer returns from major retailers and pass the savings
-            on: up to 70% off retail, with new inventory daily.
-          </p>
+          <p className="text-sm leading-relaxed">{t('aboutText')}</p>
         </section>
         <nav aria-labelledby="footer-quick">
           <h2 id="footer-quick" className="mb-3 text-base font-semibold text-white">
-            Quick Links
+            {t('quickLinks')}
           </h2>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to="/" className="hover:text-white">
-                Home
+                {t('home')}
               </Link>
             </li>
             <li>
               <Link to="/categories" className="hover:text-white">
-                Categories
+                {t('categories')}
               </Link>
             </li>
             <li>
               <Link to="/products?daily=true" className="hover:text-white">
-                Daily Deals
+                {t('dailyDeals')}
               </Link>
             </li>
             <li>
               <Link to="/products?new=true" className="hover:text-white">
-                New Arrivals
+                {t('newArrivals')}
               </Link>
             </li>
             <li>
               <Link to="/account" className="hover:text-white">
-                My Account
+                {t('myAccount')}
               </Link>
             </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-service">
           <h2 id="footer-service" className="mb-3 text-base font-semibold text-white">
-            Customer Service
+            {t('customerService')}
           </h2>
           <ul className="space-y-2 text-sm">
             <li>
               <Link to="/contact" className="hover:text-white">
-                Contact Us
+                {t('contactUs')}
               </Link>
             </li>
             <li>
               <Link to="/faq" className="hover:text-white">
-                FAQ
+                {t('faq')}
               </Link>
             </li>
             <li>
               <Link to="/shipping" className="hover:text-white">
-                Shipping Information
+                {t('shippingInfo')}
               </Link>
             </li>
             <li>
               <Link to="/returns" className="hover:text-white">
-                Returns &amp; Refunds
+                {t('returns')}
               </Link>
             </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter" className="mb-3 text-base font-semibold text-white">
-            Newsletter
+            {t('newsletter')}
           </h2>
-          <p className="mb-3 text-sm">Get the best deals in your inbox.</p>
+          <p className="mb-3 text-sm">{t('newsletterText')}</p>
           <FooterNewsletter />
-          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+          <ul className="mt-4 flex gap-4 text-sm" aria-label={t('socialMedia')}>
             <li>
               <a href="#facebook" className="hover:text-white">
                 Facebook
@@ -105,21 +106,24 @@ export function Footer() {
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-4 text-xs sm:flex-row sm:justify-between">
-          <p>{`© ${year ? `${year} ` : ''}${storeName}. All rights reserved.`}</p>
-          <ul className="flex gap-4">
+          <p>{year ? t('copyright', { year, storeName }) : t('copyrightNoYear', { storeName })}</p>
+          <ul className="flex flex-wrap gap-4">
+            <li>
+              <LanguageSwitcher className="hover:text-white" />
+            </li>
             <li>
               <Link to="/privacy" className="hover:text-white">
-                Privacy Policy
+                {t('privacy')}
               </Link>
             </li>
             <li>
               <Link to="/terms" className="hover:text-white">
-                Terms of Service
+                {t('terms')}
               </Link>
             </li>
             <li>
               <Link to="/sitemap" className="hover:text-white">
-                Sitemap
+                {t('sitemap')}
               </Link>
             </li>
           </ul>

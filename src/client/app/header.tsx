@@ -1,25 +1,31 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useHref, useLocation, useNavigate } from 'react-router';
 import { worksInAdmin } from '~/shared/roles';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { useSite } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { meQueryOptions } from '~/client/features/auth';
 import { useCartCount } from '~/client/features/cart';
+import { LanguageSwitcher } from './language-switcher';
 import { isCurrentNavItem, type NavItem } from './nav-items';
 import { PhoneMenu } from './phone-menu';
-
-const NAV: NavItem[] = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/categories', label: 'Categories', end: true },
-  { to: '/products?daily=true', label: 'Daily Deals', end: false },
-  { to: '/products?new=true', label: 'New Arrivals', end: false },
-  { to: '/contact', label: 'Contact', end: true },
-];
+import { shellMessages } from './shell.messages';
 
 export function Header() {
   const { storeName } = useSite();
+  const t = useT(shellMessages);
+  const locale = useLocale();
+  const NAV: NavItem[] = [
+    { to: '/', label: t('home'), end: true },
+    { to: '/categories', label: t('categories'), end: true },
+    { to: '/products?daily=true', label: t('dailyDeals'), end: false },
+    { to: '/products?new=true', label: t('newArrivals'), end: false },
+    { to: '/contact', label: t('contact'), end: true },
+  ];
+  // The search form's plain GET (before hydration) goes to the listing in the page's language.
+  const listingHref = useHref('/products');
   const { data: user } = useQuery(meQueryOptions());
   const cartCount = useCartCount();
   const navigate = useNavigate();
@@ -38,15 +44,15 @@ export function Header() {
     try {
       await apiRequest('POST', '/api/auth/logout');
       queryClient.setQueryData(meQueryOptions().queryKey, null);
-      toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+      toast({ title: t('loggedOut'), description: t('loggedOutText') });
       navigate('/');
     } catch {
-      toast({ title: 'Logout Failed', description: 'Failed to log out properly.', variant: 'destructive' });
+      toast({ title: t('logoutFailed'), description: t('logoutFailedText'), variant: 'destructive' });
     }
   }
 
   const navItems: NavItem[] = worksInAdmin(user?.role)
-    ? [...NAV, { to: '/admin', label: 'Admin', end: false }]
+    ? [...NAV, { to: '/admin', label: t('admin'), end: false, englishOnly: true }]
     : NAV;
 
   // Phones (below md, 768 px): menu button, brand, account and cart on one row, the search box under
@@ -56,7 +62,7 @@ export function Header() {
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-2 px-4 py-2 md:gap-3 md:py-3">
         <PhoneMenu
           items={navItems}
-          accountName={user ? user.username || 'Account' : null}
+          accountName={user ? user.username || t('account') : null}
           onLogout={logout}
         />
         <Link
@@ -66,27 +72,27 @@ export function Header() {
           {storeName}
         </Link>
         <form
-          aria-label="Product search"
-          action="/products"
+          aria-label={t('productSearch')}
+          action={listingHref}
           method="get"
           onSubmit={onSearch}
           className="order-last flex w-full gap-2 md:order-none md:w-auto md:flex-1"
         >
           <label htmlFor="header-search" className="sr-only">
-            Search products
+            {t('searchProducts')}
           </label>
           <input
             id="header-search"
             type="search"
             name="search"
-            placeholder="Search products..."
+            placeholder={t('searchPlaceholder')}
             className="h-11 w-full min-w-0 rounded-md border border-slate-300 px-3 text-base md:h-10 md:text-sm"
           />
           <button
             type="submit"
             className="h-11 shrink-0 rounded-md bg-brand-600 px-4 text-sm font-medium text-white md:h-10"
           >
-            Search
+            {t('search')}
           </button>
         </form>
         <div className="flex items-center gap-1 text-sm md:ml-auto md:gap-3">
@@ -94,26 +100,26 @@ export function Header() {
             <>
               <Link to="/account" className={accountLinkClass} data-testid="account-link">
                 <PersonIcon />
-                <span className="sr-only sm:not-sr-only">{user.username || 'Account'}</span>
+                <span className="sr-only sm:not-sr-only">{user.username || t('account')}</span>
               </Link>
               <button
                 type="button"
                 onClick={logout}
                 className="hidden text-slate-600 hover:underline md:inline"
               >
-                Logout
+                {t('logout')}
               </button>
             </>
           ) : (
             <Link to="/auth" className={accountLinkClass}>
               <PersonIcon />
-              <span className="sr-only sm:not-sr-only">Login / Register</span>
+              <span className="sr-only sm:not-sr-only">{t('loginRegister')}</span>
             </Link>
           )}
           <Link
             to="/cart"
             className="relative inline-flex h-11 min-w-11 items-center justify-center gap-1 font-medium md:h-auto md:min-w-0"
-            aria-label={`Cart, ${cartCount} items`}
+            aria-label={t('cartLabel', { count: cartCount })}
           >
             <svg
               aria-hidden="true"
@@ -127,7 +133,7 @@ export function Header() {
               <circle cx="10" cy="20" r="1.5" />
               <circle cx="17" cy="20" r="1.5" />
             </svg>
-            <span className="hidden sm:inline">Cart</span>
+            <span className="hidden sm:inline">{t('cart')}</span>
             {cartCount > 0 && (
               <span
                 data-testid="cart-badge"
@@ -137,23 +143,30 @@ export function Header() {
               </span>
             )}
           </Link>
+          <LanguageSwitcher className="hidden font-medium text-slate-700 hover:underline md:inline" />
         </div>
       </div>
-      <nav aria-label="Main" className="hidden border-t border-slate-100 md:block">
+      <nav aria-label={t('mainNav')} className="hidden border-t border-slate-100 md:block">
         <ul className="mx-auto flex max-w-7xl gap-1 px-4 text-sm">
           {navItems.map((item) => (
-            <li key={item.label}>
-              <Link
-                to={item.to}
-                aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
-                className={
-                  item.to === '/admin'
-                    ? 'block px-3 py-2 font-semibold text-brand-700'
-                    : 'block whitespace-nowrap px-3 py-2 text-slate-700 hover:text-brand-700'
-                }
-              >
-                {item.label}
-              </Link>
+            <li key={item.to}>
+              {item.englishOnly && locale !== 'en' ? (
+                <a href={item.to} className="block px-3 py-2 font-semibold text-brand-700">
+                  {item.label}
+                </a>
+              ) : (
+                <Link
+                  to={item.to}
+                  aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
+                  className={
+                    item.to === '/admin'
+                      ? 'block px-3 py-2 font-semibold text-brand-700'
+                      : 'block whitespace-nowrap px-3 py-2 text-slate-700 hover:text-brand-700'
+                  }
+                >
+                  {item.label}
+                </Link>
+              )}
             </li>
           ))}
         </ul>

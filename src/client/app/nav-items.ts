@@ -2,7 +2,8 @@
 // module of their own so the panel does not import the menu that loads it).
 import type { Location } from 'react-router';
 
-export type NavItem = { to: string; label: string; end: boolean };
+/** `englishOnly`: the admin area, which has no French pages; a French page links to it with a plain link. */
+export type NavItem = { to: string; label: string; end: boolean; englishOnly?: boolean };
 
 /**
  * Whether a navigation link is the page being shown. Unlike NavLink, the query counts: Daily Deals

@@ -4,7 +4,10 @@
 import { DialogCloseIcon, DialogContent, DialogRoot, DialogTitle } from '~/client/components/ui/dialog';
 import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { LanguageSwitcher } from './language-switcher';
 import { isCurrentNavItem, type NavItem } from './nav-items';
+import { shellMessages } from './shell.messages';
 
 export function PhoneMenuPanel({
   open,
@@ -23,6 +26,8 @@ export function PhoneMenuPanel({
   button: RefObject<HTMLButtonElement | null>;
 }) {
   const location = useLocation();
+  const t = useT(shellMessages);
+  const locale = useLocale();
   const close = () => onOpenChange(false);
   const row =
     'flex min-h-11 items-center rounded-md px-3 text-base text-slate-800 hover:bg-slate-100 aria-[current=page]:font-semibold aria-[current=page]:text-brand-700';
@@ -39,21 +44,27 @@ export function PhoneMenuPanel({
         data-testid="menu-panel"
       >
         <div className="flex items-center justify-between border-b border-slate-200 py-2 pr-2 pl-4">
-          <DialogTitle className="text-lg font-semibold">Menu</DialogTitle>
-          <DialogCloseIcon label="Close menu" />
+          <DialogTitle className="text-lg font-semibold">{t('menu')}</DialogTitle>
+          <DialogCloseIcon label={t('closeMenu')} />
         </div>
-        <nav aria-label="Main" className="p-2">
+        <nav aria-label={t('mainNav')} className="p-2">
           <ul>
             {items.map((item) => (
-              <li key={item.label}>
-                <Link
-                  to={item.to}
-                  className={row}
-                  aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
-                  onClick={close}
-                >
-                  {item.label}
-                </Link>
+              <li key={item.to}>
+                {item.englishOnly && locale !== 'en' ? (
+                  <a href={item.to} className={row}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <Link
+                    to={item.to}
+                    className={row}
+                    aria-current={isCurrentNavItem(item, location) ? 'page' : undefined}
+                    onClick={close}
+                  >
+                    {item.label}
+                  </Link>
+                )}
               </li>
             ))}
           </ul>
@@ -72,14 +83,15 @@ export function PhoneMenuPanel({
                   onLogout();
                 }}
               >
-                Logout
+                {t('logout')}
               </button>
             </>
           ) : (
             <Link to="/auth" className={row} onClick={close}>
-              Login / Register
+              {t('loginRegister')}
             </Link>
           )}
+          <LanguageSwitcher className={row} onSwitch={close} />
         </div>
       </DialogContent>
     </DialogRoot>

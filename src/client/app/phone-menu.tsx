@@ -1,5 +1,7 @@
 import { lazy, useRef, useState } from 'react';
 import { AfterHydration } from '~/client/lib/after-hydration';
+import { useT } from '~/client/lib/i18n';
+import { shellMessages } from './shell.messages';
 import type { NavItem } from './nav-items';
 
 const PhoneMenuPanel = lazy(async () => ({ default: (await import('./phone-menu-panel')).PhoneMenuPanel }));
@@ -20,6 +22,7 @@ export function PhoneMenu({
   accountName: string | null;
   onLogout: () => void;
 }) {
+  const t = useT(shellMessages);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   return (
@@ -28,7 +31,7 @@ export function PhoneMenu({
         ref={button}
         type="button"
         className="-ml-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-md text-slate-800 hover:bg-slate-100 md:hidden"
-        aria-label="Menu"
+        aria-label={t('menu')}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? 'phone-menu-panel' : undefined}

@@ -1,21 +1,28 @@
 import { lazy } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { AfterHydration } from '~/client/lib/after-hydration';
+import { useT } from '~/client/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageSuggestion } from './language-suggestion';
+import { shellMessages } from './shell.messages';
 import { TestStoreBanner } from './test-store-banner';
 
 const Toaster = lazy(async () => ({ default: (await import('~/client/components/ui/toaster')).Toaster }));
 
 export function RootLayout() {
+  const t = useT(shellMessages);
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
+      <AfterHydration>
+        <LanguageSuggestion />
+      </AfterHydration>
       <TestStoreBanner />
       <Header />
       <main id="main" className="flex-1">

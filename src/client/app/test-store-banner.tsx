@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-
-export const TEST_STORE_TEXT = 'Test store: no payment is taken.';
+import { shellMessages } from './shell.messages';
 
 /**
  * On every page while the store's own test payment page takes the payments, so nobody mistakes it for
@@ -9,15 +9,16 @@ export const TEST_STORE_TEXT = 'Test store: no payment is taken.';
  * configuration the page was rendered with, so the HTML and the hydrated page agree.
  */
 export function TestStoreBanner() {
+  const t = useT(shellMessages);
   const testPayments = useQuery(siteConfigQueryOptions()).data?.testPayments;
   if (!testPayments) return null;
   return (
     <aside
-      aria-label="Test store"
+      aria-label={t('testStore')}
       className="border-b border-amber-300 bg-amber-100 px-4 py-2 text-center text-sm font-medium text-amber-950"
       data-testid="test-store-banner"
     >
-      <p>{TEST_STORE_TEXT}</p>
+      <p>{t('testStoreText')}</p>
     </aside>
   );
 }

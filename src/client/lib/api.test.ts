@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, UnparseableResponseError } from './api';
+import { ApiError, apiGetPage, apiRequest, setApiLocale, UnparseableResponseError } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -35,5 +35,26 @@ describe('apiRequest', () => {
     const error = await apiRequest('GET', '/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('502: <html>down</html>');
+  });
+});
+
+describe('the language of API calls', () => {
+  afterEach(() => setApiLocale('en'));
+
+  it("sends the page's language as Accept-Language, en-CA unless told", async () => {
+    const calls: RequestInit[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init: RequestInit) => {
+        calls.push(init);
+        return new Response('[]', { status: 200 });
+      }),
+    );
+    await apiRequest('GET', '/api/x');
+    setApiLocale('fr');
+    await apiRequest('POST', '/api/x', { a: 1 });
+    await apiGetPage(undefined, '/api/products');
+    const languages = calls.map((c) => (c.headers as Record<string, string>)['Accept-Language']);
+    expect(languages).toEqual(['en-CA', 'fr-CA', 'fr-CA']);
   });
 });

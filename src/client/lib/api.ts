@@ -1,6 +1,7 @@
 // The one way the browser (and the server renderer) talks to the API. A non-OK answer is raised as an
 // ApiError reading '{status}: {body text or status text}'.
 import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
+import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '~/shared/i18n/locales';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -54,6 +55,17 @@ function fetcherFor(client: QueryClient | undefined): FetchLike {
   return (client && fetchers.get(client)) ?? ((input, init) => fetch(input, init));
 }
 
+// The API answers in the page's language (catalogue fields, error messages): the browser sends it as
+// Accept-Language, not the browser's own preference. A browser page has one language for its whole
+// life (the switcher loads the other address); the server renderer's fetcher sends the rendered
+// page's language itself (src/server/render/page-renderer.ts), whatever this says.
+let apiLanguage: string = LOCALE_TAGS[DEFAULT_LOCALE];
+export function setApiLocale(locale: Locale) {
+  apiLanguage = LOCALE_TAGS[locale];
+}
+/** The headers every API call sends. */
+const baseHeaders = () => ({ Accept: 'application/json', 'Accept-Language': apiLanguage });
+
 export async function apiRequest<T>(
   method: string,
   path: string,
@@ -65,7 +77,7 @@ export async function apiRequest<T>(
     method,
     credentials: 'include',
     headers: {
-      Accept: 'application/json',
+      ...baseHeaders(),
       ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}),
       ...options.headers,
     },
@@ -89,7 +101,7 @@ export async function apiGetPage<T>(
 ): Promise<{ items: T[]; total: number }> {
   const response = await fetcherFor(client)(path, {
     credentials: 'include',
-    headers: { Accept: 'application/json' },
+    headers: baseHeaders(),
   });
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   const items = (await response.json()) as T[];

@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { Seo } from './head';
+import { headToHtml, Seo } from './head';
+import { LocaleProvider } from './i18n';
 
 const head = () => ({
   canonical: document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.getAttribute('href'),
@@ -47,5 +48,42 @@ describe('Seo in the browser', () => {
     for (const el of document.head.querySelectorAll('link[rel="canonical"]')) el.remove();
     render(<Seo title="Kettle" canonicalPath="/products/kettle" />);
     expect(head().canonical).toBe(`${window.location.origin}/products/kettle`);
+  });
+});
+
+const alternates = () =>
+  [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="alternate"][hreflang]')].map(
+    (l) => `${l.hreflang} ${l.getAttribute('href')}`,
+  );
+
+describe('the languages of a page', () => {
+  it('names the French canonical and both languages on a French page, none on a noindex page', () => {
+    const origin = window.location.origin;
+    const { rerender } = render(
+      <LocaleProvider locale="fr">
+        <Seo title="Bouilloire" canonicalPath="/products/kettle" />
+      </LocaleProvider>,
+    );
+    expect(head().canonical).toBe(`${origin}/fr/products/kettle`);
+    expect(alternates()).toEqual([
+      `en-CA ${origin}/products/kettle`,
+      `fr-CA ${origin}/fr/products/kettle`,
+      `x-default ${origin}/products/kettle`,
+    ]);
+    rerender(
+      <LocaleProvider locale="fr">
+        <Seo title="Panier" canonicalPath="/cart" noIndex />
+      </LocaleProvider>,
+    );
+    expect(head().canonical).toBe(`${origin}/fr/cart`);
+    expect(alternates()).toEqual([]);
+  });
+
+  it('writes the same links into the server-rendered head', () => {
+    const html = headToHtml({ title: 'Accueil', canonicalPath: '/' }, 'https://store.example', 'Store', 'fr');
+    expect(html).toContain('<link rel="canonical" href="https://store.example/fr/">');
+    expect(html).toContain('<link rel="alternate" hreflang="en-CA" href="https://store.example/">');
+    expect(html).toContain('<link rel="alternate" hreflang="fr-CA" href="https://store.example/fr/">');
+    expect(html).toContain('<link rel="alternate" hreflang="x-default" href="https://store.example/">');
   });
 });

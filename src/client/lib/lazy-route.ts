@@ -15,8 +15,12 @@ export function lazyModulesOf(matches: readonly Pick<DataRouteMatch, 'route'>[])
 }
 
 /** Loads the lazy routes that match `location` into the route objects, before the router is created. */
-export async function resolveLazyRoutes(routes: RouteObject[], location: string | Location) {
-  const matches = matchRoutes(routes, location) ?? [];
+export async function resolveLazyRoutes(
+  routes: RouteObject[],
+  location: string | Location,
+  basename?: string,
+) {
+  const matches = matchRoutes(routes, location, basename) ?? [];
   await Promise.all(
     matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;

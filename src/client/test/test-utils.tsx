@@ -5,7 +5,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { Locale } from '~/shared/i18n/locales';
+import { basenameOf, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { User } from '~/shared/schemas/auth';
 import type { Product } from '~/shared/schemas/catalog';
 import type { SiteConfig } from '~/shared/schemas/site-config';
@@ -52,15 +52,17 @@ function NoFallback() {
   return null;
 }
 
+/** Renders routes at `path` with the query client, site context and toaster of the real app. */
 /**
- * Renders routes at `path` with the query client, site context and toaster of the real app, in the page
- * language `locale` (English unless given).
+ * Renders routes at `path` in a memory router. With `{ locale: 'fr' }` the page is French: the router's
+ * basename is /fr/ (as on the real French pages) and `path`, written as in the English store, is
+ * opened under it.
  */
 export function renderRoutes(
   routes: RouteObject[] | ((queryClient: QueryClient) => RouteObject[]),
   path: string,
   wrap?: (node: ReactNode) => ReactNode,
-  { locale }: { locale?: Locale } = {},
+  { locale = 'en' }: { locale?: Locale } = {},
 ) {
   const queryClient = createQueryClient();
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
@@ -78,7 +80,7 @@ export function renderRoutes(
         children: [...children, { path: '*', element: <p>Elsewhere</p> }],
       },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [localizedPath(path, locale)], basename: basenameOf(locale) },
   );
   const page = (
     <Providers

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiLocale, pageLocale } from './request-locale';
+import { addVary, apiLocale, pageLocale } from './request-locale';
 
 describe('the language of a request', () => {
   it('is the Accept-Language the client sent for API answers, English when it names neither', () => {
@@ -12,5 +12,32 @@ describe('the language of a request', () => {
   it('is the address for pages', () => {
     expect(pageLocale({ url: '/fr/products?q=lampe' })).toBe('fr');
     expect(pageLocale({ url: '/products?lang=fr' })).toBe('en');
+  });
+});
+
+function fakeReply(vary?: string) {
+  const headers: Record<string, unknown> = vary === undefined ? {} : { vary };
+  return {
+    headers,
+    getHeader: (name: string) => headers[name],
+    header(name: string, value: unknown) {
+      headers[name] = value;
+      return this;
+    },
+  };
+}
+
+describe('Vary', () => {
+  it('adds names without repeating or dropping the others', () => {
+    const reply = fakeReply('accept-encoding');
+    addVary(reply, 'Accept-Language');
+    addVary(reply, 'accept-language', 'accept-encoding');
+    expect(reply.headers.vary).toBe('accept-encoding, Accept-Language');
+    const empty = fakeReply();
+    addVary(empty, 'accept-language');
+    expect(empty.headers.vary).toBe('accept-language');
+    const star = fakeReply('*');
+    addVary(star, 'accept-language');
+    expect(star.headers.vary).toBe('*');
   });
 });

@@ -7,6 +7,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '~/client/lib/api';
 import type { RenderResult } from '~/client/entry-server';
 import { etagMatches, weakEtag } from '~/server/features/catalog';
+import { pageLocale } from '~/server/lib/request-locale';
+import {
+  FRENCH_PREFIX,
+  LOCALE_TAGS,
+  type Locale,
+  localeOfPath,
+  unlocalizedPath,
+} from '~/shared/i18n/locales';
 import { TAP_CAPTURE_TAG } from './tap-capture';
 
 export type RenderFn = (options: {
@@ -71,8 +79,11 @@ export async function loadProductionRenderer(distDir: string): Promise<PageRende
   };
 }
 
-/** A fetch that calls this app in-process with the visitor's cookie: the page sees what the API says. */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest): FetchLike {
+/**
+ * A fetch that calls this app in-process with the visitor's cookie: the page sees what the API says,
+ * in the page's language (Accept-Language from its address, not the visitor's browser).
+ */
+function inProcessFetch(app: FastifyInstance, request: FastifyRequest, locale: Locale): FetchLike {
   return async (input, init) => {
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
@@ -82,6 +93,7 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest): FetchLik
       remoteAddress: request.ip,
       headers: {
         accept: 'application/json',
+        'accept-language': LOCALE_TAGS[locale],
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       },
     });
@@ -106,6 +118,30 @@ export const pageEtag = (html: string) => weakEtag(html.replace(FETCH_TIMES, '"$
 
 /** Pages about one shopper's own visit: never kept by a shared cache, whoever asks. */
 const PRIVATE_PAGES = /^\/(cart|checkout|account|auth|admin)(\/|$)/;
+
+/**
+ * The language of the shell's `<html>` element: `en-CA` or `fr-CA` (docs/decisions/0341-french-addresses-and-head.md).
+ * Whatever `lang` the template had is replaced; the other attributes stay.
+ */
+export function withHtmlLang(template: string, lang: string): string {
+  return template.replace(/<html\b([^>]*)>/i, (_tag, attrs: string) => {
+    const rest = attrs.replace(/\s+lang=("[^"]*"|'[^']*'|[^\s>]*)/i, '');
+    return `<html lang="${lang}"${rest}>`;
+  });
+}
+
+/**
+ * Where a page address is served from another: the French home is `/fr/` (so `/fr` moves there), and
+ * the admin area is English only, so `/fr/admin...` is `/admin...` (docs/decisions/0341-french-addresses-and-head.md).
+ */
+export function pageRedirect(url: string): string | undefined {
+  const [pathname = '/', ...rest] = url.split('?');
+  const query = rest.length ? `?${rest.join('?')}` : '';
+  if (pathname === FRENCH_PREFIX) return `${FRENCH_PREFIX}/${query}`;
+  if (localeOfPath(pathname) === 'fr' && /^\/admin(\/|$)/.test(unlocalizedPath(pathname)))
+    return unlocalizedPath(pathname) + query;
+  return undefined;
+}
 
 const MARKERS = ['<!--app-head-->', '<!--app-html-->', '<!--app-state-->'] as const;
 
@@ -133,8 +169,11 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
   const site = { origin: config.publicUrl, storeName: config.STORE_NAME };
 
   async function renderPage(request: FastifyRequest, reply: FastifyReply) {
+    const moved = pageRedirect(request.url);
+    if (moved) return reply.header('cache-control', 'no-store').redirect(moved, 301);
     const render = await renderer.render();
-    const result = await render({ url: request.url, fetch: inProcessFetch(app, request), site });
+    const locale = pageLocale(request);
+    const result = await render({ url: request.url, fetch: inProcessFetch(app, request, locale), site });
     // Where a page sends you can depend on who you are (/account to /auth): no copies.
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
@@ -142,12 +181,12 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? '']
       .filter(Boolean)
       .join('\n    ');
-    const html = fillTemplate(template, { ...result, head });
+    const html = fillTemplate(withHtmlLang(template, result.lang), { ...result, head });
     reply.status(result.status).type('text/html; charset=utf-8');
     // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
     // minute and revalidate it with its ETag. A signed-in person's page shows their name: private
     // (plugins/cache-policy.ts makes sure). Pages about one visit, errors and noindex pages: no copies.
-    const pathname = request.url.split('?')[0]!;
+    const pathname = unlocalizedPath(request.url.split('?')[0]!);
     const shareable =
       !request.user && result.status === 200 && !result.noIndex && !PRIVATE_PAGES.test(pathname);
     if (!shareable) return reply.header('cache-control', 'no-store').send(html);

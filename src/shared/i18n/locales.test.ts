@@ -5,6 +5,7 @@ import {
   localeFromAcceptLanguage,
   localeOfPath,
   localizedPath,
+  otherLocale,
   unlocalizedPath,
 } from './locales';
 
@@ -42,9 +43,16 @@ describe('where each language lives', () => {
     expect(LOCALE_TAGS).toEqual({ en: 'en-CA', fr: 'fr-CA' });
   });
 
-  it('gives the router its basename', () => {
-    expect(basenameOf('fr')).toBe('/fr');
+  it('gives the router a basename whose home link is /fr/', () => {
+    // With the slash React Router writes a link to '/' as '/fr/', the French home's one address
+    // (docs/decisions/0341-french-addresses-and-head.md).
+    expect(basenameOf('fr')).toBe('/fr/');
     expect(basenameOf('en')).toBe('/');
+  });
+
+  it('names the other language for the switcher', () => {
+    expect(otherLocale('fr')).toBe('en');
+    expect(otherLocale('en')).toBe('fr');
   });
 });
 

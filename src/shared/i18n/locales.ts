@@ -20,10 +20,20 @@ export function localeOfPath(pathname: string): Locale {
   return pathname === FRENCH_PREFIX || pathname.startsWith(`${FRENCH_PREFIX}/`) ? 'fr' : 'en';
 }
 
-/** The router's basename for a language (React Router prefixes every link with it). */
+/**
+ * The router's basename for a language (React Router prefixes every link with it). French is `/fr/`
+ * with its slash: a link to `/` is then `/fr/`, the French home's one address (`/fr` redirects there),
+ * and `/products` is `/fr/products`.
+ */
 export function basenameOf(locale: Locale): string {
-  return locale === 'fr' ? FRENCH_PREFIX : '/';
+  return locale === 'fr' ? `${FRENCH_PREFIX}/` : '/';
 }
+
+/** The other language (the switcher's target). */
+export const otherLocale = (locale: Locale): Locale => (locale === 'fr' ? 'en' : 'fr');
+
+/** The cookie that remembers the language a shopper chose with the switcher (or by dismissing the suggestion). */
+export const LANGUAGE_COOKIE = 'lang';
 
 /** The same page without its language prefix: `/fr/products?page=2` becomes `/products?page=2`. */
 export function unlocalizedPath(path: string): string {

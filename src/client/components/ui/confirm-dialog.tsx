@@ -2,7 +2,9 @@
 // focus starts on Cancel, a click outside does not close it).
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { useT } from '~/client/lib/i18n';
 import { Button, buttonClasses } from './button';
+import { uiMessages } from './ui.messages';
 
 /** The dimmed page behind every dialog (the kit's Dialog uses it too). */
 export const overlayClasses = 'fixed inset-0 z-50 bg-slate-900/50';
@@ -42,8 +44,11 @@ export function AlertDialogFrame({
 }
 
 /** The Cancel button of an alert dialog: closes it. */
-export function AlertDialogCancel({ children = 'Cancel' }: { children?: ReactNode }) {
-  return <AlertDialog.Cancel className={buttonClasses('outline')}>{children}</AlertDialog.Cancel>;
+export function AlertDialogCancel({ children }: { children?: ReactNode }) {
+  const t = useT(uiMessages);
+  return (
+    <AlertDialog.Cancel className={buttonClasses('outline')}>{children ?? t('cancel')}</AlertDialog.Cancel>
+  );
 }
 
 /** 'Delete this?': Cancel, or the destructive confirm button, pending while the action runs. */
@@ -52,8 +57,8 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   message,
-  confirmLabel = 'Delete',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   pending,
   pendingLabel,
   onConfirm,
@@ -68,10 +73,11 @@ export function ConfirmDialog({
   pendingLabel?: string;
   onConfirm: () => void;
 }) {
+  const t = useT(uiMessages);
   return (
     <AlertDialogFrame open={open} onOpenChange={onOpenChange} title={title} message={message}>
       <div className="mt-6 flex justify-end gap-2">
-        <AlertDialogCancel>{cancelLabel}</AlertDialogCancel>
+        <AlertDialogCancel>{cancelLabel ?? t('cancel')}</AlertDialogCancel>
         <Button
           variant="destructive"
           pending={pending}
@@ -80,7 +86,7 @@ export function ConfirmDialog({
           // runs, and the caller closes it.
           onClick={() => onConfirm()}
         >
-          {confirmLabel}
+          {confirmLabel ?? t('delete')}
         </Button>
       </div>
     </AlertDialogFrame>

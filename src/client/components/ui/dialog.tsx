@@ -5,8 +5,10 @@
 import { clsx } from 'clsx';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { type ComponentProps, createContext, type ReactNode, useContext, useState } from 'react';
+import { useT } from '~/client/lib/i18n';
 import { Button } from './button';
 import { ConfirmDialog, overlayClasses } from './confirm-dialog';
+import { uiMessages } from './ui.messages';
 
 export const DialogRoot = RadixDialog.Root;
 export const DialogTitle = RadixDialog.Title;
@@ -31,10 +33,11 @@ export function DialogContent({
 }
 
 /** The × button in a dialog's corner: a 44-pixel target, placed by the caller's `className`. */
-export function DialogCloseIcon({ label = 'Close', className }: { label?: string; className?: string }) {
+export function DialogCloseIcon({ label, className }: { label?: string; className?: string }) {
+  const t = useT(uiMessages);
   return (
     <RadixDialog.Close
-      aria-label={label}
+      aria-label={label ?? t('close')}
       className={clsx(
         'inline-flex h-11 w-11 flex-none items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-slate-900',
         className,
@@ -62,9 +65,6 @@ const SIZES = {
   '2xl': 'max-w-5xl',
 } as const;
 
-export const DISCARD_TITLE = 'Discard changes?';
-export const DISCARD_MESSAGE = 'Your changes have not been saved. If you close this now, they will be lost.';
-
 /** Closes the dialog around it the way its Close button does: asking first when there are changes. */
 const RequestCloseContext = createContext<(() => void) | null>(null);
 
@@ -80,7 +80,7 @@ export function useDialogRequestClose(): (() => void) | null {
 export function DialogCancel({
   disabled,
   onCancel,
-  children = 'Cancel',
+  children,
 }: {
   disabled?: boolean;
   /** Outside a Dialog (a form shown on its own), what Cancel does instead. */
@@ -88,13 +88,14 @@ export function DialogCancel({
   children?: ReactNode;
 }) {
   const requestClose = useDialogRequestClose();
+  const t = useT(uiMessages);
   return (
     <Button
       variant="outline"
       disabled={disabled}
       onClick={() => (requestClose ? requestClose() : onCancel?.())}
     >
-      {children}
+      {children ?? t('cancel')}
     </Button>
   );
 }
@@ -122,6 +123,7 @@ export function Dialog({
   children: ReactNode;
 }) {
   const [asking, setAsking] = useState(false);
+  const t = useT(uiMessages);
   const change = (next: boolean) => {
     if (!next && dirty) setAsking(true);
     else onOpenChange(next);
@@ -145,10 +147,10 @@ export function Dialog({
         <ConfirmDialog
           open={open && asking}
           onOpenChange={setAsking}
-          title={DISCARD_TITLE}
-          message={DISCARD_MESSAGE}
-          cancelLabel="Keep editing"
-          confirmLabel="Discard"
+          title={t('discardTitle')}
+          message={t('discardMessage')}
+          cancelLabel={t('keepEditing')}
+          confirmLabel={t('discard')}
           onConfirm={() => {
             setAsking(false);
             onOpenChange(false);

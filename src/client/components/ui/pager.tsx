@@ -1,6 +1,9 @@
 import { type Dispatch, type SetStateAction, useId } from 'react';
+import { formatNumber } from '~/shared/i18n/formats';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { Button } from './button';
 import { inputClasses } from './form-fields';
+import { uiMessages } from './ui.messages';
 
 /**
  * Below a paged table: what is shown (in a polite live region, empty when there is nothing) and
@@ -28,15 +31,17 @@ export function Pager({
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   const sizeId = useId();
+  const t = useT(uiMessages);
+  const locale = useLocale();
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-600">
       <p aria-live="polite">
-        {total > 0 ? (summary ?? `Showing ${from}–${to} of ${total.toLocaleString('en-US')} ${noun}`) : ''}
+        {total > 0 ? (summary ?? t('showing', { from, to, total: formatNumber(total, locale), noun })) : ''}
       </p>
       <div className="flex flex-wrap items-center gap-2">
         {pageSizes && onPageSizeChange && (
           <>
-            <label htmlFor={sizeId}>Rows per page</label>
+            <label htmlFor={sizeId}>{t('rowsPerPage')}</label>
             <select
               id={sizeId}
               value={pageSize}
@@ -57,18 +62,16 @@ export function Pager({
           disabled={page <= 1}
           onClick={() => onPageChange((p) => Math.max(1, p - 1))}
         >
-          Previous
+          {t('previous')}
         </Button>
-        <span>
-          Page {page} of {pages}
-        </span>
+        <span>{t('pageOf', { page, pages })}</span>
         <Button
           variant="outline"
           size="sm"
           disabled={page >= pages}
           onClick={() => onPageChange((p) => Math.min(pages, p + 1))}
         >
-          Next
+          {t('next')}
         </Button>
       </div>
     </div>

@@ -3,10 +3,13 @@
 import { clsx } from 'clsx';
 import { Toast } from 'radix-ui';
 import { Link } from 'react-router';
+import { useT } from '~/client/lib/i18n';
 import { dismissToast, TOAST_DURATION_MS, useToasts } from './toast-store';
+import { uiMessages } from './ui.messages';
 
 export function Toaster() {
   const toasts = useToasts();
+  const tr = useT(uiMessages);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -44,12 +47,15 @@ export function Toaster() {
               </div>
             )}
           </div>
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded p-1">
+          <Toast.Close aria-label={tr('close')} className="absolute right-2 top-2 rounded p-1">
             ×
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
+      <Toast.Viewport
+        label={tr('notifications')}
+        className="fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]"
+      />
     </Toast.Provider>
   );
 }

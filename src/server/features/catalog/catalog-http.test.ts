@@ -112,6 +112,20 @@ describe('response cache (production settings)', () => {
     expect((await client.get('/api/products?limit=5')).json()[0].price).toBe('99.00');
   });
 
+  it('keeps one copy per language: a French answer is never an English copy', async () => {
+    const p = await createProduct(t.db, { slug: 'bilingual-product', price: '10.00' });
+    const english = await client.get('/api/products/bilingual-product', { 'accept-language': 'en-CA' });
+    expect(String(english.headers.vary)).toMatch(/accept-language/i);
+    await t.db.update(products).set({ price: '30.00' }).where(eq(products.id, p.id));
+    // The English copy is still served to English; French was never stored, so it is read afresh.
+    expect(
+      (await client.get('/api/products/bilingual-product', { 'accept-language': 'en-CA' })).json().price,
+    ).toBe('10.00');
+    const french = await client.get('/api/products/bilingual-product', { 'accept-language': 'fr-CA' });
+    expect(french.json().price).toBe('30.00');
+    expect(String(french.headers.vary)).toMatch(/accept-language/i);
+  });
+
   it('is emptied by any successful write through the API, not by a refused one', async () => {
     const p = await createProduct(t.db, { slug: 'invalidated-product', price: '10.00' });
     expect((await client.get('/api/products/invalidated-product')).json().price).toBe('10.00');
@@ -180,6 +194,8 @@ describe('sitemap and robots.txt', () => {
       html: 'A PAGE',
       state: '',
       modules: [],
+      locale: 'en',
+      lang: 'en-CA',
     });
     t = await createTestApp({
       renderer: {
@@ -219,7 +235,9 @@ describe('sitemap and robots.txt', () => {
     const res = await client.get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(res.body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
     const urls = locs(res.body);
     expect(urls).toEqual(
       expect.arrayContaining(
@@ -247,27 +265,54 @@ describe('sitemap and robots.txt', () => {
     expect(urls).not.toContain(`${origin}/about-us`);
     expect(urls).not.toContain(`${origin}/returns`);
     expect(urls.every((u) => u?.startsWith('http://store.test/'))).toBe(true);
+    const alternates = (path: string) =>
+      `<xhtml:link rel="alternate" hreflang="en-CA" href="${origin}${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="fr-CA" href="${origin}/fr${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${origin}${path}"/>`;
     expect(res.body).toContain(
-      `<url><loc>${origin}/products/sm-visible</loc><lastmod>2025-03-04</lastmod></url>`,
+      `<url><loc>${origin}/products/sm-visible</loc><lastmod>2025-03-04</lastmod>${alternates('/products/sm-visible')}</url>`,
     );
-    expect(res.body).toContain(`<url><loc>${origin}/shipping</loc><lastmod>2025-01-02</lastmod></url>`);
+    expect(res.body).toContain(
+      `<url><loc>${origin}/shipping</loc><lastmod>2025-01-02</lastmod>${alternates('/shipping')}</url>`,
+    );
   });
 
-  it('splits a large catalogue into a sitemap index', async () => {
-    const index = await buildSitemap(t.db, origin, 2);
+  it('lists every page in French too, under /fr with the French home at /fr/', async () => {
+    const urls = locs((await client.get('/sitemap.xml')).body);
+    const english = urls.filter((u) => !u?.startsWith(`${origin}/fr/`));
+    const french = urls.filter((u) => u?.startsWith(`${origin}/fr/`));
+    expect(french.length).toBe(english.length);
+    expect(french).toEqual(english.map((u) => u!.replace(origin, `${origin}/fr`)));
+    expect(french).toEqual(
+      expect.arrayContaining(
+        ['/fr/', '/fr/faq', '/fr/products/sm-visible', '/fr/shipping'].map((p) => origin + p),
+      ),
+    );
+    expect((await client.get('/sitemap.xml')).body).toContain(
+      `<url><loc>${origin}/fr/</loc><xhtml:link rel="alternate" hreflang="en-CA" href="${origin}/"/><xhtml:link rel="alternate" hreflang="fr-CA" href="${origin}/fr/"/><xhtml:link rel="alternate" hreflang="x-default" href="${origin}/"/></url>`,
+    );
+  });
+
+  it('splits a large catalogue into a sitemap index, each product counted once per language', async () => {
+    // Four URLs a file: two products, each in English and French.
+    const index = await buildSitemap(t.db, origin, 4);
     expect(index).toContain('<sitemapindex');
     expect(locs(index)).toEqual([
       `${origin}/sitemaps/pages.xml`,
       `${origin}/sitemaps/products-1.xml`,
       `${origin}/sitemaps/products-2.xml`,
     ]);
-    const part1 = await buildSitemapPart(t.db, origin, 'products-1.xml', 2);
-    const part2 = await buildSitemapPart(t.db, origin, 'products-2.xml', 2);
+    const part1 = await buildSitemapPart(t.db, origin, 'products-1.xml', 4);
+    const part2 = await buildSitemapPart(t.db, origin, 'products-2.xml', 4);
     expect([...locs(part1!), ...locs(part2!)]).toEqual(
-      ['sm-visible', 'sm-uncategorised', 'sm-sold-out'].map((s) => `${origin}/products/${s}`),
+      ['sm-visible', 'sm-uncategorised', 'sm-sold-out'].flatMap((s) => [
+        `${origin}/products/${s}`,
+        `${origin}/fr/products/${s}`,
+      ]),
     );
-    expect(await buildSitemapPart(t.db, origin, 'products-3.xml', 2)).toBeNull();
-    expect(locs((await buildSitemapPart(t.db, origin, 'pages.xml', 2))!)).toContain(
+    expect(locs(part1!)).toHaveLength(4);
+    expect(await buildSitemapPart(t.db, origin, 'products-3.xml', 4)).toBeNull();
+    expect(locs((await buildSitemapPart(t.db, origin, 'pages.xml', 4))!)).toContain(
       `${origin}/categories/sitemap-shown`,
     );
     expect((await client.get('/sitemaps/pages.xml')).statusCode).toBe(200);
@@ -282,7 +327,18 @@ describe('sitemap and robots.txt', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     const lines = res.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/cart', '/checkout', '/account', '/admin', '/auth', '/api/']) {
+    for (const path of [
+      '/cart',
+      '/checkout',
+      '/account',
+      '/admin',
+      '/auth',
+      '/api/',
+      '/fr/cart',
+      '/fr/checkout',
+      '/fr/account',
+      '/fr/auth',
+    ]) {
       expect(lines).toContain(`Disallow: ${path}`);
     }
     expect(lines).toContain(`Sitemap: ${origin}/sitemap.xml`);

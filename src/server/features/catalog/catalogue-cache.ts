@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '~/server/config';
 import { can } from '~/server/lib/access';
+import { addVary, apiLocale } from '~/server/lib/request-locale';
 
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;
@@ -121,6 +122,11 @@ export function etagMatches(header: string | string[] | undefined, etag: string)
 
 const CACHED_HEADERS = ['content-type', 'x-total-count', 'cache-control', 'etag'];
 const served = new WeakSet<FastifyRequest>();
+/**
+ * Catalogue answers are in the language the client asks for (Accept-Language, the page's language):
+ * one stored copy per language and address.
+ */
+const cacheKey = (request: FastifyRequest) => `${apiLocale(request)} ${request.url}`;
 
 /** Staff and admins may see hidden products: their answers are neither cached nor served from the cache. */
 const isShopper = (request: FastifyRequest) => !can(request.user, 'see-hidden-products');
@@ -151,7 +157,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || !responses.enabled || !isShopper(request)) return;
-    const hit = responses.get(request.url);
+    const hit = responses.get(cacheKey(request));
     if (!hit) return;
     served.add(request);
     reply.headers(hit.headers);
@@ -161,8 +167,10 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    // Answers may be compressed (plugins/compression.ts); a 304 names the same Vary as its 200 would.
-    if (reply.statusCode === 200 || reply.statusCode === 304) reply.header('vary', 'accept-encoding');
+    // Answers may be compressed (plugins/compression.ts) and are in the asked language; a 304 names the
+    // same Vary as its 200 would.
+    if (reply.statusCode === 200 || reply.statusCode === 304)
+      addVary(reply, 'accept-encoding', 'accept-language');
     if (reply.statusCode === 304) return notModified(request, reply);
     if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload)))
       return payload;
@@ -181,7 +189,7 @@ export function registerCatalogueCaching(app: FastifyInstance) {
         const value = reply.getHeader(name);
         if (value !== undefined) headers[name] = String(value);
       }
-      responses.set(request.url, { body: payload, etag, headers }, Buffer.byteLength(payload));
+      responses.set(cacheKey(request), { body: payload, etag, headers }, Buffer.byteLength(payload));
     }
     if (etagMatches(request.headers['if-none-match'], etag)) return notModified(request, reply);
     return payload;

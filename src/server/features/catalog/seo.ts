@@ -4,22 +4,20 @@
 // /sitemap.xml pointing to /sitemaps/pages.xml and /sitemaps/products-{n}.xml.
 import { asc, count, eq } from 'drizzle-orm';
 import { contentPagePath } from '~/shared/constants';
+import { DEFAULT_LOCALE, LOCALE_TAGS, LOCALES, localizedPath } from '~/shared/i18n/locales';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, contentPages, products } from '~/server/db/schema';
 import { visibleToShoppers } from './product-repository';
 
 export const MAX_SITEMAP_URLS = 50_000;
 const PUBLIC_PAGES = ['/', '/categories', '/products', '/faq', '/contact'];
-/** Where crawlers have nothing to index: personal, transactional and machine pages. */
+/** Where crawlers have nothing to index: personal, transactional and machine pages, in both languages. */
+const PRIVATE_PATHS = ['/cart', '/checkout', '/account', '/admin', '/auth', '/orders/'];
 export const ROBOTS_DISALLOW = [
-  '/cart',
-  '/checkout',
-  '/account',
-  '/admin',
-  '/auth',
-  '/orders/',
+  ...PRIVATE_PATHS,
   '/pay/',
   '/api/',
+  ...PRIVATE_PATHS.map((path) => localizedPath(path, 'fr')),
 ];
 
 type SitemapUrl = { path: string; lastmod?: Date | null };
@@ -30,13 +28,25 @@ const xmlEscape = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
   );
 
+/**
+ * Every page in both languages (English at its address, French under /fr), each entry naming both
+ * versions and the x-default (English) with xhtml:link alternates, as Google reads them.
+ */
 function urlset(origin: string, urls: SitemapUrl[]): string {
-  const entries = urls.map((u) => {
+  const entries = urls.flatMap((u) => {
     const lastmod = u.lastmod ? `<lastmod>${u.lastmod.toISOString().slice(0, 10)}</lastmod>` : '';
-    return `<url><loc>${xmlEscape(origin + u.path)}</loc>${lastmod}</url>`;
+    const href = (locale: (typeof LOCALES)[number]) => xmlEscape(origin + localizedPath(u.path, locale));
+    const alternates = [
+      ...LOCALES.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${href(l)}"/>`),
+      `<xhtml:link rel="alternate" hreflang="x-default" href="${href(DEFAULT_LOCALE)}"/>`,
+    ].join('');
+    return LOCALES.map((l) => `<url><loc>${href(l)}</loc>${lastmod}${alternates}</url>`);
   });
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
+
+/** Each page is listed once per language: a file of `maxUrls` URLs holds this many pages. */
+const pagesPerFile = (maxUrls: number) => Math.max(1, Math.floor(maxUrls / LOCALES.length));
 
 function sitemapIndex(origin: string, paths: string[]): string {
   const entries = paths.map((p) => `<sitemap><loc>${xmlEscape(origin + p)}</loc></sitemap>`);
@@ -90,11 +100,12 @@ const productUrl = (p: { slug: string; updatedAt: Date }): SitemapUrl => ({
 /** /sitemap.xml: one urlset while everything fits, otherwise an index of smaller sitemaps. */
 export async function buildSitemap(db: DbOrTx, origin: string, maxUrls = MAX_SITEMAP_URLS): Promise<string> {
   const [pages, productCount] = await Promise.all([pageUrls(db), countVisibleProducts(db)]);
-  if (pages.length + productCount <= maxUrls) {
+  const perFile = pagesPerFile(maxUrls);
+  if (pages.length + productCount <= perFile) {
     const rows = await visibleProducts(db);
     return urlset(origin, [...pages, ...rows.map(productUrl)]);
   }
-  const parts = Math.ceil(productCount / maxUrls);
+  const parts = Math.ceil(productCount / perFile);
   return sitemapIndex(origin, [
     '/sitemaps/pages.xml',
     ...Array.from({ length: parts }, (_, i) => `/sitemaps/products-${i + 1}.xml`),
@@ -112,9 +123,10 @@ export async function buildSitemapPart(
   const match = /^products-([1-9]\d{0,5})\.xml$/.exec(file);
   if (!match) return null;
   const part = Number(match[1]);
+  const perFile = pagesPerFile(maxUrls);
   const rows = await visibleProducts(db)
-    .limit(maxUrls)
-    .offset((part - 1) * maxUrls);
+    .limit(perFile)
+    .offset((part - 1) * perFile);
   if (rows.length === 0) return null;
   return urlset(origin, rows.map(productUrl));
 }

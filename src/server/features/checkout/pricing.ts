@@ -1,7 +1,7 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
-import { PROVINCES, type ProductCondition } from '~/shared/constants';
+import { type ProductCondition, provinceName } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -74,7 +74,7 @@ export function provinceSwitchedOff(
   if ((request.address.country ?? '').trim().toLowerCase() !== 'canada') return null;
   const code = (request.address.state ?? '').trim().toUpperCase();
   if (rates.some((r) => r.provinceCode.toUpperCase() === code)) return null;
-  return PROVINCES.find((p) => p.code === code)?.name ?? code;
+  return provinceName(code);
 }
 
 export const provinceUnavailableMessage = (name: string) =>

@@ -1,0 +1,30 @@
+// The link to the same page in the other language, in the header, the phone menu and the footer. A plain
+// link, not a router Link: the other language is another router (basename /fr/), loaded afresh. The
+// choice is remembered (src/client/lib/language-choice.ts).
+import { useLocation } from 'react-router';
+import { LOCALE_TAGS, localizedPath, otherLocale } from '~/shared/i18n/locales';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { rememberLanguage } from '~/client/lib/language-choice';
+import { shellMessages } from './shell.messages';
+
+export function LanguageSwitcher({ className, onSwitch }: { className?: string; onSwitch?: () => void }) {
+  const t = useT(shellMessages);
+  const target = otherLocale(useLocale());
+  // The router's location has no language prefix: /fr/products is /products here.
+  const { pathname, search, hash } = useLocation();
+  return (
+    <a
+      href={localizedPath(`${pathname}${search}${hash}`, target)}
+      lang={target}
+      hrefLang={LOCALE_TAGS[target]}
+      className={className}
+      data-testid="language-switcher"
+      onClick={() => {
+        rememberLanguage(target);
+        onSwitch?.();
+      }}
+    >
+      {t('otherLanguage')}
+    </a>
+  );
+}
