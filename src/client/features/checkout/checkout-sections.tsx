@@ -1,7 +1,7 @@
 // The checkout form's sections, each bound to the form state (use-checkout-form.ts): customer,
 // shipping address, shipping method, notes and account options.
 import { useQuery } from '@tanstack/react-query';
-import { COUNTRIES, PROVINCES, type ShippingMethod } from '~/shared/constants';
+import { COUNTRIES, PROVINCES, provinceName, type ShippingMethod } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import { deliveryDaysOf, deliveryWindowText, shippingMethodLabel } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
@@ -56,6 +56,7 @@ export function ShippingAddressSection({ form, currency }: FormProps & { currenc
   const { errors, text, values } = form;
   const canada = values.country === 'Canada';
   const t = useT(checkoutMessages);
+  const locale = useLocale();
   // Only the provinces the store ships to: /api/taxes lists the active ones (a province switched off is
   // refused by the server, docs/decisions/0211-inactive-provinces.md). The one already chosen stays listed.
   const taxes = useQuery(taxRatesQueryOptions());
@@ -95,7 +96,7 @@ export function ShippingAddressSection({ form, currency }: FormProps & { currenc
             <option value="">{t('selectProvince')}</option>
             {provinces.map((p) => (
               <option key={p.code} value={p.code}>
-                {p.code} - {p.name}
+                {p.code} - {provinceName(p.code, locale)}
               </option>
             ))}
           </SelectField>

@@ -126,6 +126,7 @@ describe('the checkout in French', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Province')).toBeTruthy();
     expect(screen.getByLabelText('Code postal')).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Choisissez une province' })).toBeTruthy();
+    expect(await screen.findByRole('option', { name: 'QC - Québec' })).toBeTruthy();
     expect(
       screen.getByPlaceholderText('Instructions de livraison ou tout ce que nous devrions savoir'),
     ).toBeTruthy();
@@ -227,8 +228,10 @@ describe('the confirmation in French', { timeout: 30_000 }, () => {
         'Nous avons envoyé un courriel de confirmation à josee@example.com avec les détails de votre commande. Nous vous aviserons lorsque votre commande sera prête pour la cueillette.',
       ),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Retour à l’accueil' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Voir mes commandes' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/fr/');
+    expect(screen.getByRole('link', { name: 'Voir mes commandes' }).getAttribute('href')).toBe(
+      `/fr/orders/lookup?reference=${REF}`,
+    );
     expect(await screen.findByText('Commande terminée')).toBeTruthy();
     expect(screen.getByText('Votre commande a bien été passée.')).toBeTruthy();
   });
@@ -244,7 +247,7 @@ describe('the confirmation in French', { timeout: 30_000 }, () => {
     expect(
       screen.getByText('Ne vous inquiétez pas : les articles de votre panier sont toujours enregistrés.'),
     ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Réessayer' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Réessayer' }).getAttribute('href')).toBe('/fr/checkout');
   });
 
   it('shows its own default for a code the store did not write', async () => {
