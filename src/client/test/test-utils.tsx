@@ -122,6 +122,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     discountedPrice: '249.99',
     originalPrice: null,
     priceDroppedFrom: null,
+    languages: { name: 'en', description: 'en', categoryName: 'en' },
     ...overrides,
   };
 }

@@ -1,7 +1,8 @@
 // The demo's Shipping page and FAQ say what the store does: the delivery times of the default shipping
 // settings (docs/decisions/0132-delivery-estimates-are-settings.md) and no stock counts that no page shows.
 import { describe, expect, it } from 'vitest';
-import { DEMO_CONTENT_PAGES, DEMO_FAQ_ITEMS } from './demo-catalogue';
+import { DEMO_CATEGORIES, DEMO_CONTENT_PAGES, DEMO_FAQ_ITEMS } from './demo-catalogue';
+import { DEMO_CATEGORY_NAMES_FR, DEMO_PRODUCTS_FR } from './demo-catalogue-fr';
 import { shippingSettings } from './schema';
 
 const texts = [
@@ -27,5 +28,20 @@ describe('demo content pages and FAQ', () => {
 
   it('claim no stock counts the pages do not show', () => {
     for (const t of texts) expect(t).not.toMatch(/only \d+ left/i);
+  });
+});
+
+describe('the demo catalogue in French', () => {
+  it('names and describes every demo category and product in French, and nothing else', () => {
+    const slugs = DEMO_CATEGORIES.map((c) => c.slug);
+    const names = DEMO_CATEGORIES.flatMap((c) => c.products.map((p) => p.name));
+    expect(Object.keys(DEMO_CATEGORY_NAMES_FR).sort()).toEqual([...slugs].sort());
+    expect(Object.keys(DEMO_PRODUCTS_FR).sort()).toEqual([...names].sort());
+    for (const { nameFr, descriptionFr } of Object.values(DEMO_PRODUCTS_FR)) {
+      expect(nameFr.length).toBeGreaterThanOrEqual(2);
+      expect(descriptionFr.length).toBeGreaterThan(40);
+      // Quebec typography: the typographic apostrophe, no space before ? or !.
+      expect(`${nameFr} ${descriptionFr}`).not.toMatch(/'| [?!]/);
+    }
   });
 });

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Currency, PRODUCT_CONDITIONS, type ProductCondition, type TaxCode } from '~/shared/constants';
 import type { Locale } from '~/shared/i18n/locales';
+import { FOLD_FROM, FOLD_TO } from '~/shared/i18n/localized-text';
 import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import {
   boolean,
@@ -30,6 +31,16 @@ const rate = () => numeric({ precision: 6, scale: 3 });
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A French text field: optional, '' when staff gave no French (the English then shows;
+ * docs/decisions/0350-french-catalogue-fields.md).
+ */
+const frenchText = () => text().notNull().default('');
+
+/** SQL of a column's text in lower case without French accents (src/shared/i18n/localized-text.ts). */
+const folded = (expression: string) =>
+  `lower(replace(replace(translate(${expression}, '${FOLD_FROM}', '${FOLD_TO}'), 'œ', 'oe'), 'æ', 'ae'))`;
 
 export const users = pgTable(
   'users',
@@ -61,6 +72,7 @@ export const users = pgTable(
 export const categories = pgTable('categories', {
   id: serial().primaryKey(),
   name: text().notNull(),
+  nameFr: frenchText(),
   slug: text().notNull().unique(),
   imageUrl: text(),
   active: boolean().notNull().default(true),
@@ -78,8 +90,10 @@ export const products = pgTable(
     // import's ON CONFLICT (lot_number), which writes an existing product's lot number as stored.
     lotNumber: text().unique(),
     name: text().notNull(),
+    nameFr: frenchText(),
     slug: text().notNull().unique(),
     description: text().notNull().default(''),
+    descriptionFr: frenchText(),
     price: money().notNull(),
     compareAtPrice: money(),
     imageUrl: text(),
@@ -125,6 +139,15 @@ export const products = pgTable(
       (): SQL =>
         sql`setweight(to_tsvector('english', coalesce(name, '')), 'A') || setweight(to_tsvector('simple', coalesce(lot_number, '')), 'A') || setweight(to_tsvector('english', coalesce(description, '')), 'B')`,
     ),
+    // What a French query searches (docs/decisions/0351-french-search.md): the French and the English
+    // name, the lot number, and the French description or else the English one, all without accents and
+    // stemmed as French, so 'televiseur' finds 'Téléviseur' and 'equipement' 'Équipement'.
+    searchVectorFr: tsvector().generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `setweight(to_tsvector('french', ${folded('name_fr')}), 'A') || setweight(to_tsvector('french', ${folded('name')}), 'A') || setweight(to_tsvector('simple', coalesce(lot_number, '')), 'A') || setweight(to_tsvector('french', ${folded("coalesce(nullif(description_fr, ''), description)")}), 'B')`,
+        ),
+    ),
   },
   (t) => [
     check('products_stock_not_negative', sql`${t.stock} >= 0`),
@@ -137,6 +160,7 @@ export const products = pgTable(
     index('products_upc_idx').on(t.upc),
     uniqueIndex('products_load_line_unique').on(t.loadId, t.manifestLine),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_search_fr_idx').using('gin', t.searchVectorFr),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_lot_trgm_idx').using('gin', t.lotNumber.op('gin_trgm_ops')),
     index('products_category_idx').on(t.categoryId),
@@ -565,7 +589,9 @@ export const contentPages = pgTable('content_pages', {
   id: serial().primaryKey(),
   slug: text().notNull().unique(),
   title: text().notNull(),
+  titleFr: frenchText(),
   content: text().notNull().default(''),
+  contentFr: frenchText(),
   isStructured: boolean().notNull().default(false),
   // An unpublished page is a draft: only administrators see it; shoppers get 404 (docs/decisions/0244-content-pages-at-pages-slug.md).
   published: boolean().notNull().default(true),
@@ -575,7 +601,9 @@ export const contentPages = pgTable('content_pages', {
 export const faqItems = pgTable('faq_items', {
   id: serial().primaryKey(),
   question: text().notNull(),
+  questionFr: frenchText(),
   answer: text().notNull(),
+  answerFr: frenchText(),
   sortOrder: integer().notNull().default(0),
   active: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 // Loads the demo store (catalogue, pictures, discounts, shipping, taxes, pages, FAQ, one administrator)
 // into an empty database: on first start and by `npm run seed`.
+import { DEMO_CATEGORY_NAMES_FR, DEMO_PRODUCTS_FR } from './demo-catalogue-fr';
 import type { ProductCondition } from '~/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -176,10 +177,11 @@ function buildCatalogue(now: Date, imageUrl: (folder: DemoImage['folder'], basen
   const images: DemoImage[] = [];
   const categoryRows = DEMO_CATEGORIES.map((c) => {
     const colour = CATEGORY_COLOURS[c.name] ?? CATEGORY_FALLBACK_COLOUR;
-    if (!c.withImage) return { name: c.name, slug: c.slug, imageUrl: null };
+    const nameFr = DEMO_CATEGORY_NAMES_FR[c.slug] ?? '';
+    if (!c.withImage) return { name: c.name, nameFr, slug: c.slug, imageUrl: null };
     const basename = `demo-${c.slug}`;
     images.push({ folder: 'categories', basename, title: c.name, colour, icon: c.icon, view: 0 });
-    return { name: c.name, slug: c.slug, imageUrl: imageUrl('categories', basename) };
+    return { name: c.name, nameFr, slug: c.slug, imageUrl: imageUrl('categories', basename) };
   });
 
   const lotBatches = ['2410', '2411', '2412'];
@@ -210,8 +212,10 @@ function buildCatalogue(now: Date, imageUrl: (folder: DemoImage['folder'], basen
     return {
       lotNumber: `LOT-${lotBatches[index % lotBatches.length]}-${String(index + 1).padStart(4, '0')}`,
       name: p.name,
+      nameFr: DEMO_PRODUCTS_FR[p.name]?.nameFr ?? '',
       slug,
       description: p.description,
+      descriptionFr: DEMO_PRODUCTS_FR[p.name]?.descriptionFr ?? '',
       price: p.price,
       compareAtPrice: p.compareAtPrice ?? null,
       imageUrl: urls[0]!,

@@ -22,6 +22,13 @@ export const CategoryInputSchema = z
       .trim()
       .min(1, 'Category name is required.')
       .max(CATEGORY_NAME_MAX, `Category name must be at most ${CATEGORY_NAME_MAX} characters.`),
+    /** Optional: a category without a French name shows its English one on French pages. */
+    nameFr: z
+      .string({ error: 'French name must be text.' })
+      .trim()
+      .max(CATEGORY_NAME_MAX, `French name must be at most ${CATEGORY_NAME_MAX} characters.`)
+      .nullish()
+      .transform((v) => v ?? ''),
     slug: z
       .string()
       .trim()
@@ -69,6 +76,8 @@ export type CategoryData = z.output<typeof CategoryInputSchema>;
 export const AdminCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  /** '' when the category has no French name. */
+  nameFr: z.string(),
   slug: z.string(),
   imageUrl: z.string().nullable(),
   active: z.boolean(),

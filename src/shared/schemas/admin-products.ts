@@ -146,6 +146,14 @@ const productFields = z.object({
     .trim()
     .min(2, 'Product name must be at least 2 characters.')
     .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`),
+  /** Optional: a product without a French name shows its English one on French pages. */
+  nameFr: z
+    .string({ error: 'French name must be text' })
+    .trim()
+    .max(PRODUCT_NAME_MAX, `French name must be at most ${PRODUCT_NAME_MAX} characters`)
+    .refine((v) => v === '' || v.length >= 2, 'French name must be at least 2 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
   slug: z
     .string()
     .max(SLUG_MAX, `Slug must be at most ${SLUG_MAX} characters`)
@@ -160,6 +168,11 @@ const productFields = z.object({
   description: z
     .string()
     .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
+  descriptionFr: z
+    .string({ error: 'French description must be text' })
+    .max(DESCRIPTION_MAX, `French description must be at most ${DESCRIPTION_MAX} characters`)
     .nullish()
     .transform((v) => v ?? ''),
   price: priceField,
@@ -254,8 +267,11 @@ export const AdminProductSchema = z.object({
   id: z.number().int(),
   lotNumber: z.string().nullable(),
   name: z.string(),
+  /** '' when the product has no French name (the English then shows on French pages). */
+  nameFr: z.string(),
   slug: z.string(),
   description: z.string(),
+  descriptionFr: z.string(),
   price: z.string(),
   compareAtPrice: z.string().nullable(),
   imageUrl: z.string().nullable(),
@@ -362,6 +378,10 @@ export const IMPORT_COLUMNS = [
   'condition',
   'conditionNotes',
   'finalSale',
+  // French texts (docs/decisions/0350-french-catalogue-fields.md): last, so older files and tools
+  // keep their column positions.
+  'nameFr',
+  'descriptionFr',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['lotNumber', 'name', 'price'] as const;
 export const MAX_UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;

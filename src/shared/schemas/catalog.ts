@@ -9,6 +9,14 @@ import {
   PRODUCT_CONDITIONS,
   type ProductCondition,
 } from '~/shared/constants';
+import { LOCALES } from '~/shared/i18n/locales';
+
+/**
+ * The language a catalogue text is in: the request's language when staff wrote that text in it, else
+ * English (docs/decisions/0350-french-catalogue-fields.md). A page marks a text in another language
+ * than its own with `lang` (`LOCALE_TAGS[language]` from src/shared/i18n/locales.ts).
+ */
+export const TextLanguageSchema = z.enum(LOCALES);
 
 export const CategorySchema = z.object({
   id: z.number().int(),
@@ -16,6 +24,8 @@ export const CategorySchema = z.object({
   slug: z.string(),
   imageUrl: z.string().nullable(),
   active: z.boolean(),
+  /** The language `name` is in (the request's, or English when the category has no French name). */
+  languages: z.object({ name: TextLanguageSchema }),
 });
 export type Category = z.infer<typeof CategorySchema>;
 
@@ -59,6 +69,15 @@ export const ProductSchema = z.object({
    * was honestly charged before (docs/decisions/0320-markdowns-lower-the-selling-price.md); else null.
    */
   priceDroppedFrom: z.string().nullable(),
+  /**
+   * The language each text is in: `name`, `description` and `categoryName` are in the request's
+   * language (Accept-Language) when staff wrote it, else in English.
+   */
+  languages: z.object({
+    name: TextLanguageSchema,
+    description: TextLanguageSchema,
+    categoryName: TextLanguageSchema,
+  }),
 });
 export type Product = z.infer<typeof ProductSchema>;
 

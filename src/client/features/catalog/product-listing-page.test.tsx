@@ -8,8 +8,22 @@ import { type FakeAnswer, fakeApi, fetchedPaths, makeProduct, renderRoutes } fro
 import { storefrontRoutes } from './routes';
 
 const categories: Category[] = [
-  { id: 1, name: 'Electronics', slug: 'electronics', imageUrl: null, active: true },
-  { id: 2, name: 'Garden Tools', slug: 'garden-tools', imageUrl: null, active: true },
+  {
+    id: 1,
+    name: 'Electronics',
+    slug: 'electronics',
+    imageUrl: null,
+    active: true,
+    languages: { name: 'en' },
+  },
+  {
+    id: 2,
+    name: 'Garden Tools',
+    slug: 'garden-tools',
+    imageUrl: null,
+    active: true,
+    languages: { name: 'en' },
+  },
 ];
 const products = [
   makeProduct({ id: 1, slug: 'monitor', name: 'Monitor', stock: 2 }),

@@ -18,6 +18,7 @@ describe('product structured data', () => {
       '@type': 'Product',
       name: 'Refurbished Monitor',
       description: 'A 27-inch monitor, graded A.',
+      inLanguage: 'en-CA',
       url: 'https://store.example/products/refurbished-monitor',
       image: ['https://store.example/uploads/monitor-640.webp'],
       sku: 'LOT-9',
@@ -77,6 +78,31 @@ describe('product structured data', () => {
       'product:price:currency': 'USD',
       'product:availability': 'out of stock',
     });
+  });
+
+  it('describes a French page in French, at its French address, and keeps the condition', () => {
+    const product = makeProduct({
+      name: 'Moniteur 4K remis à neuf',
+      description: 'Un moniteur de 27 po, classé A.',
+      categoryName: 'Électronique',
+      condition: 'new-open-box',
+      languages: { name: 'fr', description: 'fr', categoryName: 'fr' },
+    });
+    const ld = productJsonLd(product, { origin, images: [], today: undefined, locale: 'fr' });
+    expect(ld).toMatchObject({
+      name: 'Moniteur 4K remis à neuf',
+      description: 'Un moniteur de 27 po, classé A.',
+      inLanguage: 'fr-CA',
+      category: 'Électronique',
+      url: 'https://store.example/fr/products/refurbished-monitor',
+      offers: {
+        url: 'https://store.example/fr/products/refurbished-monitor',
+        itemCondition: 'https://schema.org/UsedCondition',
+      },
+    });
+    // A product without a French name shows its English one, and says so.
+    const english = productJsonLd(makeProduct(), { origin, images: [], today: undefined, locale: 'fr' });
+    expect(english).toMatchObject({ name: 'Refurbished Monitor', inLanguage: 'en-CA' });
   });
 
   it('defaults to Canadian dollars until the site configuration is read', () => {

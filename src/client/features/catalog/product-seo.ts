@@ -2,6 +2,7 @@
 // Product JSON-LD with its offer (docs/decisions/0024-product-structured-data.md).
 import { schemaOrgCondition } from '~/shared/condition';
 import type { Currency } from '~/shared/constants';
+import { LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { Product } from '~/shared/schemas/catalog';
 import { LOW_STOCK_BELOW } from '~/shared/stock';
 
@@ -33,10 +34,22 @@ export function productCanonicalPath(product: Pick<Product, 'slug'>): string {
 
 export function productJsonLd(
   product: Product,
-  /** `today`: the store's date (site configuration); a daily price is valid until that day ends. */
-  options: { origin: string; images: string[]; today: string | undefined; currency?: Currency },
+  /**
+   * `today`: the store's date (site configuration); a daily price is valid until that day ends.
+   * `locale`: the page's language (its address is the French one on French pages).
+   */
+  options: {
+    origin: string;
+    images: string[];
+    today: string | undefined;
+    currency?: Currency;
+    locale?: Locale;
+  },
 ): Record<string, unknown> {
-  const url = absoluteUrl(options.origin, productCanonicalPath(product));
+  const url = absoluteUrl(
+    options.origin,
+    localizedPath(productCanonicalPath(product), options.locale ?? 'en'),
+  );
   const offer: Record<string, unknown> = {
     '@type': 'Offer',
     url,
@@ -52,6 +65,9 @@ export function productJsonLd(
     '@type': 'Product',
     name: product.name,
     description: product.description,
+    // The language the name is in: French on a French page, unless the product has no French name and
+    // the English shows (docs/decisions/0350-french-catalogue-fields.md).
+    inLanguage: LOCALE_TAGS[product.languages.name],
     url,
     ...(options.images.length > 0
       ? { image: options.images.map((i) => absoluteUrl(options.origin, i)) }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import type { AdminFaqItem, ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
 import { ApiError, apiRequest } from '~/client/lib/api';
 
 export const contentPagePath = (slug: string) => `/api/content-pages/slug/${encodeURIComponent(slug)}`;
@@ -24,6 +24,6 @@ export const contentPagesQueryOptions = () =>
 /** Active FAQ items by sortOrder (the public list). */
 export const faqItemsQueryOptions = () => queryOptions<FaqItem[]>({ queryKey: ['/api/faq-items'] });
 
-/** Every FAQ item, inactive ones too (administrators only). */
+/** Every FAQ item, inactive ones too, as stored: English and French (administrators only). */
 export const allFaqItemsQueryOptions = () =>
-  queryOptions<FaqItem[]>({ queryKey: ['/api/faq-items?all=true'] });
+  queryOptions<AdminFaqItem[]>({ queryKey: ['/api/faq-items?all=true'] });

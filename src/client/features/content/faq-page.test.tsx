@@ -14,6 +14,7 @@ const item = (id: number, question: string, answer: string, sortOrder: number, a
   sortOrder,
   active,
   updatedAt: '2025-01-01T00:00:00.000Z',
+  languages: { question: 'en', answer: 'en' },
 });
 const ITEMS = [
   item(1, 'Do you ship to the United States?', '<p>Yes, to all <strong>50 states</strong>.</p>', 2),

@@ -18,6 +18,7 @@ const category = (id: number, name: string): Category => ({
   slug: name.toLowerCase().replaceAll(' ', '-'),
   imageUrl: null,
   active: true,
+  languages: { name: 'en' },
 });
 const categories = [
   category(1, 'Electronics'),

@@ -29,6 +29,7 @@ function selectCategories(db: DbOrTx) {
     .select({
       id: categories.id,
       name: categories.name,
+      nameFr: categories.nameFr,
       slug: categories.slug,
       imageUrl: categories.imageUrl,
       active: categories.active,

@@ -23,7 +23,7 @@ const importCsv = (csv: string) =>
 /** Every product column the import writes, and its version, by id. */
 const snapshot = async () =>
   (await t.db.select().from(products).where(isNull(products.archivedAt)).orderBy(asc(products.id))).map(
-    ({ searchVector: _s, updatedAt: _u, ...p }) => p,
+    ({ searchVector: _s, searchVectorFr: _f, updatedAt: _u, ...p }) => p,
   );
 
 describe('product export', () => {
@@ -63,7 +63,7 @@ describe('product export', () => {
     const csv = res.body;
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale',
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr',
     );
     expect(csv).toContain(
       `EXP-1,"Kettle, ""whistling""","Line one\nLine two, with a comma",24.99,39.00,4,${category.id},true,false,true,new-open-box,"Box opened, never used",true`,
@@ -92,6 +92,55 @@ describe('product export', () => {
     const strip = (rows: typeof before) =>
       rows.filter((p) => p.lotNumber !== 'EXP-1').map(({ version: _v, ...p }) => p);
     expect(strip(after)).toEqual(strip(before));
+  });
+
+  it('exports and imports the French name and description (nameFr, descriptionFr) unchanged', async () => {
+    await createProduct(t.db, {
+      lotNumber: 'EXP-FR-1',
+      name: 'Coffee Maker',
+      nameFr: 'Cafetière « Matin », 12 tasses',
+      description: 'Brews 12 cups.',
+      descriptionFr: 'Prépare 12 tasses;\nplaque chauffante, arrêt automatique.',
+      price: '49.00',
+    });
+    const csv = (await clients.admin.get('/api/products/export')).body;
+    expect(csv).toContain(
+      ',"Cafetière « Matin », 12 tasses","Prépare 12 tasses;\nplaque chauffante, arrêt automatique."\r\n',
+    );
+    const before = await snapshot();
+    expect((await importCsv(csv)).json()).toMatchObject({ errors: 0, created: 0 });
+    const after = await snapshot();
+    expect(after.map(({ version: _v, ...p }) => p)).toEqual(before.map(({ version: _v, ...p }) => p));
+
+    // An edited French cell changes that product's French name only.
+    const edited = csv.replace('Cafetière « Matin », 12 tasses', 'Cafetière filtre, 12 tasses');
+    expect((await importCsv(edited)).json()).toMatchObject({ errors: 0, created: 0 });
+    const [row] = await t.db.select().from(products).where(eq(products.lotNumber, 'EXP-FR-1'));
+    expect(row).toMatchObject({
+      name: 'Coffee Maker',
+      nameFr: 'Cafetière filtre, 12 tasses',
+      descriptionFr: 'Prépare 12 tasses;\nplaque chauffante, arrêt automatique.',
+    });
+  });
+
+  it('imports French columns in a new file, keeps the French of an empty cell, and refuses a bad one', async () => {
+    const res = await importCsv(
+      'lotNumber,name,price,nameFr,descriptionFr\r\n' +
+        'FR-NEW-1,Camping Gear,12.00,Équipement de camping,Tente et sac de couchage.\r\n' +
+        `FR-NEW-2,Too Long,5.00,${'x'.repeat(201)},\r\n`,
+    );
+    expect(res.json()).toMatchObject({ total: 2, success: 1, errors: 1, created: 1 });
+    expect(JSON.stringify(res.json())).toContain('French name must be at most 200 characters');
+    const [created] = await t.db.select().from(products).where(eq(products.lotNumber, 'FR-NEW-1'));
+    expect(created).toMatchObject({
+      nameFr: 'Équipement de camping',
+      descriptionFr: 'Tente et sac de couchage.',
+    });
+    expect(await t.db.select().from(products).where(eq(products.lotNumber, 'FR-NEW-2'))).toEqual([]);
+    // Empty French cells keep what the product has, as every other column does.
+    await importCsv('lotNumber,name,price,nameFr,descriptionFr\r\nFR-NEW-1,Camping Gear,13.00,,\r\n');
+    const [kept] = await t.db.select().from(products).where(eq(products.lotNumber, 'FR-NEW-1'));
+    expect(kept).toMatchObject({ price: '13.00', nameFr: 'Équipement de camping' });
   });
 
   it('is for staff only', async () => {

@@ -24,6 +24,8 @@ const VALUES: Record<(typeof IMPORT_COLUMNS)[number], (row: Row) => unknown> = {
   condition: (r) => r.condition,
   conditionNotes: (r) => r.conditionNotes,
   finalSale: (r) => r.finalSale,
+  nameFr: (r) => r.nameFr,
+  descriptionFr: (r) => r.descriptionFr,
 };
 
 const COLUMNS: CsvColumn<Row>[] = IMPORT_COLUMNS.map((header) => ({ header, value: VALUES[header] }));
@@ -48,6 +50,8 @@ export async function exportProductsCsv(db: DbOrTx): Promise<string> {
       condition: products.condition,
       conditionNotes: products.conditionNotes,
       finalSale: products.finalSale,
+      nameFr: products.nameFr,
+      descriptionFr: products.descriptionFr,
     })
     .from(products)
     .where(isNull(products.archivedAt))

@@ -33,6 +33,10 @@ const HEADER_ALIASES: Record<string, Column> = {
   condition: 'condition',
   conditionnotes: 'conditionNotes',
   finalsale: 'finalSale',
+  namefr: 'nameFr',
+  frenchname: 'nameFr',
+  descriptionfr: 'descriptionFr',
+  frenchdescription: 'descriptionFr',
 };
 
 /** Where each known column is in the header row (the first of repeated columns counts). */
@@ -52,7 +56,15 @@ export type ImportRow = { row: number; lotNumber: string } & Pick<ProductData, '
   Partial<
     Pick<
       ProductData,
-      'description' | 'compareAtPrice' | 'stock' | 'categoryId' | 'condition' | 'conditionNotes' | Flag
+      | 'description'
+      | 'nameFr'
+      | 'descriptionFr'
+      | 'compareAtPrice'
+      | 'stock'
+      | 'categoryId'
+      | 'condition'
+      | 'conditionNotes'
+      | Flag
     >
   >;
 
@@ -119,6 +131,11 @@ export function validateRecord(
     };
     const description = cell('description');
     if (description !== undefined) out.description = field(fields.description, description, false);
+    // French texts: optional; an empty cell keeps the product's French, like every other column.
+    const nameFr = cell('nameFr');
+    if (nameFr !== undefined) out.nameFr = field(fields.nameFr, nameFr, false);
+    const descriptionFr = cell('descriptionFr');
+    if (descriptionFr !== undefined) out.descriptionFr = field(fields.descriptionFr, descriptionFr, false);
     const compareAt = cell('compareAtPrice');
     if (compareAt !== undefined) {
       const value = field(fields.compareAtPrice, compareAt, true);

@@ -22,6 +22,8 @@ function mergeRow(row: ImportRow, existing: Existing | undefined, slug: string) 
     slug: existing?.slug ?? slug,
     price: row.price,
     description: row.description ?? existing?.description ?? '',
+    nameFr: row.nameFr ?? existing?.nameFr ?? '',
+    descriptionFr: row.descriptionFr ?? existing?.descriptionFr ?? '',
     compareAtPrice:
       row.compareAtPrice !== undefined ? row.compareAtPrice : (existing?.compareAtPrice ?? null),
     stock: row.stock ?? existing?.stock ?? 0,
@@ -117,6 +119,8 @@ export async function writeBatch(
           name: sql`excluded.name`,
           price: sql`excluded.price`,
           description: sql`excluded.description`,
+          nameFr: sql`excluded.name_fr`,
+          descriptionFr: sql`excluded.description_fr`,
           compareAtPrice: sql`excluded.compare_at_price`,
           stock: sql`excluded.stock`,
           categoryId: sql`excluded.category_id`,
@@ -137,7 +141,9 @@ export async function writeBatch(
       userId,
       action: 'import',
       entity: 'product',
-      before: existingRows.length ? existingRows.map(({ searchVector: _, ...p }) => ({ ...p })) : null,
+      before: existingRows.length
+        ? existingRows.map(({ searchVector: _, searchVectorFr: __, ...p }) => ({ ...p }))
+        : null,
       after: { created: fresh.map((r) => r.lotNumber), updated: updatedLots, rows: values },
     });
     await endDemoMode(tx);

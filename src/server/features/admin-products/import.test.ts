@@ -401,9 +401,10 @@ describe('GET /api/products/template', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
     const template = res.body;
-    // The specification's columns, then the lot's condition, its notes and final sale (issue 21).
+    // The specification's columns, then the lot's condition, its notes and final sale (issue 21), then
+    // the French name and description (issue 20).
     expect(template.split('\r\n')[0]).toBe(
-      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale',
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr',
     );
     const imported = await importFile(template);
     expect(imported.statusCode).toBe(200);
@@ -411,6 +412,7 @@ describe('GET /api/products/template', () => {
     // The example names the first active category.
     expect(await inStore('LOT-1001')).toMatchObject({
       name: 'Wireless Earbuds',
+      nameFr: 'Écouteurs sans fil',
       categoryId: garden.id,
       condition: 'new',
       finalSale: false,
@@ -426,7 +428,7 @@ describe('GET /api/products/template', () => {
   it('leaves the example category empty on a store without categories', async () => {
     await store.db.delete(categories);
     const template = await download();
-    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true,New,,false$/);
+    expect(template.split('\r\n')[1]).toMatch(/,12,,true,true,true,New,,false,Écouteurs sans fil,/);
     const imported = await importFile(template);
     expect(imported.json()).toMatchObject({ total: 2, success: 2, errors: 0, messages: [] });
   });

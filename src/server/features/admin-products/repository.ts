@@ -10,8 +10,10 @@ const adminColumns = {
   id: products.id,
   lotNumber: products.lotNumber,
   name: products.name,
+  nameFr: products.nameFr,
   slug: products.slug,
   description: products.description,
+  descriptionFr: products.descriptionFr,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
   imageUrl: products.imageUrl,
@@ -80,6 +82,7 @@ export async function listAdminProducts(
     conditions.push(
       or(
         ilike(products.name, pattern),
+        ilike(products.nameFr, pattern),
         ilike(products.lotNumber, pattern),
         ilike(products.slug, pattern),
       ) as SQL,

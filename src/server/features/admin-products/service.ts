@@ -70,9 +70,11 @@ async function checkUnique(db: DbOrTx, data: Pick<ProductData, 'slug' | 'lotNumb
 function columnsOf(data: Omit<ProductData, 'stock'>) {
   return {
     name: data.name,
+    nameFr: data.nameFr,
     slug: data.slug,
     lotNumber: data.lotNumber,
     description: data.description,
+    descriptionFr: data.descriptionFr,
     price: data.price,
     compareAtPrice: data.compareAtPrice,
     categoryId: data.categoryId,

@@ -110,6 +110,7 @@ describe('visibility', () => {
       slug: 'shown-things',
       imageUrl: null,
       active: true,
+      languages: { name: 'en' },
     });
     expect((await get('/api/categories/shown-things')).json()).toEqual(byId.json());
   });

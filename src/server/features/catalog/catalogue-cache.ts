@@ -167,8 +167,8 @@ export function registerCatalogueCaching(app: FastifyInstance) {
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    // Answers may be compressed (plugins/compression.ts) and are in the asked language; a 304 names the
-    // same Vary as its 200 would.
+    // Answers may be compressed (plugins/compression.ts) and are in the request's language
+    // (docs/decisions/0350-french-catalogue-fields.md); a 304 names the same Vary as its 200 would.
     if (reply.statusCode === 200 || reply.statusCode === 304)
       addVary(reply, 'accept-encoding', 'accept-language');
     if (reply.statusCode === 304) return notModified(request, reply);

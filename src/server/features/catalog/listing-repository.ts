@@ -1,6 +1,7 @@
 // Paged product listings and search for shoppers, filtered, sorted and counted in the database
 // (docs/decisions/0010-catalogue-listing-api.md): one statement per page (its ids through narrow rows, then
 // those rows in full); a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
+import type { Locale } from '~/shared/i18n/locales';
 import { and, desc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { ListSort, ProductCondition } from '~/shared/constants';
 import type { Product } from '~/shared/schemas/catalog';
@@ -35,6 +36,8 @@ export type ListingRequest = {
   page: number;
   limit: number;
   weekdayPercent: number;
+  /** The language of the products' texts (the request's Accept-Language). */
+  locale: Locale;
   /** A remembered total for these filters (see catalogue-cache.ts); ignored when searching. */
   knownTotal?: number;
 };
@@ -278,7 +281,10 @@ async function pageAndCount(
     rows = found;
     total = counted ?? request.knownTotal!;
   }
-  return { items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent)), total };
+  return {
+    items: rows.map(({ total: _, ...row }) => toShopperProduct(row as Row, weekdayPercent, request.locale)),
+    total,
+  };
 }
 
 /** One page of a listing (with or without search) and the number of products it has in all. */
@@ -314,7 +320,7 @@ export async function productCategoryId(db: DbOrTx, productId: number): Promise<
 export async function findRelatedProducts(
   db: DbOrTx,
   weekdayPercent: number,
-  options: { categoryId: number | null; excludeId?: number; limit: number },
+  options: { categoryId: number | null; excludeId?: number; limit: number; locale: Locale },
 ): Promise<Product[]> {
   const conditions: SQL[] = [];
   if (options.categoryId !== null) conditions.push(eq(products.categoryId, options.categoryId));
@@ -322,6 +328,7 @@ export async function findRelatedProducts(
   return listShopperProducts(db, weekdayPercent, {
     where: conditions.length ? and(...conditions) : undefined,
     limit: options.limit,
+    locale: options.locale,
     orderBy: [desc(products.featured), desc(products.createdAt), desc(products.id)],
   });
 }

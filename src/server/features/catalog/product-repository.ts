@@ -1,6 +1,8 @@
 // The shopper's view of products: only active, unarchived products in active (or no) categories,
 // with available stock and today's price.
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '~/shared/i18n/locales';
+import { pickText } from '~/shared/i18n/localized-text';
 import { centsToString } from '~/shared/money';
 import { effectiveDiscount, priceProduct } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
@@ -34,13 +36,16 @@ export const productColumns = {
   id: products.id,
   slug: products.slug,
   name: products.name,
+  nameFr: products.nameFr,
   description: products.description,
+  descriptionFr: products.descriptionFr,
   price: products.price,
   compareAtPrice: products.compareAtPrice,
   imageUrl: products.imageUrl,
   stock: availableStock,
   categoryId: products.categoryId,
   categoryName: categories.name,
+  categoryNameFr: categories.nameFr,
   categorySlug: categories.slug,
   createdAt: products.createdAt,
   featured: products.featured,
@@ -60,7 +65,7 @@ type ProductRow = {
     ? Date
     : K extends 'stock'
       ? number
-      : K extends 'categoryName' | 'categorySlug'
+      : K extends 'categoryName' | 'categoryNameFr' | 'categorySlug'
         ? string | null
         : K extends 'categoryPercent'
           ? number | null
@@ -69,13 +74,31 @@ type ProductRow = {
             : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
 };
 
-/** Adds today's pricing to a database row: the one place rows become API products. */
-export function toShopperProduct(row: ProductRow, weekdayPercent: number): Product {
-  const { categoryPercent, createdAt, droppedFrom: dropped, ...rest } = row;
+/**
+ * Adds today's pricing to a database row and picks its texts in the request's language (the French,
+ * else the English): the one place rows become API products.
+ */
+export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale: Locale = 'en'): Product {
+  const {
+    categoryPercent,
+    createdAt,
+    droppedFrom: dropped,
+    nameFr,
+    descriptionFr,
+    categoryNameFr,
+    ...rest
+  } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
   const pricing = priceProduct(row, discount);
+  const name = pickText(row.name, nameFr, locale);
+  const description = pickText(row.description, descriptionFr, locale);
+  const category = pickText(row.categoryName ?? '', categoryNameFr, locale);
   return {
     ...rest,
+    name: name.text,
+    description: description.text,
+    categoryName: row.categoryName === null ? null : category.text,
+    languages: { name: name.language, description: description.language, categoryName: category.language },
     // One struck price at a time: a compare-at price or today's discount keeps its own (0130).
     priceDroppedFrom: dropped !== null && pricing.originalCents === null ? dropped : null,
     createdAt: createdAt.toISOString(),
@@ -99,11 +122,11 @@ export function selectProducts(db: DbOrTx) {
 export async function listShopperProducts(
   db: DbOrTx,
   weekdayPercent: number,
-  options: { where?: SQL; limit: number; orderBy?: SQL[] },
+  options: { where?: SQL; limit: number; orderBy?: SQL[]; locale: Locale },
 ): Promise<Product[]> {
   const rows = await selectProducts(db)
     .where(options.where ? and(visibleToShoppers, options.where) : visibleToShoppers)
     .orderBy(...(options.orderBy ?? [desc(products.createdAt), desc(products.id)]))
     .limit(options.limit);
-  return rows.map((r) => toShopperProduct(r as ProductRow, weekdayPercent));
+  return rows.map((r) => toShopperProduct(r as ProductRow, weekdayPercent, options.locale));
 }

@@ -17,6 +17,7 @@ import {
 } from '~/shared/schemas/catalog';
 import { products } from '~/server/db/schema';
 import { can, type Caller } from '~/server/lib/access';
+import { apiLocale } from '~/server/lib/request-locale';
 import { notFound } from '~/server/lib/http-error';
 import { registerCatalogueCaching } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
@@ -54,7 +55,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: 'Active categories', response: { 200: z.array(CategorySchema) } },
     },
-    async () => activeCategories(db),
+    async (request) => activeCategories(db, apiLocale(request)),
   );
 
   app.get(
@@ -68,7 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CategorySchema, ...errors },
       },
     },
-    async (request) => getCategory(app.ctx, request.params.idOrSlug),
+    async (request) => getCategory(app.ctx, request.params.idOrSlug, apiLocale(request)),
   );
 
   app.get(
@@ -84,8 +85,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const category = await getCategory(app.ctx, request.params.idOrSlug);
-      return sendPage(reply, await listProducts(app.ctx, request.query, category));
+      const locale = apiLocale(request);
+      const category = await getCategory(app.ctx, request.params.idOrSlug, locale);
+      return sendPage(reply, await listProducts(app.ctx, request.query, locale, category));
     },
   );
 
@@ -113,7 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ProductSchema), ...errors },
       },
     },
-    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query)),
+    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query, apiLocale(request))),
   );
 
   app.get(
@@ -127,7 +129,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ProductSchema), ...errors },
       },
     },
-    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query)),
+    async (request, reply) => sendPage(reply, await listProducts(app.ctx, request.query, apiLocale(request))),
   );
 
   app.get(
@@ -136,9 +138,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: "Today's Deals", response: { 200: z.array(ProductSchema) } },
     },
-    async () => {
+    async (request) => {
       const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
       return listShopperProducts(db, weekday, {
+        locale: apiLocale(request),
         where: eq(products.featured, true),
         limit: HOME_SECTION_LIMIT,
       });
@@ -151,9 +154,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: { tags, summary: 'New arrivals', response: { 200: z.array(ProductSchema) } },
     },
-    async () => {
+    async (request) => {
       const weekday = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
       return listShopperProducts(db, weekday, {
+        locale: apiLocale(request),
         where: eq(products.new, true),
         limit: HOME_SECTION_LIMIT,
         orderBy: [desc(products.createdAt), desc(products.id)],
@@ -172,7 +176,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(ProductSchema), ...errors },
       },
     },
-    async (request) => getRelatedProducts(app.ctx, request.query),
+    async (request) => getRelatedProducts(app.ctx, request.query, apiLocale(request)),
   );
 
   app.get(
@@ -187,7 +191,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      getProductDetail(app.ctx, request.params.idOrSlug, { includeHidden: includeHidden(request.user) }),
+      getProductDetail(app.ctx, request.params.idOrSlug, {
+        includeHidden: includeHidden(request.user),
+        locale: apiLocale(request),
+      }),
   );
 
   app.get(

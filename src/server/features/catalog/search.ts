@@ -10,7 +10,12 @@
 // thousand rows with a trigram index), and pass 1 runs again with the corrected words: 'hedphones'
 // becomes 'headphones', 'keybaord' 'keyboard'. Looking typos up in the vocabulary rather than in every
 // name keeps the trigram work small however large the catalogue grows.
+// French queries (docs/decisions/0351-french-search.md) do the same against products.search_vector_fr:
+// the words lose their accents ('télé' and 'tele' are one query) and are stemmed as French; the vector
+// holds the French and the English names, so a product without a French name is found by its English one.
 import { type SQL, sql } from 'drizzle-orm';
+import type { Locale } from '~/shared/i18n/locales';
+import { foldAccents } from '~/shared/i18n/localized-text';
 import type { DbOrTx } from '~/server/db/client';
 import { products } from '~/server/db/schema';
 
@@ -18,7 +23,9 @@ import { products } from '~/server/db/schema';
 const MAX_WORDS = 8;
 
 export type SearchPlan = {
-  /** The query as typed, trimmed. */
+  /** Which vector and text search configuration the words go through. */
+  language: Locale;
+  /** The query as typed, trimmed (without accents in French). */
   text: string;
   /** Its words, lower case. */
   words: string[];
@@ -32,11 +39,10 @@ export type SearchPlan = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function planSearch(text: string): SearchPlan {
+export function planSearch(text: string, language: Locale = 'en'): SearchPlan {
   const trimmed = text.trim();
   const words = (
-    trimmed
-      .toLowerCase()
+    (language === 'fr' ? foldAccents(trimmed.normalize('NFC')) : trimmed.toLowerCase())
       .normalize('NFKC')
       .match(/[\p{L}\p{N}]+/gu) ?? []
   ).slice(0, MAX_WORDS);
@@ -45,7 +51,8 @@ export function planSearch(text: string): SearchPlan {
   // Lot numbers carry digits; three characters is the shortest a trigram index can look up.
   const lotLike = /\d/.test(trimmed) && trimmed.length >= 3;
   return {
-    text: trimmed,
+    language,
+    text: language === 'fr' ? foldAccents(trimmed.normalize('NFC')) : trimmed,
     words,
     prefixQuery,
     lotPattern: lotLike ? `%${escapeLike(trimmed)}%` : null,
@@ -53,11 +60,18 @@ export function planSearch(text: string): SearchPlan {
   };
 }
 
+/** The plan's search vector and text search configuration. */
+function vectorOf(plan: SearchPlan): { vector: SQL; config: SQL } {
+  return plan.language === 'fr'
+    ? { vector: sql`${products.searchVectorFr}`, config: sql.raw(`'french'`) }
+    : { vector: sql`${products.searchVector}`, config: sql.raw(`'english'`) };
+}
+
 /** Pass 1: does a product match the words (or the lot number)? */
 export function fullTextMatch(plan: SearchPlan): SQL | null {
   const parts: SQL[] = [];
-  if (plan.prefixQuery)
-    parts.push(sql`${products.searchVector} @@ to_tsquery('english', ${plan.prefixQuery})`);
+  const { vector, config } = vectorOf(plan);
+  if (plan.prefixQuery) parts.push(sql`${vector} @@ to_tsquery(${config}, ${plan.prefixQuery})`);
   if (plan.lotPattern) parts.push(sql`${products.lotNumber} ilike ${plan.lotPattern}`);
   if (parts.length === 0) return null;
   return parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` or `)})`;
@@ -66,14 +80,15 @@ export function fullTextMatch(plan: SearchPlan): SQL | null {
 /** Pass 1 relevance, highest first. */
 export function fullTextRank(plan: SearchPlan): SQL<number> {
   const terms: SQL[] = [];
+  const { vector, config } = vectorOf(plan);
   if (plan.lotPattern) {
     terms.push(sql`(case when lower(${products.lotNumber}) = lower(${plan.text}) then 100 else 0 end)`);
     terms.push(sql`(case when ${products.lotNumber} ilike ${plan.lotPrefixPattern} then 10 else 0 end)`);
   }
   if (plan.prefixQuery) {
     // Whole words count twice, so 'lamp' ranks a lamp above a lampshade.
-    terms.push(sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${plan.text})) * 2`);
-    terms.push(sql`ts_rank(${products.searchVector}, to_tsquery('english', ${plan.prefixQuery}))`);
+    terms.push(sql`ts_rank(${vector}, websearch_to_tsquery(${config}, ${plan.text})) * 2`);
+    terms.push(sql`ts_rank(${vector}, to_tsquery(${config}, ${plan.prefixQuery}))`);
   }
   return sql<number>`(${terms.length ? sql.join(terms, sql` + `) : sql`0`})`;
 }
@@ -106,6 +121,7 @@ export async function correctedPlan(db: DbOrTx, plan: SearchPlan): Promise<Searc
   if (fixes.size === 0) return null;
   const words = plan.words.map((w) => fixes.get(w) ?? w);
   return {
+    language: plan.language,
     text: words.join(' '),
     words,
     prefixQuery: words.map((w) => `${w}:*`).join(' & '),

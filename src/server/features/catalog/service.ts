@@ -9,6 +9,8 @@ import {
   type ProductListQuery,
   type RelatedProductsQuery,
 } from '~/shared/schemas/catalog';
+import type { Locale } from '~/shared/i18n/locales';
+import { pickText } from '~/shared/i18n/localized-text';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, productImages, products } from '~/server/db/schema';
@@ -40,8 +42,16 @@ export function parseRef(segment: string): Ref {
   return text.length > 0 && text.length <= 200 && !/[\u0000-\u001f\u007f]/.test(text) ? { slug: text } : null;
 }
 
+type CategoryRow = typeof categories.$inferSelect;
+
+/** A category row as shoppers see it: its name in the request's language, else in English. */
+function toCategory({ nameFr, sortOrder: _, ...row }: CategoryRow, locale: Locale): Category {
+  const name = pickText(row.name, nameFr, locale);
+  return { ...row, name: name.text, languages: { name: name.language } };
+}
+
 /** An active category by slug or id, or 404. */
-export async function getCategory(ctx: AppContext, segment: string): Promise<Category> {
+export async function getCategory(ctx: AppContext, segment: string, locale: Locale): Promise<Category> {
   const { db } = ctx;
   const ref = parseRef(segment);
   if (!ref) throw notFound(CATEGORY_NOT_FOUND);
@@ -55,16 +65,17 @@ export async function getCategory(ctx: AppContext, segment: string): Promise<Cat
       ),
     );
   if (!row) throw notFound(CATEGORY_NOT_FOUND);
-  return row;
+  return toCategory(row, locale);
 }
 
-export function activeCategories(db: DbOrTx): Promise<Category[]> {
+export async function activeCategories(db: DbOrTx, locale: Locale): Promise<Category[]> {
   // The administrator's order (docs/decisions/0240-category-administration.md), then the oldest first.
-  return db
+  const rows = await db
     .select()
     .from(categories)
     .where(eq(categories.active, true))
     .orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map((row) => toCategory(row, locale));
 }
 
 /**
@@ -74,12 +85,13 @@ export function activeCategories(db: DbOrTx): Promise<Category[]> {
 export async function listProducts(
   ctx: AppContext,
   query: ProductListQuery & { q?: string },
+  locale: Locale,
   fixedCategory?: Category,
 ): Promise<ListingPage> {
   const { db, config } = ctx;
   const [weekdayPercent, category] = await Promise.all([
     todaysWeekdayDiscount(db, config.STORE_TIMEZONE),
-    fixedCategory ?? (query.category !== undefined ? getCategory(ctx, query.category) : undefined),
+    fixedCategory ?? (query.category !== undefined ? getCategory(ctx, query.category, locale) : undefined),
   ]);
   const searchText = query.q ?? query.search;
   const filters: ListingFilters = {
@@ -90,7 +102,7 @@ export async function listProducts(
     isNew: query.new,
     daily: query.daily,
     conditions: query.condition,
-    search: searchText ? planSearch(searchText) : undefined,
+    search: searchText ? planSearch(searchText, locale) : undefined,
   };
   // The total depends on the filters and today's discount, not on the page or the order.
   const totals = ctx.catalogueCaches.totals;
@@ -101,6 +113,7 @@ export async function listProducts(
     page: query.page,
     limit: query.limit,
     weekdayPercent,
+    locale,
     knownTotal: filters.search ? undefined : totals.get(totalKey),
   });
   if (!filters.search) totals.set(totalKey, result.total);
@@ -133,7 +146,7 @@ async function imagesOf(db: DbOrTx, productId: number, mainImage: string | null)
 export async function getProductDetail(
   ctx: AppContext,
   segment: string,
-  options: { includeHidden: boolean },
+  options: { includeHidden: boolean; locale: Locale },
 ): Promise<ProductDetail> {
   const match = productRef(segment);
   if (!match) throw notFound(PRODUCT_NOT_FOUND);
@@ -146,7 +159,11 @@ export async function getProductDetail(
   ]);
   const row = rows[0];
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const product = toShopperProduct(row as Parameters<typeof toShopperProduct>[0], weekdayPercent);
+  const product = toShopperProduct(
+    row as Parameters<typeof toShopperProduct>[0],
+    weekdayPercent,
+    options.locale,
+  );
   const images = await imagesOf(db, product.id, product.imageUrl);
   return {
     ...product,
@@ -173,12 +190,12 @@ export async function getProductImages(
   return imagesOf(db, row.id, row.imageUrl);
 }
 
-export async function getRelatedProducts(ctx: AppContext, query: RelatedProductsQuery) {
+export async function getRelatedProducts(ctx: AppContext, query: RelatedProductsQuery, locale: Locale) {
   const { db, config } = ctx;
   const excludeId = query.productId ?? query.exclude;
   let categoryId: number | null = query.categoryId ?? null;
   if (categoryId === null && excludeId !== undefined)
     categoryId = (await productCategoryId(db, excludeId)) ?? null;
   const weekdayPercent = await todaysWeekdayDiscount(db, config.STORE_TIMEZONE);
-  return findRelatedProducts(db, weekdayPercent, { categoryId, excludeId, limit: query.limit });
+  return findRelatedProducts(db, weekdayPercent, { categoryId, excludeId, limit: query.limit, locale });
 }

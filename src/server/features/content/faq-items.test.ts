@@ -54,6 +54,7 @@ describe('reading FAQ items', () => {
       sortOrder: 1,
       active: true,
       updatedAt: expect.any(String),
+      languages: { question: 'en', answer: 'en' },
     });
   });
 

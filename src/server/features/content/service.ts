@@ -1,7 +1,15 @@
 // Content pages and FAQ items: rich HTML is sanitised here, before it is stored; every change is
 // written to the audit log in the same transaction.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { ContentPage, ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import type { Locale } from '~/shared/i18n/locales';
+import { pickText } from '~/shared/i18n/localized-text';
+import type {
+  AdminContentPage,
+  AdminFaqItem,
+  ContentPage,
+  ContentPageSummary,
+  FaqItem,
+} from '~/shared/schemas/content';
 import type { DbOrTx } from '~/server/db/client';
 import { contentPages, faqItems } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
@@ -14,12 +22,22 @@ type FaqRow = typeof faqItems.$inferSelect;
 
 export type PageInput = {
   title: string;
+  /** Left out or '': no French (the English shows on French pages). */
+  titleFr?: string;
   slug: string;
   content: string;
+  contentFr?: string;
   isStructured: boolean;
   published: boolean;
 };
-export type FaqInput = { question: string; answer: string; active: boolean; sortOrder?: number };
+export type FaqInput = {
+  question: string;
+  questionFr?: string;
+  answer: string;
+  answerFr?: string;
+  active: boolean;
+  sortOrder?: number;
+};
 
 export const SLUG_TAKEN = 'A page with this slug already exists.';
 export const PAGE_NOT_FOUND = 'Page not found.';
@@ -33,18 +51,42 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const toPage = (row: PageRow): ContentPage => ({
+/** A page as stored, both languages (administrators' answers and the audit log). */
+const toPage = (row: PageRow): AdminContentPage => ({
   ...row,
   updatedAt: row.updatedAt ? row.updatedAt.toISOString() : null,
 });
-const toFaq = (row: FaqRow): FaqItem => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+const toFaq = (row: FaqRow): AdminFaqItem => ({ ...row, updatedAt: row.updatedAt.toISOString() });
+
+/** A page in the reader's language, each text falling back to the English (docs/decisions/0350-french-catalogue-fields.md). */
+function toReaderPage({ titleFr, contentFr, ...page }: AdminContentPage, locale: Locale): ContentPage {
+  const title = pickText(page.title, titleFr, locale);
+  const content = pickText(page.content, contentFr, locale);
+  return {
+    ...page,
+    title: title.text,
+    content: content.text,
+    languages: { title: title.language, content: content.language },
+  };
+}
+
+function toReaderFaq({ questionFr, answerFr, ...item }: AdminFaqItem, locale: Locale): FaqItem {
+  const question = pickText(item.question, questionFr, locale);
+  const answer = pickText(item.answer, answerFr, locale);
+  return {
+    ...item,
+    question: question.text,
+    answer: answer.text,
+    languages: { question: question.language, answer: answer.language },
+  };
+}
 
 // ---- Content pages ----
 
 /** Every page for administrators; shoppers (`includeDrafts` false) see only published ones. */
 export async function listPages(
   ctx: AppContext,
-  { includeDrafts }: { includeDrafts: boolean },
+  { includeDrafts, locale }: { includeDrafts: boolean; locale: Locale },
 ): Promise<ContentPageSummary[]> {
   const { db } = ctx;
   const rows = await db
@@ -52,6 +94,7 @@ export async function listPages(
       id: contentPages.id,
       slug: contentPages.slug,
       title: contentPages.title,
+      titleFr: contentPages.titleFr,
       isStructured: contentPages.isStructured,
       published: contentPages.published,
       updatedAt: contentPages.updatedAt,
@@ -59,20 +102,35 @@ export async function listPages(
     .from(contentPages)
     .where(includeDrafts ? undefined : eq(contentPages.published, true))
     .orderBy(asc(contentPages.title), asc(contentPages.id));
-  return rows.map((r) => ({ ...r, updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null }));
+  return rows.map(({ titleFr, ...r }) => {
+    const title = pickText(r.title, titleFr, locale);
+    return {
+      ...r,
+      title: title.text,
+      languages: { title: title.language },
+      updatedAt: r.updatedAt ? r.updatedAt.toISOString() : null,
+    };
+  });
 }
 
 /** A page by slug; an unpublished one only with `includeDrafts` (administrators), else 404 like a missing one. */
 export async function getPageBySlug(
   ctx: AppContext,
   slug: string,
-  { includeDrafts }: { includeDrafts: boolean } = { includeDrafts: false },
+  { includeDrafts, locale }: { includeDrafts: boolean; locale: Locale },
 ): Promise<ContentPage> {
   const { db } = ctx;
   // No page has a NUL in its slug, and PostgreSQL refuses one in text (docs/decisions/0119-bad-input-is-a-4xx.md).
   if (slug.includes('\u0000')) throw notFound(PAGE_NOT_FOUND);
   const [row] = await db.select().from(contentPages).where(eq(contentPages.slug, slug));
   if (!row || (!row.published && !includeDrafts)) throw notFound(PAGE_NOT_FOUND);
+  return toReaderPage(toPage(row), locale);
+}
+
+/** A page as stored, both languages, for the page editor (administrators). */
+export async function getAdminPage(ctx: AppContext, id: number): Promise<AdminContentPage> {
+  const [row] = await ctx.db.select().from(contentPages).where(eq(contentPages.id, id));
+  if (!row) throw notFound(PAGE_NOT_FOUND);
   return toPage(row);
 }
 
@@ -94,14 +152,22 @@ async function slugSafe<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createPage(ctx: AppContext, input: PageInput, userId: number): Promise<ContentPage> {
+/** The HTML of both languages sanitised. */
+const pageColumns = (input: PageInput) => ({
+  ...input,
+  titleFr: input.titleFr ?? '',
+  content: sanitizeRichHtml(input.content),
+  contentFr: sanitizeRichHtml(input.contentFr ?? ''),
+});
+
+export function createPage(ctx: AppContext, input: PageInput, userId: number): Promise<AdminContentPage> {
   const { db } = ctx;
   return slugSafe(() =>
     db.transaction(async (tx) => {
       await assertSlugFree(tx, input.slug);
       const [row] = await tx
         .insert(contentPages)
-        .values({ ...input, content: sanitizeRichHtml(input.content), updatedAt: new Date() })
+        .values({ ...pageColumns(input), updatedAt: new Date() })
         .returning();
       const page = toPage(row!);
       await recordAudit(tx, {
@@ -121,7 +187,7 @@ export function updatePage(
   id: number,
   input: PageInput,
   userId: number,
-): Promise<ContentPage> {
+): Promise<AdminContentPage> {
   const { db } = ctx;
   return slugSafe(() =>
     db.transaction(async (tx) => {
@@ -130,7 +196,7 @@ export function updatePage(
       await assertSlugFree(tx, input.slug, id);
       const [row] = await tx
         .update(contentPages)
-        .set({ ...input, content: sanitizeRichHtml(input.content), updatedAt: new Date() })
+        .set({ ...pageColumns(input), updatedAt: new Date() })
         .where(eq(contentPages.id, id))
         .returning();
       const page = toPage(row!);
@@ -166,26 +232,35 @@ export function deletePage(ctx: AppContext, id: number, userId: number): Promise
 
 const faqOrder = [asc(faqItems.sortOrder), asc(faqItems.id)];
 
-export async function listFaqItems(
-  ctx: AppContext,
-  options: { includeInactive: boolean },
-): Promise<FaqItem[]> {
-  const { db } = ctx;
-  const query = db.select().from(faqItems);
-  const rows = await (options.includeInactive ? query : query.where(eq(faqItems.active, true))).orderBy(
-    ...faqOrder,
-  );
+/** Every item as stored, both languages, inactive ones too: the FAQ editor's list. */
+export async function listAdminFaqItems(ctx: AppContext): Promise<AdminFaqItem[]> {
+  const rows = await ctx.db
+    .select()
+    .from(faqItems)
+    .orderBy(...faqOrder);
   return rows.map(toFaq);
 }
 
-export function createFaqItem(ctx: AppContext, input: FaqInput, userId: number): Promise<FaqItem> {
+/** The active items in the reader's language. */
+export async function listFaqItems(ctx: AppContext, locale: Locale): Promise<FaqItem[]> {
+  const rows = await ctx.db
+    .select()
+    .from(faqItems)
+    .where(eq(faqItems.active, true))
+    .orderBy(...faqOrder);
+  return rows.map((row) => toReaderFaq(toFaq(row), locale));
+}
+
+export function createFaqItem(ctx: AppContext, input: FaqInput, userId: number): Promise<AdminFaqItem> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(faqItems)
       .values({
         question: input.question,
+        questionFr: input.questionFr ?? '',
         answer: sanitizeRichHtml(input.answer),
+        answerFr: sanitizeRichHtml(input.answerFr ?? ''),
         active: input.active,
         // A new item goes last unless a place is given (docs/decisions/0212-new-faq-items-go-last.md).
         sortOrder:
@@ -205,7 +280,7 @@ export function updateFaqItem(
   id: number,
   input: FaqInput,
   userId: number,
-): Promise<FaqItem> {
+): Promise<AdminFaqItem> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqItems).where(eq(faqItems.id, id)).for('update');
@@ -214,7 +289,9 @@ export function updateFaqItem(
       .update(faqItems)
       .set({
         question: input.question,
+        questionFr: input.questionFr ?? '',
         answer: sanitizeRichHtml(input.answer),
+        answerFr: sanitizeRichHtml(input.answerFr ?? ''),
         active: input.active,
         sortOrder: input.sortOrder ?? before.sortOrder,
         updatedAt: new Date(),
@@ -261,7 +338,7 @@ export function moveFaqItem(
   id: number,
   sortOrder: number,
   userId: number,
-): Promise<FaqItem> {
+): Promise<AdminFaqItem> {
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const all = await tx

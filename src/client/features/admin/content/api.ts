@@ -1,13 +1,21 @@
 // The content tab's calls. After every change the lists (and the public page caches) are refreshed.
 import type { QueryClient } from '@tanstack/react-query';
-import type { ContentPage, ContentPageInput, FaqItem, FaqItemInput } from '~/shared/schemas/content';
+import type {
+  AdminContentPage,
+  AdminFaqItem,
+  ContentPageInput,
+  FaqItemInput,
+} from '~/shared/schemas/content';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { contentPagePath } from '~/client/features/content';
 
 export type PageDraft = {
   title: string;
+  /** '' when the page has no French: French pages then show the English. */
+  titleFr: string;
   slug: string;
   content: string;
+  contentFr: string;
   isStructured: boolean;
   /** Off: a draft only administrators see (shoppers get 404). */
   published: boolean;
@@ -16,24 +24,26 @@ export type PageDraft = {
 /** Whether two drafts would save the same page. */
 export const sameDraft = (a: PageDraft, b: PageDraft) =>
   a.title === b.title &&
+  a.titleFr === b.titleFr &&
   a.slug === b.slug &&
   a.content === b.content &&
+  a.contentFr === b.contentFr &&
   a.isStructured === b.isStructured &&
   a.published === b.published;
 
 export const createPage = (page: ContentPageInput) =>
-  apiRequest<ContentPage>('POST', '/api/content-pages', page);
+  apiRequest<AdminContentPage>('POST', '/api/content-pages', page);
 export const updatePage = (id: number, page: ContentPageInput) =>
-  apiRequest<ContentPage>('PUT', `/api/content-pages/${id}`, page);
+  apiRequest<AdminContentPage>('PUT', `/api/content-pages/${id}`, page);
 export const deletePage = (id: number) => apiRequest<void>('DELETE', `/api/content-pages/${id}`);
-/** Always read fresh: the list does not carry the content. */
-export const fetchPage = (slug: string) => apiRequest<ContentPage>('GET', contentPagePath(slug));
+/** Always read fresh: the list does not carry the content. Both languages, as stored. */
+export const fetchPage = (id: number) => apiRequest<AdminContentPage>('GET', `/api/content-pages/${id}`);
 
-export const createFaqItem = (item: FaqItemInput) => apiRequest<FaqItem>('POST', '/api/faq-items', item);
+export const createFaqItem = (item: FaqItemInput) => apiRequest<AdminFaqItem>('POST', '/api/faq-items', item);
 export const updateFaqItem = (id: number, item: FaqItemInput) =>
-  apiRequest<FaqItem>('PUT', `/api/faq-items/${id}`, item);
+  apiRequest<AdminFaqItem>('PUT', `/api/faq-items/${id}`, item);
 export const moveFaqItem = (id: number, sortOrder: number) =>
-  apiRequest<FaqItem>('PUT', `/api/faq-items/${id}/order`, { sortOrder });
+  apiRequest<AdminFaqItem>('PUT', `/api/faq-items/${id}/order`, { sortOrder });
 export const deleteFaqItem = (id: number) => apiRequest<void>('DELETE', `/api/faq-items/${id}`);
 
 export async function refreshPages(queryClient: QueryClient, ...slugs: string[]) {

@@ -20,7 +20,15 @@ import {
 import { Dialog } from '~/client/components/ui/dialog';
 import { PageEditorForm } from './page-editor-form';
 
-const EMPTY_PAGE: PageDraft = { title: '', slug: '', content: '', isStructured: false, published: true };
+const EMPTY_PAGE: PageDraft = {
+  title: '',
+  titleFr: '',
+  slug: '',
+  content: '',
+  contentFr: '',
+  isStructured: false,
+  published: true,
+};
 
 type Editing =
   | { mode: 'create'; page: PageDraft }
@@ -47,11 +55,13 @@ export function ContentPagesPanel() {
   async function openEdit(summary: ContentPageSummary) {
     setEditing({ mode: 'edit', summary, id: summary.id, page: null });
     try {
-      const page = await fetchPage(summary.slug);
+      const page = await fetchPage(summary.id);
       const draft = {
         title: page.title,
+        titleFr: page.titleFr,
         slug: page.slug,
         content: page.content,
+        contentFr: page.contentFr,
         isStructured: page.isStructured,
         published: page.published,
       };

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ContentPageSummary, FaqItem } from '~/shared/schemas/content';
+import type { AdminFaqItem, ContentPageSummary } from '~/shared/schemas/content';
 import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
 import { createQueryClient } from '~/client/lib/query-client';
 import ContentTab from './content-tab';
@@ -65,10 +65,12 @@ function renderTab() {
   );
 }
 
-const faq = (id: number, question: string, sortOrder: number, active = true): FaqItem => ({
+const faq = (id: number, question: string, sortOrder: number, active = true): AdminFaqItem => ({
   id,
   question,
+  questionFr: '',
   answer: `<p>${question} answer</p>`,
+  answerFr: '',
   sortOrder,
   active,
   updatedAt: '2025-01-01T00:00:00.000Z',
@@ -81,8 +83,17 @@ const PAGES: ContentPageSummary[] = [
     isStructured: false,
     published: true,
     updatedAt: '2025-02-03T15:04:00.000Z',
+    languages: { title: 'en' },
   },
-  { id: 2, title: 'Legacy', slug: 'legacy', isStructured: false, published: true, updatedAt: null },
+  {
+    id: 2,
+    title: 'Legacy',
+    slug: 'legacy',
+    isStructured: false,
+    published: true,
+    updatedAt: null,
+    languages: { title: 'en' },
+  },
 ];
 
 afterEach(() => {
@@ -119,6 +130,7 @@ describe('Content tab', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'New Page' }));
     await user.type(screen.getByLabelText('Page Title'), 'Store Hours');
+    await user.type(screen.getByLabelText('Page Title (French)'), 'Heures d’ouverture');
     await user.type(screen.getByLabelText('Page Content'), '<p>9 to 5</p>');
     await user.click(screen.getByRole('button', { name: 'Save Page' }));
     await waitFor(() =>
@@ -132,8 +144,10 @@ describe('Content tab', () => {
       path: '/api/content-pages',
       body: {
         title: 'Store Hours',
+        titleFr: 'Heures d’ouverture',
         slug: 'store-hours',
         content: '<p>9 to 5</p>',
+        contentFr: '',
         isStructured: false,
         published: true,
       },
@@ -163,8 +177,15 @@ describe('Content tab', () => {
 
   it("edits a page in 'Edit Page: {title}' and Cancel saves nothing", async () => {
     const calls = fakeApi((c) =>
-      c.path.startsWith('/api/content-pages/slug/')
-        ? { body: { ...PAGES[0], content: '<p>Old policy</p>' } }
+      c.method === 'GET' && c.path === '/api/content-pages/1'
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : c.method === 'PUT'
           ? { body: {} }
           : { body: PAGES },
@@ -175,6 +196,11 @@ describe('Content tab', () => {
     expect(screen.getByRole('dialog', { name: 'Edit Page: Returns & Refunds' })).toBeTruthy();
     expect(((await screen.findByLabelText('Page Content')) as HTMLTextAreaElement).value).toBe(
       '<p>Old policy</p>',
+    );
+    // The French beside the English, from the page as stored (GET /api/content-pages/{id}).
+    expect((screen.getByLabelText('Page Title (French)') as HTMLInputElement).value).toBe('Retours');
+    expect((screen.getByLabelText('Page Content (French)') as HTMLTextAreaElement).value).toBe(
+      '<p>Ancienne politique</p>',
     );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -188,7 +214,12 @@ describe('Content tab', () => {
     await waitFor(() => expect(lastToast()?.title).toBe('Page updated'));
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       path: '/api/content-pages/1',
-      body: { slug: 'returns', content: '<p>New policy</p>' },
+      body: {
+        slug: 'returns',
+        content: '<p>New policy</p>',
+        titleFr: 'Retours',
+        contentFr: '<p>Ancienne politique</p>',
+      },
     });
   });
 
@@ -215,8 +246,15 @@ describe('Content tab', () => {
 
   it("warns in the edit dialog, not the create dialog, that a new title moves the page's address", async () => {
     fakeApi((c) =>
-      c.path.startsWith('/api/content-pages/slug/')
-        ? { body: { ...PAGES[0], content: '<p>Old policy</p>' } }
+      c.method === 'GET' && c.path === '/api/content-pages/1'
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : { body: PAGES },
     );
     renderTab();
@@ -239,8 +277,15 @@ describe('Content tab', () => {
 
   it("shows 'Failed to update page' with the server's message and keeps the dialog open", async () => {
     fakeApi((c) =>
-      c.path.startsWith('/api/content-pages/slug/')
-        ? { body: { ...PAGES[0], content: '<p>Old policy</p>' } }
+      c.method === 'GET' && c.path === '/api/content-pages/1'
+        ? {
+            body: {
+              ...PAGES[0],
+              titleFr: 'Retours',
+              content: '<p>Old policy</p>',
+              contentFr: '<p>Ancienne politique</p>',
+            },
+          }
         : c.method === 'PUT'
           ? { status: 409, body: { message: 'A page with this slug already exists.' } }
           : { body: PAGES },
@@ -333,12 +378,15 @@ describe('FAQ Items', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(lastToast()).toEqual({ title: 'Validation Error', description: 'Answer is required' });
     await user.type(screen.getByLabelText('Answer'), '<p>No.</p>');
+    await user.type(screen.getByLabelText('Question (French)'), 'Ouvert le dimanche?');
     await user.click(screen.getByRole('checkbox', { name: 'Active' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(lastToast()?.title).toBe('FAQ item created'));
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       question: 'Open on Sundays?',
+      questionFr: 'Ouvert le dimanche?',
       answer: '<p>No.</p>',
+      answerFr: '',
       active: false,
     });
   });
@@ -382,7 +430,13 @@ describe('FAQ Items', () => {
       {
         method: 'PUT',
         path: '/api/faq-items/2',
-        body: { question: 'Second question?', answer: '<p>Second? answer</p>', active: true },
+        body: {
+          question: 'Second question?',
+          questionFr: '',
+          answer: '<p>Second? answer</p>',
+          answerFr: '',
+          active: true,
+        },
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,12 +1,19 @@
-// Add / edit an FAQ item: Question, rich-text Answer (the short toolbar) and Active.
+// Add / edit an FAQ item: Question, rich-text Answer (the short toolbar) and Active, with the French
+// question and answer beside the English (optional: French pages show the English when they are empty).
 import { useEffect, useId, useState } from 'react';
-import { type FaqItem, FaqItemInputSchema } from '~/shared/schemas/content';
+import { type AdminFaqItem, FaqItemInputSchema } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
 import { RichTextEditor } from './rich-text-editor';
 
-export type FaqDraft = { question: string; answer: string; active: boolean };
+export type FaqDraft = {
+  question: string;
+  questionFr: string;
+  answer: string;
+  answerFr: string;
+  active: boolean;
+};
 
 export function FaqItemDialog({
   open,
@@ -17,7 +24,7 @@ export function FaqItemDialog({
 }: {
   open: boolean;
   /** null: a new item. */
-  item: FaqItem | null;
+  item: AdminFaqItem | null;
   saving: boolean;
   onOpenChange: (open: boolean) => void;
   onSave: (draft: FaqDraft) => void;
@@ -25,22 +32,28 @@ export function FaqItemDialog({
   const id = useId();
   const [question, setQuestion] = useState('');
   const [answer, setAnswer] = useState('');
+  const [questionFr, setQuestionFr] = useState('');
+  const [answerFr, setAnswerFr] = useState('');
   const [active, setActive] = useState(true);
 
   useEffect(() => {
     if (!open) return;
     setQuestion(item?.question ?? '');
     setAnswer(item?.answer ?? '');
+    setQuestionFr(item?.questionFr ?? '');
+    setAnswerFr(item?.answerFr ?? '');
     setActive(item?.active ?? true);
   }, [open, item]);
 
   const dirty =
     question !== (item?.question ?? '') ||
     answer !== (item?.answer ?? '') ||
+    questionFr !== (item?.questionFr ?? '') ||
+    answerFr !== (item?.answerFr ?? '') ||
     active !== (item?.active ?? true);
 
   function save() {
-    const parsed = FaqItemInputSchema.safeParse({ question, answer, active });
+    const parsed = FaqItemInputSchema.safeParse({ question, answer, questionFr, answerFr, active });
     if (!parsed.success) {
       // Question first, then answer: the schema's field order.
       toast({
@@ -50,7 +63,13 @@ export function FaqItemDialog({
       });
       return;
     }
-    onSave({ question: parsed.data.question, answer, active });
+    onSave({
+      question: parsed.data.question,
+      answer,
+      questionFr: parsed.data.questionFr,
+      answerFr,
+      active,
+    });
   }
 
   return (
@@ -70,21 +89,58 @@ export function FaqItemDialog({
         className="grid gap-4"
         aria-label="FAQ item"
       >
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-question`} className="text-sm font-medium">
-            Question
-          </label>
-          <input
-            id={`${id}-question`}
-            value={question}
-            onChange={(e) => setQuestion(e.target.value)}
-            className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
-          />
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid content-start gap-4">
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-question`} className="text-sm font-medium">
+                Question
+              </label>
+              <input
+                id={`${id}-question`}
+                value={question}
+                onChange={(e) => setQuestion(e.target.value)}
+                className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <span className="text-sm font-medium">Answer</span>
+              <RichTextEditor
+                value={answer}
+                onChange={setAnswer}
+                label="Answer"
+                variant="faq"
+                minHeight={150}
+              />
+            </div>
+          </div>
+          <div className="grid content-start gap-4">
+            <div className="grid gap-1.5">
+              <label htmlFor={`${id}-question-fr`} className="text-sm font-medium">
+                Question (French)
+              </label>
+              <input
+                id={`${id}-question-fr`}
+                lang="fr-CA"
+                value={questionFr}
+                onChange={(e) => setQuestionFr(e.target.value)}
+                className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <span className="text-sm font-medium">Answer (French)</span>
+              <RichTextEditor
+                value={answerFr}
+                onChange={setAnswerFr}
+                label="Answer (French)"
+                variant="faq"
+                minHeight={150}
+              />
+            </div>
+          </div>
         </div>
-        <div className="grid gap-1.5">
-          <span className="text-sm font-medium">Answer</span>
-          <RichTextEditor value={answer} onChange={setAnswer} label="Answer" variant="faq" minHeight={150} />
-        </div>
+        <p className="text-xs text-slate-500">
+          The French question and answer are optional: French pages show the English when they are empty.
+        </p>
         <div className="flex items-center gap-2">
           <input
             id={`${id}-active`}

@@ -25,7 +25,15 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
-const EMPTY: PageDraft = { title: '', slug: '', content: '', isStructured: false, published: true };
+const EMPTY: PageDraft = {
+  title: '',
+  titleFr: '',
+  slug: '',
+  content: '',
+  contentFr: '',
+  isStructured: false,
+  published: true,
+};
 
 let lastToasts: { title: string; description?: string }[] = [];
 function ToastSpy() {
@@ -127,8 +135,10 @@ describe('PageEditorForm', () => {
     await save();
     expect(onSave).toHaveBeenCalledWith({
       title: 'About',
+      titleFr: '',
       slug: 'about-us',
       content: '',
+      contentFr: '',
       isStructured: false,
       published: true,
     });
@@ -143,8 +153,10 @@ describe('PageEditorForm', () => {
     await save();
     expect(onSave).toHaveBeenCalledWith({
       title: 'Size Guide',
+      titleFr: '',
       slug: 'size-guide',
       content: '<p>Sizes</p>',
+      contentFr: '',
       isStructured: true,
       published: true,
     });
@@ -153,8 +165,10 @@ describe('PageEditorForm', () => {
   it('Cancel hands the original, unchanged page to the save action', async () => {
     const original = {
       title: 'Returns',
+      titleFr: '',
       slug: 'returns',
       content: '<p>Old</p>',
+      contentFr: '',
       isStructured: false,
       published: true,
     };
@@ -183,8 +197,10 @@ describe('PageEditorForm', () => {
   describe('an existing page whose address would change (decision 0103)', () => {
     const RETURNS = {
       title: 'Returns',
+      titleFr: '',
       slug: 'returns',
       content: '<p>Policy</p>',
+      contentFr: '',
       isStructured: false,
       published: true,
     };

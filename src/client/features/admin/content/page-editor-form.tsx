@@ -58,6 +58,8 @@ export function PageEditorForm({
   const [title, setTitle] = useState(page.title);
   const [slug, setSlug] = useState(page.slug);
   const [content, setContent] = useState(page.content);
+  const [titleFr, setTitleFr] = useState(page.titleFr);
+  const [contentFr, setContentFr] = useState(page.contentFr);
   const [isStructured, setIsStructured] = useState(page.isStructured);
   const [published, setPublished] = useState(page.published);
   const [slugEdited, setSlugEdited] = useState(false);
@@ -67,12 +69,14 @@ export function PageEditorForm({
     setTitle(page.title);
     setSlug(page.slug);
     setContent(page.content);
+    setTitleFr(page.titleFr);
+    setContentFr(page.contentFr);
     setIsStructured(page.isStructured);
     setPublished(page.published);
     setSlugEdited(false);
   }, [page]);
 
-  const dirty = !sameDraft({ title, slug, content, isStructured, published }, page);
+  const dirty = !sameDraft({ title, titleFr, slug, content, contentFr, isStructured, published }, page);
   // A layout effect: the dialog knows of the change before the next key press (Preact runs plain effects a frame late).
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -115,7 +119,7 @@ export function PageEditorForm({
       toast({ title: 'Slug Formatted', description: 'The slug has been formatted for web compatibility.' });
       return;
     }
-    onSave({ title, slug, content, isStructured, published });
+    onSave({ title, titleFr: titleFr.trim(), slug, content, contentFr, isStructured, published });
   }
 
   return (
@@ -139,35 +143,65 @@ export function PageEditorForm({
 
         {/* forceMount keeps the editor (and its undo history) alive while the Settings tab is open. */}
         <Tabs.Content value="content" forceMount className="grid gap-4 data-[state=inactive]:hidden">
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-title`} className="text-sm font-medium">
-              Page Title
-            </label>
-            <input
-              id={`${id}-title`}
-              value={title}
-              onChange={(e) => onTitleChange(e.target.value)}
-              placeholder="Enter page title"
-              className={input}
-              aria-describedby={move ? `${id}-address-title` : undefined}
-            />
-            {addressHint('title')}
+          {/* The French beside the English (docs/decisions/0350-french-catalogue-fields.md). */}
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid content-start gap-1.5">
+              <label htmlFor={`${id}-title`} className="text-sm font-medium">
+                Page Title
+              </label>
+              <input
+                id={`${id}-title`}
+                value={title}
+                onChange={(e) => onTitleChange(e.target.value)}
+                placeholder="Enter page title"
+                className={input}
+                aria-describedby={move ? `${id}-address-title` : undefined}
+              />
+              {addressHint('title')}
+            </div>
+            <div className="grid content-start gap-1.5">
+              <label htmlFor={`${id}-title-fr`} className="text-sm font-medium">
+                Page Title (French)
+              </label>
+              <input
+                id={`${id}-title-fr`}
+                lang="fr-CA"
+                value={titleFr}
+                onChange={(e) => setTitleFr(e.target.value)}
+                className={input}
+                aria-describedby={`${id}-french-hint`}
+              />
+            </div>
           </div>
-          <div className="grid gap-1.5">
-            <span id={`${id}-content-label`} className="text-sm font-medium">
-              Page Content
-            </span>
-            <RichTextEditor
-              value={content}
-              onChange={setContent}
-              label="Page Content"
-              placeholder="Enter page content here..."
-              minHeight={300}
-            />
-            <p className="text-xs text-slate-500">
-              Use the toolbar above to format your content. You can add headings, lists, images, and more.
-            </p>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <div className="grid content-start gap-1.5">
+              <span id={`${id}-content-label`} className="text-sm font-medium">
+                Page Content
+              </span>
+              <RichTextEditor
+                value={content}
+                onChange={setContent}
+                label="Page Content"
+                placeholder="Enter page content here..."
+                minHeight={300}
+              />
+            </div>
+            <div className="grid content-start gap-1.5">
+              <span className="text-sm font-medium">Page Content (French)</span>
+              <RichTextEditor
+                value={contentFr}
+                onChange={setContentFr}
+                label="Page Content (French)"
+                minHeight={300}
+              />
+            </div>
           </div>
+          <p className="text-xs text-slate-500">
+            Use the toolbar above to format your content. You can add headings, lists, images, and more.
+          </p>
+          <p id={`${id}-french-hint`} className="text-xs text-slate-500">
+            The French title and content are optional: French pages show the English when they are empty.
+          </p>
         </Tabs.Content>
 
         <Tabs.Content value="settings" className="grid gap-6">

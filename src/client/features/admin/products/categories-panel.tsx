@@ -18,10 +18,18 @@ import { serverMessage } from './server-message';
 
 const COLUMNS = ['Picture', 'Name', 'Slug', 'Products', 'Order', 'Shown', 'Actions'];
 
-type Draft = { name: string; slug: string; imageUrl: string; active: boolean; sortOrder: string };
-const EMPTY: Draft = { name: '', slug: '', imageUrl: '', active: true, sortOrder: '0' };
+type Draft = {
+  name: string;
+  nameFr: string;
+  slug: string;
+  imageUrl: string;
+  active: boolean;
+  sortOrder: string;
+};
+const EMPTY: Draft = { name: '', nameFr: '', slug: '', imageUrl: '', active: true, sortOrder: '0' };
 const toDraft = (c: AdminCategory): Draft => ({
   name: c.name,
+  nameFr: c.nameFr,
   slug: c.slug,
   imageUrl: c.imageUrl ?? '',
   active: c.active,
@@ -95,12 +103,22 @@ function CategoryDialog({ category, onClose }: { category: AdminCategory | null;
       dirty={dirty}
     >
       <form className="grid gap-4" noValidate onSubmit={submit}>
-        <TextField
-          label="Name"
-          value={draft.name}
-          error={errors.name}
-          onChange={(e) => set('name', e.target.value)}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            value={draft.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          <TextField
+            label="Name (French)"
+            lang="fr-CA"
+            value={draft.nameFr}
+            error={errors.nameFr}
+            hint="Shown on French pages; the English name shows when left empty."
+            onChange={(e) => set('nameFr', e.target.value)}
+          />
+        </div>
         <TextField
           label="Slug"
           optional

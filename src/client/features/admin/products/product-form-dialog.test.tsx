@@ -19,8 +19,10 @@ const product = (images: string[]): AdminProduct => ({
   id: 1,
   lotNumber: 'SOFA-1',
   name: 'Imported Sofa',
+  nameFr: '',
   slug: 'imported-sofa',
   description: '',
+  descriptionFr: '',
   price: '199.00',
   compareAtPrice: null,
   imageUrl: images[0] ?? null,
@@ -129,5 +131,33 @@ describe('product dialog with pictures from an import', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add New Product' });
     await userEvent.setup().type(within(dialog).getByLabelText('Name'), '1984');
     expect((within(dialog).getByLabelText('Slug') as HTMLInputElement).value).toBe('product-1984');
+  });
+});
+
+describe('product dialog in two languages', () => {
+  it('shows the French name and description beside the English and saves them', async () => {
+    const { api, dialog } = await openEditDialog([]);
+    const user = userEvent.setup();
+    const nameFr = within(dialog).getByLabelText('Name (French)') as HTMLInputElement;
+    expect(nameFr.value).toBe('');
+    expect(nameFr.getAttribute('lang')).toBe('fr-CA');
+    await user.type(nameFr, 'Canapé importé');
+    await user.type(within(dialog).getByLabelText('Description (French)'), 'Tissu gris, trois places.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(callsTo(api, 'PUT', '/api/products/1')).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'PUT', '/api/products/1')[0])).toMatchObject({
+      name: 'Imported Sofa',
+      nameFr: 'Canapé importé',
+      descriptionFr: 'Tissu gris, trois places.',
+    });
+  });
+
+  it("refuses a one-letter French name with the schema's message and sends nothing", async () => {
+    const { api, dialog } = await openEditDialog([]);
+    const user = userEvent.setup();
+    await user.type(within(dialog).getByLabelText('Name (French)'), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText('French name must be at least 2 characters.')).toBeTruthy();
+    expect(callsTo(api, 'PUT', '/api/products/1')).toHaveLength(0);
   });
 });

@@ -25,9 +25,11 @@ import { StockPanel } from './stock-panel';
 
 type FormValues = {
   name: string;
+  nameFr: string;
   slug: string;
   lotNumber: string;
   description: string;
+  descriptionFr: string;
   price: string;
   compareAtPrice: string;
   stock: string;
@@ -44,9 +46,11 @@ type FormValues = {
 
 const EMPTY: FormValues = {
   name: '',
+  nameFr: '',
   slug: '',
   lotNumber: '',
   description: '',
+  descriptionFr: '',
   price: '',
   compareAtPrice: '',
   stock: '0',
@@ -64,9 +68,11 @@ const EMPTY: FormValues = {
 function toFormValues(p: AdminProduct): FormValues {
   return {
     name: p.name,
+    nameFr: p.nameFr,
     slug: p.slug,
     lotNumber: p.lotNumber ?? '',
     description: p.description,
+    descriptionFr: p.descriptionFr,
     price: p.price,
     compareAtPrice: p.compareAtPrice ?? '',
     stock: String(p.stock),
@@ -84,9 +90,11 @@ function toFormValues(p: AdminProduct): FormValues {
 
 const FIELD_LABELS: Record<Exclude<keyof FormValues, 'stock'>, string> = {
   name: 'Name',
+  nameFr: 'Name (French)',
   slug: 'Slug',
   lotNumber: 'Lot Number',
   description: 'Description',
+  descriptionFr: 'Description (French)',
   price: 'Price',
   compareAtPrice: 'Compare-at Price',
   categoryId: 'Category',
@@ -114,6 +122,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
   const isNew = productId === null;
   const queryClient = useQueryClient();
   const descriptionId = useId();
+  const descriptionFrId = useId();
   const categoryFieldId = useId();
   const conditionFieldId = useId();
   const slugEdited = useRef(false);
@@ -226,6 +235,7 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
       slug: '',
       imageUrl: null,
       active: false,
+      languages: { name: 'en' },
     });
   }
 
@@ -257,6 +267,14 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
         >
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField label="Name" error={errors.name?.message} {...nameField} />
+            {/* French beside the English (docs/decisions/0350-french-catalogue-fields.md): left empty, French pages show the English. */}
+            <TextField
+              label="Name (French)"
+              lang="fr-CA"
+              error={errors.nameFr?.message}
+              hint="Shown on French pages; the English name shows when left empty."
+              {...form.register('nameFr')}
+            />
             <TextField
               label="Slug"
               error={errors.slug?.message}
@@ -351,19 +369,36 @@ export function ProductFormDialog({ productId, onClose }: { productId: number | 
               {changedMeanwhile.join(', ')}. Your own changes are kept; save again to apply them.
             </div>
           )}
-          <div className="grid gap-1">
-            <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={4}
-              className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-              {...form.register('description')}
-            />
-            {errors.description && (
-              <p className="text-xs font-medium text-red-600">{errors.description.message}</p>
-            )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="grid gap-1">
+              <label htmlFor={descriptionId} className="text-sm font-medium text-slate-800">
+                Description
+              </label>
+              <textarea
+                id={descriptionId}
+                rows={4}
+                className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                {...form.register('description')}
+              />
+              {errors.description && (
+                <p className="text-xs font-medium text-red-600">{errors.description.message}</p>
+              )}
+            </div>
+            <div className="grid gap-1">
+              <label htmlFor={descriptionFrId} className="text-sm font-medium text-slate-800">
+                Description (French)
+              </label>
+              <textarea
+                id={descriptionFrId}
+                lang="fr-CA"
+                rows={4}
+                className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
+                {...form.register('descriptionFr')}
+              />
+              {errors.descriptionFr && (
+                <p className="text-xs font-medium text-red-600">{errors.descriptionFr.message}</p>
+              )}
+            </div>
           </div>
           <div className="flex flex-wrap gap-x-6 gap-y-2">
             {FLAGS.map(([name, label]) => (
