@@ -56,7 +56,7 @@ table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:6px 0;border-
 td.r{text-align:right;white-space:nowrap}.total td{font-weight:700;border-bottom:0;font-size:1.125rem}
 .actions{display:flex;gap:12px;margin-top:16px}.actions form{flex:1}
 button{width:100%;padding:12px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;border:1px solid transparent}
-.pay{background:#16a34a;color:#fff}.pay:hover{background:#15803d}
+.pay{background:#15803d;color:#fff}.pay:hover{background:#166534}
 .decline{background:#fff;color:#b91c1c;border-color:#fca5a5}.decline:hover{background:#fef2f2}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
 </style></head><body><main>${body}</main></body></html>`;
