@@ -20,6 +20,7 @@ import { registerFeatures } from './features';
 import { registerAccessControl, withAccess } from './plugins/access';
 import { registerCachePolicy } from './plugins/cache-policy';
 import { registerCompression } from './plugins/compression';
+import { noApiRoute } from './lib/http-error';
 import { registerErrorHandling } from './plugins/errors';
 import { registerInputGuard } from './plugins/input-guard';
 import { registerSecurity } from './plugins/security';
@@ -134,9 +135,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.renderer) {
     registerPageRendering(app, options.renderer);
   } else {
-    app.setNotFoundHandler(async (request, reply) =>
-      reply.status(404).send({ message: `No API route ${request.method} ${request.url.split('?')[0]}.` }),
-    );
+    app.setNotFoundHandler(async (request) => {
+      throw noApiRoute(request.method, request.url.split('?')[0] ?? '/');
+    });
   }
   return app;
 }

@@ -7,3 +7,9 @@ export const STORE_LOCATION = {
   country: 'Canada',
   hours: ['Monday to Friday: 9 a.m. to 6 p.m.', 'Saturday: 10 a.m. to 4 p.m.', 'Sunday: closed'],
 } as const;
+
+/** What changes in French (the contact page of the French store, its e-mails); the address stays as written. */
+export const STORE_LOCATION_FR = {
+  name: 'Entrepôt et point de ramassage',
+  hours: ['Du lundi au vendredi : de 9 h à 18 h', 'Samedi : de 10 h à 16 h', 'Dimanche : fermé'],
+} as const satisfies Partial<Record<keyof typeof STORE_LOCATION, unknown>>;

@@ -357,6 +357,18 @@ describe('contact', () => {
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
+  it('is in French on the French store, its field messages too (decision 0390)', async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(`${store.url}/fr/contact`);
+    const form = page.getByRole('form', { name: 'Formulaire de contact' });
+    await form.getByLabel('Courriel').fill('pas-un-courriel');
+    await form.getByRole('button', { name: 'Envoyer le message' }).click();
+    await form.getByText('Le nom est obligatoire').waitFor();
+    await form.getByText('Veuillez entrer une adresse courriel valide').waitFor();
+    await form.getByText('Veuillez choisir un objet').waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('newsletter', () => {

@@ -1,7 +1,7 @@
 // Fixed-window counters in PostgreSQL, so limits hold across several server instances.
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { tooManyRequests } from './http-error';
+import { retryAfterText, tooManyRequests } from './http-error';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };
 
@@ -23,7 +23,10 @@ export async function hitRateLimit(
   return { allowed: count <= limit, retryAfterSeconds, count };
 }
 
-/** Counts a hit and throws 429 with a message saying when to retry once the limit is passed. */
+/**
+ * Counts a hit and throws 429 with a message saying when to retry once the limit is passed. `what` (plural,
+ * 'price checks') must be a key of src/shared/i18n/errors.messages.ts.
+ */
 export async function enforceRateLimit(
   db: Db,
   key: string,
@@ -33,12 +36,14 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const r = await hitRateLimit(db, key, limit, windowSeconds);
   if (!r.allowed) {
-    const minutes = Math.ceil(r.retryAfterSeconds / 60);
-    const when =
-      r.retryAfterSeconds < 60
-        ? `${r.retryAfterSeconds} seconds`
-        : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-    throw tooManyRequests(`Too many ${what}. Please try again in ${when}.`, r.retryAfterSeconds);
+    // `what` is a key of the `errors` catalogue too ('price checks'), so the sentence reads in French.
+    throw tooManyRequests(
+      {
+        key: 'Too many {{what}}. Please try again in {{when}}.',
+        values: { what: { key: what }, when: retryAfterText(r.retryAfterSeconds) },
+      },
+      r.retryAfterSeconds,
+    );
   }
 }
 

@@ -1,9 +1,13 @@
 // Every error answers JSON `{ message }` with the right status: 400 with field errors for
-// validation, 404 for unknown API paths, never a stack trace.
+// validation, 404 for unknown API paths, never a stack trace. The message and the field errors are in
+// the request's language (Accept-Language, docs/decisions/0390-error-messages-in-french.md).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
+import { translateError } from '~/shared/i18n/error-text';
+import type { Locale } from '~/shared/i18n/locales';
 import { HttpError } from '~/server/lib/http-error';
+import { apiLocale } from '~/server/lib/request-locale';
 
 type FieldErrors = Record<string, string>;
 
@@ -25,13 +29,38 @@ export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   return errors;
 }
 
-function validationAnswer(errors: FieldErrors) {
-  const first = Object.values(errors)[0] ?? 'Invalid request.';
-  return { message: first, errors };
+function validationAnswer(errors: FieldErrors, locale: Locale) {
+  const translated = translatedFields(errors, locale);
+  const first = Object.values(translated)[0] ?? translateError(locale, 'Invalid request.');
+  return { message: first, errors: translated };
+}
+
+function translatedFields(errors: FieldErrors, locale: Locale): FieldErrors {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, message]) => [field, translateError(locale, message)]),
+  );
+}
+
+/** An HttpError's body: its message and any per-field messages (`errors`) in the request's language. */
+function httpErrorAnswer(error: HttpError, locale: Locale) {
+  const answer: Record<string, unknown> = {
+    message: translateError(locale, error.message, error.text),
+    ...error.extra,
+  };
+  const fields = error.extra.errors;
+  if (fields && typeof fields === 'object' && Object.values(fields).every((m) => typeof m === 'string')) {
+    answer.errors = translatedFields(fields as FieldErrors, locale);
+  }
+  return answer;
 }
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = apiLocale(request);
+    const say = (message: string) => translateError(locale, message);
+    // The same address answers in either language: a shared cache must keep them apart.
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-language` : 'accept-language');
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldErrors = {};
       for (const v of error.validation) {
@@ -39,18 +68,19 @@ export function registerErrorHandling(app: FastifyInstance) {
         const key = v.instancePath.replace(/^\//, '').replaceAll('/', '.') || issuePath.join('.') || '_';
         errors[key] ??= v.message ?? 'Invalid value.';
       }
-      return reply.status(400).send(validationAnswer(errors));
+      return reply.status(400).send(validationAnswer(errors, locale));
     }
-    if (error instanceof ZodError) return reply.status(400).send(validationAnswer(fieldErrorsFromZod(error)));
+    if (error instanceof ZodError)
+      return reply.status(400).send(validationAnswer(fieldErrorsFromZod(error), locale));
     if (error instanceof HttpError) {
       if (error.statusCode === 429 && typeof error.extra.retryAfter === 'number') {
         reply.header('retry-after', String(error.extra.retryAfter));
       }
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+      return reply.status(error.statusCode).send(httpErrorAnswer(error, locale));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send({ message: say('Something went wrong on our side. Please try again.') });
     }
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message) && request.isMultipart?.()) {
       return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
@@ -58,7 +88,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply.status(500).send({ message: say('Something went wrong on our side. Please try again.') });
     }
     // Fastify's own client errors: bad JSON, body too large, unsupported media type...
     const messages: Record<string, string> = {
@@ -67,6 +97,6 @@ export function registerErrorHandling(app: FastifyInstance) {
       FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
       FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type.',
     };
-    return reply.status(status).send({ message: messages[error.code] ?? error.message });
+    return reply.status(status).send({ message: say(messages[error.code] ?? error.message) });
   });
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '~/client/lib/api';
 import type { RenderResult } from '~/client/entry-server';
 import { etagMatches, weakEtag } from '~/server/features/catalog';
+import { noApiRoute, notFound } from '~/server/lib/http-error';
 import { pageLocale } from '~/server/lib/request-locale';
 import {
   FRENCH_PREFIX,
@@ -202,23 +203,24 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
 
   /** A missing file (favicon, script...) gets a bare 404; a missing .html is a page, with the 404 screen. */
   const isFilePath = (pathname: string) => /\.(?!html?$)[a-z0-9]{2,5}$/i.test(pathname);
-  const apiNotFound = (request: FastifyRequest, reply: FastifyReply, pathname: string) =>
-    reply.status(404).send({ message: `No API route ${request.method} ${pathname}.` });
+  const apiNotFound = (request: FastifyRequest, pathname: string): never => {
+    throw noApiRoute(request.method, pathname);
+  };
 
   // Pages are a route (GET, and HEAD with it) rather than the not-found handler, so route hooks apply
   // to them: @fastify/compress only compresses routes.
   app.get('/*', { config: { access: 'public' } }, async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, reply, pathname);
+    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, pathname);
     if (isFilePath(pathname)) return reply.status(404).type('text/plain').send('Not found');
     return renderPage(request, reply);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, reply, pathname);
+    if (pathname.startsWith('/api/') || pathname === '/api') return apiNotFound(request, pathname);
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: 'Not found.' });
+      throw notFound();
     }
     if (isFilePath(pathname)) return reply.status(404).type('text/plain').send('Not found');
     // A GET that reached here was passed on by another route (a missing upload, say).

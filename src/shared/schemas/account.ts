@@ -1,5 +1,6 @@
 // The customer account's contracts: profile, password, preferences, deletion and the order history.
 import { z } from 'zod';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import { CURRENCIES, TAX_CODES } from '~/shared/constants';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
@@ -14,14 +15,14 @@ export const ProfileUpdateSchema = z.object({
   phone: z
     .string()
     .trim()
-    .max(PHONE_MAX, `Phone must be at most ${PHONE_MAX} characters`)
+    .max(PHONE_MAX, fixedErrorText('Phone must be at most {{max}} characters', { max: PHONE_MAX }))
     .regex(/^[0-9+().\-\s]*(?:\s*(?:x|ext\.?)\s*\d+)?$/i, 'Please enter a valid phone number.')
     .nullish()
     .transform(emptyToNull),
   address: z
     .string()
     .trim()
-    .max(ADDRESS_MAX, `Address must be at most ${ADDRESS_MAX} characters`)
+    .max(ADDRESS_MAX, fixedErrorText('Address must be at most {{max}} characters', { max: ADDRESS_MAX }))
     .nullish()
     .transform(emptyToNull),
 });
@@ -37,7 +38,10 @@ export const ChangePasswordSchema = z
     newPassword: z
       .string({ error: 'New password must be at least 6 characters' })
       .min(PASSWORD_MIN, 'New password must be at least 6 characters')
-      .max(PASSWORD_MAX, `New password must be at most ${PASSWORD_MAX} characters`),
+      .max(
+        PASSWORD_MAX,
+        fixedErrorText('New password must be at most {{max}} characters', { max: PASSWORD_MAX }),
+      ),
     confirmNewPassword: z
       .string({ error: 'Please confirm your new password' })
       .min(1, 'Please confirm your new password'),

@@ -1,6 +1,7 @@
 // Sign-in and registration contracts: one schema for the form, the route and the types. Messages are
 // the specification's.
 import { z } from 'zod';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import { ROLES } from '~/shared/roles';
 import { PASSWORD_MAX, USERNAME_MAX } from '~/shared/constants';
 import {
@@ -28,7 +29,7 @@ export const usernameField = z
     z
       .string()
       .min(USERNAME_MIN, 'Username must be at least 3 characters')
-      .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+      .max(USERNAME_MAX, fixedErrorText('Username must be at most {{max}} characters', { max: USERNAME_MAX }))
       .refine((v) => !hasHiddenCharacters(v), USERNAME_BAD_CHARACTERS)
       .refine((v) => !mixesScripts(v), USERNAME_MIXED_SCRIPTS),
   );
@@ -42,7 +43,7 @@ export const emailField = z
 export const newPasswordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(PASSWORD_MIN, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .max(PASSWORD_MAX, fixedErrorText('Password must be at most {{max}} characters', { max: PASSWORD_MAX }));
 
 export const LoginSchema = z.object({
   username: z

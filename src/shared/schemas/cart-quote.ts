@@ -1,6 +1,7 @@
 // POST /api/cart/quote (docs/decisions/0131-cart-quote.md): the cart and checkout pages ask the server
 // for today's figures of the cart, the same ones create-checkout would compute, before the shopper pays.
 import { z } from 'zod';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS } from '~/shared/constants';
 import { CurrentFiguresSchema, MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY, STATE_MAX } from './checkout';
 
@@ -20,7 +21,10 @@ export const CartQuoteItemSchema = z.strictObject(
       .number({ error: 'Quantity must be a whole number of at least 1.' })
       .int('Quantity must be a whole number of at least 1.')
       .min(1, 'Quantity must be a whole number of at least 1.')
-      .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}.`),
+      .max(
+        MAX_LINE_QUANTITY,
+        fixedErrorText('Quantity must be at most {{max}}.', { max: MAX_LINE_QUANTITY }),
+      ),
   },
   { error: objectIssues('Each item') },
 );
@@ -31,7 +35,10 @@ export const CartQuoteRequestSchema = z
       items: z
         .array(CartQuoteItemSchema, { error: 'items must be a list.' })
         .min(1, 'Your cart is empty')
-        .max(MAX_CHECKOUT_LINES, `At most ${MAX_CHECKOUT_LINES} different products per order.`)
+        .max(
+          MAX_CHECKOUT_LINES,
+          fixedErrorText('At most {{max}} different products per order.', { max: MAX_CHECKOUT_LINES }),
+        )
         .refine(
           (items) => new Set(items.map((i) => i.productId)).size === items.length,
           'Each product may appear only once.',

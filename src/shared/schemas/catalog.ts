@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import {
   DEFAULT_LIST_LIMIT,
   LIST_SORTS,
@@ -167,16 +168,24 @@ const searchText = (required: boolean) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? withoutControls(value).trim() || undefined : value),
     required
-      ? z
-          .string({ error: SEARCH_REQUIRED_MESSAGE })
-          .max(MAX_SEARCH_LENGTH, { error: `Search terms must be ${MAX_SEARCH_LENGTH} characters or fewer.` })
+      ? z.string({ error: SEARCH_REQUIRED_MESSAGE }).max(MAX_SEARCH_LENGTH, {
+          error: fixedErrorText('Search terms must be {{max}} characters or fewer.', {
+            max: MAX_SEARCH_LENGTH,
+          }),
+        })
       : z
           .string({ error: 'Search must be text.' })
-          .max(MAX_SEARCH_LENGTH, { error: `Search terms must be ${MAX_SEARCH_LENGTH} characters or fewer.` })
+          .max(MAX_SEARCH_LENGTH, {
+            error: fixedErrorText('Search terms must be {{max}} characters or fewer.', {
+              max: MAX_SEARCH_LENGTH,
+            }),
+          })
           .optional(),
   );
 
-const CONDITION_FILTER_MESSAGE = `Condition must be one or more of: ${PRODUCT_CONDITIONS.join(', ')}.`;
+const CONDITION_FILTER_MESSAGE = fixedErrorText('Condition must be one or more of: {{conditions}}.', {
+  conditions: PRODUCT_CONDITIONS.join(', '),
+});
 
 /** One condition code or several separated by commas ("used-good,used-like-new"); blank is left out. */
 const conditionList = z.preprocess((value) => {
@@ -205,7 +214,9 @@ const categoryRef = z.preprocess(
  */
 export const ProductListQuerySchema = z.object({
   page: wholeNumber('Page must be a whole number of 1 or more.', { min: 1, fallback: 1 }).pipe(
-    z.number().max(MAX_LIST_PAGE, { error: `Page must be ${MAX_LIST_PAGE} or less.` }),
+    z
+      .number()
+      .max(MAX_LIST_PAGE, { error: fixedErrorText('Page must be {{max}} or less.', { max: MAX_LIST_PAGE }) }),
   ),
   limit: wholeNumber('Limit must be a whole number of 1 or more.', {
     min: 1,
@@ -214,7 +225,11 @@ export const ProductListQuerySchema = z.object({
   }),
   sort: z.preprocess(
     (value) => (blank(value) ? undefined : value),
-    z.enum(LIST_SORTS, { error: `Sort must be one of: ${LIST_SORTS.join(', ')}.` }).optional(),
+    z
+      .enum(LIST_SORTS, {
+        error: fixedErrorText('Sort must be one of: {{sorts}}.', { sorts: LIST_SORTS.join(', ') }),
+      })
+      .optional(),
   ),
   /** Inclusive, on today's price (after the daily discount). */
   minPrice: amount('Minimum price must be a number of 0 or more.'),

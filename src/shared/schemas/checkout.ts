@@ -4,6 +4,7 @@
 // zod's mini build, whose functions the browser's bundle keeps only as used; Fastify's type provider
 // takes these schemas as it takes the others (docs/decisions/0185-checkout-form-without-react-hook-form.md).
 import { z } from 'zod/mini';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import {
   ADDRESS_LINE_MAX,
   CITY_MAX,
@@ -87,7 +88,10 @@ export const addressLine2Field = z.optional(
     .string()
     .check(
       z.trim(),
-      z.maxLength(ADDRESS_LINE_MAX, `Address line 2 must be at most ${ADDRESS_LINE_MAX} characters.`),
+      z.maxLength(
+        ADDRESS_LINE_MAX,
+        fixedErrorText('Address line 2 must be at most {{max}} characters.', { max: ADDRESS_LINE_MAX }),
+      ),
       z.regex(ONE_LINE, 'Address line 2 contains characters that are not allowed.'),
     ),
 );
@@ -100,7 +104,7 @@ export const notesField = z.optional(
   z
     .string()
     .check(
-      z.maxLength(NOTES_MAX, `Notes must be at most ${NOTES_MAX} characters.`),
+      z.maxLength(NOTES_MAX, fixedErrorText('Notes must be at most {{max}} characters.', { max: NOTES_MAX })),
       z.regex(NO_CONTROL, 'Notes contain characters that are not allowed.'),
     ),
 );
@@ -118,6 +122,14 @@ function checkProvince(
 }
 
 /** The checkout page's form. */
+// Made once (not per check), so the French catalogue can find their key (src/shared/i18n/error-text.ts).
+const USERNAME_TOO_LONG = fixedErrorText('Username must be at most {{max}} characters', {
+  max: USERNAME_MAX,
+});
+const PASSWORD_TOO_LONG = fixedErrorText('Password must be at most {{max}} characters', {
+  max: PASSWORD_MAX,
+});
+
 export const CheckoutFormSchema = z
   .object({
     firstName: firstNameField,
@@ -154,7 +166,7 @@ export const CheckoutFormSchema = z
       } else if (username.length > USERNAME_MAX) {
         ctx.addIssue({
           code: 'custom',
-          message: `Username must be at most ${USERNAME_MAX} characters`,
+          message: USERNAME_TOO_LONG,
           path: ['username'],
         });
       }
@@ -168,7 +180,7 @@ export const CheckoutFormSchema = z
       } else if (password.length > PASSWORD_MAX) {
         ctx.addIssue({
           code: 'custom',
-          message: `Password must be at most ${PASSWORD_MAX} characters`,
+          message: PASSWORD_TOO_LONG,
           path: ['password'],
         });
       }
@@ -228,7 +240,10 @@ export const CheckoutItemSchema = z.strictObject(
       .check(
         z.int('Quantity must be a whole number of at least 1.'),
         z.minimum(1, 'Quantity must be a whole number of at least 1.'),
-        z.maximum(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY}.`),
+        z.maximum(
+          MAX_LINE_QUANTITY,
+          fixedErrorText('Quantity must be at most {{max}}.', { max: MAX_LINE_QUANTITY }),
+        ),
       ),
     discountApplied: z.boolean(),
     imageUrl: z.nullable(z.string().check(z.maxLength(2000))),
@@ -267,7 +282,10 @@ export const CreateCheckoutSchema = z.strictObject(
     orderData: OrderDataSchema,
     items: z.array(CheckoutItemSchema, { error: 'items must be a list.' }).check(
       z.minLength(1, 'Your cart is empty'),
-      z.maxLength(MAX_CHECKOUT_LINES, `At most ${MAX_CHECKOUT_LINES} different products per order.`),
+      z.maxLength(
+        MAX_CHECKOUT_LINES,
+        fixedErrorText('At most {{max}} different products per order.', { max: MAX_CHECKOUT_LINES }),
+      ),
       z.refine(
         (items) => new Set(items.map((i) => i.productId)).size === items.length,
         'Each product may appear only once.',

@@ -1,5 +1,7 @@
 // Labelled form controls with their validation message, wired for screen readers: aria-invalid, and
-// aria-describedby pointing at the message (or at the hint while there is no message).
+// aria-describedby pointing at the message (or at the hint while there is no message). The message is
+// shown in the page's language: the one place where the shared schemas' English messages (and the
+// server's field errors) go through the `errors` catalogue (docs/decisions/0390-error-messages-in-french.md).
 import { clsx } from 'clsx';
 import {
   type InputHTMLAttributes,
@@ -9,6 +11,8 @@ import {
   type TextareaHTMLAttributes,
   useId,
 } from 'react';
+import { translateError } from '~/shared/i18n/error-text';
+import { useLocale } from '~/client/lib/i18n';
 
 const controlClasses = (invalid: boolean) =>
   clsx(
@@ -42,12 +46,21 @@ function FieldShell({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600" data-testid="field-error">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`} message={error} />}
     </div>
+  );
+}
+
+/**
+ * A field's validation message in the page's language (a shared schema's or the server's English message
+ * through the `errors` catalogue). For a group of controls that has no single field around it (radio buttons).
+ */
+export function FieldError({ id, message, className }: { id: string; message: string; className?: string }) {
+  const locale = useLocale();
+  return (
+    <p id={id} className={clsx('text-sm text-red-600', className)} data-testid="field-error">
+      {translateError(locale, message)}
+    </p>
   );
 }
 

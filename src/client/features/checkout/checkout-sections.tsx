@@ -6,7 +6,7 @@ import { formatMoney } from '~/shared/money';
 import { deliveryDaysOf, deliveryWindowText, shippingMethodLabel } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import { NOTES_MAX } from '~/shared/checkout';
-import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { FieldError, SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { useLocale, useT } from '~/client/lib/i18n';
 import type { CurrentUser } from '~/client/features/auth';
 import { type ShippingSettings, taxRatesQueryOptions } from '~/client/features/cart';
@@ -182,9 +182,7 @@ export function ShippingMethodSection({
         ))}
       </div>
       {errors.shippingMethod && (
-        <p id="shipping-method-error" className="mt-2 text-sm text-red-600" data-testid="field-error">
-          {errors.shippingMethod}
-        </p>
+        <FieldError id="shipping-method-error" message={errors.shippingMethod} className="mt-2" />
       )}
     </fieldset>
   );

@@ -1,24 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { clsx } from 'clsx';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CONTACT_SUBJECTS, ContactMessageInputSchema } from '~/shared/schemas/contact';
+import { CONTACT_SUBJECTS, type ContactSubject, ContactMessageInputSchema } from '~/shared/schemas/contact';
 import { Button } from '~/client/components/ui/button';
+import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { SOCIAL_LINKS, STORE_LOCATION, STORE_MAP_QUERY } from './store-location';
+import { contactMessages } from './contact-page.messages';
+import { SOCIAL_LINKS, STORE_LOCATION, STORE_LOCATION_FR, STORE_MAP_QUERY } from './store-location';
 
 type FormInput = z.input<typeof ContactMessageInputSchema>;
 type FormOutput = z.output<typeof ContactMessageInputSchema>;
 
-const fieldClasses = (invalid: boolean) =>
-  clsx('w-full rounded-md border px-3 text-sm shadow-sm', invalid ? 'border-red-500' : 'border-slate-300');
+/** Each subject's label in the contact catalogue (the schema's labels are the English ones the store's e-mail names). */
+const SUBJECT_LABELS: Record<ContactSubject, string> = {
+  order: 'subjectOrder',
+  shipping: 'subjectShipping',
+  returns: 'subjectReturns',
+  product: 'subjectProduct',
+  other: 'subjectOther',
+};
 
 export function ContactPage() {
+  const t = useT(contactMessages);
+  const locale = useLocale();
   const { data: site } = useQuery(siteConfigQueryOptions());
   const id = useId();
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -26,145 +36,106 @@ export function ContactPage() {
     defaultValues: { name: '', email: '', subject: '' as FormInput['subject'], message: '', website: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const location = locale === 'fr' ? { ...STORE_LOCATION, ...STORE_LOCATION_FR } : STORE_LOCATION;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await apiRequest('POST', '/api/contact', values);
-      toast({
-        title: 'Message Sent',
-        description: "Thank you for your message. We'll get back to you soon!",
-      });
+      toast({ title: t('sentTitle'), description: t('sent') });
       form.reset();
     } catch (error) {
       toast({
-        title: 'Message Failed to Send',
-        description: (error instanceof ApiError && error.serverMessage) || 'Please try again later.',
+        title: t('failedTitle'),
+        // The server says its message in the page's language (Accept-Language).
+        description: (error instanceof ApiError && error.serverMessage) || t('failed'),
         variant: 'destructive',
       });
     }
   });
 
-  const field = (name: keyof FormInput) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
-  });
-  const errorText = (name: keyof FormInput) =>
-    errors[name] ? (
-      <p id={`${id}-${name}-error`} className="text-sm text-red-600" data-testid="field-error">
-        {errors[name]?.message}
-      </p>
-    ) : null;
-
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
-      <Seo
-        title="Contact Us"
-        description="Questions about an order, shipping, returns or a product? Send us a message."
-        canonicalPath="/contact"
-      />
-      <h1 className="mb-2 text-3xl font-bold tracking-tight">Contact Us</h1>
-      <p className="mb-8 text-slate-600">
-        Questions about an order, a product or a return? We usually answer within one business day.
-      </p>
+      <Seo title={t('title')} description={t('description')} canonicalPath="/contact" />
+      <h1 className="mb-2 text-3xl font-bold tracking-tight">{t('title')}</h1>
+      <p className="mb-8 text-slate-600">{t('intro')}</p>
 
       <div className="grid gap-10 lg:grid-cols-2">
-        <form onSubmit={onSubmit} noValidate className="grid content-start gap-4" aria-label="Contact form">
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-name`} className="text-sm font-medium">
-              Name
-            </label>
-            <input
-              {...field('name')}
-              {...form.register('name')}
-              autoComplete="name"
-              className={clsx(fieldClasses(!!errors.name), 'h-10')}
-            />
-            {errorText('name')}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-email`} className="text-sm font-medium">
-              Email
-            </label>
-            <input
-              {...field('email')}
-              {...form.register('email')}
-              type="email"
-              autoComplete="email"
-              className={clsx(fieldClasses(!!errors.email), 'h-10')}
-            />
-            {errorText('email')}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-subject`} className="text-sm font-medium">
-              Subject
-            </label>
-            <select
-              {...field('subject')}
-              {...form.register('subject')}
-              className={clsx(fieldClasses(!!errors.subject), 'h-10 bg-white')}
-            >
-              <option value="" disabled>
-                Select a subject
+        <form onSubmit={onSubmit} noValidate className="grid content-start gap-4" aria-label={t('form')}>
+          <TextField
+            id={`${id}-name`}
+            label={t('name')}
+            autoComplete="name"
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
+          <TextField
+            id={`${id}-email`}
+            label={t('email')}
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <SelectField
+            id={`${id}-subject`}
+            label={t('subject')}
+            error={errors.subject?.message}
+            {...form.register('subject')}
+          >
+            <option value="" disabled>
+              {t('selectSubject')}
+            </option>
+            {CONTACT_SUBJECTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {t(SUBJECT_LABELS[s.value])}
               </option>
-              {CONTACT_SUBJECTS.map((s) => (
-                <option key={s.value} value={s.value}>
-                  {s.label}
-                </option>
-              ))}
-            </select>
-            {errorText('subject')}
-          </div>
-          <div className="grid gap-1.5">
-            <label htmlFor={`${id}-message`} className="text-sm font-medium">
-              Message
-            </label>
-            <textarea
-              {...field('message')}
-              {...form.register('message')}
-              rows={6}
-              className={clsx(fieldClasses(!!errors.message), 'py-2')}
-            />
-            {errorText('message')}
-          </div>
+            ))}
+          </SelectField>
+          <TextAreaField
+            id={`${id}-message`}
+            label={t('message')}
+            rows={6}
+            error={errors.message?.message}
+            {...form.register('message')}
+          />
           {/* Honeypot: invisible to people and screen readers, irresistible to form-filling bots. */}
           <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-            <label htmlFor={`${id}-website`}>Website</label>
+            <label htmlFor={`${id}-website`}>{t('website')}</label>
             <input id={`${id}-website`} tabIndex={-1} autoComplete="off" {...form.register('website')} />
           </div>
           <Button
             type="submit"
             pending={isSubmitting}
-            pendingLabel="Sending..."
+            pendingLabel={t('sending')}
             className="w-full sm:w-auto sm:justify-self-start"
           >
-            Send Message
+            {t('send')}
           </Button>
         </form>
 
-        <aside className="grid content-start gap-6" aria-label="Store information">
+        <aside className="grid content-start gap-6" aria-label={t('storeInformation')}>
           <section aria-labelledby={`${id}-location`}>
             <h2 id={`${id}-location`} className="mb-2 text-lg font-semibold">
-              Store Location
+              {t('storeLocation')}
             </h2>
             <address className="not-italic text-slate-700">
-              <span className="font-medium">{STORE_LOCATION.name}</span>
+              <span className="font-medium">{location.name}</span>
               <br />
-              {STORE_LOCATION.street}
+              {location.street}
               <br />
-              {STORE_LOCATION.city}
+              {location.city}
               <br />
-              {STORE_LOCATION.country}
+              {location.country}
             </address>
             <ul className="mt-2 text-sm text-slate-600">
-              {STORE_LOCATION.hours.map((h) => (
+              {location.hours.map((h) => (
                 <li key={h}>{h}</li>
               ))}
             </ul>
           </section>
           <section aria-labelledby={`${id}-email-us`}>
             <h2 id={`${id}-email-us`} className="mb-2 text-lg font-semibold">
-              Email Us
+              {t('emailUs')}
             </h2>
             {site ? (
               <a
@@ -175,12 +146,12 @@ export function ContactPage() {
                 {site.storeEmail}
               </a>
             ) : (
-              <span className="text-slate-500">Loading...</span>
+              <span className="text-slate-500">{t('loading')}</span>
             )}
           </section>
           <section aria-labelledby={`${id}-social`}>
             <h2 id={`${id}-social`} className="mb-2 text-lg font-semibold">
-              Follow Us
+              {t('followUs')}
             </h2>
             <ul className="flex gap-4">
               {SOCIAL_LINKS.map((s) => (
@@ -209,13 +180,14 @@ export function ContactPage() {
  * no request to a third party (docs/decisions/0067-contact-map-on-request.md).
  */
 function StoreMap() {
+  const t = useT(contactMessages);
   const [show, setShow] = useState(false);
   const src = `https://www.google.com/maps?q=${encodeURIComponent(STORE_MAP_QUERY)}&output=embed`;
   return (
-    <section aria-label="Map" className="overflow-hidden rounded-lg border border-slate-200">
+    <section aria-label={t('map')} className="overflow-hidden rounded-lg border border-slate-200">
       {show ? (
         <iframe
-          title={`Map of ${STORE_MAP_QUERY}`}
+          title={t('mapOf', { place: STORE_MAP_QUERY })}
           src={src}
           className="h-72 w-full"
           loading="lazy"
@@ -236,9 +208,9 @@ function StoreMap() {
           </svg>
           <p className="text-sm text-slate-700">{STORE_MAP_QUERY}</p>
           <Button variant="outline" size="sm" onClick={() => setShow(true)}>
-            Show map
+            {t('showMap')}
           </Button>
-          <p className="text-xs text-slate-600">The map is provided by Google.</p>
+          <p className="text-xs text-slate-600">{t('mapByGoogle')}</p>
         </div>
       )}
     </section>

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { FaqItem } from '~/shared/schemas/content';
+import { LocaleProvider } from '~/client/lib/i18n';
 import { createQueryClient } from '~/client/lib/query-client';
 import { FaqPage, filterFaqItems } from './faq-page';
 
@@ -23,16 +24,18 @@ const ITEMS = [
   item(4, 'Secret draft?', '<p>Hidden.</p>', 0, false),
 ];
 
-function renderFaq(items: FaqItem[] | undefined) {
+function renderFaq(items: FaqItem[] | undefined, locale: 'en' | 'fr' = 'en') {
   const queryClient = createQueryClient();
   if (items) queryClient.setQueryData(['/api/faq-items'], items);
   else queryClient.setQueryDefaults(['/api/faq-items'], { queryFn: () => new Promise(() => {}) });
   render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <FaqPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>
+          <FaqPage />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </LocaleProvider>,
   );
 }
 const questions = () =>
@@ -91,5 +94,21 @@ describe('FaqPage', () => {
     expect(screen.getByText('No FAQs found matching your search.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear Search' }));
     expect(questions()).toHaveLength(3);
+  });
+});
+
+describe('FaqPage in French', () => {
+  it('titles the page, searches and says nothing matched in French', async () => {
+    renderFaq([item(1, 'Livrez-vous aux États-Unis?', '<p>Oui.</p>', 1)], 'fr');
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { level: 1, name: 'Foire aux questions' })).toBeTruthy();
+    const search = screen.getByLabelText('Rechercher dans la FAQ');
+    expect(search.getAttribute('placeholder')).toBe('Rechercher dans la FAQ…');
+    await user.type(search, 'remboursement');
+    expect(screen.getByText('Aucune question ne correspond à votre recherche.')).toBeTruthy();
+    // The ✕ in the box and the button under the message.
+    expect(screen.getAllByRole('button', { name: 'Effacer la recherche' })).toHaveLength(2);
+    await user.click(screen.getAllByRole('button', { name: 'Effacer la recherche' })[1]!);
+    expect(questions()).toEqual(['Livrez-vous aux États-Unis?']);
   });
 });

@@ -6,7 +6,9 @@ import type { FaqItem } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { faqItemsQueryOptions } from './api';
+import { faqMessages } from './faq-page.messages';
 import { RichHtml } from './rich-html';
 
 const LOADING_PLACEHOLDERS = 5;
@@ -26,6 +28,7 @@ export function filterFaqItems(items: FaqItem[], search: string): FaqItem[] {
 }
 
 export function FaqPage() {
+  const t = useT(faqMessages);
   const { data: items, isPending, isError } = useQuery(faqItemsQueryOptions());
   const [search, setSearch] = useState('');
   const visible = useMemo(() => filterFaqItems(items ?? [], search), [items, search]);
@@ -44,31 +47,26 @@ export function FaqPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Seo
-        title="Frequently Asked Questions"
-        description="Answers about liquidation merchandise, daily discounts, shipping, returns and ordering."
-        canonicalPath="/faq"
-        jsonLd={jsonLd}
-      />
-      <h1 className="mb-6 text-3xl font-bold tracking-tight">Frequently Asked Questions</h1>
+      <Seo title={t('title')} description={t('description')} canonicalPath="/faq" jsonLd={jsonLd} />
+      <h1 className="mb-6 text-3xl font-bold tracking-tight">{t('title')}</h1>
 
       <div className="relative mb-6">
         <label htmlFor="faq-search" className="sr-only">
-          Search FAQ
+          {t('searchLabel')}
         </label>
         <input
           id="faq-search"
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search FAQ..."
+          placeholder={t('searchPlaceholder')}
           className="h-11 w-full rounded-md border border-slate-300 pr-12 pl-3 text-sm [&::-webkit-search-cancel-button]:hidden"
         />
         {search && (
           <button
             type="button"
             onClick={() => setSearch('')}
-            aria-label="Clear search"
+            aria-label={t('clearSearchLabel')}
             className="absolute top-1/2 right-0 inline-flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded text-slate-600 hover:text-slate-900"
           >
             <svg
@@ -92,13 +90,13 @@ export function FaqPage() {
           ))}
         </div>
       ) : isError ? (
-        <p className="text-slate-600">The questions could not be loaded. Please try again later.</p>
+        <p className="text-slate-600">{t('loadFailed')}</p>
       ) : visible.length === 0 ? (
         <div className="rounded-lg border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-slate-600">No FAQs found matching your search.</p>
+          <p className="text-slate-600">{t('noMatch')}</p>
           {search && (
             <Button variant="outline" className="mt-4" onClick={() => setSearch('')}>
-              Clear Search
+              {t('clearSearch')}
             </Button>
           )}
         </div>

@@ -1,7 +1,7 @@
 // The store's location lives in src/shared/store-location.ts: the e-mails print it too.
-import { STORE_LOCATION } from '~/shared/store-location';
+import { STORE_LOCATION, STORE_LOCATION_FR } from '~/shared/store-location';
 
-export { STORE_LOCATION };
+export { STORE_LOCATION, STORE_LOCATION_FR };
 
 export const STORE_MAP_QUERY = `${STORE_LOCATION.street}, ${STORE_LOCATION.city}, ${STORE_LOCATION.country}`;
 

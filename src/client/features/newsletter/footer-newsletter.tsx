@@ -1,7 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { useT } from '~/client/lib/i18n';
+import { newsletterMessages } from './newsletter.messages';
 import { checkEmail, subscribeToNewsletter } from './subscribe';
 
 export function FooterNewsletter() {
+  const t = useT(newsletterMessages);
   const [email, setEmail] = useState('');
   // Honeypot: hidden from people, filled in by bots; the server then answers success and stores nothing.
   const [website, setWebsite] = useState('');
@@ -9,16 +12,16 @@ export function FooterNewsletter() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!checkEmail(email)) return;
+    if (!checkEmail(email, t)) return;
     setBusy(true);
-    if (await subscribeToNewsletter(email, website)) setEmail('');
+    if (await subscribeToNewsletter(email, website, t)) setEmail('');
     setBusy(false);
   }
 
   return (
     <form onSubmit={onSubmit} noValidate className="relative flex gap-2">
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor="footer-newsletter-website">Website</label>
+        <label htmlFor="footer-newsletter-website">{t('website')}</label>
         <input
           id="footer-newsletter-website"
           tabIndex={-1}
@@ -28,14 +31,14 @@ export function FooterNewsletter() {
         />
       </div>
       <label htmlFor="footer-newsletter-email" className="sr-only">
-        Email address
+        {t('emailAddress')}
       </label>
       <input
         id="footer-newsletter-email"
         type="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        placeholder="Your email"
+        placeholder={t('yourEmail')}
         className="h-10 w-full rounded-md border border-slate-600 bg-slate-800 px-3 text-sm text-white placeholder:text-slate-400"
       />
       <button
@@ -43,7 +46,7 @@ export function FooterNewsletter() {
         disabled={busy}
         className="h-10 rounded-md bg-brand-600 px-4 text-sm font-medium text-white"
       >
-        Subscribe
+        {t('subscribe')}
       </button>
     </form>
   );

@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { LocaleProvider } from '~/client/lib/i18n';
 import { createQueryClient } from '~/client/lib/query-client';
 import { NewsletterPopup, POPUP_A_SHOWN_KEY, POPUP_B_SHOWN_KEY } from './newsletter-popup';
 
@@ -13,7 +14,7 @@ function ToastSpy() {
 }
 const lastToast = () => toasts[0] && { title: toasts[0].title, description: toasts[0].description };
 
-function renderPopup(variant: 'A' | 'B') {
+function renderPopup(variant: 'A' | 'B', locale: 'en' | 'fr' = 'en') {
   const queryClient = createQueryClient();
   queryClient.setQueryData(['/api/site-config'], {
     storeName: 'Store',
@@ -21,10 +22,12 @@ function renderPopup(variant: 'A' | 'B') {
     newsletterVariant: variant,
   });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <NewsletterPopup />
-      <ToastSpy />
-    </QueryClientProvider>,
+    <LocaleProvider locale={locale}>
+      <QueryClientProvider client={queryClient}>
+        <NewsletterPopup />
+        <ToastSpy />
+      </QueryClientProvider>
+    </LocaleProvider>,
   );
 }
 
@@ -168,5 +171,59 @@ describe('popup variant A (external e-mail marketing form configured)', () => {
     await settle();
     expect(lastToast()).toEqual({ title: 'Subscription failed', description: 'Please try again later.' });
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});
+
+describe('the popup in French', () => {
+  it('variant B asks for a valid e-mail, then for consent, and thanks in French', async () => {
+    renderPopup('B', 'fr');
+    await advance(5000);
+    vi.useRealTimers();
+    const fetchMock = mockSubscribe();
+    const user = userEvent.setup();
+    expect(screen.getByRole('dialog', { name: 'Abonnez-vous à notre infolettre' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('vous@exemple.com')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Je m’abonne' }));
+    expect(lastToast()).toEqual({
+      title: 'Courriel invalide',
+      description: 'Veuillez entrer une adresse courriel valide.',
+    });
+    await user.type(screen.getByLabelText('Adresse courriel'), 'lectrice@exemple.ca');
+    await user.click(screen.getByRole('button', { name: 'Je m’abonne' }));
+    expect(lastToast()).toEqual({
+      title: 'Consentement requis',
+      description: 'Veuillez accepter de recevoir des courriels promotionnels.',
+    });
+    await user.click(screen.getByLabelText(/J’accepte de recevoir des courriels promotionnels/));
+    await user.click(screen.getByRole('button', { name: 'Je m’abonne' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(lastToast()).toEqual({
+      title: 'Abonnement réussi',
+      description: 'Merci de vous être abonné à notre infolettre!',
+    });
+  });
+
+  it('variant A thanks, or says the subscription failed, in French', async () => {
+    renderPopup('A', 'fr');
+    await advance(3000);
+    expect(screen.getByRole('dialog', { name: 'Obtenez des aubaines exclusives' })).toBeTruthy();
+    mockSubscribe(502);
+    fireEvent.change(screen.getByLabelText('Prénom'), { target: { value: 'Anne' } });
+    fireEvent.change(screen.getByLabelText('Courriel'), { target: { value: 'anne@exemple.ca' } });
+    fireEvent.click(screen.getByRole('button', { name: 'S’abonner' }));
+    await settle();
+    expect(lastToast()).toEqual({
+      title: 'Échec de l’abonnement',
+      description: 'Veuillez réessayer plus tard.',
+    });
+    mockSubscribe();
+    fireEvent.click(screen.getByRole('button', { name: 'S’abonner' }));
+    await settle();
+    expect(screen.getByText('Merci!')).toBeTruthy();
+    expect(lastToast()).toEqual({
+      title: 'Merci de votre abonnement!',
+      description: 'Vous êtes maintenant inscrit à notre infolettre.',
+    });
   });
 });

@@ -14,8 +14,11 @@ import {
 } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
-import { checkEmail, subscribeToNewsletter } from './subscribe';
+import { useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { newsletterMessages } from './newsletter.messages';
+import { newsletterPopupMessages } from './newsletter-popup.messages';
+import { checkEmail, subscribeToNewsletter } from './subscribe';
 
 export const POPUP_B_DELAY_MS = 5000;
 export const POPUP_A_DELAY_MS = 3000;
@@ -80,9 +83,10 @@ export function NewsletterPopup() {
 
 function Honeypot({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const id = useId();
+  const t = useT(newsletterPopupMessages);
   return (
     <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-      <label htmlFor={id}>Website</label>
+      <label htmlFor={id}>{t('website')}</label>
       <input
         id={id}
         tabIndex={-1}
@@ -96,6 +100,8 @@ function Honeypot({ value, onChange }: { value: string; onChange: (v: string) =>
 
 function VariantB({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const t = useT(newsletterPopupMessages);
+  const tShared = useT(newsletterMessages);
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [website, setWebsite] = useState('');
@@ -103,17 +109,13 @@ function VariantB({ onClose }: { onClose: () => void }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!checkEmail(email)) return;
+    if (!checkEmail(email, tShared)) return;
     if (!consent) {
-      toast({
-        title: 'Consent Required',
-        description: 'Please agree to receive promotional emails.',
-        variant: 'destructive',
-      });
+      toast({ title: t('consentRequiredTitle'), description: t('consentRequired'), variant: 'destructive' });
       return;
     }
     setBusy(true);
-    const subscribed = await subscribeToNewsletter(email, website);
+    const subscribed = await subscribeToNewsletter(email, website, tShared);
     setBusy(false);
     if (subscribed) onClose();
   }
@@ -121,14 +123,12 @@ function VariantB({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div>
-        <DialogTitle className="pr-8 text-xl font-bold">Subscribe to Our Newsletter</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-slate-600">
-          Be the first to hear about new inventory and exclusive deals, up to 70% off retail.
-        </DialogDescription>
+        <DialogTitle className="pr-8 text-xl font-bold">{t('titleB')}</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-slate-600">{t('descriptionB')}</DialogDescription>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email address
+          {t('emailAddress')}
         </label>
         <input
           id={`${id}-email`}
@@ -136,7 +136,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
+          placeholder={t('emailPlaceholder')}
           className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm"
         />
       </div>
@@ -149,12 +149,12 @@ function VariantB({ onClose }: { onClose: () => void }) {
           className="mt-0.5 h-4 w-4 rounded border-slate-300"
         />
         <label htmlFor={`${id}-consent`} className="text-sm text-slate-700">
-          I agree to receive promotional emails. I can unsubscribe at any time.
+          {t('consent')}
         </label>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
-        Subscribe Now
+      <Button type="submit" pending={busy} pendingLabel={t('subscribing')} className="w-full">
+        {t('subscribeNow')}
       </Button>
     </form>
   );
@@ -162,6 +162,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
 
 function VariantA({ onClose }: { onClose: () => void }) {
   const id = useId();
+  const t = useT(newsletterPopupMessages);
   const [firstName, setFirstName] = useState('');
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
@@ -179,7 +180,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
         firstName: firstName.trim(),
         website,
       });
-      toast({ title: 'Thanks for subscribing!', description: "You've been added to our newsletter." });
+      toast({ title: t('thanksTitle'), description: t('added') });
       setThanked(true);
       timers.current.push(
         setTimeout(() => {
@@ -194,7 +195,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
         }, THANK_YOU_CLOSE_MS),
       );
     } catch {
-      toast({ title: 'Subscription failed', description: 'Please try again later.', variant: 'destructive' });
+      toast({ title: t('failedTitle'), description: t('failed'), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -203,10 +204,8 @@ function VariantA({ onClose }: { onClose: () => void }) {
   if (thanked) {
     return (
       <div className="py-6 text-center" role="status">
-        <DialogTitle className="text-xl font-bold">Thank you!</DialogTitle>
-        <DialogDescription className="mt-2 text-slate-600">
-          You've been added to our newsletter.
-        </DialogDescription>
+        <DialogTitle className="text-xl font-bold">{t('thankYou')}</DialogTitle>
+        <DialogDescription className="mt-2 text-slate-600">{t('added')}</DialogDescription>
       </div>
     );
   }
@@ -214,14 +213,12 @@ function VariantA({ onClose }: { onClose: () => void }) {
     // Native validation: the first name is required and the e-mail must be an e-mail address.
     <form onSubmit={onSubmit} className="grid gap-4">
       <div>
-        <DialogTitle className="pr-8 text-xl font-bold">Get Exclusive Deals</DialogTitle>
-        <DialogDescription className="mt-1 text-sm text-slate-600">
-          Join our newsletter for new inventory alerts and subscriber-only discounts.
-        </DialogDescription>
+        <DialogTitle className="pr-8 text-xl font-bold">{t('titleA')}</DialogTitle>
+        <DialogDescription className="mt-1 text-sm text-slate-600">{t('descriptionA')}</DialogDescription>
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-first-name`} className="text-sm font-medium">
-          First Name
+          {t('firstName')}
         </label>
         <input
           id={`${id}-first-name`}
@@ -234,7 +231,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
       </div>
       <div className="grid gap-1.5">
         <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email
+          {t('email')}
         </label>
         <input
           id={`${id}-email`}
@@ -247,8 +244,8 @@ function VariantA({ onClose }: { onClose: () => void }) {
         />
       </div>
       <Honeypot value={website} onChange={setWebsite} />
-      <Button type="submit" pending={busy} pendingLabel="Subscribing..." className="w-full">
-        Subscribe
+      <Button type="submit" pending={busy} pendingLabel={t('subscribing')} className="w-full">
+        {t('subscribe')}
       </Button>
     </form>
   );

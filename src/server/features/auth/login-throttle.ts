@@ -4,7 +4,8 @@
 // Policy and numbers: docs/decisions/0110-sign-in-limits-per-account-and-address.md.
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { tooManyRequests } from '~/server/lib/http-error';
+import { retryAfterText, tooManyRequests } from '~/server/lib/http-error';
+import type { ErrorText } from '~/shared/i18n/error-text';
 import { sleep } from '~/server/lib/sleep';
 import { usernameKey } from '~/shared/usernames';
 
@@ -46,11 +47,11 @@ function windowStart(now: number): Date {
   return new Date(Math.floor(now / ms) * ms);
 }
 
-export function retryMessage(seconds: number): string {
-  if (seconds < 60)
-    return `Too many failed sign-in attempts. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+export function retryMessage(seconds: number): ErrorText {
+  return {
+    key: 'Too many failed sign-in attempts. Please try again in {{when}}.',
+    values: { when: retryAfterText(seconds) },
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translateError } from '~/shared/i18n/error-text';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
   FORGOT_PASSWORD_ANSWER,
@@ -134,7 +135,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         'password reset requests from this address',
       );
       await requestPasswordReset(app.ctx, request.body.email, apiLocale(request));
-      return { message: FORGOT_PASSWORD_ANSWER };
+      return { message: translateError(apiLocale(request), FORGOT_PASSWORD_ANSWER) };
     },
   );
 
@@ -160,7 +161,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = await resetPassword(app.ctx, request.body);
       // Every session of the account has ended; this browser's too, if it was signed in as that account.
       if (request.user?.id === userId) await endSession(request, reply);
-      return { message: PASSWORD_RESET_DONE };
+      return { message: translateError(apiLocale(request), PASSWORD_RESET_DONE) };
     },
   );
 };

@@ -50,6 +50,13 @@ describe('a province switched off', () => {
       message:
         'Sorry, we are not shipping to Nunavut at the moment. Please choose another province or pickup at store.',
     });
+    // In French, with the province's French name (decision 0390).
+    const enFrancais = await postCheckout(new TestClient(t.app), body, { 'accept-language': 'fr-CA' });
+    expect(enFrancais.json()).toMatchObject({
+      code: 'province_unavailable',
+      message:
+        'Désolé, nous ne livrons pas pour le moment dans cette province (Nunavut). Veuillez choisir une autre province ou le ramassage en magasin.',
+    });
     // Whatever figures are sent, even the 13% default's.
     const at13 = await postCheckout(new TestClient(t.app), checkoutBody(lines, { state: 'NU' }));
     expect(at13.json().code).toBe('province_unavailable');

@@ -2,6 +2,7 @@
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
 import { and, inArray } from 'drizzle-orm';
 import { type ProductCondition, provinceName } from '~/shared/constants';
+import type { ErrorText } from '~/shared/i18n/error-text';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -61,7 +62,7 @@ export async function loadPricingContext(
 }
 
 /**
- * The Canadian province an order would ship to when the store has switched it off (its tax row is
+ * The code of the Canadian province an order would ship to when the store has switched it off (its tax row is
  * inactive, so /api/taxes leaves it out and the checkout page does not offer it), or null. Pickup ships
  * nowhere; outside Canada there is no province to check; with no tax rows at all nothing is switched
  * off (docs/decisions/0211-inactive-provinces.md).
@@ -74,11 +75,14 @@ export function provinceSwitchedOff(
   if ((request.address.country ?? '').trim().toLowerCase() !== 'canada') return null;
   const code = (request.address.state ?? '').trim().toUpperCase();
   if (rates.some((r) => r.provinceCode.toUpperCase() === code)) return null;
-  return provinceName(code);
+  return code;
 }
 
-export const provinceUnavailableMessage = (name: string) =>
-  `Sorry, we are not shipping to ${name} at the moment. Please choose another province or pickup at store.`;
+/** The refusal naming a province the store does not ship to, in the answer's language. */
+export const provinceUnavailableMessage = (code: string): ErrorText => ({
+  key: 'Sorry, we are not shipping to {{name}} at the moment. Please choose another province or pickup at store.',
+  values: { name: { en: provinceName(code, 'en'), fr: provinceName(code, 'fr') } },
+});
 
 export type CartRequest = {
   items: { productId: number; quantity: number }[];

@@ -7,6 +7,7 @@ import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
 import type { Locale } from '~/shared/i18n/locales';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
+import type { ErrorText } from '~/shared/i18n/error-text';
 import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared/schemas/checkout';
 import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
@@ -122,9 +123,9 @@ function checkFigures(body: CreateCheckout, priced: PricedCart): void {
   if (!ok) throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(priced) });
 }
 
-function stockMessage(name: string, available: number): string {
-  if (available <= 0) return `Sorry, "${name}" is out of stock.`;
-  return `Sorry, only ${available} of "${name}" ${available === 1 ? 'is' : 'are'} available.`;
+function stockMessage(name: string, available: number): ErrorText {
+  if (available <= 0) return { key: 'Sorry, "{{name}}" is out of stock.', values: { name } };
+  return { key: 'Sorry, only {{count}} of "{{name}}" are available.', values: { count: available, name } };
 }
 
 /** 409 naming the first item that lacks stock. */
@@ -195,7 +196,10 @@ async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shop
   const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
   if (Number(held.checkouts) + 1 > maxCheckouts) {
     throw conflict(
-      `You already have ${maxCheckouts} unpaid ${maxCheckouts === 1 ? 'checkout' : 'checkouts'} holding items. Please complete or cancel one, or wait for it to expire, before starting another.`,
+      {
+        key: 'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.',
+        values: { count: maxCheckouts },
+      },
       { code: HOLD_LIMIT, maxCheckouts, maxUnits },
     );
   }
@@ -203,8 +207,14 @@ async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shop
     const already = Number(held.units);
     throw conflict(
       already > 0
-        ? `A shopper can hold at most ${maxUnits} items at a time, and ${already} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.`
-        : `A checkout can hold at most ${maxUnits} items at a time. Please reduce the quantities, or contact us for a larger order.`,
+        ? {
+            key: 'A shopper can hold at most {{max}} items at a time, and {{already}} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.',
+            values: { max: maxUnits, already },
+          }
+        : {
+            key: 'A checkout can hold at most {{max}} items at a time. Please reduce the quantities, or contact us for a larger order.',
+            values: { max: maxUnits },
+          },
       { code: HOLD_LIMIT, maxCheckouts, maxUnits },
     );
   }
@@ -247,10 +257,13 @@ async function placeOrder(
   if (priced.unavailable.length > 0) {
     const id = priced.unavailable[0]!;
     const name = body.items.find((i) => i.productId === id)?.name.slice(0, 200) || `Product #${id}`;
-    throw conflict(`Sorry, "${name}" is no longer available. Please remove it from your cart.`, {
-      code: 'unavailable',
-      productId: id,
-    });
+    throw conflict(
+      { key: 'Sorry, "{{name}}" is no longer available. Please remove it from your cart.', values: { name } },
+      {
+        code: 'unavailable',
+        productId: id,
+      },
+    );
   }
   if (body.orderData.shippingMethod === 'pickup' && !priced.shipping.pickupAvailable) {
     throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {

@@ -2,6 +2,7 @@
 // when no SMTP server is configured). Floods are refused per client address and per sender e-mail;
 // a filled honeypot field is answered like a success and dropped.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translateError } from '~/shared/i18n/error-text';
 import {
   ContactAnswerSchema,
   ContactMessageInputSchema,
@@ -9,6 +10,7 @@ import {
 } from '~/shared/schemas/contact';
 import { contactMessages } from '~/server/db/schema';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { apiLocale } from '~/server/lib/request-locale';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon!";
 /** A person rarely writes more than a few messages an hour; a script writes hundreds. */
@@ -34,7 +36,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       const { website, ...message } = request.body;
       if (website?.trim()) {
         request.log.info({ ip: request.ip }, 'contact form honeypot filled; message dropped');
-        return reply.status(201).send({ message: CONTACT_THANKS });
+        return reply.status(201).send({ message: translateError(apiLocale(request), CONTACT_THANKS) });
       }
       const { perIp, perEmail, windowSeconds } = CONTACT_LIMITS;
       await enforceRateLimit(db, `contact:ip:${request.ip}`, perIp, windowSeconds, 'messages');
@@ -67,7 +69,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       // The message is stored either way; a failed notification stays in the outbox for admins.
       if (result.status === 'failed')
         request.log.warn({ outboxId: result.outboxId }, 'contact notification failed');
-      return reply.status(201).send({ message: CONTACT_THANKS });
+      return reply.status(201).send({ message: translateError(apiLocale(request), CONTACT_THANKS) });
     },
   );
 };

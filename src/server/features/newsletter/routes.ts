@@ -1,11 +1,13 @@
 // Newsletter sign-up (footer form and popups) and the subscriber export for administrators.
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { translateError } from '~/shared/i18n/error-text';
 import { SubscribeAnswerSchema, SubscribeInputSchema } from '~/shared/schemas/newsletter';
 import { subscribers } from '~/server/db/schema';
 import { csvFileName, toCsv } from '~/server/lib/csv';
 import { HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { apiLocale } from '~/server/lib/request-locale';
 import { relayToExternalForm } from './relay';
 
 export const SUBSCRIBED = 'Thank you for subscribing to our newsletter!';
@@ -29,7 +31,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       const { email, firstName, website } = request.body;
       if (website?.trim()) {
         request.log.info({ ip: request.ip }, 'newsletter honeypot filled; subscription dropped');
-        return { message: SUBSCRIBED };
+        return { message: translateError(apiLocale(request), SUBSCRIBED) };
       }
       await enforceRateLimit(
         db,
@@ -50,7 +52,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(502, 'Subscription failed. Please try again later.');
         }
       }
-      return { message: SUBSCRIBED };
+      return { message: translateError(apiLocale(request), SUBSCRIBED) };
     },
   );
 

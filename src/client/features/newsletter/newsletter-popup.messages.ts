@@ -1,0 +1,52 @@
+import { defineMessages } from '~/shared/i18n/catalogues';
+
+/** The popup's own texts: its chunk brings them, so no page carries them before the popup loads. */
+export const newsletterPopupMessages = defineMessages(
+  'newsletter-popup',
+  {
+    consentRequiredTitle: 'Consent Required',
+    consentRequired: 'Please agree to receive promotional emails.',
+    titleB: 'Subscribe to Our Newsletter',
+    descriptionB: 'Be the first to hear about new inventory and exclusive deals, up to 70% off retail.',
+    emailAddress: 'Email address',
+    emailPlaceholder: 'you@example.com',
+    consent: 'I agree to receive promotional emails. I can unsubscribe at any time.',
+    subscribing: 'Subscribing...',
+    subscribeNow: 'Subscribe Now',
+    thanksTitle: 'Thanks for subscribing!',
+    added: "You've been added to our newsletter.",
+    failedTitle: 'Subscription failed',
+    failed: 'Please try again later.',
+    thankYou: 'Thank you!',
+    titleA: 'Get Exclusive Deals',
+    descriptionA: 'Join our newsletter for new inventory alerts and subscriber-only discounts.',
+    firstName: 'First Name',
+    email: 'Email',
+    subscribe: 'Subscribe',
+    website: 'Website',
+  },
+  {
+    consentRequiredTitle: 'Consentement requis',
+    consentRequired: 'Veuillez accepter de recevoir des courriels promotionnels.',
+    titleB: 'Abonnez-vous à notre infolettre',
+    descriptionB:
+      'Soyez parmi les premiers à connaître les nouveaux arrivages et les aubaines exclusives, jusqu’à 70\u00a0% de rabais sur le prix de détail.',
+    emailAddress: 'Adresse courriel',
+    emailPlaceholder: 'vous@exemple.com',
+    consent: 'J’accepte de recevoir des courriels promotionnels. Je peux me désabonner en tout temps.',
+    subscribing: 'Abonnement en cours…',
+    subscribeNow: 'Je m’abonne',
+    thanksTitle: 'Merci de votre abonnement!',
+    added: 'Vous êtes maintenant inscrit à notre infolettre.',
+    failedTitle: 'Échec de l’abonnement',
+    failed: 'Veuillez réessayer plus tard.',
+    thankYou: 'Merci!',
+    titleA: 'Obtenez des aubaines exclusives',
+    descriptionA:
+      'Abonnez-vous à notre infolettre pour être avisé des nouveaux arrivages et profiter de rabais réservés aux abonnés.',
+    firstName: 'Prénom',
+    email: 'Courriel',
+    subscribe: 'S’abonner',
+    website: 'Site Web',
+  },
+);

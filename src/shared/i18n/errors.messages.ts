@@ -1,0 +1,133 @@
+// The `errors` namespace: the validation messages of the shared schemas (src/shared/schemas), which
+// the forms show and the API answers, keyed by their English text (the specification's, word for word).
+// Messages with values use `{{placeholders}}` and are made with `fixedErrorText` (error-text.ts). The
+// server's own refusals are in src/server/lib/server-errors.messages.ts, so the browser does not
+// download them; the admin area's messages stay English (issue 20).
+// docs/decisions/0390-error-messages-in-french.md
+import { defineMessages } from './catalogues';
+
+const NBSP = '\u00a0';
+
+export const errorMessages = defineMessages(
+  'errors',
+  {
+    'Invalid credentials': 'Invalid credentials',
+    'Username is required': 'Username is required',
+    'Username must be at least 3 characters': 'Username must be at least 3 characters',
+    'Username must be at most {{max}} characters': 'Username must be at most {{max}} characters',
+    'Username contains characters that are not allowed': 'Username contains characters that are not allowed',
+    'Username must use letters from one alphabet (for example, not Latin and Cyrillic letters together)':
+      'Username must use letters from one alphabet (for example, not Latin and Cyrillic letters together)',
+    'Please enter a valid email address': 'Please enter a valid email address',
+    'Please enter a valid email address.': 'Please enter a valid email address.',
+    'Password is required': 'Password is required',
+    'Password must be at least 6 characters': 'Password must be at least 6 characters',
+    'Password must be at most {{max}} characters': 'Password must be at most {{max}} characters',
+    'Please confirm your password': 'Please confirm your password',
+    "Passwords don't match": "Passwords don't match",
+    'Passwords do not match': 'Passwords do not match',
+    'This password reset link is not valid. Please ask for a new one.':
+      'This password reset link is not valid. Please ask for a new one.',
+    'Phone must be at most {{max}} characters': 'Phone must be at most {{max}} characters',
+    'Please enter a valid phone number.': 'Please enter a valid phone number.',
+    'Address must be at most {{max}} characters': 'Address must be at most {{max}} characters',
+    'Current password is required': 'Current password is required',
+    'Current password is incorrect.': 'Current password is incorrect.',
+    'Password is incorrect.': 'Password is incorrect.',
+    'New password must be at least 6 characters': 'New password must be at least 6 characters',
+    'New password must be at most {{max}} characters': 'New password must be at most {{max}} characters',
+    'Please confirm your new password': 'Please confirm your new password',
+    "New passwords don't match": "New passwords don't match",
+    'First name must be at least 2 characters.': 'First name must be at least 2 characters.',
+    'Last name must be at least 2 characters.': 'Last name must be at least 2 characters.',
+    'Please enter your first and last name.': 'Please enter your first and last name.',
+    'Address is required.': 'Address is required.',
+    'Address line 2 must be at most {{max}} characters.':
+      'Address line 2 must be at most {{max}} characters.',
+    'Address line 2 contains characters that are not allowed.':
+      'Address line 2 contains characters that are not allowed.',
+    'City is required.': 'City is required.',
+    'Province/State is required.': 'Province/State is required.',
+    'Postal/ZIP code is required.': 'Postal/ZIP code is required.',
+    'Please select Canada or US.': 'Please select Canada or US.',
+    'Please select a shipping method': 'Please select a shipping method',
+    'Notes must be at most {{max}} characters.': 'Notes must be at most {{max}} characters.',
+    'Notes contain characters that are not allowed.': 'Notes contain characters that are not allowed.',
+    'Quantity must be a whole number of at least 1.': 'Quantity must be a whole number of at least 1.',
+    'Quantity must be at most {{max}}.': 'Quantity must be at most {{max}}.',
+    'Your cart is empty': 'Your cart is empty',
+    'At most {{max}} different products per order.': 'At most {{max}} different products per order.',
+    'Each product may appear only once.': 'Each product may appear only once.',
+    'Order not found.': 'Order not found.',
+    'Please enter your order reference.': 'Please enter your order reference.',
+    'Name is required': 'Name is required',
+    'Name is too long': 'Name is too long',
+    'Please select a subject': 'Please select a subject',
+    'Message must be at least 10 characters long': 'Message must be at least 10 characters long',
+    'Message must be at most 5000 characters long': 'Message must be at most 5000 characters long',
+    'First name is too long': 'First name is too long',
+  },
+  {
+    'Invalid credentials': 'Identifiants invalides',
+    'Username is required': 'Le nom d’utilisateur est obligatoire',
+    'Username must be at least 3 characters': 'Le nom d’utilisateur doit compter au moins 3 caractères',
+    'Username must be at most {{max}} characters':
+      'Le nom d’utilisateur doit compter au plus {{max}} caractères',
+    'Username contains characters that are not allowed':
+      'Le nom d’utilisateur contient des caractères qui ne sont pas permis',
+    'Username must use letters from one alphabet (for example, not Latin and Cyrillic letters together)':
+      'Le nom d’utilisateur doit employer les lettres d’un seul alphabet (par exemple, pas de lettres latines et cyrilliques ensemble)',
+    'Please enter a valid email address': 'Veuillez entrer une adresse courriel valide',
+    'Please enter a valid email address.': 'Veuillez entrer une adresse courriel valide.',
+    'Password is required': 'Le mot de passe est obligatoire',
+    'Password must be at least 6 characters': 'Le mot de passe doit compter au moins 6 caractères',
+    'Password must be at most {{max}} characters': 'Le mot de passe doit compter au plus {{max}} caractères',
+    'Please confirm your password': 'Veuillez confirmer votre mot de passe',
+    "Passwords don't match": 'Les mots de passe ne correspondent pas',
+    'Passwords do not match': 'Les mots de passe ne correspondent pas',
+    'This password reset link is not valid. Please ask for a new one.':
+      'Ce lien de réinitialisation du mot de passe n’est pas valide. Veuillez en demander un nouveau.',
+    'Phone must be at most {{max}} characters':
+      'Le numéro de téléphone doit compter au plus {{max}} caractères',
+    'Please enter a valid phone number.': 'Veuillez entrer un numéro de téléphone valide.',
+    'Address must be at most {{max}} characters': 'L’adresse doit compter au plus {{max}} caractères',
+    'Current password is required': 'Le mot de passe actuel est obligatoire',
+    'Current password is incorrect.': 'Le mot de passe actuel est incorrect.',
+    'Password is incorrect.': 'Le mot de passe est incorrect.',
+    'New password must be at least 6 characters':
+      'Le nouveau mot de passe doit compter au moins 6 caractères',
+    'New password must be at most {{max}} characters':
+      'Le nouveau mot de passe doit compter au plus {{max}} caractères',
+    'Please confirm your new password': 'Veuillez confirmer votre nouveau mot de passe',
+    "New passwords don't match": 'Les nouveaux mots de passe ne correspondent pas',
+    'First name must be at least 2 characters.': 'Le prénom doit compter au moins 2 caractères.',
+    'Last name must be at least 2 characters.': 'Le nom de famille doit compter au moins 2 caractères.',
+    'Please enter your first and last name.': 'Veuillez entrer votre prénom et votre nom de famille.',
+    'Address is required.': 'L’adresse est obligatoire.',
+    'Address line 2 must be at most {{max}} characters.':
+      'La ligne d’adresse 2 doit compter au plus {{max}} caractères.',
+    'Address line 2 contains characters that are not allowed.':
+      'La ligne d’adresse 2 contient des caractères qui ne sont pas permis.',
+    'City is required.': 'La ville est obligatoire.',
+    'Province/State is required.': 'La province ou l’État est obligatoire.',
+    'Postal/ZIP code is required.': 'Le code postal ou ZIP est obligatoire.',
+    'Please select Canada or US.': 'Veuillez choisir le Canada ou les États-Unis.',
+    'Please select a shipping method': 'Veuillez choisir un mode de livraison',
+    'Notes must be at most {{max}} characters.': 'Les remarques doivent compter au plus {{max}} caractères.',
+    'Notes contain characters that are not allowed.':
+      'Les remarques contiennent des caractères qui ne sont pas permis.',
+    'Quantity must be a whole number of at least 1.': 'La quantité doit être un nombre entier d’au moins 1.',
+    'Quantity must be at most {{max}}.': 'La quantité doit être d’au plus {{max}}.',
+    'Your cart is empty': 'Votre panier est vide',
+    'At most {{max}} different products per order.': 'Au plus {{max}} produits différents par commande.',
+    'Each product may appear only once.': 'Chaque produit ne peut figurer qu’une seule fois.',
+    'Order not found.': 'Commande introuvable.',
+    'Please enter your order reference.': 'Veuillez entrer le numéro de référence de votre commande.',
+    'Name is required': 'Le nom est obligatoire',
+    'Name is too long': 'Le nom est trop long',
+    'Please select a subject': 'Veuillez choisir un objet',
+    'Message must be at least 10 characters long': 'Le message doit compter au moins 10 caractères',
+    'Message must be at most 5000 characters long': `Le message doit compter au plus 5${NBSP}000 caractères`,
+    'First name is too long': 'Le prénom est trop long',
+  },
+);
