@@ -1,19 +1,25 @@
 // A lot's condition in words: what shoppers read, what a CSV cell may say, and what search engines are
 // told (docs/decisions/0301-condition-and-final-sale.md).
 import { PRODUCT_CONDITIONS, type ProductCondition } from './constants';
+import { PRODUCT_LABELS_EN } from './product-labels.messages';
 
-export const PRODUCT_CONDITION_LABELS: Record<ProductCondition, string> = {
-  new: 'New',
-  'new-open-box': 'New - open box',
-  'used-like-new': 'Used - like new',
-  'used-good': 'Used - good',
-  'used-acceptable': 'Used - acceptable',
-  'for-parts': 'For parts or repair',
-};
+/** Each condition's message in the `product-labels` catalogue (both languages). */
+export const CONDITION_LABEL_KEYS = {
+  new: 'conditionNew',
+  'new-open-box': 'conditionNewOpenBox',
+  'used-like-new': 'conditionUsedLikeNew',
+  'used-good': 'conditionUsedGood',
+  'used-acceptable': 'conditionUsedAcceptable',
+  'for-parts': 'conditionForParts',
+} as const satisfies Record<ProductCondition, keyof typeof PRODUCT_LABELS_EN>;
 
-/** What a final-sale lot says wherever it is offered. */
-export const FINAL_SALE_LABEL = 'Final sale';
-export const FINAL_SALE_NOTE = 'Final sale: this item cannot be returned or exchanged.';
+/** The conditions in English: the admin area, CSV cells and the intake labels. */
+export const PRODUCT_CONDITION_LABELS: Record<ProductCondition, string> = Object.fromEntries(
+  PRODUCT_CONDITIONS.map((code) => [code, PRODUCT_LABELS_EN[CONDITION_LABEL_KEYS[code]]]),
+) as Record<ProductCondition, string>;
+
+/** What a final-sale lot says where it is offered (both languages: `finalSaleNote` in `product-labels`). */
+export const FINAL_SALE_NOTE = PRODUCT_LABELS_EN.finalSaleNote;
 
 const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
 

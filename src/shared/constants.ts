@@ -50,13 +50,6 @@ export const PRODUCT_CONDITIONS = [
 ] as const;
 export type ProductCondition = (typeof PRODUCT_CONDITIONS)[number];
 
-/**
- * The shoppers' badge of a product marked down by age whose previous price is struck through
- * (docs/decisions/0320-markdowns-lower-the-selling-price.md). Here, not in markdowns.ts, so the browse
- * pages do not download the rules' zod schema.
- */
-export const PRICE_DROPPED_LABEL = 'Price dropped';
-
 export const SHIPPING_METHODS = ['pickup', 'standard', 'express'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const SHIPPING_METHOD_LABELS: Record<ShippingMethod, string> = {

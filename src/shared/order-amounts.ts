@@ -64,16 +64,6 @@ export function taxLabel(code: TaxCode, locale: Locale = DEFAULT_LOCALE): string
   }
 }
 
-/** The English names (the cart's summary). */
-export const TAX_LABELS: Record<TaxCode, string> = {
-  GST: taxLabel('GST'),
-  HST: taxLabel('HST'),
-  PST: taxLabel('PST'),
-  QST: taxLabel('QST'),
-  RST: taxLabel('RST'),
-  TAX: taxLabel('TAX'),
-};
-
 /** "25.00" -> "25", "14.975" -> "14.975", "12.50" -> "12.5"; in French a decimal comma: "9,975". */
 export function percentText(value: string | number, locale: Locale = DEFAULT_LOCALE): string {
   const text = String(value).trim();

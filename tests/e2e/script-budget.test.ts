@@ -15,11 +15,13 @@ const KB = 1000;
 // 71 KB, so their ceiling is the goal itself. The French store (issue 20) brought the pages' messages
 // and a 1 KB stand-in for i18next (docs/decisions/0343-i18next-lite-in-the-browser.md): about 76 KB on
 // the browse pages, 83 KB cart and confirmation, 90 KB checkout. Cart and checkout are held a few KB
-// above that, for their screens' French catalogues still to come, so any other growth shows.
+// above that, for their screens' French catalogues still to come, so any other growth shows. The
+// browse pages and the cart in French (docs/decisions/0370-french-browse-pages.md), with the shared order
+// labels their summary uses, measure about 80 KB browse, 89 KB cart and confirmation, 95.4 KB checkout.
 const GOAL = { browse: 100 * KB, checkout: 150 * KB };
 const BROWSE_BUDGET = GOAL.browse;
 const CART_BUDGET = 90 * KB;
-const CHECKOUT_BUDGET = 95 * KB;
+const CHECKOUT_BUDGET = 97 * KB;
 
 let store: Store;
 let browser: Browser;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WEEKDAYS } from '~/shared/constants';
+import type { Locale } from '~/shared/i18n/locales';
 import type { SiteConfig } from '~/shared/schemas/site-config';
 
 /**
@@ -17,7 +18,13 @@ export function useStoreToday(): string | undefined {
   return useQuery(siteConfigQueryOptions()).data?.today;
 }
 
-/** The weekday's name ('Thursday') of a yyyy-mm-dd date. */
-export function weekdayName(date: string): string {
-  return WEEKDAYS[new Date(`${date}T00:00:00Z`).getUTCDay()] ?? '';
+const FRENCH_WEEKDAYS = ['Dimanche', 'Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi'] as const;
+
+/**
+ * The weekday's name ('Thursday', 'Jeudi') of a yyyy-mm-dd date. French names are capitalised: they
+ * begin the discount badge ('Jeudi : 20 % de rabais').
+ */
+export function weekdayName(date: string, locale: Locale = 'en'): string {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return (locale === 'fr' ? FRENCH_WEEKDAYS[day] : WEEKDAYS[day]) ?? '';
 }

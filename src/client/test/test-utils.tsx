@@ -52,9 +52,9 @@ function NoFallback() {
   return null;
 }
 
-/** Renders routes at `path` with the query client, site context and toaster of the real app. */
 /**
- * Renders routes at `path` in a memory router. With `{ locale: 'fr' }` the page is French: the router's
+ * Renders routes at `path` in a memory router with the query client, site context and toaster of the
+ * real app. With `{ locale: 'fr' }` the page is French: the router's
  * basename is /fr/ (as on the real French pages) and `path`, written as in the English store, is
  * opened under it.
  */
@@ -94,6 +94,12 @@ export function renderRoutes(
   const utils = render(wrap ? wrap(page) : page);
   return { ...utils, router, queryClient };
 }
+
+/**
+ * French text as the pages write it: a no-break space (U+00A0) between thousands, before '$', '%' and
+ * ':' and inside « ». For textContent and aria-labels; getByText reads those spaces as plain ones.
+ */
+export const frenchSpaces = (text: string) => text.replace(/(?<=\d) (?=\d)|(?<=«) | (?=[%$:»])/g, '\u00a0');
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   return {

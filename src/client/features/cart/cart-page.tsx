@@ -1,12 +1,13 @@
-import { FINAL_SALE_LABEL } from '~/shared/condition';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
+import { productLabelMessages } from '~/shared/product-labels.messages';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { productQueryOptions } from '~/client/lib/product-query';
 import {
   type CartItem,
@@ -16,10 +17,13 @@ import {
   updateQuantity,
   useCart,
 } from './cart-store';
+import { cartPageMessages } from './cart-page.messages';
 import { OrderSummary } from './order-summary';
 import { QuoteNotice, useCartQuote } from './use-cart-quote';
 
 export function CartPage() {
+  const locale = useLocale();
+  const t = useT(cartPageMessages);
   const cart = useCart();
   const instructionsId = useId();
   const empty = cart.items.length === 0;
@@ -27,8 +31,8 @@ export function CartPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Seo title="Shopping Cart" description="Your shopping cart." canonicalPath="/cart" noIndex />
-      <h1 className="mb-6 text-3xl font-bold">Shopping Cart</h1>
+      <Seo title={t('title')} description={t('description')} canonicalPath="/cart" noIndex />
+      <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
       <QuoteNotice changes={changes} className="mb-6" />
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div>
@@ -45,9 +49,9 @@ export function CartPage() {
             </div>
           ) : empty ? (
             <div className="rounded-lg border border-slate-200 p-10 text-center" data-testid="empty-cart">
-              <h2 className="text-xl font-semibold">Your cart is empty</h2>
+              <h2 className="text-xl font-semibold">{t('empty')}</h2>
               <Link to="/categories" className={buttonClasses('primary', 'md', 'mt-6')}>
-                Continue Shopping
+                {t('continueShopping')}
               </Link>
             </div>
           ) : (
@@ -58,19 +62,19 @@ export function CartPage() {
                   <thead className="sr-only bg-slate-50 text-slate-600 sm:not-sr-only">
                     <tr>
                       <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        Product
+                        {t('product')}
                       </th>
                       <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
-                        Price
+                        {t('price')}
                       </th>
                       <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        Quantity
+                        {t('quantity')}
                       </th>
                       <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        Total
+                        {t('total')}
                       </th>
                       <th scope="col" className="px-2 py-3 sm:px-3">
-                        <span className="sr-only">Remove</span>
+                        <span className="sr-only">{t('remove')}</span>
                       </th>
                     </tr>
                   </thead>
@@ -83,39 +87,39 @@ export function CartPage() {
               </div>
               <div className="mt-4 flex flex-wrap justify-between gap-3">
                 <Link to="/categories" className={buttonClasses('outline')}>
-                  Continue Shopping
+                  {t('continueShopping')}
                 </Link>
-                <Button variant="ghost" onClick={() => clearCart()}>
-                  Clear Cart
+                <Button variant="ghost" onClick={() => clearCart({ locale })}>
+                  {t('clearCart')}
                 </Button>
               </div>
             </>
           )}
         </div>
 
-        <aside aria-label="Order" className="flex flex-col gap-4">
+        <aside aria-label={t('order')} className="flex flex-col gap-4">
           <OrderSummary mode="cart" />
           <div className="flex flex-col gap-2">
             <label htmlFor={instructionsId} className="text-sm font-medium">
-              Special Instructions
+              {t('specialInstructions')}
             </label>
             <textarea
               id={instructionsId}
               rows={4}
               value={cart.specialInstructions}
-              onChange={(e) => setSpecialInstructions(e.target.value)}
-              placeholder="Add any special notes or instructions..."
+              onChange={(e) => setSpecialInstructions(e.target.value, locale)}
+              placeholder={t('instructionsPlaceholder')}
               maxLength={2000}
               className="rounded-md border border-slate-300 p-3 text-sm"
             />
           </div>
           {empty ? (
             <Button size="lg" disabled className="w-full">
-              Proceed to Checkout
+              {t('proceedToCheckout')}
             </Button>
           ) : (
             <Link to="/checkout" className={buttonClasses('primary', 'lg', 'w-full')}>
-              Proceed to Checkout
+              {t('proceedToCheckout')}
             </Link>
           )}
         </aside>
@@ -125,6 +129,9 @@ export function CartPage() {
 }
 
 function CartRow({ item }: { item: CartItem }) {
+  const locale = useLocale();
+  const t = useT(cartPageMessages);
+  const labels = useT(productLabelMessages);
   const quantityId = useId();
   const [draft, setDraft] = useState(String(item.quantity));
   useEffect(() => setDraft(String(item.quantity)), [item.quantity]);
@@ -136,7 +143,7 @@ function CartRow({ item }: { item: CartItem }) {
   function commitDraft() {
     // Only whole numbers above 0; anything else puts the current quantity back.
     const typed = /^\d+$/.test(draft.trim()) ? Number.parseInt(draft.trim(), 10) : 0;
-    if (typed > 0 && typed !== item.quantity && updateQuantity(item.productId, typed)) return;
+    if (typed > 0 && typed !== item.quantity && updateQuantity(item.productId, typed, { locale })) return;
     setDraft(String(item.quantity));
   }
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -172,11 +179,13 @@ function CartRow({ item }: { item: CartItem }) {
             <span className="font-medium">{item.name}</span>
             {item.finalSale && (
               <span className="block text-xs font-semibold text-amber-900" data-testid="final-sale">
-                {FINAL_SALE_LABEL}
+                {labels('finalSale')}
               </span>
             )}
             {/* Phones have no room for the price column; the unit price goes under the name. */}
-            <span className="block text-xs text-slate-600 sm:hidden">{formatMoney(item.price)} each</span>
+            <span className="block text-xs text-slate-600 sm:hidden">
+              {t('each', { price: formatMoney(item.price, locale) })}
+            </span>
           </span>
         </Link>
       </td>
@@ -185,9 +194,9 @@ function CartRow({ item }: { item: CartItem }) {
         role="cell"
         className="hidden px-3 py-3 whitespace-nowrap sm:table-cell"
       >
-        <span>{formatMoney(item.price)}</span>
+        <span>{formatMoney(item.price, locale)}</span>
         {item.compareAtPrice && (
-          <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice)}</s>
+          <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice, locale)}</s>
         )}
       </td>
       <td
@@ -200,14 +209,14 @@ function CartRow({ item }: { item: CartItem }) {
             variant="outline"
             size="icon"
             className="h-11 w-11"
-            aria-label={`Decrease quantity of ${item.name}`}
+            aria-label={t('decreaseQuantityOf', { name: item.name })}
             disabled={item.quantity <= 1}
-            onClick={() => updateQuantity(item.productId, Math.max(1, item.quantity - 1))}
+            onClick={() => updateQuantity(item.productId, Math.max(1, item.quantity - 1), { locale })}
           >
             −
           </Button>
           <label htmlFor={quantityId} className="sr-only">
-            Quantity of {item.name}
+            {t('quantityOf', { name: item.name })}
           </label>
           <input
             id={quantityId}
@@ -224,8 +233,8 @@ function CartRow({ item }: { item: CartItem }) {
             variant="outline"
             size="icon"
             className="h-11 w-11"
-            aria-label={`Increase quantity of ${item.name}`}
-            onClick={() => updateQuantity(item.productId, item.quantity + 1)}
+            aria-label={t('increaseQuantityOf', { name: item.name })}
+            onClick={() => updateQuantity(item.productId, item.quantity + 1, { locale })}
           >
             +
           </Button>
@@ -237,7 +246,7 @@ function CartRow({ item }: { item: CartItem }) {
         className="text-right font-medium whitespace-nowrap sm:table-cell sm:px-3 sm:py-3 sm:text-left"
         data-testid="line-total"
       >
-        {formatCents(lineCents)}
+        {formatCents(lineCents, locale)}
       </td>
       <td
         // biome-ignore lint/a11y/noRedundantRoles: as on the row
@@ -248,8 +257,8 @@ function CartRow({ item }: { item: CartItem }) {
           variant="ghost"
           size="icon"
           className="h-11 w-11"
-          aria-label={`Remove ${item.name}`}
-          onClick={() => removeItem(item.productId)}
+          aria-label={t('removeItem', { name: item.name })}
+          onClick={() => removeItem(item.productId, { locale })}
         >
           ✕
         </Button>

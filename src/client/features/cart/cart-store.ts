@@ -10,11 +10,15 @@
 //   other tabs through the `storage` event.
 // - Nothing here runs on the server: the server snapshot is the empty cart and `ready` is false, so the
 //   server HTML and the first browser render agree (no hydration mismatch).
+import type { TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
+import { translator } from '~/shared/i18n/catalogues';
+import { type Locale, localeOfPath } from '~/shared/i18n/locales';
 import { centsToString, toCents } from '~/shared/money';
 import type { CartQuote } from '~/shared/schemas/cart-quote';
 import type { Product } from '~/shared/schemas/catalog';
 import { toast, toastsSuppressed } from '~/client/components/ui/toast-store';
+import { cartMessages } from './cart.messages';
 
 export const CART_STORAGE_KEY = 'cart';
 export const CART_BACKUP_KEY = 'cart-backup';
@@ -291,27 +295,34 @@ export function useCartQuantity(productId: number): number {
 export type StockCheck = { ok: true } | { ok: false; title: string; description: string };
 
 /**
+ * The language of the page the cart is used on. Components pass theirs (`useLocale()`); anything else
+ * (the checkout's hand-off, a reorder) speaks the language of the address, French under /fr.
+ */
+function pageLocale(): Locale {
+  return typeof window === 'undefined' ? 'en' : localeOfPath(window.location.pathname);
+}
+
+const cartT = (locale: Locale | undefined): TFunction => translator(locale ?? pageLocale(), cartMessages);
+
+/**
  * Whether `adding` more units fit a known stock limit, with the cart's messages when not. An unknown
  * limit (null or undefined) is not enforced here; the server checks again at checkout.
  */
-export function checkCartStock(stock: number | null | undefined, inCart: number, adding: number): StockCheck {
+export function checkCartStock(
+  stock: number | null | undefined,
+  inCart: number,
+  adding: number,
+  locale?: Locale,
+): StockCheck {
   if (stock === null || stock === undefined) return { ok: true };
-  if (!(stock > 0))
-    return { ok: false, title: 'Cannot add to cart', description: 'This product is out of stock.' };
+  const t = cartT(locale);
+  if (!(stock > 0)) return { ok: false, title: t('cannotAdd'), description: t('productOutOfStock') };
   if (inCart + adding <= stock) return { ok: true };
   const more = stock - inCart;
   if (more <= 0) {
-    return {
-      ok: false,
-      title: 'Maximum Stock Reached',
-      description: `You already have ${inCart} of this item in your cart, which is the maximum available.`,
-    };
+    return { ok: false, title: t('maximumReached'), description: t('alreadyMaximum', { inCart }) };
   }
-  return {
-    ok: false,
-    title: 'Limited Stock Available',
-    description: `You can only add ${more} more of this item (${inCart} already in cart, total stock: ${stock}).`,
-  };
+  return { ok: false, title: t('limitedStock'), description: t('canAddMore', { more, inCart, stock }) };
 }
 
 /** The product page's own wording for the same limit. */
@@ -319,18 +330,18 @@ export function checkProductPageStock(
   stock: number | null | undefined,
   inCart: number,
   adding: number,
+  locale?: Locale,
 ): StockCheck {
+  const t = cartT(locale);
   if (!(typeof stock === 'number' && stock > 0)) {
-    return { ok: false, title: 'Cannot add to cart', description: 'This product is out of stock.' };
+    return { ok: false, title: t('cannotAdd'), description: t('productOutOfStock') };
   }
   if (inCart + adding <= stock) return { ok: true };
   return {
     ok: false,
-    title: 'Maximum Stock Reached',
+    title: t('maximumReached'),
     description:
-      inCart > 0
-        ? `You already have ${inCart} in your cart. Only ${Math.max(0, stock - inCart)} more available.`
-        : `Sorry, you can only add up to ${stock} of this item.`,
+      inCart > 0 ? t('alreadyInCart', { inCart, more: Math.max(0, stock - inCart) }) : t('upTo', { stock }),
   };
 }
 
@@ -340,6 +351,8 @@ export function checkProductPageStock(
 export type ActionOptions = {
   /** false: no success toast (the caller shows its own, like the product page's dialog). */
   notify?: boolean;
+  /** The language of the toasts: the page's (`useLocale()`); the address's when not given. */
+  locale?: Locale;
 };
 
 /** A cart line from a catalogue product: today's price, the struck-through original, the stock limit. */
@@ -359,8 +372,8 @@ export function cartItemFromProduct(product: Product): CartProductInput {
   };
 }
 
-function fail(description: string) {
-  toast({ title: 'Error', description, variant: 'destructive' });
+function fail(t: TFunction, description: string) {
+  toast({ title: t('error'), description, variant: 'destructive' });
 }
 
 /**
@@ -369,24 +382,25 @@ function fail(description: string) {
  * 'Added to cart' with Continue Shopping and Go to Cart.
  */
 export function addItem(product: CartProductInput, quantity = 1, options: ActionOptions = {}): boolean {
+  const t = cartT(options.locale);
   try {
     const productId = Number(product?.productId);
     if (!product || !Number.isInteger(productId) || productId <= 0 || !product.name) {
-      fail('Could not add item to cart. Please try again.');
+      fail(t, t('addFailed'));
       return false;
     }
     const adding = Math.floor(quantity);
     if (!(adding > 0)) return false;
     const cart = current();
     const existing = cart.items.find((i) => i.productId === productId);
-    const check = checkCartStock(product.stock, existing?.quantity ?? 0, adding);
+    const check = checkCartStock(product.stock, existing?.quantity ?? 0, adding, options.locale);
     if (!check.ok) {
       toast({ title: check.title, description: check.description, variant: 'destructive' });
       return false;
     }
     const fresh = normaliseItem({ ...product, productId, quantity: adding });
     if (!fresh) {
-      fail('Could not add item to cart. Please try again.');
+      fail(t, t('addFailed'));
       return false;
     }
     const items = existing
@@ -395,34 +409,36 @@ export function addItem(product: CartProductInput, quantity = 1, options: Action
     commit({ ...cart, items });
     if (options.notify !== false) {
       toast({
-        title: 'Added to cart',
-        description: `${fresh.name} has been added to your cart.`,
+        title: t('added'),
+        description: t('addedDescription', { name: fresh.name }),
+        // The toaster's links are the router's: under /fr they stay French.
         actions: [
-          { label: 'Continue Shopping', href: '/products' },
-          { label: 'Go to Cart', href: '/cart' },
+          { label: t('continueShopping'), href: '/products' },
+          { label: t('goToCart'), href: '/cart' },
         ],
       });
     }
     return true;
   } catch {
-    fail('Could not add item to cart. Please try again.');
+    fail(t, t('addFailed'));
     return false;
   }
 }
 
 /** Removes a product's line ('Item removed'). */
 export function removeItem(productId: number, options: ActionOptions = {}): boolean {
+  const t = cartT(options.locale);
   try {
     const cart = current();
     const item = cart.items.find((i) => i.productId === productId);
     if (!item) return false;
     commit({ ...cart, items: cart.items.filter((i) => i.productId !== productId) });
     if (options.notify !== false) {
-      toast({ title: 'Item removed', description: `${item.name} has been removed from your cart.` });
+      toast({ title: t('removed'), description: t('removedDescription', { name: item.name }) });
     }
     return true;
   } catch {
-    fail('Could not remove item from cart. Please try again.');
+    fail(t, t('removeFailed'));
     return false;
   }
 }
@@ -433,18 +449,19 @@ export function removeItem(productId: number, options: ActionOptions = {}): bool
  * than 1 (single steps of the plus and minus buttons stay quiet).
  */
 export function updateQuantity(productId: number, quantity: number, options: ActionOptions = {}): boolean {
+  const t = cartT(options.locale);
   const cart = current();
   const item = cart.items.find((i) => i.productId === productId);
   if (!item) return false;
   if (!Number.isFinite(quantity)) {
-    fail('Could not update item quantity. Please try again.');
+    fail(t, t('updateFailed'));
     return false;
   }
   const next = Math.floor(quantity);
   if (next <= 0) return removeItem(productId, options);
   if (next === item.quantity) return false;
   if (next > item.quantity) {
-    const check = checkCartStock(item.stock, item.quantity, next - item.quantity);
+    const check = checkCartStock(item.stock, item.quantity, next - item.quantity, options.locale);
     if (!check.ok) {
       toast({ title: check.title, description: check.description, variant: 'destructive' });
       return false;
@@ -456,37 +473,39 @@ export function updateQuantity(productId: number, quantity: number, options: Act
       items: cart.items.map((i) => (i.productId === productId ? { ...i, quantity: next } : i)),
     });
   } catch {
-    fail('Could not update item quantity. Please try again.');
+    fail(t, t('updateFailed'));
     return false;
   }
   if (options.notify !== false && Math.abs(next - item.quantity) > 1) {
-    toast({ title: 'Cart updated', description: `Updated quantity to ${next}` });
+    toast({ title: t('updated'), description: t('updatedDescription', { quantity: next }) });
   }
   return true;
 }
 
 /** Empties the items and the special instructions. 'Cart cleared' unless toasts are suppressed. */
 export function clearCart(options: ActionOptions = {}): boolean {
+  const t = cartT(options.locale);
   try {
     commit(EMPTY);
     if (options.notify !== false && !toastsSuppressed()) {
-      toast({ title: 'Cart cleared', description: 'All items have been removed from your cart.' });
+      toast({ title: t('cleared'), description: t('clearedDescription') });
     }
     return true;
   } catch {
-    fail('Could not clear your cart. Please try again.');
+    fail(t, t('clearFailed'));
     return false;
   }
 }
 
-export function setSpecialInstructions(text: string): boolean {
+export function setSpecialInstructions(text: string, locale?: Locale): boolean {
   try {
     const cart = current();
     if (cart.specialInstructions === text) return true;
     commit({ ...cart, specialInstructions: text });
     return true;
   } catch {
-    fail('Could not update special instructions. Please try again.');
+    const t = cartT(locale);
+    fail(t, t('instructionsFailed'));
     return false;
   }
 }

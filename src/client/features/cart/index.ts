@@ -1,6 +1,7 @@
 // The cart feature's public entry: what other features and the app may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export { AddToCartButton } from './add-to-cart-button';
+export { cartMessages } from './cart.messages';
 export { type ShippingSettings, shippingSettingsQueryOptions, taxRatesQueryOptions } from './api';
 export {
   addItem,

@@ -3,14 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useEffect } from 'react';
-import {
-  DEFAULT_TAX_PROVINCE,
-  SHIPPING_METHOD_LABELS,
-  SHIPPING_METHODS,
-  type ShippingMethod,
-} from '~/shared/constants';
+import { DEFAULT_TAX_PROVINCE, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
 import { formatCents, toCents } from '~/shared/money';
-import { formatWithCurrency, percentText, TAX_LABELS } from '~/shared/order-amounts';
+import { formatWithCurrency, taxLineLabel } from '~/shared/order-amounts';
+import { shippingMethodLabel } from '~/shared/orders';
+import { ORDER_LABELS } from '~/shared/orders.messages';
 import {
   DEFAULT_SHIPPING,
   discountLabel,
@@ -20,6 +17,7 @@ import {
   taxRateFor,
 } from '~/shared/pricing';
 import { toast } from '~/client/components/ui/toast-store';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import {
   type ShippingSettings,
@@ -28,6 +26,7 @@ import {
   taxRatesQueryOptions,
 } from './api';
 import { type CartItem, useCart } from './cart-store';
+import { orderSummaryMessages } from './order-summary.messages';
 
 export type OrderSummaryProps = {
   /** 'checkout' shows the shipping line (and fetches the shipping settings); 'cart' only when asked. */
@@ -123,6 +122,10 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
 }
 
 export function OrderSummary({ className, ...props }: OrderSummaryProps) {
+  const locale = useLocale();
+  const t = useT(orderSummaryMessages);
+  // The words an order's money lines share with the confirmation, the receipt and the e-mails.
+  const labels = useT(ORDER_LABELS);
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
   // The components when known (GST/HST, PST/QST/RST); otherwise the one 'Tax (r%)' line.
@@ -132,12 +135,14 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
   const currency = useQuery({ ...siteConfigQueryOptions(), enabled: props.mode === 'checkout' }).data
     ?.currency;
 
+  // The queries' errors are the specification's English; the toasts speak the page's language.
   useEffect(() => {
-    if (summary.shippingError) toast({ title: summary.shippingError.message, variant: 'destructive' });
-  }, [summary.shippingError]);
+    if (summary.shippingError) toast({ title: t('shippingFailed'), variant: 'destructive' });
+  }, [summary.shippingError, t]);
   useEffect(() => {
-    if (summary.taxError) toast({ title: summary.taxError.message, variant: 'destructive' });
-  }, [summary.taxError]);
+    if (summary.taxError) toast({ title: t('taxesFailed'), variant: 'destructive' });
+  }, [summary.taxError, t]);
+  const money = (cents: number) => formatCents(cents, locale);
 
   return (
     <section
@@ -146,37 +151,33 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
       className={clsx('rounded-lg border border-slate-200 bg-white p-5', className)}
     >
       <h2 id="order-summary-title" className="mb-4 text-lg font-semibold">
-        Order Summary
+        {t('orderSummary')}
       </h2>
       <dl className="space-y-2 text-sm">
         {totals.discountCents > 0 && (
           <>
             <Row
-              label="Original Price"
-              value={formatCents(totals.originalSubtotalCents)}
+              label={labels('originalPrice')}
+              value={money(totals.originalSubtotalCents)}
               testId="summary-original"
             />
             <Row
-              label={discountLabel(totals.discountPercentage)}
-              value={`-${formatCents(totals.discountCents)}`}
+              label={discountLabel(totals.discountPercentage, locale)}
+              value={`-${money(totals.discountCents)}`}
               testId="summary-discount"
               className="text-emerald-700"
             />
           </>
         )}
-        <Row
-          label={`Subtotal (${count} ${count === 1 ? 'item' : 'items'})`}
-          value={formatCents(totals.subtotalCents)}
-          testId="summary-subtotal"
-        />
+        <Row label={t('subtotal', { count })} value={money(totals.subtotalCents)} testId="summary-subtotal" />
         {summary.shippingShown && (
           <Row
             label={
               summary.shippingMethod
-                ? `Shipping (${SHIPPING_METHOD_LABELS[summary.shippingMethod]})`
-                : 'Shipping'
+                ? t('shippingWith', { method: shippingMethodLabel(summary.shippingMethod, locale) })
+                : labels('shipping')
             }
-            value={summary.shippingMethod ? formatCents(totals.shippingCents) : 'Select a shipping method'}
+            value={summary.shippingMethod ? money(totals.shippingCents) : t('selectShipping')}
             testId="summary-shipping"
           />
         )}
@@ -184,20 +185,24 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           componentLines.map((line) => (
             <Row
               key={line.code}
-              label={`${TAX_LABELS[line.code]} (${percentText(line.rate)}%)`}
-              value={formatCents(line.cents)}
+              label={taxLineLabel(line.code, line.rate, locale)}
+              value={money(line.cents)}
               testId="summary-tax-line"
             />
           ))
         ) : (
-          <Row label={`Tax (${totals.taxRate}%)`} value={formatCents(totals.taxCents)} testId="summary-tax" />
+          <Row
+            label={taxLineLabel('TAX', totals.taxRate, locale)}
+            value={money(totals.taxCents)}
+            testId="summary-tax"
+          />
         )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-          <dt>Total</dt>
+          <dt>{labels('total')}</dt>
           <dd data-testid="summary-total">
             {props.mode === 'checkout' && currency
-              ? formatWithCurrency(totals.totalCents, currency)
-              : formatCents(totals.totalCents)}
+              ? formatWithCurrency(totals.totalCents, currency, locale)
+              : money(totals.totalCents)}
           </dd>
         </div>
       </dl>

@@ -3,12 +3,16 @@
 // cart in the browser up to date with the answer and say what changed.
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { PROVINCE_CODES, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
+import type { Locale } from '~/shared/i18n/locales';
 import { formatMoney } from '~/shared/money';
 import type { CartQuote, CartQuoteRequest } from '~/shared/schemas/cart-quote';
 import { apiRequest } from '~/client/lib/api';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { applyQuote, type QuoteChange, useCart } from './cart-store';
+import { orderSummaryMessages } from './order-summary.messages';
 
 export type QuoteDestination = {
   shippingMethod?: string | null;
@@ -43,17 +47,21 @@ export function quoteRequest(
   return request;
 }
 
-/** One sentence per change, for the notice. */
-export function quoteChangeText(change: QuoteChange): string {
+/** One sentence per change, for the notice (`t`: the `order-summary` messages). */
+function quoteChangeText(change: QuoteChange, t: TFunction, locale: Locale): string {
   switch (change.kind) {
     case 'price':
-      return `The price of "${change.name}" is now ${formatMoney(change.to)} (it was ${formatMoney(change.from)}).`;
+      return t('priceChanged', {
+        name: change.name,
+        to: formatMoney(change.to, locale),
+        from: formatMoney(change.from, locale),
+      });
     case 'unavailable':
-      return `"${change.name}" is no longer available and has been removed from your cart.`;
+      return t('unavailable', { name: change.name });
     case 'sold-out':
-      return `"${change.name}" has sold out and has been removed from your cart.`;
+      return t('soldOut', { name: change.name });
     case 'short':
-      return `Only ${change.available} of "${change.name}" ${change.available === 1 ? 'is' : 'are'} available, so your cart now has ${change.available}.`;
+      return t('short', { name: change.name, count: change.available });
   }
 }
 
@@ -85,6 +93,8 @@ export function useCartQuote(destination: QuoteDestination = {}): { changes: Quo
 
 /** The notice above the summary when the quote changed the cart. */
 export function QuoteNotice({ changes, className }: { changes: QuoteChange[]; className?: string }) {
+  const locale = useLocale();
+  const t = useT(orderSummaryMessages);
   if (changes.length === 0) return null;
   return (
     <div
@@ -92,10 +102,10 @@ export function QuoteNotice({ changes, className }: { changes: QuoteChange[]; cl
       className={clsx('rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900', className)}
       data-testid="quote-notice"
     >
-      <p className="font-semibold">Your cart has been updated with today's prices and stock.</p>
+      <p className="font-semibold">{t('quoteUpdated')}</p>
       <ul className="mt-2 list-disc space-y-1 pl-5">
         {changes.map((change) => (
-          <li key={`${change.kind} ${change.name}`}>{quoteChangeText(change)}</li>
+          <li key={`${change.kind} ${change.name}`}>{quoteChangeText(change, t, locale)}</li>
         ))}
       </ul>
     </div>

@@ -9,6 +9,8 @@ import {
   DialogRoot,
   DialogTitle,
 } from '~/client/components/ui/dialog';
+import { useT } from '~/client/lib/i18n';
+import { catalogMessages } from './catalog.messages';
 
 export function AddedToCartDialog({
   open,
@@ -19,19 +21,20 @@ export function AddedToCartDialog({
   onOpenChange: (open: boolean) => void;
   productName: string;
 }) {
+  const t = useT(catalogMessages);
   return (
     <DialogRoot open={open} onOpenChange={onOpenChange}>
       <DialogContent className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-        <DialogTitle className="text-lg font-semibold">Item Added to Cart</DialogTitle>
+        <DialogTitle className="text-lg font-semibold">{t('itemAdded')}</DialogTitle>
         <DialogDescription className="mt-2 text-slate-600">
-          {productName} has been added to your cart.
+          {t('itemAddedDescription', { name: productName })}
         </DialogDescription>
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Link to="/products" className={buttonClasses('outline')} onClick={() => onOpenChange(false)}>
-            Continue Shopping
+            {t('continueShopping')}
           </Link>
           <Link to="/cart" className={buttonClasses('primary')} onClick={() => onOpenChange(false)}>
-            Go to Cart
+            {t('goToCart')}
           </Link>
         </div>
         <DialogCloseIcon className="absolute top-2 right-2" />

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
+import { catalogMessages } from './catalog.messages';
 import { categoriesQueryOptions } from './api';
 import { CategoryTile, CategoryTileSkeleton } from './category-tile';
 import { hasListingParams } from './listing-params';
@@ -16,20 +18,17 @@ export const CATEGORY_SKELETON_COUNT = 8;
 
 export function CategoriesOverview() {
   const categories = useQuery(categoriesQueryOptions());
+  const t = useT(catalogMessages);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <Seo
-        title="Shop by Category"
-        description="Browse liquidation and overstock deals by category: electronics, clothing, home and kitchen, toys and more, up to 70% off retail."
-        canonicalPath="/categories"
-      />
-      <h1 className="mb-6 text-3xl font-bold">Shop by Category</h1>
+      <Seo title={t('shopByCategory')} description={t('describeCategories')} canonicalPath="/categories" />
+      <h1 className="mb-6 text-3xl font-bold">{t('shopByCategory')}</h1>
       {categories.isError ? (
         <p role="alert" className="text-red-700">
-          We couldn't load the categories. Please try again.
+          {t('categoriesLoadFailed')}
         </p>
       ) : categories.data && categories.data.length === 0 ? (
-        <p className="text-slate-600">No categories found.</p>
+        <p className="text-slate-600">{t('noCategories')}</p>
       ) : (
         <div className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {categories.data

@@ -3,8 +3,10 @@ import { CATEGORY_COLOURS, CATEGORY_FALLBACK_COLOUR } from '~/shared/constants';
 import type { Category } from '~/shared/schemas/catalog';
 import { type ImageLoad, ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
+import { useTextLang } from './text-lang';
 
 export function CategoryTile({ category, imageLoad }: { category: Category; imageLoad?: ImageLoad }) {
+  const lang = useTextLang();
   return (
     <Link
       to={`/categories/${category.slug}`}
@@ -26,7 +28,10 @@ export function CategoryTile({ category, imageLoad }: { category: Category; imag
         />
       )}
       {/* The name sits under the picture, not over it: readable whatever the picture holds. */}
-      <span className="block border-t border-slate-200 bg-white px-3 py-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline">
+      <span
+        lang={lang(category.languages?.name)}
+        className="block border-t border-slate-200 bg-white px-3 py-2 text-sm font-semibold text-slate-900 group-hover:text-brand-700 group-hover:underline"
+      >
         {category.name}
       </span>
     </Link>

@@ -10,3 +10,4 @@ export { CategoryTile, CategoryTileSkeleton } from './category-tile';
 export { ProductCard } from './product-card';
 export { productJsonLd } from './product-seo';
 export { storefrontRoutes } from './routes';
+export { useTodaysDiscount } from './use-todays-discount';

@@ -1,6 +1,7 @@
 // The product listing's state lives in the URL (shareable, the back button works). This module maps
 // the page URL to filters, filters back to a URL, and filters to the listing API's query string
 // (docs/decisions/0022-listing-state-in-the-url.md).
+import type { TFunction } from 'i18next';
 import {
   DEFAULT_LIST_LIMIT,
   LIST_SORTS,
@@ -10,6 +11,8 @@ import {
   PRODUCT_CONDITIONS,
   type ProductCondition,
 } from '~/shared/constants';
+import { translator } from '~/shared/i18n/catalogues';
+import { catalogMessages } from './catalog.messages';
 
 export const DEFAULT_SORT: ListSort = 'newest';
 export const DEFAULT_MIN_PRICE = 0;
@@ -22,12 +25,13 @@ export const LISTING_PAGE_SIZE = DEFAULT_LIST_LIMIT;
  */
 export type ListingSort = ListSort | 'relevance';
 
-export const SORT_LABELS: Record<ListingSort, string> = {
-  relevance: 'Best Match',
-  featured: 'Featured',
-  'price-low': 'Price: Low to High',
-  'price-high': 'Price: High to Low',
-  newest: 'Newest First',
+/** Each sort's name in the `catalog` messages. */
+export const SORT_LABEL_KEYS: Record<ListingSort, string> = {
+  relevance: 'sortRelevance',
+  featured: 'sortFeatured',
+  'price-low': 'sortPriceLow',
+  'price-high': 'sortPriceHigh',
+  newest: 'sortNewest',
 };
 
 export type ListingFilters = {
@@ -182,13 +186,20 @@ export function listingApiPath(filters: ListingFilters, limit = LISTING_PAGE_SIZ
   return `/api/products?${p.toString()}`;
 }
 
-/** The listing's heading: the category name, New Arrivals, Today's Deals, the search, or All Products. */
-export function listingTitle(filters: ListingFilters, categoryName: string | null | undefined): string {
+/**
+ * The listing's heading: the category name, New Arrivals, Today's Deals, the search, or All Products;
+ * `t` says them in the page's language (English unless given).
+ */
+export function listingTitle(
+  filters: ListingFilters,
+  categoryName: string | null | undefined,
+  t: TFunction = translator('en', catalogMessages),
+): string {
   if (filters.category) return categoryName ?? '';
-  if (filters.isNew) return 'New Arrivals';
-  if (filters.daily) return "Today's Deals";
-  if (filters.search) return `Search results for "${filters.search}"`;
-  return 'All Products';
+  if (filters.isNew) return t('newArrivals');
+  if (filters.daily) return t('todaysDeals');
+  if (filters.search) return t('searchResults', { search: filters.search });
+  return t('allProducts');
 }
 
 /**

@@ -1,13 +1,20 @@
 import { Link } from 'react-router';
-import { FINAL_SALE_LABEL, PRODUCT_CONDITION_LABELS } from '~/shared/condition';
-import { PRICE_DROPPED_LABEL } from '~/shared/constants';
+import { CONDITION_LABEL_KEYS } from '~/shared/condition';
 import { formatMoney } from '~/shared/money';
+import { productLabelMessages } from '~/shared/product-labels.messages';
 import type { Product } from '~/shared/schemas/catalog';
 import { stockLabel } from '~/shared/stock';
 import { type ImageLoad, ProductImage } from '~/client/components/ui/product-image';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { AddToCartButton } from '~/client/features/cart';
+import { catalogMessages } from './catalog.messages';
+import { useTextLang } from './text-lang';
 
 export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
+  const locale = useLocale();
+  const t = useT(catalogMessages);
+  const labels = useT(productLabelMessages);
+  const lang = useTextLang();
   const label = stockLabel(product.stock);
   return (
     <article
@@ -21,50 +28,56 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
         </Link>
         {product.savingPercentage > 0 ? (
           <span className="absolute top-2 left-2 rounded bg-red-600 px-2 py-0.5 text-xs font-bold text-white">
-            {product.savingPercentage}% OFF
+            {t('percentOff', { percent: product.savingPercentage })}
           </span>
         ) : product.priceDroppedFrom ? (
           <span
             className="absolute top-2 left-2 rounded bg-amber-800 px-2 py-0.5 text-xs font-bold text-white"
             data-testid="price-dropped"
           >
-            {PRICE_DROPPED_LABEL}
+            {labels('priceDropped')}
           </span>
         ) : (
           product.new && (
             <span className="absolute top-2 left-2 rounded bg-emerald-700 px-2 py-0.5 text-xs font-bold text-white">
-              NEW
+              {t('newBadge')}
             </span>
           )
         )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 text-sm font-medium">
-          <Link to={`/products/${product.slug}`} className="hover:underline">
+          <Link
+            to={`/products/${product.slug}`}
+            className="hover:underline"
+            lang={lang(product.languages?.name)}
+          >
             {product.name}
           </Link>
         </h3>
         <p className="flex items-baseline gap-2">
           <span className="text-lg font-bold text-slate-900" data-testid="price">
-            {formatMoney(product.discountedPrice)}
+            {formatMoney(product.discountedPrice, locale)}
           </span>
           {product.originalPrice && (
             <s className="text-sm text-slate-500" data-testid="original-price">
-              {formatMoney(product.originalPrice)}
+              {formatMoney(product.originalPrice, locale)}
             </s>
           )}
           {product.priceDroppedFrom && (
             <s className="text-sm text-slate-500" data-testid="price-dropped-from">
-              <span className="sr-only">Previous price: </span>
-              {formatMoney(product.priceDroppedFrom)}
+              <span className="sr-only">{t('previousPrice')}</span>
+              {formatMoney(product.priceDroppedFrom, locale)}
             </s>
           )}
         </p>
         <p className="text-xs text-slate-700" data-testid="condition">
-          {PRODUCT_CONDITION_LABELS[product.condition]}
-          {product.finalSale && <span className="font-semibold text-slate-900"> · {FINAL_SALE_LABEL}</span>}
+          {labels(CONDITION_LABEL_KEYS[product.condition])}
+          {product.finalSale && (
+            <span className="font-semibold text-slate-900"> · {labels('finalSale')}</span>
+          )}
         </p>
-        <p className={`text-xs font-medium ${label.className}`}>{label.text}</p>
+        <p className={`text-xs font-medium ${label.className}`}>{labels(label.key)}</p>
         <div className="mt-auto">
           <AddToCartButton product={product} />
         </div>

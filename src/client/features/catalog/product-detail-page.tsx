@@ -1,21 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, lazy } from 'react';
 import { Link, useParams } from 'react-router';
-import { PRICE_DROPPED_LABEL } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import type { Product } from '~/shared/schemas/catalog';
 import { stockLabel } from '~/shared/stock';
-import { FINAL_SALE_NOTE, PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { CONDITION_LABEL_KEYS } from '~/shared/condition';
+import { productLabelMessages } from '~/shared/product-labels.messages';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { AfterHydration } from '~/client/lib/after-hydration';
 import { HttpStatus, Seo, useSite } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions, useStoreToday } from '~/client/lib/site-config';
-import { addItem, cartItemFromProduct, checkProductPageStock, useCartQuantity } from '~/client/features/cart';
+import {
+  addItem,
+  cartItemFromProduct,
+  cartMessages,
+  checkProductPageStock,
+  useCartQuantity,
+} from '~/client/features/cart';
 import { type ProductDetail, type ProductImageRecord, productQueryOptions } from '~/client/lib/product-query';
 import { productImagesQueryOptions, relatedProductsQueryOptions } from './api';
+import { catalogMessages } from './catalog.messages';
+import { useTextLang } from './text-lang';
 import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
 
 const AddedToCartDialog = lazy(async () => ({
@@ -27,14 +36,15 @@ export const RELATED_PRODUCTS_SHOWN = 4;
 export function ProductDetailPage() {
   const { slug = '' } = useParams();
   const product = useQuery(productQueryOptions(slug));
+  const t = useT(catalogMessages);
   if (product.isPending) return <ProductDetailSkeleton />;
   if (product.isError) {
     return (
       <div role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <Seo title="Product" noIndex />
-        <p>We couldn't load this product. Please try again.</p>
+        <Seo title={t('product')} noIndex />
+        <p>{t('productLoadFailed')}</p>
         <Button variant="outline" className="mt-4" onClick={() => product.refetch()}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -52,6 +62,11 @@ export function galleryImages(product: ProductDetail, extra: ProductImageRecord[
 }
 
 function ProductDetailView({ product }: { product: ProductDetail }) {
+  const locale = useLocale();
+  const t = useT(catalogMessages);
+  const labels = useT(productLabelMessages);
+  const lang = useTextLang();
+  const nameLang = lang(product.languages?.name);
   const site = useSite();
   const today = useStoreToday();
   const currency = useQuery(siteConfigQueryOptions()).data?.currency;
@@ -80,31 +95,35 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         })}
         jsonLd={productJsonLd(product, { origin: site.origin, images, today, currency })}
       />
-      <nav aria-label="Breadcrumb" className="mb-6 text-sm text-slate-600">
+      <nav aria-label={t('breadcrumb')} className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">
           <li>
             <Link to="/" className="hover:underline">
-              Home
+              {t('home')}
             </Link>
           </li>
           <li aria-hidden="true">/</li>
           <li>
             <Link to="/products" className="hover:underline">
-              Products
+              {t('products')}
             </Link>
           </li>
           {product.categorySlug && product.categoryName && (
             <>
               <li aria-hidden="true">/</li>
               <li>
-                <Link to={`/categories/${product.categorySlug}`} className="hover:underline">
+                <Link
+                  to={`/categories/${product.categorySlug}`}
+                  className="hover:underline"
+                  lang={lang(product.languages?.categoryName)}
+                >
                   {product.categoryName}
                 </Link>
               </li>
             </>
           )}
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="font-medium text-slate-900">
+          <li aria-current="page" className="font-medium text-slate-900" lang={nameLang}>
             {product.name}
           </li>
         </ol>
@@ -122,31 +141,31 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             />
             {discounted ? (
               <span className="absolute top-3 left-3 rounded bg-red-600 px-2.5 py-1 text-sm font-bold text-white">
-                {product.savingPercentage}% OFF
+                {t('percentOff', { percent: product.savingPercentage })}
               </span>
             ) : product.priceDroppedFrom ? (
               <span
                 className="absolute top-3 left-3 rounded bg-amber-800 px-2.5 py-1 text-sm font-bold text-white"
                 data-testid="price-dropped"
               >
-                {PRICE_DROPPED_LABEL}
+                {labels('priceDropped')}
               </span>
             ) : (
               product.new && (
                 <span className="absolute top-3 left-3 rounded bg-emerald-700 px-2.5 py-1 text-sm font-bold text-white">
-                  NEW
+                  {t('newBadge')}
                 </span>
               )
             )}
           </div>
           {images.length > 1 && (
-            <ul className="mt-3 grid grid-cols-5 gap-2" aria-label="Product images">
+            <ul className="mt-3 grid grid-cols-5 gap-2" aria-label={t('productImages')}>
               {images.map((url, i) => (
                 <li key={url}>
                   <button
                     type="button"
                     onClick={() => setSelected(i)}
-                    aria-label={`Show image ${i + 1} of ${images.length}`}
+                    aria-label={t('showImage', { number: i + 1, total: images.length })}
                     aria-pressed={i === selected}
                     className={`block w-full overflow-hidden rounded-md border-2 ${i === selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300'}`}
                   >
@@ -159,39 +178,46 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
         </div>
 
         <div className="flex flex-col gap-4">
-          <h1 className="text-3xl font-bold">{product.name}</h1>
+          <h1 className="text-3xl font-bold" lang={nameLang}>
+            {product.name}
+          </h1>
           <p className="flex items-baseline gap-3">
             <span className="text-3xl font-bold text-slate-900" data-testid="price">
-              {formatMoney(product.discountedPrice)}
+              {formatMoney(product.discountedPrice, locale)}
             </span>
             {product.originalPrice && (
               <s className="text-lg text-slate-500" data-testid="original-price">
-                {formatMoney(product.originalPrice)}
+                {formatMoney(product.originalPrice, locale)}
               </s>
             )}
             {product.priceDroppedFrom && (
               <s className="text-lg text-slate-500" data-testid="price-dropped-from">
-                <span className="sr-only">Previous price: </span>
-                {formatMoney(product.priceDroppedFrom)}
+                <span className="sr-only">{t('previousPrice')}</span>
+                {formatMoney(product.priceDroppedFrom, locale)}
               </s>
             )}
           </p>
           <p className={`font-medium ${label.className}`} data-testid="stock-label">
-            {label.text}
+            {labels(label.key)}
           </p>
           <div className="text-sm text-slate-700" data-testid="condition">
             <p>
-              <span className="font-semibold">Condition:</span> {PRODUCT_CONDITION_LABELS[product.condition]}
+              <span className="font-semibold">{t('conditionLabel')}</span>{' '}
+              {labels(CONDITION_LABEL_KEYS[product.condition])}
             </p>
             {product.conditionNotes && <p className="mt-1 whitespace-pre-line">{product.conditionNotes}</p>}
           </div>
           {product.finalSale && (
             <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm font-medium text-amber-900">
-              {FINAL_SALE_NOTE}
+              {labels('finalSaleNote')}
             </p>
           )}
-          {product.lotNumber && <p className="text-sm text-slate-600">Lot number: {product.lotNumber}</p>}
-          <div className="whitespace-pre-line text-slate-700">{product.description}</div>
+          {product.lotNumber && (
+            <p className="text-sm text-slate-600">{t('lotNumber', { lot: product.lotNumber })}</p>
+          )}
+          <div className="whitespace-pre-line text-slate-700" lang={lang(product.languages?.description)}>
+            {product.description}
+          </div>
           <AddToCartPanel product={product} />
         </div>
       </div>
@@ -202,6 +228,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
 }
 
 function AddToCartPanel({ product }: { product: Product }) {
+  const locale = useLocale();
+  const t = useT(catalogMessages);
+  const cart = useT(cartMessages);
   const inCart = useCartQuantity(product.id);
   const quantityId = useId();
   const [quantity, setQuantity] = useState(1);
@@ -215,12 +244,12 @@ function AddToCartPanel({ product }: { product: Product }) {
   }, [maxAddable]);
 
   function add() {
-    const check = checkProductPageStock(product.stock, inCart, quantity);
+    const check = checkProductPageStock(product.stock, inCart, quantity, locale);
     if (!check.ok) {
       toast({ title: check.title, description: check.description, variant: 'destructive' });
       return;
     }
-    if (addItem(cartItemFromProduct(product), quantity, { notify: false })) {
+    if (addItem(cartItemFromProduct(product), quantity, { notify: false, locale })) {
       setQuantity(1);
       setAdded(true);
     }
@@ -230,14 +259,14 @@ function AddToCartPanel({ product }: { product: Product }) {
     <div className="mt-2 flex flex-col gap-4 border-t border-slate-200 pt-4">
       <div className="flex items-center gap-3">
         <label htmlFor={quantityId} className="text-sm font-medium">
-          Quantity
+          {t('quantity')}
         </label>
         <div className="flex items-center">
           <Button
             variant="outline"
             size="icon"
             className="h-11 w-11"
-            aria-label="Decrease quantity"
+            aria-label={t('decreaseQuantity')}
             disabled={quantity <= 1}
             onClick={() => setQuantity((q) => Math.max(1, q - 1))}
           >
@@ -260,7 +289,7 @@ function AddToCartPanel({ product }: { product: Product }) {
             variant="outline"
             size="icon"
             className="h-11 w-11"
-            aria-label="Increase quantity"
+            aria-label={t('increaseQuantity')}
             disabled={outOfStock || quantity >= maxAddable}
             onClick={() => setQuantity((q) => Math.min(q + 1, maxAddable))}
           >
@@ -269,7 +298,7 @@ function AddToCartPanel({ product }: { product: Product }) {
         </div>
         {inCart > 0 && (
           <span className="text-sm text-slate-600" data-testid="in-cart">
-            {inCart} in cart
+            {t('inCart', { quantity: inCart })}
           </span>
         )}
       </div>
@@ -278,9 +307,9 @@ function AddToCartPanel({ product }: { product: Product }) {
         disabled={outOfStock}
         onClick={add}
         className="w-full sm:w-auto"
-        aria-label={`Add to Cart: ${product.name}`}
+        aria-label={cart('addToCartOf', { name: product.name })}
       >
-        Add to Cart
+        {cart('addToCart')}
       </Button>
       <AfterHydration>
         <AddedToCartDialog open={added} onOpenChange={setAdded} productName={product.name} />
@@ -290,6 +319,8 @@ function AddToCartPanel({ product }: { product: Product }) {
 }
 
 function RelatedProducts({ product }: { product: Product }) {
+  const t = useT(catalogMessages);
+  const lang = useTextLang();
   const related = useQuery(relatedProductsQueryOptions(product));
   const list = related.data ?? [];
   // Shown only when the answer holds more than one product (the product itself is usually one of them).
@@ -299,7 +330,7 @@ function RelatedProducts({ product }: { product: Product }) {
   return (
     <section aria-labelledby="related-products" className="mt-16">
       <h2 id="related-products" className="mb-6 text-2xl font-bold">
-        Related Products
+        {t('relatedProducts')}
       </h2>
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {others.map((p) => (
@@ -308,7 +339,12 @@ function RelatedProducts({ product }: { product: Product }) {
               <div className="overflow-hidden rounded-lg border border-slate-200">
                 <ProductImage url={p.imageUrl} alt="" />
               </div>
-              <span className="mt-2 block text-sm font-medium group-hover:underline">{p.name}</span>
+              <span
+                className="mt-2 block text-sm font-medium group-hover:underline"
+                lang={lang(p.languages?.name)}
+              >
+                {p.name}
+              </span>
             </Link>
           </li>
         ))}
@@ -335,14 +371,15 @@ function ProductDetailSkeleton() {
 }
 
 function ProductNotFound() {
+  const t = useT(catalogMessages);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <HttpStatus code={404} />
-      <Seo title="Product not found" noIndex />
-      <h1 className="text-3xl font-bold">Product not found</h1>
-      <p className="mt-4 text-slate-600">This product does not exist or is no longer available.</p>
+      <Seo title={t('productNotFound')} noIndex />
+      <h1 className="text-3xl font-bold">{t('productNotFound')}</h1>
+      <p className="mt-4 text-slate-600">{t('productGone')}</p>
       <Link to="/products" className={buttonClasses('primary', 'md', 'mt-8')}>
-        Continue Shopping
+        {t('continueShopping')}
       </Link>
     </div>
   );

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { MAX_PRICE_FILTER, PRODUCT_CONDITIONS } from '~/shared/constants';
-import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { CONDITION_LABEL_KEYS } from '~/shared/condition';
+import { productLabelMessages } from '~/shared/product-labels.messages';
 import type { Category } from '~/shared/schemas/catalog';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { HttpStatus, Seo } from '~/client/lib/head';
-import {
-  categoriesQueryOptions,
-  categoryQueryOptions,
-  productListQueryOptions,
-  todaysDiscountQueryOptions,
-} from './api';
+import { useT } from '~/client/lib/i18n';
+import { categoriesQueryOptions, categoryQueryOptions, productListQueryOptions } from './api';
+import { catalogMessages } from './catalog.messages';
 import {
   LISTING_PAGE_SIZE,
   type ListingFilters,
@@ -22,12 +21,13 @@ import {
   parsePriceInput,
   readListingFilters,
   type ListingSort,
-  SORT_LABELS,
+  SORT_LABEL_KEYS,
   sortChoices,
 } from './listing-params';
 import { ProductCard } from './product-card';
-import { useFetchErrorToast } from '~/client/components/ui/use-fetch-error-toast';
 import { firstScreenLoad } from '~/client/components/ui/product-image';
+import { useTextLang } from './text-lang';
+import { useTodaysDiscount } from './use-todays-discount';
 
 export const PRODUCT_SKELETON_COUNT = 8;
 
@@ -41,6 +41,8 @@ export function useListingFilters(): ListingFilters {
 }
 
 export function ProductListingPage({ basePath }: { basePath: BasePath }) {
+  const t = useT(catalogMessages);
+  const lang = useTextLang();
   const filters = useListingFilters();
   const navigate = useNavigate();
   const location = useLocation();
@@ -54,14 +56,13 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
     ...categoryQueryOptions(filters.category ?? ''),
     enabled: Boolean(filters.category),
   });
-  const discount = useQuery({ ...todaysDiscountQueryOptions(), enabled: filters.daily });
-  useFetchErrorToast(filters.daily ? discount.error : null);
+  const discount = useTodaysDiscount(filters.daily);
 
   if (filters.category && category.data === null) return <CategoryNotFound />;
 
-  const categoryName =
-    category.data?.name ?? categories.data?.find((c) => c.slug === filters.category)?.name ?? null;
-  const title = listingTitle(filters, categoryName);
+  const listedCategory = category.data ?? categories.data?.find((c) => c.slug === filters.category);
+  const categoryName = listedCategory?.name ?? null;
+  const title = listingTitle(filters, categoryName, t);
   const go = (change: Partial<ListingFilters>) => {
     const href = listingHref({ ...filters, page: 1, ...change }, basePath);
     if (href === location.pathname + location.search) return;
@@ -75,23 +76,32 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Seo
-        title={filters.page > 1 ? `${title} - Page ${filters.page}` : title || 'Products'}
-        description={listingDescription(filters, categoryName)}
+        title={filters.page > 1 ? t('titleWithPage', { title, page: filters.page }) : title || t('products')}
+        description={listingDescription(filters, categoryName, t)}
         canonicalPath={listingCanonicalPath(filters)}
         noIndex={Boolean(filters.search)}
       />
       <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div className="flex flex-wrap items-center gap-3">
-          {title ? <h1 className="text-3xl font-bold">{title}</h1> : <Skeleton className="h-9 w-48" />}
-          {filters.daily && discount.data !== undefined && discount.data > 0 && (
+          {title ? (
+            <h1
+              className="text-3xl font-bold"
+              lang={filters.category ? lang(listedCategory?.languages?.name) : undefined}
+            >
+              {title}
+            </h1>
+          ) : (
+            <Skeleton className="h-9 w-48" />
+          )}
+          {discount.percent !== undefined && discount.percent > 0 && (
             <span
               className="rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white"
               data-testid="daily-discount-badge"
             >
-              {discount.data}% OFF
+              {t('percentOff', { percent: discount.percent })}
             </span>
           )}
-          {filters.daily && discount.error && (
+          {discount.error && (
             <span className="text-sm font-medium text-red-700" data-testid="daily-discount-error">
               {discount.error.message}
             </span>
@@ -118,7 +128,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
             aria-controls={panelId}
             onClick={() => setFiltersOpen((open) => !open)}
           >
-            {filtersOpen ? 'Hide Filters' : 'Show Filters'}
+            {filtersOpen ? t('hideFilters') : t('showFilters')}
           </Button>
           <FilterPanel
             id={panelId}
@@ -133,28 +143,28 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
         <section aria-labelledby="listing-products" aria-busy={list.isPending}>
           {/* Read, not shown: the cards' headings (h3) sit under it, so heading levels go in order. */}
           <h2 id="listing-products" className="sr-only">
-            Products
+            {t('products')}
           </h2>
           {list.isError ? (
             <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
-              <p>We couldn't load the products. Please try again.</p>
+              <p>{t('productsLoadFailed')}</p>
               <Button variant="outline" className="mt-4" onClick={() => list.refetch()}>
-                Try Again
+                {t('tryAgain')}
               </Button>
             </div>
           ) : list.data && list.data.items.length === 0 ? (
             <div className="rounded-lg border border-slate-200 p-10 text-center" data-testid="empty-listing">
-              <h2 className="text-xl font-semibold">No Products Found</h2>
-              <p className="mt-2 text-slate-600">We couldn't find any products matching your criteria.</p>
+              <h2 className="text-xl font-semibold">{t('noProducts')}</h2>
+              <p className="mt-2 text-slate-600">{t('noMatch')}</p>
               <Button className="mt-6" onClick={clearFilters}>
-                Clear Filters &amp; Try Again
+                {t('clearAndRetry')}
               </Button>
             </div>
           ) : (
             <>
               {list.data && (
                 <p className="mb-4 text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-                  {resultRange(filters.page, list.data.items.length, list.data.total)}
+                  {resultRange(filters.page, list.data.items.length, list.data.total, t)}
                 </p>
               )}
               <div className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
@@ -177,39 +187,37 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
   );
 }
 
-function resultRange(page: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return `${total} products`;
+function resultRange(page: number, count: number, total: number, t: TFunction): string {
+  if (total === 0 || count === 0) return t('productCount', { count: total });
   const first = (page - 1) * LISTING_PAGE_SIZE + 1;
-  return `Showing ${first}-${first + count - 1} of ${total} ${total === 1 ? 'product' : 'products'}`;
+  return t('showing', { first, last: first + count - 1, count: total });
 }
 
-function listingDescription(filters: ListingFilters, categoryName: string | null): string {
-  if (filters.category && categoryName) {
-    return `Shop ${categoryName} liquidation and overstock deals at up to 70% off retail. New inventory daily.`;
-  }
-  if (filters.isNew)
-    return 'The newest liquidation lots and overstock arrivals, added daily at up to 70% off retail.';
-  if (filters.daily) return "Today's deals: extra daily discounts on liquidation and overstock products.";
-  if (filters.search)
-    return `Search results for "${filters.search}" among our liquidation and overstock deals.`;
-  return 'All liquidation and overstock products, priced 40-80% below retail. New inventory daily.';
+function listingDescription(filters: ListingFilters, categoryName: string | null, t: TFunction): string {
+  if (filters.category && categoryName) return t('describeCategory', { category: categoryName });
+  if (filters.isNew) return t('describeNew');
+  if (filters.daily) return t('describeDaily');
+  if (filters.search) return t('describeSearch', { search: filters.search });
+  return t('describeAll');
 }
 
 function CategoryNotFound() {
+  const t = useT(catalogMessages);
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center">
       <HttpStatus code={404} />
-      <Seo title="Category not found" noIndex />
-      <h1 className="text-3xl font-bold">Category not found</h1>
-      <p className="mt-4 text-slate-600">This category does not exist or is no longer available.</p>
+      <Seo title={t('categoryNotFound')} noIndex />
+      <h1 className="text-3xl font-bold">{t('categoryNotFound')}</h1>
+      <p className="mt-4 text-slate-600">{t('categoryGone')}</p>
       <Link to="/categories" className="mt-8 font-medium text-brand-700 hover:underline">
-        Browse all categories
+        {t('browseCategories')}
       </Link>
     </div>
   );
 }
 
 function ListingSearch({ initial }: { initial: string }) {
+  const t = useT(catalogMessages);
   const navigate = useNavigate();
   const [text, setText] = useState(initial);
   const id = useId();
@@ -224,23 +232,23 @@ function ListingSearch({ initial }: { initial: string }) {
     // biome-ignore lint/a11y/useSemanticElements: <search> is not known to every browser (nor jsdom) yet
     <form
       role="search"
-      aria-label="Search the catalogue"
+      aria-label={t('searchCatalogue')}
       onSubmit={onSubmit}
       className="hidden gap-2 md:flex"
     >
       <label htmlFor={id} className="sr-only">
-        Search the catalogue
+        {t('searchCatalogue')}
       </label>
       <input
         id={id}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder="Search products..."
+        placeholder={t('searchPlaceholder')}
         className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm sm:w-56"
       />
       <Button type="submit" disabled={text.trim() === ''}>
-        Search
+        {t('search')}
       </Button>
     </form>
   );
@@ -255,12 +263,13 @@ function SortSelect({
   choices: ListingSort[];
   onChange: (sort: ListingSort) => void;
 }) {
+  const t = useT(catalogMessages);
   const id = useId();
   const [shown, setShown] = useUrlBackedValue(value);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
-        Sort by
+        {t('sortBy')}
       </label>
       <select
         id={id}
@@ -273,7 +282,7 @@ function SortSelect({
       >
         {choices.map((s) => (
           <option key={s} value={s}>
-            {SORT_LABELS[s]}
+            {t(SORT_LABEL_KEYS[s])}
           </option>
         ))}
       </select>
@@ -308,6 +317,9 @@ function FilterPanel({
   onChange: (change: Partial<ListingFilters>) => void;
   onClear: () => void;
 }) {
+  const t = useT(catalogMessages);
+  const labels = useT(productLabelMessages);
+  const lang = useTextLang();
   const minId = useId();
   const maxId = useId();
   const stockId = useId();
@@ -337,10 +349,10 @@ function FilterPanel({
     listingHref({ ...filters, category, page: 1 }, category ? basePath : '/products');
 
   return (
-    <aside id={id} aria-label="Filters" className={`${className} flex-col gap-6 text-sm`}>
+    <aside id={id} aria-label={t('filters')} className={`${className} flex-col gap-6 text-sm`}>
       <section aria-labelledby="filter-categories">
         <h2 id="filter-categories" className="mb-2 text-base font-semibold">
-          Categories
+          {t('categories')}
         </h2>
         <ul className="lg:space-y-1.5">
           <li>
@@ -349,7 +361,7 @@ function FilterPanel({
               className={linkClass(!filters.category)}
               aria-current={!filters.category ? 'page' : undefined}
             >
-              All Categories
+              {t('allCategories')}
             </Link>
           </li>
           {categories?.map((c) => (
@@ -358,6 +370,7 @@ function FilterPanel({
                 to={categoryHref(c.slug)}
                 className={linkClass(filters.category === c.slug)}
                 aria-current={filters.category === c.slug ? 'page' : undefined}
+                lang={lang(c.languages?.name)}
               >
                 {c.name}
               </Link>
@@ -368,7 +381,7 @@ function FilterPanel({
 
       <section aria-labelledby="filter-stock">
         <h2 id="filter-stock" className="mb-2 text-base font-semibold">
-          Availability
+          {t('availability')}
         </h2>
         <div className="flex min-h-11 items-center gap-2 lg:min-h-0">
           <input
@@ -382,13 +395,13 @@ function FilterPanel({
             className="h-5 w-5 rounded border-slate-300 accent-brand-600 lg:h-4 lg:w-4"
           />
           <label htmlFor={stockId} className="flex min-h-11 flex-1 items-center lg:min-h-0">
-            Show out of stock items
+            {t('showOutOfStock')}
           </label>
         </div>
       </section>
 
       <fieldset>
-        <legend className="mb-2 text-base font-semibold">Condition</legend>
+        <legend className="mb-2 text-base font-semibold">{t('condition')}</legend>
         <ul className="lg:space-y-1.5">
           {PRODUCT_CONDITIONS.map((code) => (
             <li key={code}>
@@ -405,7 +418,7 @@ function FilterPanel({
                   }
                   className="h-5 w-5 rounded border-slate-300 accent-brand-600 lg:h-4 lg:w-4"
                 />
-                {PRODUCT_CONDITION_LABELS[code]}
+                {labels(CONDITION_LABEL_KEYS[code])}
               </label>
             </li>
           ))}
@@ -414,11 +427,11 @@ function FilterPanel({
 
       <section aria-labelledby="filter-price">
         <h2 id="filter-price" className="mb-2 text-base font-semibold">
-          Price Range
+          {t('priceRange')}
         </h2>
         <div className="flex items-end gap-2">
           <div className="flex flex-col gap-1">
-            <label htmlFor={minId}>Min price</label>
+            <label htmlFor={minId}>{t('minPrice')}</label>
             <input
               id={minId}
               type="number"
@@ -437,7 +450,7 @@ function FilterPanel({
             -
           </span>
           <div className="flex flex-col gap-1">
-            <label htmlFor={maxId}>Max price</label>
+            <label htmlFor={maxId}>{t('maxPrice')}</label>
             <input
               id={maxId}
               type="number"
@@ -457,24 +470,24 @@ function FilterPanel({
 
       <section aria-labelledby="filter-featured">
         <h2 id="filter-featured" className="mb-2 text-base font-semibold">
-          Featured Filters
+          {t('featuredFilters')}
         </h2>
         <ul className="lg:space-y-1.5">
           <li>
             <Link to="/categories?new=true" className={linkClass(filters.isNew)}>
-              New Arrivals
+              {t('newArrivals')}
             </Link>
           </li>
           <li>
             <Link to="/categories?daily=true" className={linkClass(filters.daily)}>
-              Today's Deals
+              {t('todaysDeals')}
             </Link>
           </li>
         </ul>
       </section>
 
       <Button variant="outline" className="h-11 lg:h-10" onClick={onClear}>
-        Clear Filters
+        {t('clearFilters')}
       </Button>
     </aside>
   );
@@ -489,6 +502,7 @@ function Pagination({
   basePath: BasePath;
   totalPages: number;
 }) {
+  const t = useT(catalogMessages);
   const page = Math.min(filters.page, totalPages);
   const href = (n: number) => listingHref({ ...filters, page: n }, basePath);
   // First, last and the pages around the current one; gaps shown as an ellipsis.
@@ -497,14 +511,14 @@ function Pagination({
     .sort((a, b) => a - b);
   const item = 'inline-flex h-11 min-w-11 items-center justify-center rounded-md border px-3 text-sm';
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={t('pagination')} className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={href(page - 1)} className={`${item} border-slate-300 hover:bg-slate-50`} rel="prev">
-          Previous
+          {t('previous')}
         </Link>
       ) : (
         <span className={`${item} border-slate-200 text-slate-500`} aria-disabled="true">
-          Previous
+          {t('previous')}
         </span>
       )}
       {shown.map((n, i) => (
@@ -512,7 +526,7 @@ function Pagination({
           {i > 0 && n - shown[i - 1]! > 1 && <span aria-hidden="true">…</span>}
           <Link
             to={href(n)}
-            aria-label={`Page ${n}`}
+            aria-label={t('pageNumber', { page: n })}
             aria-current={n === page ? 'page' : undefined}
             className={`${item} ${n === page ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 hover:bg-slate-50'}`}
           >
@@ -522,11 +536,11 @@ function Pagination({
       ))}
       {page < totalPages ? (
         <Link to={href(page + 1)} className={`${item} border-slate-300 hover:bg-slate-50`} rel="next">
-          Next
+          {t('next')}
         </Link>
       ) : (
         <span className={`${item} border-slate-200 text-slate-500`} aria-disabled="true">
-          Next
+          {t('next')}
         </span>
       )}
     </nav>

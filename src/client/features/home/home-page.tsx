@@ -5,6 +5,7 @@ import { firstScreenLoad } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { AfterHydration } from '~/client/lib/after-hydration';
 import { Seo } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
 import {
   categoriesQueryOptions,
@@ -14,10 +15,11 @@ import {
   newProductsQueryOptions,
   ProductCard,
   todaysDiscountQueryOptions,
+  useTodaysDiscount,
 } from '~/client/features/catalog';
 import { LazyNewsletterPopup } from '~/client/features/newsletter';
 import type { Product } from '~/shared/schemas/catalog';
-import { useFetchErrorToast } from '~/client/components/ui/use-fetch-error-toast';
+import { homeMessages } from './home.messages';
 
 export const homeQueries = () => [
   categoriesQueryOptions(),
@@ -27,9 +29,10 @@ export const homeQueries = () => [
 ];
 
 export function HomePage() {
+  const locale = useLocale();
+  const t = useT(homeMessages);
   const categories = useQuery(categoriesQueryOptions());
-  const discount = useQuery(todaysDiscountQueryOptions());
-  useFetchErrorToast(discount.error);
+  const discount = useTodaysDiscount();
   const featured = useQuery(featuredProductsQueryOptions());
   const arrivals = useQuery(newProductsQueryOptions());
   // The store's weekday as the server gave it with the page (its STORE_TIMEZONE), not the visitor's clock:
@@ -39,32 +42,22 @@ export function HomePage() {
   // A failed request says so where the badge would be, rather than leaving the deals unexplained.
   const badge = discount.error
     ? discount.error.message
-    : discount.data === undefined
+    : discount.percent === undefined
       ? null
-      : discount.data > 0
-        ? today && `${weekdayName(today)}: ${discount.data}% OFF`
-        : 'No Discount Today';
+      : discount.percent > 0
+        ? today && t('dayDiscount', { weekday: weekdayName(today, locale), percent: discount.percent })
+        : t('noDiscount');
 
   return (
     <>
-      <Seo
-        title="Liquidation & Overstock Deals"
-        description="Shop liquidation and overstock deals up to 70% off retail. New inventory daily, shipped across Canada and the US."
-        canonicalPath="/"
-      />
+      <Seo title={t('seoTitle')} description={t('seoDescription')} canonicalPath="/" />
       <section className="focus-ring-light bg-gradient-to-br from-brand-700 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
-          <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand-100">
-            New inventory daily
-          </p>
-          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">
-            Brand-name goods at up to 70% off retail
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-brand-100">
-            Liquidation lots, overstock and customer returns, priced 40-80% below retail.
-          </p>
+          <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand-100">{t('eyebrow')}</p>
+          <h1 className="max-w-2xl text-4xl font-extrabold tracking-tight sm:text-5xl">{t('headline')}</h1>
+          <p className="mt-4 max-w-xl text-lg text-brand-100">{t('lede')}</p>
           <Link to="/categories" className={buttonClasses('secondary', 'lg', 'mt-8')}>
-            Shop Now
+            {t('shopNow')}
           </Link>
         </div>
       </section>
@@ -72,10 +65,10 @@ export function HomePage() {
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="home-categories">
         <div className="mb-6 flex items-center justify-between">
           <h2 id="home-categories" className="text-2xl font-bold">
-            Shop by Category
+            {t('shopByCategory')}
           </h2>
           <Link to="/categories" className="text-sm font-medium text-brand-700 hover:underline">
-            View All
+            {t('viewAll')}
           </Link>
         </div>
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
@@ -91,7 +84,7 @@ export function HomePage() {
         <div className="mx-auto max-w-7xl px-4 py-12">
           <div className="mb-6 flex flex-wrap items-center gap-3">
             <h2 id="home-deals" className="text-2xl font-bold">
-              Today's Deals
+              {t('todaysDeals')}
             </h2>
             {badge && (
               <span
@@ -105,7 +98,7 @@ export function HomePage() {
               to="/products?daily=true"
               className="ml-auto text-sm font-medium text-brand-700 hover:underline"
             >
-              View All
+              {t('viewAll')}
             </Link>
           </div>
           <ProductGrid products={featured.data} />
@@ -115,10 +108,10 @@ export function HomePage() {
       <section className="mx-auto max-w-7xl px-4 py-12" aria-labelledby="home-new">
         <div className="mb-6 flex items-center justify-between">
           <h2 id="home-new" className="text-2xl font-bold">
-            New Arrivals
+            {t('newArrivals')}
           </h2>
           <Link to="/products?new=true" className="text-sm font-medium text-brand-700 hover:underline">
-            View All
+            {t('viewAll')}
           </Link>
         </div>
         <ProductGrid products={arrivals.data} />
@@ -127,19 +120,13 @@ export function HomePage() {
       <section className="bg-slate-50" aria-labelledby="home-why">
         <div className="mx-auto max-w-7xl px-4 py-12">
           <h2 id="home-why" className="mb-8 text-center text-2xl font-bold">
-            Why Choose Us
+            {t('whyChooseUs')}
           </h2>
           <div className="grid gap-6 md:grid-cols-3">
             {[
-              ['Unbeatable Prices', 'Liquidation buying lets us sell 40-80% below retail, every day.'],
-              [
-                'New Inventory Daily',
-                'Fresh lots arrive every day, so there is always something new to find.',
-              ],
-              [
-                'Fast Shipping',
-                'Orders ship quickly across Canada and the US, or pick up in store for free.',
-              ],
+              [t('pricesTitle'), t('pricesText')],
+              [t('inventoryTitle'), t('inventoryText')],
+              [t('shippingTitle'), t('shippingText')],
             ].map(([title, text]) => (
               <div key={title} className="rounded-lg bg-white p-6 shadow-sm">
                 <h3 className="mb-2 text-lg font-semibold">{title}</h3>
