@@ -92,8 +92,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
           image: images[0] ?? null,
           siteName: site.storeName,
           currency,
+          locale,
         })}
-        jsonLd={productJsonLd(product, { origin: site.origin, images, today, currency })}
+        jsonLd={productJsonLd(product, { origin: site.origin, images, today, currency, locale })}
       />
       <nav aria-label={t('breadcrumb')} className="mb-6 text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-1">

@@ -77,7 +77,14 @@ describe('product structured data', () => {
       'og:image': 'https://store.example/uploads/monitor-640.webp',
       'product:price:currency': 'USD',
       'product:availability': 'out of stock',
+      'og:locale': 'en_CA',
     });
+  });
+
+  it('points the preview of a French page at the French address', () => {
+    const tags = productOpenGraph(makeProduct(), { origin, image: null, siteName: 'Store', locale: 'fr' });
+    expect(tags['og:url']).toBe('https://store.example/fr/products/refurbished-monitor');
+    expect(tags['og:locale']).toBe('fr_CA');
   });
 
   it('describes a French page in French, at its French address, and keeps the condition', () => {

@@ -80,14 +80,25 @@ export function productJsonLd(
 
 export function productOpenGraph(
   product: Product,
-  options: { origin: string; image: string | null; siteName: string; currency?: Currency },
+  /** `locale`: the page's language; the preview links to the page in that language. */
+  options: {
+    origin: string;
+    image: string | null;
+    siteName: string;
+    currency?: Currency;
+    locale?: Locale;
+  },
 ): Record<string, string> {
   const tags: Record<string, string> = {
     'og:type': 'product',
     'og:site_name': options.siteName,
     'og:title': product.name,
     'og:description': metaDescription(product.description),
-    'og:url': absoluteUrl(options.origin, productCanonicalPath(product)),
+    'og:url': absoluteUrl(
+      options.origin,
+      localizedPath(productCanonicalPath(product), options.locale ?? 'en'),
+    ),
+    'og:locale': LOCALE_TAGS[options.locale ?? 'en'].replace('-', '_'),
     'product:price:amount': product.discountedPrice,
     'product:price:currency': options.currency ?? DEFAULT_PRICE_CURRENCY,
     'product:availability': product.stock > 0 ? 'in stock' : 'out of stock',
