@@ -1,18 +1,89 @@
 // A guest's purchase through the real store, for journeys that need a paid order to work on: product page,
-// cart, checkout, the local payment page, the confirmation.
+// cart, checkout, the local payment page, the confirmation; in English from Toronto, or in French from
+// Québec under /fr.
 import { expect } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import type { Locale } from '~/shared/i18n/locales';
 import { openPage } from './harness';
 
 export type Buyer = { firstName: string; lastName: string; email: string };
 
-/** Buys one unit of `product` as a guest shipping to Toronto by standard shipping; returns the order reference. */
+/** What the shopper reads and types in each language. */
+const STORE = {
+  en: {
+    prefix: '',
+    addToCart: 'Add to Cart',
+    goToCart: 'Go to Cart',
+    proceedToCheckout: 'Proceed to Checkout',
+    checkout: 'Checkout',
+    firstName: 'First Name',
+    lastName: 'Last Name',
+    email: 'Email',
+    phone: 'Phone',
+    addressLine1: 'Address Line 1',
+    city: 'City',
+    province: 'Province',
+    postalCode: 'Postal Code',
+    standard: /Standard Shipping/,
+    continueToPayment: 'Continue to Payment',
+    pay: 'Pay',
+    confirmed: 'Order Confirmed!',
+    address: {
+      phone: '416-555-0123',
+      line1: '123 Main Street',
+      city: 'Toronto',
+      province: 'ON',
+      postal: 'M5V 2T6',
+    },
+  },
+  fr: {
+    prefix: '/fr',
+    addToCart: 'Ajouter au panier',
+    goToCart: 'Voir le panier',
+    proceedToCheckout: 'Passer à la caisse',
+    checkout: 'Paiement',
+    firstName: 'Prénom',
+    lastName: 'Nom',
+    email: 'Adresse courriel',
+    phone: 'Téléphone',
+    addressLine1: 'Adresse (ligne 1)',
+    city: 'Ville',
+    province: 'Province',
+    postalCode: 'Code postal',
+    standard: /Livraison standard/,
+    continueToPayment: 'Continuer vers le paiement',
+    pay: 'Payer',
+    confirmed: 'Commande confirmée!',
+    address: {
+      phone: '418-555-0123',
+      line1: '12 rue Saint-Jean',
+      city: 'Québec',
+      province: 'QC',
+      postal: 'G1R 1N8',
+    },
+  },
+} as const;
+
+export type PurchaseOptions = {
+  /** The store's language: French buys under /fr with the French words, shipping to Québec. */
+  locale?: Locale;
+  /** Called on each page of the purchase once it shows (accessibility checks, for instance). */
+  onPage?: (page: Page, where: string) => Promise<void>;
+};
+
+/**
+ * Buys one unit of `product` as a guest by standard shipping (to Toronto in English, to Québec in
+ * French); returns the order reference.
+ */
 export async function guestPurchase(
   browser: Browser,
   storeUrl: string,
   product: { slug: string; name: string },
   buyer: Buyer,
+  { locale = 'en', onPage = async () => {} }: PurchaseOptions = {},
 ): Promise<string> {
+  const words = STORE[locale];
+  const base = `${storeUrl}${words.prefix}`;
   const { page, context, consoleErrors } = await openPage(browser, {
     viewport: { width: 1280, height: 900 },
   });
@@ -24,36 +95,42 @@ export async function guestPurchase(
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(`console error at ${m.location().url} on ${page.url()}`);
   });
-  await page.goto(`${storeUrl}/products/${product.slug}`);
+  await page.goto(`${base}/products/${product.slug}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await onPage(page, 'product page');
+  await page.getByRole('button', { name: words.addToCart }).click();
   await page
     .getByRole('dialog')
-    .getByRole('link', { name: 'Go to Cart' })
-    .or(page.getByRole('dialog').getByRole('button', { name: 'Go to Cart' }))
+    .getByRole('link', { name: words.goToCart })
+    .or(page.getByRole('dialog').getByRole('button', { name: words.goToCart }))
     .click();
-  await page.waitForURL(`${storeUrl}/cart`);
+  await page.waitForURL(`${base}/cart`);
+  await onPage(page, 'cart');
   await page
-    .getByRole('link', { name: 'Proceed to Checkout' })
-    .or(page.getByRole('button', { name: 'Proceed to Checkout' }))
+    .getByRole('link', { name: words.proceedToCheckout })
+    .or(page.getByRole('button', { name: words.proceedToCheckout }))
     .first()
     .click();
-  await page.waitForURL(`${storeUrl}/checkout`);
-  const form = page.getByRole('form', { name: 'Checkout' });
-  await form.getByLabel('First Name').fill(buyer.firstName);
-  await form.getByLabel('Last Name').fill(buyer.lastName);
-  await form.getByLabel('Email').fill(buyer.email);
-  await form.getByLabel('Phone').fill('416-555-0123');
-  await form.getByLabel('Address Line 1').fill('123 Main Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByLabel('Postal Code').fill('M5V 2T6');
-  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.waitForURL(`${base}/checkout`);
+  const form = page.getByRole('form', { name: words.checkout });
+  await form.getByLabel(words.firstName).fill(buyer.firstName);
+  await form.getByLabel(words.lastName, { exact: true }).fill(buyer.lastName);
+  await form.getByLabel(words.email).fill(buyer.email);
+  await form.getByLabel(words.phone).fill(words.address.phone);
+  await form.getByLabel(words.addressLine1).fill(words.address.line1);
+  await form.getByLabel(words.city).fill(words.address.city);
+  await form.getByLabel(words.province).selectOption(words.address.province);
+  await form.getByLabel(words.postalCode).fill(words.address.postal);
+  await form.getByRole('radio', { name: words.standard }).check();
+  await onPage(page, 'checkout');
+  await page.getByRole('button', { name: words.continueToPayment }).click();
   await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
   const reference = new URL(page.url()).pathname.split('/').pop()!;
-  await page.getByRole('button', { name: 'Pay' }).click();
-  await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+  await onPage(page, 'payment page');
+  await page.getByRole('button', { name: words.pay }).click();
+  await page.getByRole('heading', { name: words.confirmed }).waitFor();
+  expect(new URL(page.url()).pathname).toBe(`${words.prefix}/checkout/confirmation`);
+  await onPage(page, 'confirmation');
   expect({ consoleErrors, problems }).toEqual({ consoleErrors: [], problems: [] });
   await context.close();
   return reference;

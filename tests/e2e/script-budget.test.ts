@@ -18,10 +18,13 @@ const KB = 1000;
 // above that, for their screens' French catalogues still to come, so any other growth shows. The
 // browse pages and the cart in French (docs/decisions/0370-french-browse-pages.md), with the shared order
 // labels their summary uses, measure about 80 KB browse, 89 KB cart and confirmation, 95.4 KB checkout.
+// The checkout, confirmation and account texts in both languages
+// (docs/decisions/0380-french-checkout-and-account.md) bring checkout to about 99.7 KB and confirmation
+// to 90.5 KB: the ceilings stay a couple of KB above, far under the 150 KB goal.
 const GOAL = { browse: 100 * KB, checkout: 150 * KB };
 const BROWSE_BUDGET = GOAL.browse;
-const CART_BUDGET = 90 * KB;
-const CHECKOUT_BUDGET = 97 * KB;
+const CART_BUDGET = 92 * KB;
+const CHECKOUT_BUDGET = 102 * KB;
 
 let store: Store;
 let browser: Browser;

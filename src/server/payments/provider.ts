@@ -2,6 +2,7 @@
 // of an order's payment with the provider, and signed webhooks. An order is marked paid only when a
 // provider says so, never because a browser came back with status=success.
 
+import type { Locale } from '~/shared/i18n/locales';
 /** What a provider needs to know about an order. */
 export type PaymentOrder = {
   id: number;
@@ -13,6 +14,8 @@ export type PaymentOrder = {
   /** The provider's own order behind the checkout, when it has one (Square). */
   providerOrderId: string | null;
   items: { name: string; quantity: number; unitCents: number }[];
+  /** The language the order was placed in: the shopper comes back to the confirmation in it. */
+  locale: Locale;
 };
 
 export type HostedCheckout = {

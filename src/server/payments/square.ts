@@ -3,6 +3,7 @@
 // HMAC-SHA256(signature key, notification URL + raw body), compared in constant time.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '~/server/config';
+import { localizedPath } from '~/shared/i18n/locales';
 import {
   type PaymentOrder,
   type PaymentProvider,
@@ -221,7 +222,8 @@ export function createSquareProvider(config: Config): PaymentProvider {
         };
       }
       const money = { amount: order.totalCents, currency: await storeCurrency() };
-      const redirect = `${config.publicUrl}/checkout/confirmation?order_id=${encodeURIComponent(order.orderReference)}&status=success`;
+      // Back to the confirmation in the order's language (/fr/checkout/confirmation for a French order).
+      const redirect = `${config.publicUrl}${localizedPath('/checkout/confirmation', order.locale)}?order_id=${encodeURIComponent(order.orderReference)}&status=success`;
       const r = await call<{ payment_link?: SquarePaymentLink }>(
         'POST',
         '/v2/online-checkout/payment-links',

@@ -1,12 +1,22 @@
 import { clsx } from 'clsx';
 import { TRACKER_STEPS, trackerState } from '~/shared/orders';
+import { useT } from '~/client/lib/i18n';
+import { orderTrackerMessages } from './order-tracker.messages';
+
+/** Each step's words in the page's language. */
+const STEP_KEYS = {
+  Processing: 'stepProcessing',
+  Shipped: 'stepShipped',
+  Delivered: 'stepDelivered',
+} as const satisfies Record<(typeof TRACKER_STEPS)[number], string>;
 
 /** Processing / Shipped / Delivered, lit as section 4 of the account specification says. */
 export function OrderTracker({ status }: { status: string | null | undefined }) {
   const state = trackerState(status);
   const lit = [state.processing, state.shipped, state.delivered];
+  const t = useT(orderTrackerMessages);
   return (
-    <ol className="flex items-start" aria-label="Order progress" data-testid="order-tracker">
+    <ol className="flex items-start" aria-label={t('progress')} data-testid="order-tracker">
       {TRACKER_STEPS.map((step, i) => (
         <li
           key={step}
@@ -34,8 +44,8 @@ export function OrderTracker({ status }: { status: string | null | undefined }) 
             {lit[i] ? '✓' : i + 1}
           </span>
           <span className={clsx('mt-1 text-xs font-medium', lit[i] ? 'text-brand-700' : 'text-slate-500')}>
-            {step}
-            <span className="sr-only">{lit[i] ? ' (done)' : ' (not yet)'}</span>
+            {t(STEP_KEYS[step])}
+            <span className="sr-only"> {lit[i] ? t('done') : t('notYet')}</span>
           </span>
         </li>
       ))}

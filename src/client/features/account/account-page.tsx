@@ -8,8 +8,10 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { meQueryOptions, signedOut } from '~/client/features/auth';
 import { PageSpinner } from '~/client/components/ui/page-spinner';
+import { accountMessages } from './account.messages';
 import { OrdersTab } from './orders-tab';
 import { PaymentMethodsTab } from './payment-tab';
 import { ProfileTab } from './profile-tab';
@@ -21,6 +23,7 @@ const menuItem =
 
 export function AccountPage() {
   const me = useQuery(meQueryOptions());
+  const t = useT(accountMessages);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -31,7 +34,7 @@ export function AccountPage() {
   const wasSignedIn = useRef(false);
   if (me.data) wasSignedIn.current = true;
 
-  if (me.isPending) return <PageSpinner label="Loading your account..." />;
+  if (me.isPending) return <PageSpinner label={t('loadingAccount')} />;
   if (!me.data) return wasSignedIn.current || leaving ? <PageSpinner /> : <Navigate to="/auth" replace />;
   const user = me.data;
 
@@ -41,20 +44,20 @@ export function AccountPage() {
       await apiRequest('POST', '/api/auth/logout');
       await navigate('/');
       signedOut(queryClient);
-      toast({ title: 'Logged Out', description: 'You have been successfully logged out.' });
+      toast({ title: t('loggedOutTitle'), description: t('loggedOutText') });
     } catch {
       setLeaving(false);
-      toast({ title: 'Logout Failed', description: 'Failed to log out properly.', variant: 'destructive' });
+      toast({ title: t('logoutFailedTitle'), description: t('logoutFailedText'), variant: 'destructive' });
     }
   }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 md:py-12">
-      <Seo title="My Account" noIndex />
+      <Seo title={t('myAccount')} noIndex />
       <header className="mb-6">
-        <h1 className="text-3xl font-extrabold tracking-tight">My Account</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight">{t('myAccount')}</h1>
         <p className="text-slate-600">
-          Signed in as <span className="font-semibold text-slate-900">{user.username}</span>
+          {t('signedInAs')} <span className="font-semibold text-slate-900">{user.username}</span>
         </p>
       </header>
       <Tabs.Root
@@ -65,21 +68,21 @@ export function AccountPage() {
         orientation="vertical"
         className="grid grid-cols-1 gap-6 md:grid-cols-[220px_1fr]"
       >
-        <aside aria-label="Account menu" className="md:sticky md:top-28 md:self-start">
+        <aside aria-label={t('accountMenu')} className="md:sticky md:top-28 md:self-start">
           <Tabs.List
-            aria-label="Account sections"
+            aria-label={t('accountSections')}
             className="flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-2 md:flex-col"
           >
-            {ACCOUNT_TABS.map((t) => (
+            {ACCOUNT_TABS.map((tab) => (
               <Tabs.Trigger
-                key={t.value}
-                value={t.value}
+                key={tab.value}
+                value={tab.value}
                 className={clsx(
                   menuItem,
                   'whitespace-nowrap md:w-full data-[state=active]:bg-brand-50 data-[state=active]:text-brand-700',
                 )}
               >
-                {t.label}
+                {t(tab.label)}
               </Tabs.Trigger>
             ))}
           </Tabs.List>
@@ -92,7 +95,7 @@ export function AccountPage() {
               'mt-2 w-full border border-slate-200 bg-white text-red-700 hover:bg-red-50',
             )}
           >
-            Logout
+            {t('logout')}
           </button>
         </aside>
         <div className="min-w-0">

@@ -15,13 +15,19 @@ import { ProductImage } from '~/client/components/ui/product-image';
 import { shippingSettingsQueryOptions } from '~/client/features/cart';
 import { useHydrated } from '~/client/lib/use-hydrated';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { useLocale, useT } from '~/client/lib/i18n';
+import type { Locale } from '~/shared/i18n/locales';
+import { accountMessages } from './account.messages';
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
+/** English keeps the formats it has always had ('January 5, 2026'); French reads '5 janvier 2026'. */
+const dateTag = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-US');
 
 /** A moment shown in the visitor's time zone once the page runs in the browser (UTC in the server HTML). */
 export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
   const hydrated = useHydrated();
+  const locale = useLocale();
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return <span>—</span>;
   const options = {
@@ -29,15 +35,15 @@ export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: b
     ...(withTime ? TIME_OPTIONS : {}),
     ...(hydrated ? {} : { timeZone: 'UTC' }),
   };
-  return <time dateTime={iso}>{date.toLocaleString('en-US', options)}</time>;
+  return <time dateTime={iso}>{date.toLocaleString(dateTag(locale), options)}</time>;
 }
 
 /** A calendar date (yyyy-mm-dd) such as the estimated delivery: the same in every time zone. */
-export function formatCalendarDate(date: string): string {
+export function formatCalendarDate(date: string, locale: Locale = 'en'): string {
   const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
   return Number.isNaN(d.getTime())
     ? date
-    : d.toLocaleDateString('en-US', { ...DATE_OPTIONS, timeZone: 'UTC' });
+    : d.toLocaleDateString(dateTag(locale), { ...DATE_OPTIONS, timeZone: 'UTC' });
 }
 
 /**
@@ -53,6 +59,7 @@ export function useDeliveryEstimate(
   } | null,
 ): DeliveryEstimate | null {
   const settings = useQuery(shippingSettingsQueryOptions());
+  const locale = useLocale();
   if (!order) return null;
   return deliveryEstimate(
     order.estimatedDeliveryDate,
@@ -60,15 +67,17 @@ export function useDeliveryEstimate(
     order.status,
     order.shippingMethod,
     deliveryDaysOf(settings.data),
+    locale,
   );
 }
 
 export function EstimatedDelivery({ estimate }: { estimate: DeliveryEstimate }) {
   const hydrated = useHydrated();
+  const locale = useLocale();
   if (!estimate.known) return <span>{estimate.text}</span>;
   return (
     <span>
-      {formatCalendarDate(estimate.date)}
+      {formatCalendarDate(estimate.date, locale)}
       {hydrated && estimate.remainingText && (
         <span className="ml-1 text-slate-500">({estimate.remainingText})</span>
       )}
@@ -77,7 +86,7 @@ export function EstimatedDelivery({ estimate }: { estimate: DeliveryEstimate }) 
 }
 
 export function AddressLines({ value }: { value: unknown }) {
-  const parsed = parseShippingAddress(value);
+  const parsed = parseShippingAddress(value, useLocale());
   return (
     <address
       className={clsx('not-italic', parsed.kind === 'none' && 'text-slate-500')}
@@ -98,38 +107,40 @@ export function SummaryRows({ order }: { order: AccountOrder }) {
 }
 
 export function ItemsTable({ items, detailed = false }: { items: AccountOrderItem[]; detailed?: boolean }) {
-  if (items.length === 0) return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
+  const t = useT(accountMessages);
+  const locale = useLocale();
+  if (items.length === 0) return <p className="text-sm text-slate-500">{t('noItems')}</p>;
   return (
     // A phone may have to scroll the table sideways: the scroller takes focus so a keyboard can scroll it.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
-    <section className="overflow-x-auto" tabIndex={0} aria-label="Order items">
+    <section className="overflow-x-auto" tabIndex={0} aria-label={t('orderItems')}>
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
           <tr>
             <th scope="col" className="py-2 pr-3">
-              Product
+              {t('product')}
             </th>
             {detailed && (
               <th scope="col" className="py-2 pr-3">
-                SKU
+                {t('sku')}
               </th>
             )}
             <th scope="col" className="py-2 pr-3 text-right">
-              Price
+              {t('price')}
             </th>
             <th scope="col" className="py-2 pr-3 text-right">
-              Quantity
+              {t('quantity')}
             </th>
             {detailed && (
               <th scope="col" className="py-2 text-right">
-                Total
+                {t('total')}
               </th>
             )}
           </tr>
         </thead>
         <tbody>
           {items.map((item) => {
-            const name = itemDisplayName(item);
+            const name = itemDisplayName(item, locale);
             return (
               <tr key={item.id} className="border-b border-slate-100 last:border-0" data-testid="order-item">
                 <td className="py-2 pr-3">
@@ -146,11 +157,11 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
                   </div>
                 </td>
                 {detailed && <td className="py-2 pr-3 text-slate-600">{item.sku ?? '—'}</td>}
-                <td className="py-2 pr-3 text-right">{formatMoney(item.price)}</td>
+                <td className="py-2 pr-3 text-right">{formatMoney(item.price, locale)}</td>
                 <td className="py-2 pr-3 text-right">{item.quantity}</td>
                 {detailed && (
                   <td className="py-2 text-right">
-                    {formatCents((toCents(item.price) ?? 0) * item.quantity)}
+                    {formatCents((toCents(item.price) ?? 0) * item.quantity, locale)}
                   </td>
                 )}
               </tr>

@@ -12,6 +12,8 @@ import {
   SummaryRows,
 } from './order-bits';
 import { OrderTracker } from '~/client/components/ui/order-tracker';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { accountMessages } from './account.messages';
 
 export function OrderCard({
   order,
@@ -26,6 +28,8 @@ export function OrderCard({
 }) {
   const headingId = `order-${order.id}-heading`;
   const delivery = useDeliveryEstimate(order)!;
+  const t = useT(accountMessages);
+  const locale = useLocale();
   return (
     <article
       aria-labelledby={headingId}
@@ -36,20 +40,20 @@ export function OrderCard({
       <header className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-100 p-4">
         <div>
           <h3 id={headingId} className="text-base font-semibold">
-            {`Order #${order.id}`}
+            {t('orderNumber', { id: order.id })}
           </h3>
           <p className="text-sm text-slate-600">
-            Placed <LocalDate iso={order.createdAt} />
+            {t('placed')} <LocalDate iso={order.createdAt} />
           </p>
         </div>
         <div className="flex flex-col items-end gap-1 text-right">
           <p className="text-lg font-bold" data-testid="order-total">
-            {orderAmounts(order).total.text}
+            {orderAmounts(order, null, locale).total.text}
           </p>
           <div className="flex flex-wrap justify-end gap-2 text-xs">
             <StatusBadge status={order.status} />
             <span className="inline-flex items-center gap-1 text-slate-600">
-              Payment: <StatusBadge status={order.paymentStatus} kind="payment" />
+              {t('paymentColon')} <StatusBadge status={order.paymentStatus} kind="payment" />
             </span>
           </div>
         </div>
@@ -60,22 +64,22 @@ export function OrderCard({
           <OrderTracker status={order.status} />
           <dl className="grid gap-2 text-sm">
             <div>
-              <dt className="font-medium text-slate-700">Shipping Address</dt>
+              <dt className="font-medium text-slate-700">{t('shippingAddress')}</dt>
               <dd className="text-slate-600">
                 <AddressLines value={order.shippingAddress} />
               </dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-slate-700">Shipping Method:</dt>
-              <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod)}</dd>
+              <dt className="font-medium text-slate-700">{t('shippingMethodColon')}</dt>
+              <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod, locale)}</dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
-              <dt className="font-medium text-slate-700">Tracking Number:</dt>
-              <dd data-testid="order-tracking">{order.trackingNumber || 'Not available yet'}</dd>
+              <dt className="font-medium text-slate-700">{t('trackingNumberColon')}</dt>
+              <dd data-testid="order-tracking">{order.trackingNumber || t('notAvailableYet')}</dd>
             </div>
             {(delivery.known || delivery.text) && (
               <div className="flex flex-wrap gap-x-2">
-                <dt className="font-medium text-slate-700">Estimated Delivery:</dt>
+                <dt className="font-medium text-slate-700">{t('estimatedDeliveryColon')}</dt>
                 <dd data-testid="order-estimated-delivery">
                   <EstimatedDelivery estimate={delivery} />
                 </dd>
@@ -91,10 +95,10 @@ export function OrderCard({
 
       <footer className="flex flex-wrap justify-end gap-2 border-t border-slate-100 p-4">
         <Button variant="outline" size="sm" onClick={onViewDetails}>
-          View Details
+          {t('viewDetails')}
         </Button>
         <Button size="sm" onClick={onReorder} pending={reordering}>
-          Re-order
+          {t('reorder')}
         </Button>
       </footer>
     </article>

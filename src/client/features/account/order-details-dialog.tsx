@@ -18,12 +18,15 @@ import {
   LocalDate,
   SummaryRows,
 } from './order-bits';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { accountMessages } from './account.messages';
 
-const PAYMENT_METHOD_LABELS: Record<string, string> = {
-  square: 'Credit card (Square)',
-  local: 'Credit card',
-  credit_card: 'Credit card',
-  cod: 'Cash on delivery',
+/** The message key of each payment method's name; an unknown method shows as stored. */
+const PAYMENT_METHOD_KEYS: Record<string, string> = {
+  square: 'paymentSquare',
+  local: 'paymentCard',
+  credit_card: 'paymentCard',
+  cod: 'paymentCod',
 };
 
 function Block({ title, children }: { title: string; children: React.ReactNode }) {
@@ -50,6 +53,9 @@ export function OrderDetailsDialog({
 }) {
   const notes = order ? stripGeneratedItemListing(order.notes) : null;
   const delivery = useDeliveryEstimate(order);
+  const t = useT(accountMessages);
+  const locale = useLocale();
+  const methodKey = order ? PAYMENT_METHOD_KEYS[order.paymentMethod] : undefined;
   return (
     <DialogRoot open={order !== null} onOpenChange={onOpenChange}>
       <DialogContent
@@ -60,53 +66,58 @@ export function OrderDetailsDialog({
           <>
             <div className="flex flex-wrap items-start justify-between gap-3 pr-8">
               <div>
-                <DialogTitle className="text-xl font-bold">{`Order #${order.id} Details`}</DialogTitle>
+                <DialogTitle className="text-xl font-bold">
+                  {t('orderDetailsTitle', { id: order.id })}
+                </DialogTitle>
                 <DialogDescription className="text-sm text-slate-600">
-                  Placed <LocalDate iso={order.createdAt} withTime /> · Reference {order.orderReference}
+                  {t('placed')} <LocalDate iso={order.createdAt} withTime /> · {t('reference')}{' '}
+                  {order.orderReference}
                 </DialogDescription>
               </div>
               <StatusBadge status={order.status} />
             </div>
 
             <div className="grid gap-5 sm:grid-cols-2">
-              <Block title="Customer">
+              <Block title={t('customer')}>
                 <p className="font-medium">{order.customerName}</p>
                 <p>{order.customerEmail}</p>
                 {order.customerPhone && <p>{order.customerPhone}</p>}
               </Block>
-              <Block title="Shipping Method">
-                <p>{shippingMethodLabel(order.shippingMethod)}</p>
+              <Block title={t('shippingMethod')}>
+                <p>{shippingMethodLabel(order.shippingMethod, locale)}</p>
                 <p className="text-slate-600">
-                  Tracking Number: {order.trackingNumber || 'Not available yet'}
+                  {t('trackingNumberColon')} {order.trackingNumber || t('notAvailableYet')}
                 </p>
                 {delivery && (delivery.known || delivery.text) && (
                   <p className="text-slate-600">
-                    Estimated Delivery: <EstimatedDelivery estimate={delivery} />
+                    {t('estimatedDeliveryColon')} <EstimatedDelivery estimate={delivery} />
                   </p>
                 )}
               </Block>
-              <Block title="Payment Details">
-                <p>{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</p>
+              <Block title={t('paymentDetails')}>
+                <p>{methodKey ? t(methodKey) : order.paymentMethod}</p>
                 <p className="flex items-center gap-2">
-                  Status: <StatusBadge status={order.paymentStatus} kind="payment" />
+                  {t('statusColon')} <StatusBadge status={order.paymentStatus} kind="payment" />
                 </p>
                 {order.paymentReference && (
-                  <p className="break-all text-slate-600">Reference: {order.paymentReference}</p>
+                  <p className="break-all text-slate-600">
+                    {t('referenceColon')} {order.paymentReference}
+                  </p>
                 )}
               </Block>
-              <Block title="Shipping Address">
+              <Block title={t('shippingAddress')}>
                 <AddressLines value={order.shippingAddress} />
               </Block>
             </div>
 
             <section className="grid gap-2">
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Items</h3>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('items')}</h3>
               <ItemsTable items={order.items} detailed />
             </section>
 
             {notes && (
               <section className="grid gap-1">
-                <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Notes</h3>
+                <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('notes')}</h3>
                 <p className="whitespace-pre-line text-sm text-slate-700" data-testid="order-notes">
                   {notes}
                 </p>
@@ -114,22 +125,22 @@ export function OrderDetailsDialog({
             )}
 
             <section className="grid gap-2 sm:ml-auto sm:w-72">
-              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Summary</h3>
+              <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('summary')}</h3>
               <SummaryRows order={order} />
             </section>
 
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
               <Button variant="outline" onClick={onPrint}>
-                Print Receipt
+                {t('printReceipt')}
               </Button>
               <DialogClose asChild>
-                <Button variant="secondary">Close</Button>
+                <Button variant="secondary">{t('close')}</Button>
               </DialogClose>
               <Button onClick={onReorder} pending={reordering}>
-                Re-order Items
+                {t('reorderItems')}
               </Button>
             </div>
-            <DialogCloseIcon label="Close details" className="absolute top-2 right-2" />
+            <DialogCloseIcon label={t('closeDetails')} className="absolute top-2 right-2" />
           </>
         )}
       </DialogContent>

@@ -5,7 +5,9 @@ import type { AccountOrder } from '~/shared/schemas/account';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useSite } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { accountMessages } from './account.messages';
 import { myOrdersQueryOptions, ORDERS_REFETCH_MS } from './api';
 import { OrderCard } from './order-card';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -15,6 +17,8 @@ import { reorderWithToast } from './reorder';
 export function OrdersTab() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT(accountMessages);
+  const locale = useLocale();
   const { storeName } = useSite();
   const registrations = useQuery(siteConfigQueryOptions()).data?.taxRegistrations ?? null;
   const orders = useQuery({
@@ -30,7 +34,7 @@ export function OrdersTab() {
   async function reorder(order: AccountOrder) {
     setReorderingId(order.id);
     try {
-      if (await reorderWithToast(queryClient, order)) await navigate('/cart');
+      if (await reorderWithToast(queryClient, order, t, locale)) await navigate('/cart');
     } finally {
       setReorderingId(null);
     }
@@ -40,10 +44,10 @@ export function OrdersTab() {
     <section aria-labelledby="orders-heading" className="grid gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="orders-heading" className="text-2xl font-bold">
-          Order History
+          {t('orderHistory')}
         </h2>
         <Button variant="outline" size="sm" onClick={() => orders.refetch()} pending={orders.isFetching}>
-          Refresh Orders
+          {t('refreshOrders')}
         </Button>
       </div>
 
@@ -51,11 +55,9 @@ export function OrdersTab() {
         className="rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-slate-700"
         data-testid="reorder-hint"
       >
-        <p className="font-semibold text-brand-700">Need something again?</p>
+        <p className="font-semibold text-brand-700">{t('needAgain')}</p>
         <p>
-          Use <strong>Re-order</strong> on any order to put its items back in your cart at today&apos;s
-          prices. Liquidation stock is limited, so we add only what is still available and tell you about
-          anything we couldn&apos;t add.
+          {t('reorderHintUse')} <strong>{t('reorder')}</strong> {t('reorderHintRest')}
         </p>
       </div>
 
@@ -69,17 +71,15 @@ export function OrdersTab() {
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
           <p>{orders.error.message}</p>
           <Button variant="outline" size="sm" className="mt-3" onClick={() => orders.refetch()}>
-            Try Again
+            {t('tryAgain')}
           </Button>
         </div>
       ) : orders.data.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-          <p className="text-lg font-semibold">No orders yet</p>
-          <p className="mt-1 text-sm text-slate-600">
-            When you place an order, it will appear here with its tracking.
-          </p>
+          <p className="text-lg font-semibold">{t('noOrders')}</p>
+          <p className="mt-1 text-sm text-slate-600">{t('noOrdersText')}</p>
           <Link to="/" className={buttonClasses('primary', 'md', 'mt-5')}>
-            Start Shopping
+            {t('startShopping')}
           </Link>
         </div>
       ) : (
@@ -101,7 +101,7 @@ export function OrdersTab() {
         onOpenChange={(open) => {
           if (!open) setSelectedId(null);
         }}
-        onPrint={() => printReceipt(selected, storeName, registrations)}
+        onPrint={() => printReceipt(selected, storeName, registrations, locale)}
         onReorder={() => selected && reorder(selected)}
         reordering={selected !== null && reorderingId === selected.id}
       />

@@ -6,12 +6,15 @@ import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { useT } from '~/client/lib/i18n';
+import { accountMessages } from './account.messages';
 import { updateProfile } from './api';
 
 const FIELDS = ['username', 'email', 'phone', 'address'] as const;
 
 export function ProfileTab({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
+  const t = useT(accountMessages);
   // Also given to the inputs as defaultValue, so the server HTML shows the values before hydration.
   const initial = {
     username: user.username,
@@ -34,15 +37,15 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         phone: updated.phone ?? '',
         address: updated.address ?? '',
       });
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated successfully.' });
+      toast({ title: t('profileUpdatedTitle'), description: t('profileUpdatedText') });
     } catch (error) {
       for (const [field, message] of Object.entries(serverFieldErrors(error))) {
         if ((FIELDS as readonly string[]).includes(field))
           form.setError(field as (typeof FIELDS)[number], { message });
       }
       toast({
-        title: 'Update Failed',
-        description: serverMessage(error) ?? 'An error occurred while updating your profile',
+        title: t('updateFailedTitle'),
+        description: serverMessage(error) ?? t('profileFailedText'),
         variant: 'destructive',
       });
     }
@@ -52,20 +55,20 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
     <section aria-labelledby="profile-heading" className="grid gap-4">
       <div>
         <h2 id="profile-heading" className="text-2xl font-bold">
-          Profile
+          {t('tabProfile')}
         </h2>
-        <p className="text-sm text-slate-600">Your account details, used to fill in checkout for you.</p>
+        <p className="text-sm text-slate-600">{t('profileIntro')}</p>
       </div>
-      <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-4" aria-label="Profile">
+      <form onSubmit={onSubmit} noValidate className="grid max-w-xl gap-4" aria-label={t('tabProfile')}>
         <TextField
-          label="Username"
+          label={t('username')}
           autoComplete="username"
           error={errors.username?.message}
           defaultValue={initial.username}
           {...form.register('username')}
         />
         <TextField
-          label="Email"
+          label={t('email')}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
@@ -73,7 +76,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {...form.register('email')}
         />
         <TextField
-          label="Phone"
+          label={t('phone')}
           type="tel"
           autoComplete="tel"
           optional
@@ -82,7 +85,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {...form.register('phone')}
         />
         <TextAreaField
-          label="Address"
+          label={t('address')}
           autoComplete="street-address"
           optional
           error={errors.address?.message}
@@ -90,8 +93,8 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
           {...form.register('address')}
         />
         <div>
-          <Button type="submit" pending={isSubmitting} pendingLabel="Updating...">
-            Update Profile
+          <Button type="submit" pending={isSubmitting} pendingLabel={t('updating')}>
+            {t('updateProfile')}
           </Button>
         </div>
       </form>

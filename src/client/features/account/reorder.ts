@@ -1,6 +1,8 @@
 // Re-order: the order's products go back into the cart at TODAY's prices, never more than is in
 // stock now; what could not be added is said, not silently dropped.
 import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { Locale } from '~/shared/i18n/locales';
 import type { AccountOrder } from '~/shared/schemas/account';
 import { itemDisplayName } from '~/shared/orders';
 import { toast } from '~/client/components/ui/toast-store';
@@ -12,21 +14,30 @@ export type ReorderOutcome = {
   units: number;
   /** Lines added with fewer units than ordered. */
   partial: { name: string; added: number; ordered: number }[];
-  /** Lines not added at all, with the reason. */
-  skipped: { name: string; reason: string }[];
+  /** Lines not added at all, with the reason (a key of the account messages). */
+  skipped: { name: string; reason: SkipReason }[];
 };
+
+type SkipReason =
+  | 'reasonNoLongerSold'
+  | 'reasonNotLoaded'
+  | 'reasonNoLongerAvailable'
+  | 'reasonMostInCart'
+  | 'reasonOutOfStock'
+  | 'reasonNotAdded';
 
 export async function reorderIntoCart(
   queryClient: QueryClient,
   order: AccountOrder,
+  locale: Locale = 'en',
 ): Promise<ReorderOutcome> {
   const outcome: ReorderOutcome = { units: 0, partial: [], skipped: [] };
   // One product ordered on two lines is one cart line.
   const wanted = new Map<number, { name: string; quantity: number }>();
   for (const item of order.items) {
-    const name = itemDisplayName(item);
+    const name = itemDisplayName(item, locale);
     if (item.productId === null) {
-      outcome.skipped.push({ name, reason: 'no longer sold' });
+      outcome.skipped.push({ name, reason: 'reasonNoLongerSold' });
       continue;
     }
     const entry = wanted.get(item.productId);
@@ -40,11 +51,11 @@ export async function reorderIntoCart(
       // Fresh from the server: today's price and stock, not what a cached page once said.
       product = await queryClient.fetchQuery({ ...productQueryOptions(String(productId)), staleTime: 0 });
     } catch {
-      outcome.skipped.push({ name, reason: 'could not be loaded' });
+      outcome.skipped.push({ name, reason: 'reasonNotLoaded' });
       continue;
     }
     if (!product || product.active === false) {
-      outcome.skipped.push({ name, reason: 'no longer available' });
+      outcome.skipped.push({ name, reason: 'reasonNoLongerAvailable' });
       continue;
     }
     const inCart = getCart().items.find((i) => i.productId === productId)?.quantity ?? 0;
@@ -53,12 +64,12 @@ export async function reorderIntoCart(
     if (adding <= 0) {
       outcome.skipped.push({
         name: product.name,
-        reason: product.stock > 0 ? 'the most available is already in your cart' : 'out of stock',
+        reason: product.stock > 0 ? 'reasonMostInCart' : 'reasonOutOfStock',
       });
       continue;
     }
     if (!addItem(cartItemFromProduct(product), adding, { notify: false })) {
-      outcome.skipped.push({ name: product.name, reason: 'could not be added' });
+      outcome.skipped.push({ name: product.name, reason: 'reasonNotAdded' });
       continue;
     }
     outcome.units += adding;
@@ -67,32 +78,37 @@ export async function reorderIntoCart(
   return outcome;
 }
 
-/** What the toast says about the lines that were not (fully) added. */
-export function describeShortfall(outcome: ReorderOutcome): string {
+/** What the toast says about the lines that were not (fully) added; `t` reads the account messages. */
+export function describeShortfall(outcome: ReorderOutcome, t: TFunction): string {
   const parts = [
-    ...outcome.partial.map((p) => `only ${p.added} of ${p.ordered} × ${p.name} (limited stock)`),
-    ...outcome.skipped.map((s) => `${s.name} (${s.reason})`),
+    ...outcome.partial.map((p) =>
+      t('shortfallPartial', { added: p.added, ordered: p.ordered, name: p.name }),
+    ),
+    ...outcome.skipped.map((s) => t('shortfallSkipped', { name: s.name, reason: t(s.reason) })),
   ];
-  return parts.length ? `Not added: ${parts.join('; ')}.` : '';
+  return parts.length ? t('notAdded', { list: parts.join('; ') }) : '';
 }
 
 /** Runs a re-order and reports it; true when something went into the cart (the caller goes to /cart). */
-export async function reorderWithToast(queryClient: QueryClient, order: AccountOrder): Promise<boolean> {
-  const outcome = await reorderIntoCart(queryClient, order);
-  const shortfall = describeShortfall(outcome);
+export async function reorderWithToast(
+  queryClient: QueryClient,
+  order: AccountOrder,
+  t: TFunction,
+  locale: Locale,
+): Promise<boolean> {
+  const outcome = await reorderIntoCart(queryClient, order, locale);
+  const shortfall = describeShortfall(outcome, t);
   if (outcome.units === 0) {
     toast({
-      title: 'Could not re-order',
-      description:
-        `None of the items from order #${order.id} could be added to your cart. ${shortfall}`.trim(),
+      title: t('reorderFailedTitle'),
+      description: `${t('reorderFailedText', { id: order.id })} ${shortfall}`.trim(),
       variant: 'destructive',
     });
     return false;
   }
   toast({
-    title: 'Items added to cart',
-    description:
-      `${outcome.units} item${outcome.units === 1 ? '' : 's'} from order #${order.id} added to your cart at today's prices. ${shortfall}`.trim(),
+    title: t('reorderedTitle'),
+    description: `${t('reorderedText', { count: outcome.units, id: order.id })} ${shortfall}`.trim(),
   });
   return true;
 }

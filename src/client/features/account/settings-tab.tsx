@@ -16,29 +16,24 @@ import { Switch } from '~/client/components/ui/switch';
 import { toast } from '~/client/components/ui/toast-store';
 import { type CurrentUser, serverFieldErrors, serverMessage } from '~/client/features/auth';
 import { TextField } from '~/client/components/ui/form-fields';
+import { useT } from '~/client/lib/i18n';
+import { accountMessages } from './account.messages';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
 
 export function SettingsTab({ user }: { user: CurrentUser }) {
+  const t = useT(accountMessages);
   return (
     <section aria-labelledby="settings-heading" className="grid gap-5">
       <h2 id="settings-heading" className="text-2xl font-bold">
-        Settings
+        {t('tabSettings')}
       </h2>
-      <Card
-        headingLevel={3}
-        title="Password"
-        description="Changing your password signs you out on every other device."
-      >
+      <Card headingLevel={3} title={t('passwordTitle')} description={t('passwordDescription')}>
         <ChangePasswordSection />
       </Card>
-      <Card headingLevel={3} title="Notifications" description="Order updates and store news by e-mail.">
+      <Card headingLevel={3} title={t('notificationsTitle')} description={t('notificationsDescription')}>
         <EmailNotificationsToggle user={user} />
       </Card>
-      <Card
-        headingLevel={3}
-        title="Delete Account"
-        description="Permanently delete your account. Your past orders are kept for our records but are no longer linked to you."
-      >
+      <Card headingLevel={3} title={t('deleteAccountTitle')} description={t('deleteAccountDescription')}>
         <DeleteAccountSection isAdmin={user.isAdmin} />
       </Card>
     </section>
@@ -46,6 +41,7 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
 }
 
 function ChangePasswordSection() {
+  const t = useT(accountMessages);
   const [open, setOpen] = useState(false);
   const formId = useId();
   const form = useForm<ChangePassword>({
@@ -60,15 +56,15 @@ function ChangePasswordSection() {
       form.reset();
       setOpen(false);
       toast({
-        title: 'Password Changed',
-        description: 'Your password has been updated. Other devices have been signed out.',
+        title: t('passwordChangedTitle'),
+        description: t('passwordChangedText'),
       });
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields.currentPassword) form.setError('currentPassword', { message: fields.currentPassword });
       toast({
-        title: 'Password Change Failed',
-        description: serverMessage(error) ?? 'An error occurred while changing your password',
+        title: t('passwordFailedTitle'),
+        description: serverMessage(error) ?? t('passwordFailedText'),
         variant: 'destructive',
       });
     }
@@ -77,7 +73,7 @@ function ChangePasswordSection() {
   if (!open) {
     return (
       <Button variant="outline" onClick={() => setOpen(true)} aria-expanded={false} aria-controls={formId}>
-        Change Password
+        {t('changePassword')}
       </Button>
     );
   }
@@ -87,32 +83,32 @@ function ChangePasswordSection() {
       onSubmit={onSubmit}
       noValidate
       className="grid max-w-md gap-4"
-      aria-label="Change Password"
+      aria-label={t('changePassword')}
     >
       <TextField
-        label="Current Password"
+        label={t('currentPassword')}
         type="password"
         autoComplete="current-password"
         error={errors.currentPassword?.message}
         {...form.register('currentPassword')}
       />
       <TextField
-        label="New Password"
+        label={t('newPassword')}
         type="password"
         autoComplete="new-password"
         error={errors.newPassword?.message}
         {...form.register('newPassword')}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('confirmNewPassword')}
         type="password"
         autoComplete="new-password"
         error={errors.confirmNewPassword?.message}
         {...form.register('confirmNewPassword')}
       />
       <div className="flex gap-2">
-        <Button type="submit" pending={isSubmitting} pendingLabel="Saving...">
-          Save New Password
+        <Button type="submit" pending={isSubmitting} pendingLabel={t('saving')}>
+          {t('saveNewPassword')}
         </Button>
         <Button
           variant="ghost"
@@ -121,7 +117,7 @@ function ChangePasswordSection() {
             setOpen(false);
           }}
         >
-          Cancel
+          {t('cancel')}
         </Button>
       </div>
     </form>
@@ -130,6 +126,7 @@ function ChangePasswordSection() {
 
 function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
+  const t = useT(accountMessages);
   const id = useId();
   const [saving, setSaving] = useState(false);
   const checked = user.emailNotifications ?? true;
@@ -139,15 +136,13 @@ function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
     try {
       await updatePreferences(queryClient, { emailNotifications: next });
       toast({
-        title: 'Preferences Saved',
-        description: next
-          ? 'You will receive e-mail notifications.'
-          : 'You will no longer receive e-mail notifications.',
+        title: t('preferencesSavedTitle'),
+        description: next ? t('notificationsOn') : t('notificationsOff'),
       });
     } catch (error) {
       toast({
-        title: 'Update Failed',
-        description: serverMessage(error) ?? 'An error occurred while saving your preferences',
+        title: t('updateFailedTitle'),
+        description: serverMessage(error) ?? t('preferencesFailedText'),
         variant: 'destructive',
       });
     } finally {
@@ -158,10 +153,8 @@ function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
   return (
     <div className="flex items-center justify-between gap-4">
       <label htmlFor={id} className="text-sm font-medium">
-        Email Notifications
-        <span className="block text-xs font-normal text-slate-500">
-          Order updates, shipping news and deals.
-        </span>
+        {t('emailNotifications')}
+        <span className="block text-xs font-normal text-slate-500">{t('emailNotificationsHint')}</span>
       </label>
       <Switch id={id} checked={checked} disabled={saving} onCheckedChange={onChange} />
     </div>
@@ -171,6 +164,7 @@ function EmailNotificationsToggle({ user }: { user: CurrentUser }) {
 function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT(accountMessages);
   const [open, setOpen] = useState(false);
   const form = useForm<DeleteAccount>({
     resolver: zodResolver(DeleteAccountSchema),
@@ -185,20 +179,20 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
       // Leave the account page before forgetting the session, so it does not bounce to /auth.
       await navigate('/');
       forgetSession(queryClient);
-      toast({ title: 'Account Deleted', description: 'Your account has been deleted.' });
+      toast({ title: t('accountDeletedTitle'), description: t('accountDeletedText') });
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields.password) form.setError('password', { message: fields.password });
       toast({
-        title: 'Delete Failed',
-        description: serverMessage(error) ?? 'An error occurred while deleting your account',
+        title: t('deleteFailedTitle'),
+        description: serverMessage(error) ?? t('deleteFailedText'),
         variant: 'destructive',
       });
     }
   });
 
   if (isAdmin) {
-    return <p className="text-sm text-slate-600">Administrator accounts cannot be deleted from here.</p>;
+    return <p className="text-sm text-slate-600">{t('adminCannotDelete')}</p>;
   }
 
   return (
@@ -208,13 +202,13 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
         setOpen(next);
         if (!next) form.reset();
       }}
-      title="Delete your account?"
-      message="This permanently deletes your account and signs you out everywhere. Your past orders are kept for our records but will no longer be linked to you. This cannot be undone."
-      trigger={<Button variant="destructive">Delete Account</Button>}
+      title={t('deleteConfirmTitle')}
+      message={t('deleteConfirmMessage')}
+      trigger={<Button variant="destructive">{t('deleteAccountTitle')}</Button>}
     >
-      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4" aria-label="Delete Account">
+      <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4" aria-label={t('deleteAccountTitle')}>
         <TextField
-          label="Enter your password to confirm"
+          label={t('enterPasswordToConfirm')}
           type="password"
           autoComplete="current-password"
           error={errors.password?.message}
@@ -222,8 +216,8 @@ function DeleteAccountSection({ isAdmin }: { isAdmin: boolean }) {
         />
         <div className="flex justify-end gap-2">
           <AlertDialogCancel />
-          <Button type="submit" variant="destructive" pending={isSubmitting} pendingLabel="Deleting...">
-            Delete My Account
+          <Button type="submit" variant="destructive" pending={isSubmitting} pendingLabel={t('deleting')}>
+            {t('deleteMyAccount')}
           </Button>
         </div>
       </form>

@@ -1,9 +1,10 @@
-// The account page's tabs; the route loader reads them too, without loading the page's chunk.
+// The account page's tabs; the route loader reads them too, without loading the page's chunk. Each
+// label is a key of the account page's messages (account.messages.ts).
 export const ACCOUNT_TABS = [
-  { value: 'profile', label: 'Profile' },
-  { value: 'orders', label: 'Orders' },
-  { value: 'payment', label: 'Payment Methods' },
-  { value: 'settings', label: 'Settings' },
+  { value: 'profile', label: 'tabProfile' },
+  { value: 'orders', label: 'tabOrders' },
+  { value: 'payment', label: 'tabPayment' },
+  { value: 'settings', label: 'tabSettings' },
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['value'];
 

@@ -5,40 +5,49 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo, useSite } from '~/client/lib/head';
+import { useLocale, useT } from '~/client/lib/i18n';
+import type { Locale } from '~/shared/i18n/locales';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
 import { todaysDiscountQueryOptions } from '~/client/features/catalog';
 import { meQueryOptions } from './api';
+import { authMessages } from './auth.messages';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
 import { PageSpinner } from '~/client/components/ui/page-spinner';
 
 const BENEFITS = [
-  { title: 'Track your orders', text: 'Follow every order from processing to delivery.' },
-  { title: 'Save your shipping information', text: 'Check out faster with your details ready.' },
-  { title: 'Get exclusive deals', text: 'Be first to hear about new lots and daily discounts.' },
-  { title: 'Receive notifications', text: 'Order updates and offers straight to your inbox.' },
-];
+  { title: 'trackTitle', text: 'trackText' },
+  { title: 'saveTitle', text: 'saveText' },
+  { title: 'dealsTitle', text: 'dealsText' },
+  { title: 'notifyTitle', text: 'notifyText' },
+] as const;
+
+/** 'Thursday', or 'Jeudi' on a French page (it starts the deal's line). */
+function localWeekday(date: string, locale: Locale): string {
+  if (locale === 'en') return weekdayName(date);
+  const name = new Intl.DateTimeFormat('fr-CA', { weekday: 'long', timeZone: 'UTC' }).format(
+    new Date(`${date}T00:00:00Z`),
+  );
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
 
 export function AuthPage() {
   const me = useQuery(meQueryOptions());
+  const t = useT(authMessages);
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'register' ? 'register' : 'login';
 
-  if (me.isPending) return <PageSpinner label="Checking your session..." />;
+  if (me.isPending) return <PageSpinner label={t('checkingSession')} />;
   if (me.data) return <Navigate to="/account" replace />;
 
   return (
     <div className="mx-auto grid max-w-6xl gap-10 px-4 py-10 md:grid-cols-2 md:py-16">
-      <Seo
-        title="Login or Register"
-        description="Sign in or create an account to track orders, save your shipping details and get exclusive deals."
-        canonicalPath="/auth"
-      />
+      <Seo title={t('pageTitle')} description={t('seoDescription')} canonicalPath="/auth" />
       <section aria-labelledby="auth-welcome" className="order-2 md:order-1">
         <Welcome />
         <TodaysDealsBox />
       </section>
-      <section aria-label="Login or register" className="order-1 md:order-2">
+      <section aria-label={t('loginOrRegister')} className="order-1 md:order-2">
         <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
           <Tabs.Root
             value={tab}
@@ -50,7 +59,7 @@ export function AuthPage() {
             }
           >
             <Tabs.List
-              aria-label="Account access"
+              aria-label={t('accountAccess')}
               className="mb-6 grid grid-cols-2 rounded-lg bg-slate-100 p-1"
             >
               {(['login', 'register'] as const).map((value) => (
@@ -59,7 +68,7 @@ export function AuthPage() {
                   value={value}
                   className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm"
                 >
-                  {value === 'login' ? 'Login' : 'Register'}
+                  {value === 'login' ? t('loginTab') : t('registerTab')}
                 </Tabs.Trigger>
               ))}
             </Tabs.List>
@@ -78,14 +87,13 @@ export function AuthPage() {
 
 function Welcome() {
   const { storeName } = useSite();
+  const t = useT(authMessages);
   return (
     <>
       <h1 id="auth-welcome" className="text-3xl font-extrabold tracking-tight text-slate-900">
-        Welcome to {storeName}
+        {t('welcome', { storeName })}
       </h1>
-      <p className="mt-3 text-slate-600">
-        Sign in to your account or create one to get the most out of liquidation shopping.
-      </p>
+      <p className="mt-3 text-slate-600">{t('welcomeText')}</p>
       <ul className="mt-6 grid gap-4">
         {BENEFITS.map((b) => (
           <li key={b.title} className="flex gap-3">
@@ -96,8 +104,8 @@ function Welcome() {
               ✓
             </span>
             <span>
-              <span className="block font-semibold text-slate-900">{b.title}</span>
-              <span className="block text-sm text-slate-600">{b.text}</span>
+              <span className="block font-semibold text-slate-900">{t(b.title)}</span>
+              <span className="block text-sm text-slate-600">{t(b.text)}</span>
             </span>
           </li>
         ))}
@@ -111,6 +119,8 @@ function TodaysDealsBox() {
   // The store's weekday from the server (docs/decisions/0093-store-date-in-the-site-configuration.md).
   const today = useStoreToday();
   const percent = discount.data ?? 0;
+  const t = useT(authMessages);
+  const locale = useLocale();
   return (
     <aside
       aria-labelledby="auth-deals"
@@ -118,22 +128,22 @@ function TodaysDealsBox() {
       data-testid="todays-deals-box"
     >
       <h2 id="auth-deals" className="text-lg font-bold text-brand-700">
-        Today&apos;s Deals
+        {t('todaysDeals')}
       </h2>
       {discount.isPending || (percent > 0 && !today) ? (
         <Skeleton className="mt-2 h-6 w-40" />
       ) : percent > 0 && today ? (
         <p className="mt-2 text-slate-700">
-          <span className="font-semibold">{`${weekdayName(today)}: ${percent}% OFF`}</span> on eligible
-          products, today only.
+          <span className="font-semibold">
+            {t('dealHeadline', { weekday: localWeekday(today, locale), percent })}
+          </span>{' '}
+          {t('dealText')}
         </p>
       ) : (
-        <p className="mt-2 text-slate-700">
-          No Discount Today. New inventory arrives daily at up to 70% off retail.
-        </p>
+        <p className="mt-2 text-slate-700">{t('noDiscount')}</p>
       )}
       <Link to="/products?daily=true" className={buttonClasses('primary', 'sm', 'mt-4')}>
-        Shop Today&apos;s Deals
+        {t('shopTodaysDeals')}
       </Link>
     </aside>
   );

@@ -9,9 +9,12 @@ import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/form-fields';
 import { apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { serverMessage } from './api';
+import { authMessages } from './auth.messages';
 
 export function ForgotPasswordPage() {
+  const t = useT(authMessages);
   const [params] = useSearchParams();
   const back = params.get('from') === 'admin' ? '/admin' : '/auth';
   const [sent, setSent] = useState<string | null>(null);
@@ -28,30 +31,28 @@ export function ForgotPasswordPage() {
       const answer = await apiRequest<{ message: string }>('POST', '/api/auth/forgot-password', values);
       setSent(answer.message);
     } catch (error) {
-      setFailure(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      setFailure(serverMessage(error) ?? t('tryAgainLater'));
     }
   });
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 md:py-16">
       <Seo
-        title="Forgot Password"
-        description="Get a link to choose a new password."
+        title={t('forgotTitle')}
+        description={t('forgotSeoDescription')}
         canonicalPath="/auth/forgot"
         noIndex
       />
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Forgot your password?</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('forgotHeading')}</h1>
         {sent ? (
           <div role="status" className="mt-4 rounded-md bg-emerald-50 p-4 text-sm text-emerald-900">
             <p>{sent}</p>
-            <p className="mt-2">Check your inbox, and your spam folder too.</p>
+            <p className="mt-2">{t('checkInbox')}</p>
           </div>
         ) : (
           <>
-            <p className="mt-2 text-sm text-slate-600">
-              Enter the email address of your account and we will send you a link to choose a new password.
-            </p>
+            <p className="mt-2 text-sm text-slate-600">{t('forgotIntro')}</p>
             {failure && (
               <p
                 role="alert"
@@ -60,23 +61,28 @@ export function ForgotPasswordPage() {
                 {failure}
               </p>
             )}
-            <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4" aria-label="Forgot password">
+            <form
+              onSubmit={onSubmit}
+              noValidate
+              className="mt-4 grid gap-4"
+              aria-label={t('forgotFormLabel')}
+            >
               <TextField
-                label="Email"
+                label={t('email')}
                 type="email"
                 autoComplete="email"
                 error={errors.email?.message}
                 {...form.register('email')}
               />
-              <Button type="submit" pending={isSubmitting} pendingLabel="Sending..." className="w-full">
-                Send Reset Link
+              <Button type="submit" pending={isSubmitting} pendingLabel={t('sending')} className="w-full">
+                {t('sendResetLink')}
               </Button>
             </form>
           </>
         )}
         <p className="mt-6 text-center text-sm">
           <Link to={back} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Back to sign in
+            {t('backToSignIn')}
           </Link>
         </p>
       </div>

@@ -8,10 +8,13 @@ import { toast } from '~/client/components/ui/toast-store';
 import { serverMessage } from './api';
 import { login } from './sign-in';
 import { TextField } from '~/client/components/ui/form-fields';
+import { useT } from '~/client/lib/i18n';
+import { authMessages } from './auth.messages';
 
 export function LoginForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT(authMessages);
   const form = useForm<Login>({
     resolver: zodResolver(LoginSchema),
     defaultValues: { username: '', password: '' },
@@ -21,38 +24,38 @@ export function LoginForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const user = await login(queryClient, values);
-      toast({ title: 'Login Successful', description: `Welcome back, ${user.username}!` });
+      toast({ title: t('loginSuccessful'), description: t('welcomeBack', { username: user.username }) });
       await navigate('/account');
     } catch (error) {
       toast({
-        title: 'Login Failed',
-        description: serverMessage(error) ?? 'Invalid credentials',
+        title: t('loginFailed'),
+        description: serverMessage(error) ?? t('invalidCredentials'),
         variant: 'destructive',
       });
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('loginFormLabel')}>
       <TextField
-        label="Username"
+        label={t('username')}
         autoComplete="username"
         error={errors.username?.message}
         {...form.register('username')}
       />
       <TextField
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Button type="submit" pending={isSubmitting} pendingLabel="Logging in..." className="w-full">
-        Login
+      <Button type="submit" pending={isSubmitting} pendingLabel={t('loggingIn')} className="w-full">
+        {t('loginButton')}
       </Button>
       <p className="text-center text-sm">
         <Link to="/auth/forgot" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-          Forgot password?
+          {t('forgotPasswordLink')}
         </Link>
       </p>
     </form>

@@ -8,12 +8,15 @@ import { toast } from '~/client/components/ui/toast-store';
 import { serverFieldErrors, serverMessage } from './api';
 import { InvalidResponseError, register } from './sign-in';
 import { TextField } from '~/client/components/ui/form-fields';
+import { useT } from '~/client/lib/i18n';
+import { authMessages } from './auth.messages';
 
 const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
 export function RegisterForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT(authMessages);
   const form = useForm<RegisterValues>({
     resolver: zodResolver(RegisterFormSchema),
     defaultValues: { username: '', email: '', password: '', confirmPassword: '' },
@@ -23,7 +26,10 @@ export function RegisterForm() {
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const user = await register(queryClient, values);
-      toast({ title: 'Registration Successful', description: `Welcome, ${user.username}!` });
+      toast({
+        title: t('registrationSuccessful'),
+        description: t('welcomeNew', { username: user.username }),
+      });
       await navigate('/account');
     } catch (error) {
       // The server's field messages (a taken username or email) show under their fields too.
@@ -31,46 +37,46 @@ export function RegisterForm() {
         if ((FIELDS as readonly string[]).includes(field))
           form.setError(field as (typeof FIELDS)[number], { message });
       }
-      const message = error instanceof InvalidResponseError ? error.message : serverMessage(error);
+      const message = error instanceof InvalidResponseError ? t('invalidResponse') : serverMessage(error);
       toast(
         message
-          ? { title: 'Registration Failed', description: message, variant: 'destructive' }
-          : { title: 'Registration failed', description: 'Something went wrong', variant: 'destructive' },
+          ? { title: t('registrationFailed'), description: message, variant: 'destructive' }
+          : { title: t('registrationFailedOther'), description: t('somethingWrong'), variant: 'destructive' },
       );
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Register">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('registerFormLabel')}>
       <TextField
-        label="Username"
+        label={t('username')}
         autoComplete="username"
         error={errors.username?.message}
         {...form.register('username')}
       />
       <TextField
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
         {...form.register('email')}
       />
       <TextField
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="new-password"
         error={errors.password?.message}
         {...form.register('password')}
       />
       <TextField
-        label="Confirm Password"
+        label={t('confirmPassword')}
         type="password"
         autoComplete="new-password"
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" pending={isSubmitting} pendingLabel="Creating account..." className="w-full">
-        Register
+      <Button type="submit" pending={isSubmitting} pendingLabel={t('creatingAccount')} className="w-full">
+        {t('registerButton')}
       </Button>
     </form>
   );

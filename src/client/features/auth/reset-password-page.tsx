@@ -10,7 +10,9 @@ import { Button } from '~/client/components/ui/button';
 import { TextField } from '~/client/components/ui/form-fields';
 import { apiRequest } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { serverFieldErrors, serverMessage } from './api';
+import { authMessages } from './auth.messages';
 
 /** The token in the address, read in the browser (undefined until then, null when there is none). */
 function useResetToken(): string | null | undefined {
@@ -33,6 +35,7 @@ function useResetToken(): string | null | undefined {
 
 export function ResetPasswordPage() {
   const token = useResetToken();
+  const t = useT(authMessages);
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<ResetPasswordForm>({
@@ -52,28 +55,28 @@ export function ResetPasswordPage() {
     } catch (error) {
       const fields = serverFieldErrors(error);
       if (fields.password) form.setError('password', { message: fields.password });
-      else setFailure(serverMessage(error) ?? 'Something went wrong. Please try again.');
+      else setFailure(serverMessage(error) ?? t('tryAgainLater'));
     }
   });
 
   return (
     <div className="mx-auto max-w-md px-4 py-10 md:py-16">
       <Seo
-        title="Choose a New Password"
-        description="Choose a new password for your account."
+        title={t('resetTitle')}
+        description={t('resetSeoDescription')}
         canonicalPath="/auth/reset"
         noIndex
       />
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h1 className="text-2xl font-bold text-slate-900">Choose a new password</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{t('resetHeading')}</h1>
         {done ? (
           <div role="status" className="mt-4 rounded-md bg-emerald-50 p-4 text-sm text-emerald-900">
             <p>{done}</p>
-            <p className="mt-2">You have been signed out on every device.</p>
+            <p className="mt-2">{t('signedOutEverywhere')}</p>
           </div>
         ) : token === null ? (
           <p role="alert" className="mt-4 text-sm text-red-800">
-            This password reset link is not valid. Please ask for a new one.
+            {t('invalidLink')}
           </p>
         ) : (
           <>
@@ -85,21 +88,16 @@ export function ResetPasswordPage() {
                 <p>{failure}</p>
               </div>
             )}
-            <form
-              onSubmit={onSubmit}
-              noValidate
-              className="mt-4 grid gap-4"
-              aria-label="Choose a new password"
-            >
+            <form onSubmit={onSubmit} noValidate className="mt-4 grid gap-4" aria-label={t('resetHeading')}>
               <TextField
-                label="New Password"
+                label={t('newPassword')}
                 type="password"
                 autoComplete="new-password"
                 error={errors.password?.message}
                 {...form.register('password')}
               />
               <TextField
-                label="Confirm New Password"
+                label={t('confirmNewPassword')}
                 type="password"
                 autoComplete="new-password"
                 error={errors.confirmPassword?.message}
@@ -108,22 +106,22 @@ export function ResetPasswordPage() {
               <Button
                 type="submit"
                 pending={isSubmitting}
-                pendingLabel="Saving..."
+                pendingLabel={t('saving')}
                 disabled={token === undefined}
                 className="w-full"
               >
-                Set New Password
+                {t('setNewPassword')}
               </Button>
             </form>
           </>
         )}
         <p className="mt-6 flex justify-center gap-4 text-sm">
           <Link to="/auth" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            Sign in
+            {t('signIn')}
           </Link>
           {!done && (
             <Link to="/auth/forgot" className="font-medium text-brand-700 underline-offset-2 hover:underline">
-              Ask for a new link
+              {t('askNewLink')}
             </Link>
           )}
         </p>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { meQueryOptions } from '~/client/features/auth';
 import { shippingSettingsQueryOptions, useCart, useCartQuote } from '~/client/features/cart';
@@ -20,15 +21,17 @@ import {
   ShippingMethodSection,
 } from './checkout-sections';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
+import { checkoutMessages } from './checkout.messages';
 import { FinalSaleSection } from './final-sale-section';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
 
-export { FOREIGN_CURRENCY_NOTICE } from './checkout-sections';
+export { FOREIGN_CURRENCY_NOTICE } from './checkout.messages';
 export { paymentRedirect, REDIRECT_DELAY_MS } from './use-checkout-submission';
 
 export function CheckoutPage() {
+  const t = useT(checkoutMessages);
   const cart = useCart();
   const user = useQuery(meQueryOptions()).data ?? null;
   const shipping = useQuery(shippingSettingsQueryOptions()).data;
@@ -70,7 +73,7 @@ export function CheckoutPage() {
       <form
         ref={form.formRef}
         noValidate
-        aria-label="Checkout"
+        aria-label={t('title')}
         onSubmit={form.handleSubmit(submission.onValid, submission.onInvalid)}
         className="grid gap-8 lg:grid-cols-[1fr_22rem]"
       >
@@ -104,10 +107,11 @@ export function CheckoutPage() {
 
 /** The page's heading and head tags around its content. */
 function CheckoutFrame({ width, children }: { width: string; children: ReactNode }) {
+  const t = useT(checkoutMessages);
   return (
     <div className={`mx-auto ${width} px-4 py-8`}>
-      <Seo title="Checkout" description="Complete your order." canonicalPath="/checkout" noIndex />
-      <h1 className="mb-6 text-3xl font-bold">Checkout</h1>
+      <Seo title={t('title')} description={t('seoDescription')} canonicalPath="/checkout" noIndex />
+      <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
       {children}
     </div>
   );
@@ -129,6 +133,7 @@ function CheckoutLoading() {
 }
 
 function EmptyCheckout() {
+  const t = useT(checkoutMessages);
   return (
     <CheckoutFrame width="max-w-3xl">
       <div
@@ -136,10 +141,10 @@ function EmptyCheckout() {
         className="rounded-lg border border-amber-300 bg-amber-50 p-6"
         data-testid="checkout-empty"
       >
-        <h2 className="text-lg font-semibold text-amber-900">Your cart is empty</h2>
-        <p className="mt-1 text-amber-900">You need to add items to your cart before checking out.</p>
+        <h2 className="text-lg font-semibold text-amber-900">{t('emptyTitle')}</h2>
+        <p className="mt-1 text-amber-900">{t('emptyText')}</p>
         <Link to="/categories" className={buttonClasses('primary', 'md', 'mt-4')}>
-          Continue Shopping
+          {t('continueShopping')}
         </Link>
       </div>
     </CheckoutFrame>

@@ -4,6 +4,8 @@ import { formatMoney, toCents } from '~/shared/money';
 import { discountLabel } from '~/shared/pricing';
 import { Button } from '~/client/components/ui/button';
 import { OrderSummary, type QuoteChange, QuoteNotice } from '~/client/features/cart';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { checkoutMessages } from './checkout.messages';
 import type { Destination, ServerFigures } from './use-checkout-figures';
 
 type SummaryColumnProps = {
@@ -15,6 +17,7 @@ type SummaryColumnProps = {
 
 export function CheckoutSummaryColumn({ destination, changes, server, busy }: SummaryColumnProps) {
   const { method, country, state } = destination;
+  const t = useT(checkoutMessages);
   return (
     <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
       <QuoteNotice changes={changes} />
@@ -30,10 +33,10 @@ export function CheckoutSummaryColumn({ destination, changes, server, busy }: Su
         size="lg"
         className="w-full"
         pending={busy}
-        pendingLabel="Processing..."
+        pendingLabel={t('processing')}
         aria-busy={busy}
       >
-        Continue to Payment
+        {t('continueToPayment')}
       </Button>
     </div>
   );
@@ -41,6 +44,11 @@ export function CheckoutSummaryColumn({ destination, changes, server, busy }: Su
 
 /** The server's figures and its message, with the lines it cannot sell in the quantity asked. */
 function CurrentFiguresAlert({ figures, message }: ServerFigures) {
+  const t = useT(checkoutMessages);
+  const locale = useLocale();
+  const money = (value: string) => formatMoney(value, locale);
+  // '14.975' reads '14,975' in French.
+  const rate = locale === 'fr' ? figures.taxRate.replace('.', ',') : figures.taxRate;
   return (
     <div
       role="alert"
@@ -49,24 +57,24 @@ function CurrentFiguresAlert({ figures, message }: ServerFigures) {
     >
       <p className="font-semibold">{message}</p>
       <dl className="mt-2 space-y-1">
-        <FigureRow label="Subtotal" value={formatMoney(figures.subtotal)} />
+        <FigureRow label={t('subtotal')} value={money(figures.subtotal)} />
         {(toCents(figures.discountAmount) ?? 0) > 0 && (
           <FigureRow
-            label={discountLabel(figures.discountPercentage)}
-            value={`-${formatMoney(figures.discountAmount)}`}
+            label={discountLabel(figures.discountPercentage, locale)}
+            value={`-${money(figures.discountAmount)}`}
           />
         )}
-        <FigureRow label="Shipping" value={formatMoney(figures.shippingCost)} />
-        <FigureRow label={`Tax (${figures.taxRate}%)`} value={formatMoney(figures.taxAmount)} />
-        <FigureRow label="Total" value={formatMoney(figures.total)} strong />
+        <FigureRow label={t('shipping')} value={money(figures.shippingCost)} />
+        <FigureRow label={t('tax', { rate })} value={money(figures.taxAmount)} />
+        <FigureRow label={t('total')} value={money(figures.total)} strong />
       </dl>
       {figures.items
         .filter((i) => i.quantity > i.available)
         .map((i) => (
           <p key={i.productId} className="mt-2">
             {i.available > 0
-              ? `Only ${i.available} of "${i.name}" available.`
-              : `"${i.name}" is out of stock.`}
+              ? t('onlyAvailable', { available: i.available, name: i.name })
+              : t('outOfStock', { name: i.name })}
           </p>
         ))}
     </div>

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paymentFailureMessage } from '~/shared/payment-failures';
+import { type PaymentFailureCode, paymentFailureMessage } from '~/shared/payment-failures';
 import type { Order } from '~/shared/schemas/orders';
 import {
   clearCartForOrder,
@@ -16,8 +16,10 @@ import {
 import { buttonClasses } from '~/client/components/ui/button';
 import { suppressToasts, toast } from '~/client/components/ui/toast-store';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { meQueryOptions } from '~/client/features/auth';
 import { confirmPayment, fetchOrder } from './api';
+import { confirmationMessages } from './confirmation.messages';
 import { OrderView } from './order-view';
 import { forgetTypedCheckout } from './remembered-checkout';
 import { lookupPath } from './order-lookup-link';
@@ -26,7 +28,13 @@ export const CART_CLEAR_DELAY_MS = 100;
 export const TOAST_SUPPRESSION_MS = 2000;
 /** A provider may settle the payment just after sending the shopper back: ask a few times. */
 export const confirmationTiming = { attempts: 4, retryMs: 1500 };
-export const DEFAULT_FAILURE = "We couldn't process your payment. Please try again.";
+export { DEFAULT_FAILURE } from './confirmation.messages';
+
+/** The text of each failure code (`?error=`); a code the store did not write shows the default. */
+const FAILURE_KEYS = {
+  declined: 'failureDeclined',
+  refunded: 'failureRefunded',
+} as const satisfies Record<PaymentFailureCode, string>;
 
 type View =
   | { kind: 'loading' }
@@ -49,8 +57,12 @@ export function ConfirmationPage() {
   const orderId = params.get('order_id');
   const status = params.get('status');
   const error = params.get('error');
+  const t = useT(confirmationMessages);
   // Only the store's own texts: an unknown code shows the default (docs/decisions/0117-confirmation-shows-only-the-stores-messages.md).
-  const failureMessage = paymentFailureMessage(error) ?? DEFAULT_FAILURE;
+  const failureMessage =
+    paymentFailureMessage(error) === undefined
+      ? t('defaultFailure')
+      : t(FAILURE_KEYS[error as PaymentFailureCode]);
   const [view, setView] = useState<View>({ kind: 'loading' });
   const signedIn = !!useSignedInUser();
   const started = useRef<string | null>(null);
@@ -71,14 +83,14 @@ export function ConfirmationPage() {
     (async () => {
       if (!orderId) {
         toast({
-          title: 'Missing order information',
-          description: 'Could not find order details. Please contact customer support.',
+          title: t('missingOrderTitle'),
+          description: t('missingOrderText'),
           variant: 'destructive',
         });
-        return fail(DEFAULT_FAILURE);
+        return fail(t('defaultFailure'));
       }
       if (status !== 'success') {
-        toast({ title: 'Payment Failed', description: failureMessage, variant: 'destructive' });
+        toast({ title: t('paymentFailedTitle'), description: failureMessage, variant: 'destructive' });
         return fail(failureMessage);
       }
       let order: Order;
@@ -86,9 +98,8 @@ export function ConfirmationPage() {
         order = await fetchOrder(orderId);
       } catch {
         toast({
-          title: 'Error retrieving order details',
-          description:
-            "Your payment was processed, but we couldn't retrieve your order details. Please contact customer support.",
+          title: t('retrieveErrorTitle'),
+          description: t('unavailableText'),
           variant: 'destructive',
         });
         setView({ kind: 'unavailable' });
@@ -108,9 +119,8 @@ export function ConfirmationPage() {
       }
       if (order.paymentStatus !== 'completed') {
         toast({
-          title: 'Payment Not Completed',
-          description:
-            'There was an issue processing your payment. Please try again or contact customer support.',
+          title: t('notCompletedTitle'),
+          description: t('notCompletedText'),
           variant: 'destructive',
         });
         return fail(failureMessage);
@@ -121,8 +131,7 @@ export function ConfirmationPage() {
       const firstVisit = storageGet(LAST_CLEARED_ORDER_KEY) !== order.orderReference;
       // Keeps the cart's own 'Cart cleared' message quiet while the order's is shown.
       suppressToasts(TOAST_SUPPRESSION_MS);
-      if (firstVisit)
-        toast({ title: 'Order Completed', description: 'Your order has been placed successfully.' });
+      if (firstVisit) toast({ title: t('completedTitle'), description: t('completedText') });
       setTimeout(() => {
         clearCartForOrder(order.orderReference);
         try {
@@ -132,13 +141,13 @@ export function ConfirmationPage() {
         }
       }, CART_CLEAR_DELAY_MS);
     })();
-  }, [orderId, status, error, failureMessage]);
+  }, [orderId, status, error, failureMessage, t]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <Seo
-        title="Order Confirmation"
-        description="The result of your payment."
+        title={t('title')}
+        description={t('seoDescription')}
         canonicalPath="/checkout/confirmation"
         noIndex
       />
@@ -152,7 +161,7 @@ export function ConfirmationPage() {
             aria-hidden="true"
             className="h-10 w-10 animate-spin rounded-full border-4 border-slate-200 border-t-brand-600"
           />
-          <p className="text-lg">Processing your order...</p>
+          <p className="text-lg">{t('processingOrder')}</p>
         </div>
       )}
       {view.kind === 'success' && <SuccessView order={view.order} />}
@@ -163,18 +172,15 @@ export function ConfirmationPage() {
           aria-labelledby="unavailable-title"
         >
           <h1 id="unavailable-title" className="text-2xl font-bold">
-            We couldn't load your order
+            {t('unavailableTitle')}
           </h1>
-          <p className="mt-2 text-slate-700">
-            Your payment was processed, but we couldn't retrieve your order details. Please contact customer
-            support.
-          </p>
+          <p className="mt-2 text-slate-700">{t('unavailableText')}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Link to="/" className={buttonClasses('outline')}>
-              Back to Home
+              {t('backHome')}
             </Link>
             <Link to={signedIn ? '/account' : lookupPath(orderId)} className={buttonClasses('primary')}>
-              View My Orders
+              {t('viewMyOrders')}
             </Link>
           </div>
         </section>
@@ -190,6 +196,7 @@ function useSignedInUser() {
 
 function SuccessView({ order }: { order: Order }) {
   const user = useSignedInUser();
+  const t = useT(confirmationMessages);
   return (
     <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
       <div className="text-center">
@@ -200,24 +207,25 @@ function SuccessView({ order }: { order: Order }) {
           ✓
         </div>
         <h1 id="confirmed-title" className="text-3xl font-bold">
-          Order Confirmed!
+          {t('confirmedTitle')}
         </h1>
-        <p className="mt-2 text-slate-700">Thank you for your purchase, {order.customerName}.</p>
+        <p className="mt-2 text-slate-700">{t('thanks', { name: order.customerName })}</p>
       </div>
 
       <OrderView order={order} />
 
       <div className="mt-6 rounded-lg bg-brand-50 p-5 text-sm text-slate-800">
-        <h2 className="font-semibold">What's Next?</h2>
+        <h2 className="font-semibold">{t('whatsNext')}</h2>
         <p className="mt-1">
-          We've sent a confirmation email to {order.customerEmail} with your order details. We'll let you know
-          when your order {order.shippingMethod === 'pickup' ? 'is ready for pickup' : 'ships'}.
+          {order.shippingMethod === 'pickup'
+            ? t('emailSentPickup', { email: order.customerEmail })
+            : t('emailSentShips', { email: order.customerEmail })}
         </p>
       </div>
 
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses('outline')}>
-          Back to Home
+          {t('backHome')}
         </Link>
         {/* A guest has no account page: their orders open by reference and e-mail. */}
         <Link
@@ -225,7 +233,7 @@ function SuccessView({ order }: { order: Order }) {
           state={user ? undefined : { email: order.customerEmail }}
           className={buttonClasses('primary')}
         >
-          View My Orders
+          {t('viewMyOrders')}
         </Link>
       </div>
     </section>
@@ -233,6 +241,7 @@ function SuccessView({ order }: { order: Order }) {
 }
 
 function FailureView({ message }: { message: string }) {
+  const t = useT(confirmationMessages);
   return (
     <section
       className="rounded-lg border border-red-200 bg-red-50 p-8 text-center"
@@ -240,16 +249,16 @@ function FailureView({ message }: { message: string }) {
       data-testid="payment-failed"
     >
       <h1 id="failed-title" className="text-2xl font-bold text-red-800">
-        Payment Unsuccessful
+        {t('failedTitle')}
       </h1>
       <p className="mt-2 text-red-900">{message}</p>
-      <p className="mt-2 text-sm text-slate-700">Don't worry, the items in your cart are still saved.</p>
+      <p className="mt-2 text-sm text-slate-700">{t('cartStillSaved')}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses('outline')}>
-          Back to Home
+          {t('backHome')}
         </Link>
         <Link to="/checkout" className={buttonClasses('primary')}>
-          Try Again
+          {t('tryAgain')}
         </Link>
       </div>
     </section>

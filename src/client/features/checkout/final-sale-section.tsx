@@ -2,8 +2,9 @@
 // and asks the shopper to confirm they cannot be returned before paying; the server refuses the order
 // without it (docs/decisions/0301-condition-and-final-sale.md).
 import { forwardRef, useId } from 'react';
-import { FINAL_SALE_ACKNOWLEDGEMENT, FINAL_SALE_NOTE, FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
 import type { CartItem } from '~/client/features/cart';
+import { useT } from '~/client/lib/i18n';
+import { checkoutMessages } from './checkout.messages';
 
 type Props = {
   items: readonly CartItem[];
@@ -17,6 +18,7 @@ export const FinalSaleSection = forwardRef<HTMLInputElement, Props>(function Fin
   { items, acknowledged, onAcknowledgedChange, showError },
   ref,
 ) {
+  const t = useT(checkoutMessages);
   const checkboxId = useId();
   const errorId = useId();
   const finalSale = items.filter((item) => item.finalSale);
@@ -28,9 +30,9 @@ export const FinalSaleSection = forwardRef<HTMLInputElement, Props>(function Fin
       data-testid="final-sale-section"
     >
       <h2 id={`${checkboxId}-heading`} className="text-lg font-semibold">
-        Final sale items
+        {t('finalSaleItems')}
       </h2>
-      <p className="mt-1 text-sm">{FINAL_SALE_NOTE}</p>
+      <p className="mt-1 text-sm">{t('finalSaleNote')}</p>
       <ul className="mt-2 list-disc pl-5 text-sm">
         {finalSale.map((item) => (
           <li key={item.productId}>{item.name}</li>
@@ -48,12 +50,12 @@ export const FinalSaleSection = forwardRef<HTMLInputElement, Props>(function Fin
           className="h-5 w-5 shrink-0 rounded border-slate-400 accent-brand-600"
         />
         <label htmlFor={checkboxId} className="text-sm font-medium">
-          {FINAL_SALE_ACKNOWLEDGEMENT}
+          {t('finalSaleAcknowledgement')}
         </label>
       </div>
       {showError && (
         <p id={errorId} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {FINAL_SALE_UNACKNOWLEDGED}
+          {t('finalSaleUnacknowledged')}
         </p>
       )}
     </section>

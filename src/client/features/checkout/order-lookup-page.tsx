@@ -11,12 +11,13 @@ import { TextField } from '~/client/components/ui/form-fields';
 import { OrderTracker } from '~/client/components/ui/order-tracker';
 import { ApiError } from '~/client/lib/api';
 import { Seo } from '~/client/lib/head';
+import { useT } from '~/client/lib/i18n';
 import { lookUpOrder } from './api';
+import { orderLookupMessages } from './order-lookup.messages';
 import { OrderView } from './order-view';
 
-const FAILED = 'Something went wrong. Please try again.';
-
 export function OrderLookupPage() {
+  const t = useT(orderLookupMessages);
   const [params] = useSearchParams();
   const location = useLocation();
   const stateEmail = (location.state as { email?: unknown } | null)?.email;
@@ -37,7 +38,7 @@ export function OrderLookupPage() {
       setOrder(await lookUpOrder(values));
     } catch (error) {
       setOrder(null);
-      setFailure((error instanceof ApiError && error.serverMessage) || FAILED);
+      setFailure((error instanceof ApiError && error.serverMessage) || t('failed'));
     }
   });
 
@@ -52,21 +53,16 @@ export function OrderLookupPage() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
-      <Seo
-        title="Find Your Order"
-        description="Open an order with its reference and your email address."
-        canonicalPath="/orders/lookup"
-        noIndex
-      />
-      <h1 className="text-3xl font-bold">Find Your Order</h1>
+      <Seo title={t('title')} description={t('seoDescription')} canonicalPath="/orders/lookup" noIndex />
+      <h1 className="text-3xl font-bold">{t('title')}</h1>
       {order ? (
         <section aria-labelledby="found-order" className="mt-6" data-testid="looked-up-order">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <h2 id="found-order" className="text-xl font-semibold">
-              Order {order.orderReference}
+              {t('orderHeading', { reference: order.orderReference })}
             </h2>
             <Button variant="outline" size="sm" onClick={() => setOrder(null)}>
-              Find Another Order
+              {t('findAnother')}
             </Button>
           </div>
           <div className="mt-6 rounded-lg border border-slate-200 p-4">
@@ -76,9 +72,7 @@ export function OrderLookupPage() {
         </section>
       ) : (
         <>
-          <p className="mt-2 text-slate-700">
-            Enter the order reference from your confirmation email and the email address you used at checkout.
-          </p>
+          <p className="mt-2 text-slate-700">{t('intro')}</p>
           {failure && (
             <p
               role="alert"
@@ -90,25 +84,25 @@ export function OrderLookupPage() {
           <form
             onSubmit={onSubmit}
             noValidate
-            aria-label="Find your order"
+            aria-label={t('formLabel')}
             className="mt-6 grid max-w-md gap-4"
           >
             <TextField
-              label="Order Reference"
+              label={t('orderReference')}
               autoComplete="off"
               placeholder="ORD-…"
               error={errors.reference?.message}
               {...form.register('reference')}
             />
             <TextField
-              label="Email"
+              label={t('email')}
               type="email"
               autoComplete="email"
               error={errors.email?.message}
               {...form.register('email')}
             />
-            <Button type="submit" pending={isSubmitting} pendingLabel="Looking up..." className="w-full">
-              Find My Order
+            <Button type="submit" pending={isSubmitting} pendingLabel={t('lookingUp')} className="w-full">
+              {t('findMyOrder')}
             </Button>
           </form>
         </>

@@ -13,35 +13,45 @@ import {
 import type { Order } from '~/shared/schemas/orders';
 import { shippingSettingsQueryOptions } from '~/client/features/cart';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { orderViewMessages } from './order-view.messages';
 
 export function OrderView({ order }: { order: Order }) {
-  const address = parseShippingAddress(order.shippingAddress);
+  const t = useT(orderViewMessages);
+  const locale = useLocale();
+  const address = parseShippingAddress(order.shippingAddress, locale);
   const placed = new Date(order.createdAt);
   // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
   const settings = useQuery(shippingSettingsQueryOptions());
-  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data));
+  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data), locale);
+  // English keeps the browser's own formats, as before; French pages read '2025-03-01' and '15 h 30'.
+  const date = locale === 'fr' ? placed.toLocaleDateString('fr-CA') : placed.toLocaleDateString();
+  const time =
+    locale === 'fr'
+      ? placed.toLocaleTimeString('fr-CA', { timeStyle: 'short' })
+      : placed.toLocaleTimeString();
   return (
     <>
       <div className="mt-8 grid gap-6 rounded-lg border border-slate-200 p-6 sm:grid-cols-2">
         <dl className="space-y-2 text-sm">
-          <Detail label="Order Number" value={`#${order.id}`} testId="order-number" />
+          <Detail label={t('orderNumber')} value={`#${order.id}`} testId="order-number" />
           {order.orderReference && (
-            <Detail label="Reference" value={order.orderReference} testId="order-reference" />
+            <Detail label={t('reference')} value={order.orderReference} testId="order-reference" />
           )}
-          <Detail label="Customer" value={order.customerName} />
-          <Detail label="Email" value={order.customerEmail} />
-          <Detail label="Date" value={placed.toLocaleDateString()} />
-          <Detail label="Time" value={placed.toLocaleTimeString()} />
-          <Detail label="Status" value={orderStatusLabel(order.status)} />
+          <Detail label={t('customer')} value={order.customerName} />
+          <Detail label={t('email')} value={order.customerEmail} />
+          <Detail label={t('date')} value={date} />
+          <Detail label={t('time')} value={time} />
+          <Detail label={t('status')} value={orderStatusLabel(order.status, locale)} />
           <Detail
-            label="Payment Status"
-            value={paymentStatusLabel(order.paymentStatus)}
+            label={t('paymentStatus')}
+            value={paymentStatusLabel(order.paymentStatus, locale)}
             testId="payment-status"
           />
         </dl>
         <div className="space-y-4 text-sm">
           <div>
-            <h2 className="font-semibold">Shipping Address</h2>
+            <h2 className="font-semibold">{t('shippingAddress')}</h2>
             <address className="mt-1 not-italic text-slate-700">
               {address.lines.map((line) => (
                 <span key={line} className="block">
@@ -51,15 +61,15 @@ export function OrderView({ order }: { order: Order }) {
             </address>
           </div>
           <div>
-            <h2 className="font-semibold">Shipping Method</h2>
+            <h2 className="font-semibold">{t('shippingMethod')}</h2>
             <p className="mt-1 text-slate-700" data-testid="shipping-method">
-              {shippingMethodLabel(order.shippingMethod)}
+              {shippingMethodLabel(order.shippingMethod, locale)}
             </p>
           </div>
           {delivery && (
             <div>
               <h2 className="font-semibold">
-                {order.shippingMethod === 'pickup' ? 'Pickup' : 'Estimated Delivery'}
+                {order.shippingMethod === 'pickup' ? t('pickup') : t('estimatedDelivery')}
               </h2>
               <p className="mt-1 text-slate-700" data-testid="delivery-estimate">
                 {delivery}
@@ -70,7 +80,7 @@ export function OrderView({ order }: { order: Order }) {
       </div>
 
       <div className="mt-6 rounded-lg border border-slate-200 p-6">
-        <h2 className="mb-3 text-lg font-semibold">Order Summary</h2>
+        <h2 className="mb-3 text-lg font-semibold">{t('orderSummary')}</h2>
         {order.items.length > 0 && (
           <ul className="mb-4 divide-y divide-slate-100 text-sm">
             {order.items.map((item) => (
@@ -78,7 +88,7 @@ export function OrderView({ order }: { order: Order }) {
                 <span>
                   {item.name} &times; {item.quantity}
                 </span>
-                <span>{formatCents((toCents(item.price) ?? 0) * item.quantity)}</span>
+                <span>{formatCents((toCents(item.price) ?? 0) * item.quantity, locale)}</span>
               </li>
             ))}
           </ul>

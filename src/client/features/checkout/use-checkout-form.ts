@@ -7,11 +7,13 @@ import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useSt
 import { checkoutFormDefaults, SHIPPING_METHOD_PLACEHOLDER } from '~/shared/checkout';
 import type { CheckoutForm, CheckoutFormInput } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
+import { useT } from '~/client/lib/i18n';
 import type { CurrentUser } from '~/client/features/auth';
 import { useQuery } from '@tanstack/react-query';
 import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import { checkCheckoutForm, type FieldMessages, loadCheckoutSchema } from './check-checkout-form';
 import { savedCheckoutQueryOptions } from './api';
+import { checkoutMessages } from './checkout.messages';
 import { readTypedCheckout, rememberTypedCheckout } from './remembered-checkout';
 
 export type CheckoutValues = Required<CheckoutFormInput>;
@@ -48,6 +50,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   const current = useRef(values);
   const submitted = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const t = useT(checkoutMessages);
 
   // Fields changed since their last check: a check answers for all of them, the latest one only.
   const unchecked = useRef(new Set<CheckoutField>());
@@ -151,12 +154,12 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
     if (values.shippingMethod === 'pickup' && pickupAvailable === false) {
       setValue('shippingMethod', SHIPPING_METHOD_PLACEHOLDER);
       toast({
-        title: 'Shipping method required',
-        description: 'Please select a shipping method before proceeding to payment.',
+        title: t('methodUnavailableTitle'),
+        description: t('methodUnavailableText'),
         variant: 'destructive',
       });
     }
-  }, [values.shippingMethod, pickupAvailable, setValue]);
+  }, [values.shippingMethod, pickupAvailable, setValue, t]);
 
   /** A text box, text area or select bound to a field. */
   const text = (name: TextField) => ({

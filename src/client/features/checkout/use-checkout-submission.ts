@@ -7,16 +7,19 @@ import { CHECKOUT_CLOSED, isShippingMethod, NOT_YOUR_ACCOUNT } from '~/shared/ch
 import type { CheckoutForm, CreateCheckout, CreateCheckoutResponse } from '~/shared/schemas/checkout';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
+import { useT } from '~/client/lib/i18n';
 import { type CurrentUser, loadSignIn, meQueryOptions } from '~/client/features/auth';
 import { backupCart, type CartItem } from '~/client/features/cart';
 import { createCheckout, currentFiguresOf, saveCheckoutDetails, savedCheckoutQueryOptions } from './api';
 import { checkoutRequest } from './checkout-request';
+import { checkoutMessages } from './checkout.messages';
 import type { CheckoutFigures } from './use-checkout-figures';
 
 export const REDIRECT_DELAY_MS = 200;
 /** Leaving for the payment page (replaceable in tests: jsdom cannot navigate). */
 export const paymentRedirect = { go: (url: string) => window.location.assign(url) };
-const CHECKOUT_FAILED_DEFAULT = 'There was a problem processing your checkout. Please try again.';
+
+type T = ReturnType<typeof useT>;
 
 function newIdempotencyKey(): string {
   const bytes = new Uint8Array(16);
@@ -24,10 +27,10 @@ function newIdempotencyKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function askForShippingMethod() {
+function askForShippingMethod(t: T) {
   toast({
-    title: 'Shipping Method Required',
-    description: 'Please select a valid shipping method (Pickup, Standard, or Express) before proceeding.',
+    title: t('methodRequiredTitle'),
+    description: t('methodRequiredText'),
     variant: 'destructive',
   });
 }
@@ -49,7 +52,7 @@ type SubmissionInput = {
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
-async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, values: CheckoutForm) {
+async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, values: CheckoutForm, t: T) {
   try {
     await saveCheckoutDetails({
       firstName: values.firstName,
@@ -67,8 +70,8 @@ async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, val
     await queryClient.invalidateQueries({ queryKey: meQueryOptions().queryKey });
   } catch {
     toast({
-      title: 'Address not saved',
-      description: "We couldn't save this address to your profile, but your order will still be processed.",
+      title: t('addressNotSavedTitle'),
+      description: t('addressNotSavedText'),
       variant: 'destructive',
     });
   }
@@ -78,6 +81,7 @@ async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, val
 async function createAccount(
   queryClient: ReturnType<typeof useQueryClient>,
   values: CheckoutForm,
+  t: T,
 ): Promise<CurrentUser | null> {
   try {
     // Registration checks the answer with the auth schemas: loaded only by the shoppers who use it.
@@ -88,15 +92,14 @@ async function createAccount(
       password: values.password ?? '',
     });
     toast({
-      title: 'Account Created',
-      description:
-        "Your account has been created successfully. You'll be able to track your orders in your account area.",
+      title: t('accountCreatedTitle'),
+      description: t('accountCreatedText'),
     });
     return user;
   } catch {
     toast({
-      title: 'Account Creation Failed',
-      description: "We couldn't create your account, but your order will still be processed.",
+      title: t('accountFailedTitle'),
+      description: t('accountFailedText'),
       variant: 'destructive',
     });
     return null;
@@ -113,6 +116,7 @@ export function useCheckoutSubmission({
   finalSale,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
+  const t = useT(checkoutMessages);
   const [busy, setBusy] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
 
@@ -155,8 +159,8 @@ export function useCheckoutSubmission({
     if (busy) return;
     setBusy(true);
     let signedInUser = user;
-    if (values.createAccount && !signedInUser) signedInUser = await createAccount(queryClient, values);
-    else if (signedInUser && saveTicked()) await saveToProfile(queryClient, values);
+    if (values.createAccount && !signedInUser) signedInUser = await createAccount(queryClient, values, t);
+    else if (signedInUser && saveTicked()) await saveToProfile(queryClient, values, t);
     idempotencyKey.current ??= newIdempotencyKey();
     const body = checkoutRequest({
       values,
@@ -180,10 +184,10 @@ export function useCheckoutSubmission({
     } catch (error) {
       const current = currentFiguresOf(error);
       const message = error instanceof ApiError ? error.serverMessage : undefined;
-      if (current) figures.adopt(current, message ?? CHECKOUT_FAILED_DEFAULT);
+      if (current) figures.adopt(current, message ?? t('checkoutFailedText'));
       toast({
-        title: 'Checkout failed',
-        description: message ?? CHECKOUT_FAILED_DEFAULT,
+        title: t('checkoutFailedTitle'),
+        description: message ?? t('checkoutFailedText'),
         variant: 'destructive',
       });
       setBusy(false);
@@ -192,7 +196,7 @@ export function useCheckoutSubmission({
 
   /** A refused form: a missing shipping method is also said in a toast. */
   const onInvalid = (errors: { shippingMethod?: string } = {}) => {
-    if (errors.shippingMethod || !isShippingMethod(currentMethod())) askForShippingMethod();
+    if (errors.shippingMethod || !isShippingMethod(currentMethod())) askForShippingMethod(t);
   };
 
   return { busy, onValid, onInvalid };

@@ -1,7 +1,10 @@
 // The local provider's hosted payment page, /pay/{orderReference}: the store, the amount and the
 // items, with Pay and Decline. Like a real provider it records the shopper's decision on its side
-// first, then sends the shopper back to /checkout/confirmation.
+// first, then sends the shopper back to /checkout/confirmation, in the order's language (a French order is
+// paid on a French page and comes back to /fr/checkout/confirmation).
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { translator } from '~/shared/i18n/catalogues';
+import { isLocale, LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
@@ -13,6 +16,7 @@ import {
   type OrderRow,
   toPaymentOrder,
 } from '~/server/features/orders';
+import { payPageMessages } from './pay-page.messages';
 
 const escapeHtml = (s: string) =>
   s
@@ -24,16 +28,24 @@ const escapeHtml = (s: string) =>
 
 const REFERENCE = /^ORD-[A-Z2-7]{16}$/;
 
-/** The confirmation page's address; a failure names its reason by code, never by text (decision 0117). */
-function confirmationUrl(reference: string, outcome: 'success' | 'failed', error?: PaymentFailureCode) {
-  const params = new URLSearchParams({ order_id: reference, status: outcome });
-  if (error) params.set('error', error);
-  return `/checkout/confirmation?${params.toString()}`;
+/** The language the order was placed in (docs/decisions/0360-orders-remember-their-language.md). */
+function localeOf(order: OrderRow): Locale {
+  return isLocale(order.locale) ? order.locale : 'en';
 }
 
-function page(storeName: string, title: string, body: string): string {
+/**
+ * The confirmation page's address in the order's language; a failure names its reason by code, never
+ * by text (decision 0117).
+ */
+function confirmationUrl(order: OrderRow, outcome: 'success' | 'failed', error?: PaymentFailureCode) {
+  const params = new URLSearchParams({ order_id: order.orderReference, status: outcome });
+  if (error) params.set('error', error);
+  return `${localizedPath('/checkout/confirmation', localeOf(order))}?${params.toString()}`;
+}
+
+function page(storeName: string, title: string, body: string, locale: Locale): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(storeName)}</title>
 <style>
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f4f6;color:#111827;margin:0;padding:24px 12px}
@@ -44,7 +56,7 @@ table{width:100%;border-collapse:collapse;margin:16px 0}td{padding:6px 0;border-
 td.r{text-align:right;white-space:nowrap}.total td{font-weight:700;border-bottom:0;font-size:1.125rem}
 .actions{display:flex;gap:12px;margin-top:16px}.actions form{flex:1}
 button{width:100%;padding:12px;border-radius:8px;font-size:1rem;font-weight:600;cursor:pointer;border:1px solid transparent}
-.pay{background:#16a34a;color:#fff}.pay:hover{background:#15803d}
+.pay{background:#15803d;color:#fff}.pay:hover{background:#166534}
 .decline{background:#fff;color:#b91c1c;border-color:#fca5a5}.decline:hover{background:#fef2f2}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed8}
 </style></head><body><main>${body}</main></body></html>`;
@@ -56,27 +68,31 @@ function payPageHtml(
   items: { productName: string; quantity: number; price: string }[],
 ) {
   const ref = escapeHtml(order.orderReference);
+  const locale = localeOf(order);
+  const t = translator(locale, payPageMessages);
+  const money = (value: string) => formatMoney(value, locale);
   const rows = items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity)}</td></tr>`,
+        `<tr><td>${escapeHtml(i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity, locale)}</td></tr>`,
     )
     .join('');
   return page(
     storeName,
-    `Pay ${formatMoney(order.total)}`,
+    t('title', { amount: money(order.total) }),
     `<h1>${escapeHtml(storeName)}</h1>
-<p class="muted">Secure payment for order ${ref}</p>
-<p class="notice" role="note">Test payment page: no card is charged.</p>
-<table aria-label="Order items"><tbody>${rows}
-<tr><td>Shipping</td><td class="r">${formatMoney(order.shippingCost)}</td></tr>
-<tr><td>Tax</td><td class="r">${formatMoney(order.taxAmount)}</td></tr>
-<tr class="total"><td>Amount to pay</td><td class="r" data-testid="amount">${formatMoney(order.total)}</td></tr>
+<p class="muted">${escapeHtml(t('securePayment', { reference: order.orderReference }))}</p>
+<p class="notice" role="note">${escapeHtml(t('testNotice'))}</p>
+<table aria-label="${escapeHtml(t('orderItems'))}"><tbody>${rows}
+<tr><td>${escapeHtml(t('shipping'))}</td><td class="r">${money(order.shippingCost)}</td></tr>
+<tr><td>${escapeHtml(t('tax'))}</td><td class="r">${money(order.taxAmount)}</td></tr>
+<tr class="total"><td>${escapeHtml(t('amountToPay'))}</td><td class="r" data-testid="amount">${money(order.total)}</td></tr>
 </tbody></table>
 <div class="actions">
-<form method="post" action="/pay/${ref}/pay"><button class="pay" type="submit">Pay</button></form>
-<form method="post" action="/pay/${ref}/decline"><button class="decline" type="submit">Decline</button></form>
+<form method="post" action="/pay/${ref}/pay"><button class="pay" type="submit">${escapeHtml(t('pay'))}</button></form>
+<form method="post" action="/pay/${ref}/decline"><button class="decline" type="submit">${escapeHtml(t('decline'))}</button></form>
 </div>`,
+    locale,
   );
 }
 
@@ -98,11 +114,14 @@ export async function payPageRoutes(app: FastifyInstance) {
   /** An order that takes no payment any more: paid already, or failed or refunded. */
   function closedPage(order: OrderRow) {
     const paid = order.paymentStatus === 'completed';
-    const next = paid ? confirmationUrl(order.orderReference, 'success') : '/checkout';
+    const locale = localeOf(order);
+    const t = translator(locale, payPageMessages);
+    const next = paid ? confirmationUrl(order, 'success') : localizedPath('/checkout', locale);
     return page(
       config.STORE_NAME,
-      'Payment closed',
-      `<h1>${paid ? 'This order is already paid' : 'This payment is closed'}</h1><p><a href="${escapeHtml(next)}">${paid ? 'View your order' : 'Return to checkout'}</a></p>`,
+      t('closedTitle'),
+      `<h1>${escapeHtml(paid ? t('alreadyPaid') : t('closed'))}</h1><p><a href="${escapeHtml(next)}">${escapeHtml(paid ? t('viewOrder') : t('returnToCheckout'))}</a></p>`,
+      locale,
     );
   }
 
@@ -116,6 +135,7 @@ export async function payPageRoutes(app: FastifyInstance) {
           config.STORE_NAME,
           'Payment not found',
           '<h1>Payment not found</h1><p><a href="/">Back to the store</a></p>',
+          'en',
         ),
       );
   }
@@ -140,7 +160,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       if (!order) return notFoundPage(reply);
       // A closed order takes no payment: nothing is recorded for it (docs/decisions/0121-payments-on-dead-orders.md).
       if (order.paymentStatus === 'failed')
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
+        return reply.redirect(confirmationUrl(order, 'failed', 'declined'), 303);
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'completed') {
         return reply
           .type('text/html; charset=utf-8')
@@ -162,11 +182,11 @@ export async function payPageRoutes(app: FastifyInstance) {
         },
       );
       if (now.refundStatus !== null) {
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'refunded'), 303);
+        return reply.redirect(confirmationUrl(order, 'failed', 'refunded'), 303);
       }
       // A failed order takes no payment: no money was taken for it.
       if (recorded === 'declined' || now.paymentStatus === 'failed') {
-        return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
+        return reply.redirect(confirmationUrl(order, 'failed', 'declined'), 303);
       }
       if (now.paymentStatus === 'refunded') {
         return reply
@@ -174,7 +194,7 @@ export async function payPageRoutes(app: FastifyInstance) {
           .header('cache-control', 'no-store')
           .send(closedPage(now));
       }
-      return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
+      return reply.redirect(confirmationUrl(order, 'success'), 303);
     },
   );
 
@@ -185,10 +205,9 @@ export async function payPageRoutes(app: FastifyInstance) {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
       const recorded = await recordLocalPayment(db, toPaymentOrder(order, []), 'declined');
-      if (recorded.result === 'completed')
-        return reply.redirect(confirmationUrl(order.orderReference, 'success'), 303);
+      if (recorded.result === 'completed') return reply.redirect(confirmationUrl(order, 'success'), 303);
       await failOrderPayment(app.ctx, order.id, { kind: 'payment-page' });
-      return reply.redirect(confirmationUrl(order.orderReference, 'failed', 'declined'), 303);
+      return reply.redirect(confirmationUrl(order, 'failed', 'declined'), 303);
     },
   );
 }

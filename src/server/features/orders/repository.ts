@@ -109,6 +109,7 @@ export function toPaymentOrder(order: OrderRow, items: OrderItemRow[]): PaymentO
     customerName: order.customerName,
     paymentLinkId: order.paymentLinkId,
     providerOrderId: order.providerOrderId,
+    locale: order.locale,
     items: items.map((i) => ({
       name: i.productName,
       quantity: i.quantity,

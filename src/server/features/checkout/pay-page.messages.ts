@@ -1,0 +1,39 @@
+// The local provider's payment page (/pay/{reference}) in the order's language: a French order is paid
+// on a French page and comes back to the French confirmation.
+import { defineMessages } from '~/shared/i18n/catalogues';
+
+export const payPageMessages = defineMessages(
+  'pay-page',
+  {
+    title: 'Pay {{amount}}',
+    securePayment: 'Secure payment for order {{reference}}',
+    testNotice: 'Test payment page: no card is charged.',
+    orderItems: 'Order items',
+    shipping: 'Shipping',
+    tax: 'Tax',
+    amountToPay: 'Amount to pay',
+    pay: 'Pay',
+    decline: 'Decline',
+    closedTitle: 'Payment closed',
+    alreadyPaid: 'This order is already paid',
+    closed: 'This payment is closed',
+    viewOrder: 'View your order',
+    returnToCheckout: 'Return to checkout',
+  },
+  {
+    title: 'Payer {{amount}}',
+    securePayment: 'Paiement sécurisé de la commande {{reference}}',
+    testNotice: 'Page de paiement d’essai : aucune carte n’est débitée.',
+    orderItems: 'Articles de la commande',
+    shipping: 'Livraison',
+    tax: 'Taxes',
+    amountToPay: 'Montant à payer',
+    pay: 'Payer',
+    decline: 'Refuser',
+    closedTitle: 'Paiement fermé',
+    alreadyPaid: 'Cette commande est déjà payée',
+    closed: 'Ce paiement est fermé',
+    viewOrder: 'Voir votre commande',
+    returnToCheckout: 'Retourner à la caisse',
+  },
+);

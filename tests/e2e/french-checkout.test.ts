@@ -1,0 +1,61 @@
+// A French guest's purchase in real Chromium (issue 20): from the product page under /fr to the local
+// payment page and back to the French confirmation, axe-core clean on every page, the order placed in
+// French (docs/decisions/0380-french-checkout-and-account.md).
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '~/shared/schemas/catalog';
+import { axeProblems } from './a11y';
+import { guestPurchase } from './guest-purchase';
+import { launchBrowser, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+describe('a French purchase', () => {
+  it('buys from /fr to the French confirmation, each page in French and axe-clean', async () => {
+    // Names as the French pages show them (the API answers in the language the page asks for).
+    const products = (await (
+      await fetch(`${store.url}/api/products?inStock=true&limit=50`, { headers: { 'accept-language': 'fr' } })
+    ).json()) as Product[];
+    const product = products.find((p) => !p.finalSale && p.stock > 0);
+    if (!product) throw new Error('The demo catalogue has no product in stock');
+    const problems: string[] = [];
+    const langs: Record<string, string | null> = {};
+    const confirmation: { text?: string } = {};
+    const onPage = async (page: Page, where: string) => {
+      await page.waitForSelector('html[data-hydrated]').catch(() => {});
+      langs[where] = await page.getAttribute('html', 'lang');
+      problems.push(...(await axeProblems(page, where)));
+      if (where === 'confirmation') confirmation.text = (await page.locator('main').textContent()) ?? '';
+    };
+    const reference = await guestPurchase(
+      browser,
+      store.url,
+      product,
+      { firstName: 'Josée', lastName: 'Tremblay', email: 'josee@example.com' },
+      { locale: 'fr', onPage },
+    );
+    expect(reference).toMatch(/^ORD-[A-Z2-7]{16}$/);
+    expect(problems).toEqual([]);
+    expect(langs).toEqual({
+      'product page': 'fr-CA',
+      cart: 'fr-CA',
+      checkout: 'fr-CA',
+      'payment page': 'fr-CA',
+      confirmation: 'fr-CA',
+    });
+    // The French confirmation: its words, the Québec taxes and the money the French way.
+    expect(confirmation.text).toContain('Merci de votre achat, Josée Tremblay.');
+    expect(confirmation.text).toContain('Livraison standard');
+    expect(confirmation.text).toMatch(/TPS/);
+    expect(confirmation.text).toMatch(/TVQ/);
+    expect(confirmation.text).toMatch(/\d,\d\d\u00a0\$/);
+  });
+});
