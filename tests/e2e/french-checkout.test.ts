@@ -1,8 +1,11 @@
 // A French guest's purchase in real Chromium (issue 20): from the product page under /fr to the local
 // payment page and back to the French confirmation, axe-core clean on every page, the order placed in
-// French (docs/decisions/0380-french-checkout-and-account.md).
+// French (docs/decisions/0380-french-checkout-and-account.md), and its confirmation e-mail, read from a
+// real SMTP server on loopback, in French (docs/decisions/0360-orders-remember-their-language.md).
+import { simpleParser } from 'mailparser';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { guestPurchase } from './guest-purchase';
@@ -10,13 +13,25 @@ import { launchBrowser, type Store, startStore } from './harness';
 
 let store: Store;
 let browser: Browser;
+let inbox: SmtpInbox;
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
   await store?.stop();
+  await inbox?.close();
 });
+
+/** The next e-mail the store sends to `address` (others, such as the new-order alert, are passed over). */
+async function nextMailTo(address: string) {
+  for (;;) {
+    const mail = await simpleParser(await inbox.next());
+    const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+    if (to.includes(address)) return mail;
+  }
+}
 
 describe('a French purchase', () => {
   it('buys from /fr to the French confirmation, each page in French and axe-clean', async () => {
@@ -57,5 +72,16 @@ describe('a French purchase', () => {
     expect(confirmation.text).toMatch(/TPS/);
     expect(confirmation.text).toMatch(/TVQ/);
     expect(confirmation.text).toMatch(/\d,\d\d\u00a0\$/);
+
+    // The confirmation e-mail the shopper receives is in French too, and links to the French order page.
+    const mail = await nextMailTo('josee@example.com');
+    expect(mail.subject).toMatch(new RegExp(`\u00a0: commande ${reference} confirmée$`));
+    const text = mail.text ?? '';
+    expect(text).toContain('Josée');
+    expect(text).toMatch(/TPS \(5\u00a0%\)/);
+    expect(text).toMatch(/TVQ \(9,975\u00a0%\)/);
+    expect(text).toMatch(/\d,\d\d\u00a0\$/);
+    expect(text).toContain(`${store.url}/fr/`);
+    expect(text).not.toMatch(/\bSubtotal\b|\bShipping\b/);
   });
 });
