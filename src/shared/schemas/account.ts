@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { fixedErrorText } from '~/shared/i18n/error-text';
 import { CURRENCIES, TAX_CODES } from '~/shared/constants';
+import { LOCALES } from '~/shared/i18n/locales';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
@@ -116,6 +117,11 @@ export const AccountOrderSchema = z.object({
   trackingCarrier: z.string().nullable().optional(),
   estimatedDeliveryDate: z.string().nullable(),
   notes: z.string().nullable(),
+  /**
+   * The language the order was placed in: its e-mails and receipt are in it
+   * (docs/decisions/0360-orders-remember-their-language.md).
+   */
+  locale: z.enum(LOCALES).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(AccountOrderItemSchema),

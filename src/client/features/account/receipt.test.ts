@@ -176,4 +176,21 @@ describe('the printable receipt in French', () => {
     expect(doc.documentElement.lang).toBe('fr-CA');
     expect(doc.querySelector('[data-receipt="total"]')!.textContent).toBe(`189,70${NB}$ CAD`);
   });
+
+  it('prints an order placed in French in French, and one placed in English in English, from any page', () => {
+    window.history.replaceState(null, '', '/account');
+    const written: string[] = [];
+    const fake = {
+      closed: true,
+      document: { open: () => {}, write: (html: string) => written.push(html), close: () => {} },
+    };
+    vi.spyOn(window, 'open').mockReturnValue(fake as unknown as Window);
+    printReceipt({ ...QC_ORDER, locale: 'fr' }, 'Test Store', QC_NUMBERS);
+    expect(parse(written[0]!).documentElement.lang).toBe('fr-CA');
+    expect(parse(written[0]!).querySelector('[data-receipt="total"]')!.textContent).toBe(`189,70${NB}$ CAD`);
+    window.history.replaceState(null, '', '/fr/account');
+    printReceipt({ ...QC_ORDER, locale: 'en' }, 'Test Store', QC_NUMBERS);
+    expect(parse(written[1]!).documentElement.lang).toBe('en-CA');
+    expect(parse(written[1]!).querySelector('[data-receipt="total"]')!.textContent).toBe('$189.70 CAD');
+  });
 });

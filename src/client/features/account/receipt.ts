@@ -121,8 +121,8 @@ export function receiptHtml(
 export const PRINT_DELAY_MS = 500;
 
 /**
- * Opens the receipt in a new window and its print dialog; says so when pop-ups are blocked. In the
- * page's language unless told (French under /fr).
+ * Opens the receipt in a new window and its print dialog; says so when pop-ups are blocked. The
+ * receipt is in the order's language; the notices in the page's (French under /fr) unless told.
  */
 export function printReceipt(
   order: AccountOrder | null | undefined,
@@ -142,7 +142,8 @@ export function printReceipt(
   }
   toast({ title: t('preparing'), description: t('opening') });
   win.document.open();
-  win.document.write(receiptHtml(order, storeName, new Date(), registrations, locale));
+  // The receipt is in the language the order was placed in; the notices above follow the page.
+  win.document.write(receiptHtml(order, storeName, new Date(), registrations, order.locale ?? locale));
   win.document.close();
   setTimeout(() => {
     if (win.closed) return;

@@ -41,6 +41,7 @@ export async function listMyOrders(
       trackingCarrier: orders.trackingCarrier,
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
       notes: orders.notes,
+      locale: orders.locale,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })

@@ -197,6 +197,34 @@ describe('a French order', () => {
   });
 });
 
+describe('the order history and the order page', () => {
+  it("say which language each order was placed in, whatever the asking page's (the receipt prints in it)", async () => {
+    const customer = await createUser(t.db);
+    const product = await createProduct(t.db, { name: 'Desk Lamp', price: '20.00', stock: 5 });
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, customer.id);
+    const references: Record<string, string> = {};
+    for (const language of ['fr-CA', 'en-CA']) {
+      const body = await validBody(client, [{ productId: product.id, quantity: 1 }], { state: 'QC' });
+      const res = await postCheckout(client, body, { 'accept-language': language });
+      expect(res.statusCode).toBe(200);
+      references[language] = res.json().orderId as string;
+      await client.post(`/pay/${references[language]}/pay`, '', form);
+    }
+    const history = await client.get('/api/orders/my-orders', { 'accept-language': 'en-CA' });
+    expect(history.statusCode).toBe(200);
+    const byReference = Object.fromEntries(
+      (history.json() as { orderReference: string; locale: string }[]).map((o) => [
+        o.orderReference,
+        o.locale,
+      ]),
+    );
+    expect(byReference).toEqual({ [references['fr-CA']!]: 'fr', [references['en-CA']!]: 'en' });
+    const page = await client.get(`/api/orders/${references['fr-CA']}`, { 'accept-language': 'en-CA' });
+    expect(page.json().locale).toBe('fr');
+  });
+});
+
 describe('an English order', () => {
   it.each([
     ['no Accept-Language', undefined],

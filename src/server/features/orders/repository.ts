@@ -93,6 +93,7 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[]): Order {
     trackingCarrier: order.trackingCarrier,
     estimatedDeliveryDate: order.estimatedDeliveryDate,
     notes: order.notes,
+    locale: order.locale,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     items: items.map(toOrderItemResponse),
