@@ -82,7 +82,7 @@ describe('Discard changes?', () => {
     await page.goto(`${store.url}/admin/content`);
     await page.getByRole('button', { name: 'New Page' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Page' });
-    const title = dialog.getByLabel('Page Title');
+    const title = dialog.getByLabel('Page Title', { exact: true });
     await title.waitFor();
 
     await page.keyboard.press('Escape');

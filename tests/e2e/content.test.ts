@@ -39,11 +39,14 @@ afterAll(async () => {
 
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
+/** The English one of the page editor's two rich-text editors (English and French side by side). */
+const english = (dialog: Locator) => dialog.locator('.rich-text-editor').first();
+
 /** The page editor dialog, with Quill loaded. */
 async function openEditor(page: Page, button: string, dialogName: string): Promise<Locator> {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: dialogName });
-  await dialog.locator('.ql-editor').waitFor();
+  await english(dialog).locator('.ql-editor').waitFor();
   return dialog;
 }
 
@@ -98,9 +101,9 @@ describe('content pages', () => {
     expect((await fetch(`${store.url}/privacy`)).status).toBe(404);
 
     const dialog = await openEditor(page, 'New Page', 'Create New Page');
-    await dialog.getByLabel('Page Title').fill('Privacy Notice');
-    await dialog.locator('.ql-editor').click();
-    await pickHeading(dialog, 2);
+    await dialog.getByLabel('Page Title', { exact: true }).fill('Privacy Notice');
+    await english(dialog).locator('.ql-editor').click();
+    await pickHeading(english(dialog), 2);
     await page.keyboard.type('What we collect');
     await page.keyboard.press('Enter');
     // Quill turns "- " at the start of a line into a bullet list; Enter on an empty item ends it.
@@ -111,23 +114,23 @@ describe('content pages', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.type('Questions? Use our contact page');
     for (let i = 0; i < 'contact page'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
-    await dialog.getByRole('button', { name: 'Link' }).click();
-    const linkInput = dialog.locator('.ql-tooltip input[type="text"]');
+    await english(dialog).getByRole('button', { name: 'Link' }).click();
+    const linkInput = english(dialog).locator('.ql-tooltip input[type="text"]');
     await linkInput.fill('https://example.com/contact');
     await linkInput.press('Enter');
-    await dialog.locator('.ql-editor').click();
+    await english(dialog).locator('.ql-editor').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
-      dialog.getByRole('button', { name: 'Image' }).click(),
+      english(dialog).getByRole('button', { name: 'Image' }).click(),
     ]);
     await chooser.setFiles({
       name: 'dot.png',
       mimeType: 'image/png',
       buffer: Buffer.from(PNG_1X1, 'base64'),
     });
-    await dialog.locator('.ql-editor img').waitFor();
+    await english(dialog).locator('.ql-editor img').waitFor();
 
     // The slug followed the title; the admin sets the one the storefront serves.
     await dialog.getByRole('tab', { name: 'Settings' }).click();
@@ -163,11 +166,11 @@ describe('content pages', () => {
   it('edits the returns page; the storefront shows the new formatted text with the old', async () => {
     const { page } = admin;
     const dialog = await openEditor(page, 'Edit Returns & Refunds', 'Edit Page: Returns & Refunds');
-    await dialog.locator('.ql-editor h2', { hasText: 'Our return policy' }).waitFor();
-    await dialog.locator('.ql-editor').click();
+    await english(dialog).locator('.ql-editor h2', { hasText: 'Our return policy' }).waitFor();
+    await english(dialog).locator('.ql-editor').click();
     await page.keyboard.press('Control+End');
     await page.keyboard.press('Enter');
-    await pickHeading(dialog, 3);
+    await pickHeading(english(dialog), 3);
     await page.keyboard.type('Holiday returns');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+b');
@@ -175,10 +178,10 @@ describe('content pages', () => {
     await page.keyboard.press('Enter');
     await page.keyboard.press('Control+b');
     // A code block is highlighted in the editor for the language picked beside it.
-    await dialog.getByRole('button', { name: 'Code block' }).click();
+    await english(dialog).getByRole('button', { name: 'Code block' }).click();
     await page.keyboard.type('const days = 30;');
-    await dialog.locator('.ql-editor select.ql-ui').selectOption('javascript');
-    await dialog.locator('.ql-editor .hljs-keyword', { hasText: 'const' }).waitFor();
+    await english(dialog).locator('.ql-editor select.ql-ui').selectOption('javascript');
+    await english(dialog).locator('.ql-editor .hljs-keyword', { hasText: 'const' }).waitFor();
     await dialog.getByRole('button', { name: 'Save Page' }).click();
     await toast(page, 'Page updated').waitFor();
 
@@ -201,21 +204,23 @@ describe('content pages', () => {
     const { page } = admin;
     // 1. Pasted into the editor of the terms page.
     const dialog = await openEditor(page, 'Edit Terms of Service', 'Edit Page: Terms of Service');
-    await dialog.locator('.ql-editor h2', { hasText: 'Agreement' }).waitFor();
-    await dialog.locator('.ql-editor').click();
+    await english(dialog).locator('.ql-editor h2', { hasText: 'Agreement' }).waitFor();
+    await english(dialog).locator('.ql-editor').click();
     await page.keyboard.press('Control+End');
-    await dialog.locator('.ql-editor').evaluate((editor) => {
-      const data = new DataTransfer();
-      data.setData(
-        'text/html',
-        `<p>Pasted safe text</p><img src="x" onerror="window.__xss='img';alert('img')"><script>window.__xss='script'</script>` +
-          `<a href="javascript:window.__xss='link'">pasted link</a><svg onload="window.__xss='svg'"></svg>`,
-      );
-      editor.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    });
-    await dialog.locator('.ql-editor', { hasText: 'Pasted safe text' }).waitFor();
+    await english(dialog)
+      .locator('.ql-editor')
+      .evaluate((editor) => {
+        const data = new DataTransfer();
+        data.setData(
+          'text/html',
+          `<p>Pasted safe text</p><img src="x" onerror="window.__xss='img';alert('img')"><script>window.__xss='script'</script>` +
+            `<a href="javascript:window.__xss='link'">pasted link</a><svg onload="window.__xss='svg'"></svg>`,
+        );
+        editor.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      });
+    await english(dialog).locator('.ql-editor', { hasText: 'Pasted safe text' }).waitFor();
     await dialog.getByRole('button', { name: 'Save Page' }).click();
     await toast(page, 'Page updated').waitFor();
 
