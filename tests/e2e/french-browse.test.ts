@@ -74,7 +74,10 @@ describe('the French store', () => {
     await page.getByRole('heading', { level: 1, name: 'Panier d’achat' }).waitFor();
     const row = page.getByTestId('cart-row');
     await row.waitFor();
-    expect(await row.getByRole('textbox', { name: `Quantité de ${name}` }).inputValue()).toBe('2');
+    // The row names the product as the product page did (a mismatch shows the row's own words).
+    expect(await row.getByRole('link').first().textContent()).toContain(name);
+    expect(await row.getByRole('textbox').inputValue()).toBe('2');
+    expect(await row.getByRole('button', { name: `Augmenter la quantité de ${name}` }).count()).toBe(1);
     // Two of the product: the line and the subtotal are twice its price.
     expect(frenchCents(await row.getByTestId('line-total').textContent())).toBe(2 * priceCents);
     await expect
