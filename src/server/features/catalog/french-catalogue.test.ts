@@ -254,3 +254,31 @@ describe("administrators' product and category answers carry both languages", ()
     expect((await guest.get('/api/categories/fr-tools')).statusCode).toBe(404);
   });
 });
+
+describe("a cart's price check", () => {
+  it('names each line in the asking page’s language, the English where staff wrote no French', async () => {
+    const [camping] = await t.db.select().from(products).where(eq(products.slug, 'camping-gear-set'));
+    const [headphones] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.slug, 'wireless-headphones-fr-test'));
+    const body = {
+      items: [
+        { productId: camping!.id, quantity: 1 },
+        { productId: headphones!.id, quantity: 1 },
+      ],
+    };
+    const french = await guest.post('/api/cart/quote', body, FR);
+    expect(french.statusCode).toBe(200);
+    expect(french.headers.vary).toMatch(/accept-language/i);
+    expect(french.json().items.map((i: { name: string }) => i.name)).toEqual([
+      'Ensemble d’équipement de camping',
+      'Wireless Headphones',
+    ]);
+    const english = await guest.post('/api/cart/quote', body, EN);
+    expect(english.json().items.map((i: { name: string }) => i.name)).toEqual([
+      'Camping Gear Set',
+      'Wireless Headphones',
+    ]);
+  });
+});

@@ -3,6 +3,8 @@
 import { and, inArray } from 'drizzle-orm';
 import { type ProductCondition, provinceName } from '~/shared/constants';
 import type { ErrorText } from '~/shared/i18n/error-text';
+import type { Locale } from '~/shared/i18n/locales';
+import { pickText } from '~/shared/i18n/localized-text';
 import { centsToString } from '~/shared/money';
 import {
   effectiveDiscount,
@@ -23,7 +25,10 @@ import { getShippingSettings, listTaxRates } from '~/server/features/store-setti
 
 export type PricedLine = {
   productId: number;
+  /** The English name: what an order records (its lines keep the name the product was sold under). */
   name: string;
+  /** The French name when staff gave one: answers to a French page name the line with it. */
+  nameFr: string | null;
   sku: string | null;
   imageUrl: string | null;
   quantity: number;
@@ -114,6 +119,7 @@ export async function priceCart(
     lines.push({
       productId: row.id,
       name: row.name,
+      nameFr: row.nameFr,
       sku: row.lotNumber,
       imageUrl: row.imageUrl,
       quantity: item.quantity,
@@ -158,6 +164,7 @@ export async function quoteCart(
   db: DbOrTx,
   config: Pick<Config, 'STORE_TIMEZONE' | 'STORE_PROVINCE'>,
   request: CartQuoteRequest,
+  locale: Locale = 'en',
 ): Promise<CartQuote> {
   const priced = await priceCart(db, config, {
     items: request.items,
@@ -165,11 +172,14 @@ export async function quoteCart(
     address: { country: request.country ?? 'Canada', state: request.province ?? config.STORE_PROVINCE },
     includeShipping: request.shippingMethod !== undefined,
   });
-  return { ...currentFigures(priced), unavailable: priced.unavailable };
+  return { ...currentFigures(priced, locale), unavailable: priced.unavailable };
 }
 
-/** The figures a 409 carries, so the page can show what the order costs now. */
-export function currentFigures(priced: PricedCart): CurrentFigures {
+/** A line's name in the page's language (docs/decisions/0350-french-catalogue-fields.md). */
+export const lineName = (line: PricedLine, locale: Locale) => pickText(line.name, line.nameFr, locale).text;
+
+/** The figures a 409 carries, so the page can show what the order costs now, named in its language. */
+export function currentFigures(priced: PricedCart, locale: Locale = 'en'): CurrentFigures {
   const t = priced.totals;
   return {
     subtotal: centsToString(t.subtotalCents),
@@ -181,7 +191,7 @@ export function currentFigures(priced: PricedCart): CurrentFigures {
     total: centsToString(t.totalCents),
     items: priced.lines.map((l) => ({
       productId: l.productId,
-      name: l.name,
+      name: lineName(l, locale),
       price: centsToString(l.unitCents),
       regularPrice: centsToString(l.regularCents),
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),

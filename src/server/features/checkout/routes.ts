@@ -13,7 +13,7 @@ import { CartQuoteRequestSchema, CartQuoteSchema } from '~/shared/schemas/cart-q
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { enforceRateLimit } from '~/server/lib/rate-limit';
-import { apiLocale } from '~/server/lib/request-locale';
+import { answerLocale, apiLocale } from '~/server/lib/request-locale';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
@@ -52,7 +52,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CartQuoteSchema, 429: ErrorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await enforceRateLimit(
         db,
         `quote:${request.ip}`,
@@ -60,7 +60,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         QUOTE_RATE_LIMIT.windowSeconds,
         'price checks',
       );
-      return quoteCart(db, config, request.body);
+      // Names in the page's language: the cart shows the quote's names (docs/decisions/0350-french-catalogue-fields.md).
+      return quoteCart(db, config, request.body, answerLocale(request, reply));
     },
   );
 

@@ -24,6 +24,7 @@ import {
 import {
   type CartRequest,
   currentFigures,
+  lineName,
   loadPricingContext,
   type PricedCart,
   priceCart,
@@ -103,7 +104,7 @@ const PRICE_CHANGED =
   'Prices or amounts in your order have changed. Please review the updated total and try again.';
 
 /** The page's figures against the server's: any difference is a 409 with the current figures. */
-function checkFigures(body: CreateCheckout, priced: PricedCart): void {
+function checkFigures(body: CreateCheckout, priced: PricedCart, locale: Locale = 'en'): void {
   const t = priced.totals;
   const o = body.orderData;
   const same = (client: string, cents: number) => toCents(client) === cents;
@@ -120,7 +121,7 @@ function checkFigures(body: CreateCheckout, priced: PricedCart): void {
     const compareAt = item.compareAtPrice === null ? null : toCents(item.compareAtPrice);
     if (!line || toCents(item.price) !== line.unitCents || compareAt !== line.originalCents) ok = false;
   }
-  if (!ok) throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(priced) });
+  if (!ok) throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(priced, locale) });
 }
 
 function stockMessage(name: string, available: number): ErrorText {
@@ -129,18 +130,18 @@ function stockMessage(name: string, available: number): ErrorText {
 }
 
 /** 409 naming the first item that lacks stock. */
-function checkStock(priced: PricedCart): void {
+function checkStock(priced: PricedCart, locale: Locale = 'en'): void {
   const short = priced.lines.filter((l) => l.quantity > l.available);
   if (short.length === 0) return;
-  throw conflict(stockMessage(short[0]!.name, short[0]!.available), {
+  throw conflict(stockMessage(lineName(short[0]!, locale), short[0]!.available), {
     code: 'out_of_stock',
     items: short.map((l) => ({
       productId: l.productId,
-      name: l.name,
+      name: lineName(l, locale),
       requested: l.quantity,
       available: l.available,
     })),
-    current: currentFigures(priced),
+    current: currentFigures(priced, locale),
   });
 }
 
@@ -274,7 +275,7 @@ async function placeOrder(
   if (switchedOff) {
     throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
-  checkFigures(body, priced);
+  checkFigures(body, priced, shopper.locale);
   const finalSaleLines = priced.lines.filter((l) => l.finalSale);
   if (finalSaleLines.length > 0 && body.orderData.finalSaleAcknowledged !== true) {
     throw conflict(FINAL_SALE_UNACKNOWLEDGED, {
@@ -282,7 +283,7 @@ async function placeOrder(
       productIds: finalSaleLines.map((l) => l.productId),
     });
   }
-  checkStock(priced);
+  checkStock(priced, shopper.locale);
   await checkHoldCaps(tx, body, ctx, shopper);
 
   const t = priced.totals;
@@ -361,10 +362,13 @@ async function placeOrder(
   // A fresh look now that nobody else can hold these units: still for sale, same prices, enough stock.
   const locked = await priceCart(tx, ctx.config, request, pricing);
   if (locked.unavailable.length > 0) {
-    throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(locked) });
+    throw conflict(PRICE_CHANGED, {
+      code: 'price_changed',
+      current: currentFigures(locked, shopper.locale),
+    });
   }
-  checkFigures(body, locked);
-  checkStock(locked);
+  checkFigures(body, locked, shopper.locale);
+  checkStock(locked, shopper.locale);
   await tx.insert(stockHolds).values(
     locked.lines.map((l) => ({
       orderId: order!.id,
