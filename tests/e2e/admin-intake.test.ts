@@ -6,7 +6,7 @@
 import sharp from 'sharp';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IntakeLookupSchema } from '~/shared/schemas/intake';
+import type { IntakeLookupSchema } from '~/shared/schemas/admin-intake';
 import type { z } from 'zod';
 import { axeProblems, sideScrollProblems } from './a11y';
 import { createStaffUser, sessionCookie, signInToAdmin } from './admin-session';

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '~/shared/constants';
 import { TRACKING_CARRIERS } from '~/shared/tracking';
-import { OrderEmailSchema, OrderRefundSchema } from './order-dialog';
+import { OrderEmailSchema, OrderRefundSchema } from './admin-orders-dialog';
 import { OrderSchema } from './orders';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SLUG_ONLY_DIGITS_MESSAGE } from '~/shared/slug';
 import { lotImageName, MAX_IMAGES_PER_LOT, parseMoneyInput, ProductInputSchema } from './admin-products';
-import { milliToRate, parseTaxRateInput } from './admin-settings';
-import { clampPercent } from './discounts';
+import { milliToRate, parseTaxRateInput } from './store-settings-admin';
+import { clampPercent } from './admin-discounts';
 
 describe('ProductInputSchema slug and images', () => {
   const product = (overrides: Record<string, unknown>) =>

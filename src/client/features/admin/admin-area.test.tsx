@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import AdminArea from './admin-area';
-import { ADMIN_USER, CUSTOMER, callsTo, DASHBOARD, fakeApi, renderPage, STAFF_USER } from './test-utils';
+import {
+  ADMIN_USER,
+  CUSTOMER,
+  callsTo,
+  DASHBOARD,
+  fakeApi,
+  renderPage,
+  STAFF_USER,
+} from '~/client/test/admin-test-utils';
 
 afterEach(() => {
   resetToasts();

@@ -1,30 +1,40 @@
 // The admin area: a one-line header and the tabs of the signed-in role (kept in the URL). The dashboard is
 // the Overview tab, so every other tab's table starts near the top of the screen. Each tab is its own
-// chunk, loaded when opened.
+// chunk, loaded when opened (each feature's index.ts holds its tabs' lazy components).
 import { clsx } from 'clsx';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '~/shared/roles';
+import { OverviewTab } from '~/client/features/admin-dashboard';
+import { DiscountsTab } from '~/client/features/admin-discounts';
+import { IntakeTab } from '~/client/features/admin-intake';
+import { LoadsTab } from '~/client/features/admin-loads';
+import { OrdersTab } from '~/client/features/admin-orders';
+import { ImportTab, ProductsTab } from '~/client/features/admin-products';
+import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
+import { UsersTab } from '~/client/features/admin-users';
 import type { CurrentUser } from '~/client/features/auth';
+import { ContentAdminTab } from '~/client/features/content';
+import { SettingsTab, ShippingTab, TaxesTab } from '~/client/features/store-settings';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Spinner } from '~/client/components/ui/spinner';
 import { ADMIN_TAB_LABELS, type AdminTab, DEFAULT_ADMIN_TAB, tabsFor } from './tabs';
 
 const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
-  overview: lazy(() => import('./dashboard/overview-tab')),
-  products: lazy(() => import('./products/products-tab')),
-  discounts: lazy(() => import('./discounts/discounts-tab')),
-  shipping: lazy(() => import('./shipping/shipping-tab')),
-  taxes: lazy(() => import('./taxes/taxes-tab')),
-  content: lazy(() => import('./content/content-tab')),
-  import: lazy(() => import('./import/import-tab')),
-  loads: lazy(() => import('./loads/loads-tab')),
-  intake: lazy(() => import('./intake/intake-tab')),
-  orders: lazy(() => import('./orders/orders-tab')),
-  users: lazy(() => import('./users/users-tab')),
-  reports: lazy(() => import('./reports/reports-tab')),
-  audit: lazy(() => import('./audit-log/audit-log-tab')),
-  settings: lazy(() => import('./settings/settings-tab')),
+  overview: OverviewTab,
+  products: ProductsTab,
+  discounts: DiscountsTab,
+  shipping: ShippingTab,
+  taxes: TaxesTab,
+  content: ContentAdminTab,
+  import: ImportTab,
+  loads: LoadsTab,
+  intake: IntakeTab,
+  orders: OrdersTab,
+  users: UsersTab,
+  reports: ReportsTab,
+  audit: AuditLogTab,
+  settings: SettingsTab,
 };
 
 function TabLoading() {

@@ -8,7 +8,7 @@ import {
   CategoryDiscountsUpdateSchema,
   WeekdayDiscountSchema,
   WeekdayDiscountsUpdateSchema,
-} from '~/shared/schemas/discounts';
+} from '~/shared/schemas/admin-discounts';
 import {
   listCategoryDiscounts,
   listWeekdayDiscounts,

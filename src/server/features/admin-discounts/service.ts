@@ -2,7 +2,7 @@
 // (catalog/discounts.ts, product-repository.ts), so a change shows in prices and /api/discounts/today
 // at once.
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/discounts';
+import type { CategoryDiscount, WeekdayDiscount } from '~/shared/schemas/admin-discounts';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, categoryDiscounts, weekdayDiscounts } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';

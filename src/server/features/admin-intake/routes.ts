@@ -10,7 +10,7 @@ import {
   IntakeLookupSchema,
   IntakeMatchSchema,
   IntakeUpdateSchema,
-} from '~/shared/schemas/intake';
+} from '~/shared/schemas/admin-intake';
 import { badRequest } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
 import { imageTooLarge } from '~/server/storage/images';

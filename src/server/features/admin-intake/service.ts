@@ -13,7 +13,7 @@ import { storeProductImage } from '~/server/storage/images';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { formatMoney } from '~/shared/money';
 import { MAX_IMAGES_PER_LOT } from '~/shared/schemas/admin-products';
-import type { IntakeMatch, IntakeUpdate } from '~/shared/schemas/intake';
+import type { IntakeMatch, IntakeUpdate } from '~/shared/schemas/admin-intake';
 
 /** At most this many matches: a UPC shared by more lots than this is better searched in the products list. */
 const MAX_MATCHES = 20;

@@ -18,7 +18,7 @@ import {
   PublishResultSchema,
   SuggestedPriceSettingSchema,
   SupplierReportSchema,
-} from '~/shared/schemas/loads';
+} from '~/shared/schemas/admin-loads';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
 import {

@@ -12,7 +12,7 @@ import {
   supplierKey,
 } from '~/shared/loads';
 import { centsToString, toCents } from '~/shared/money';
-import type { DraftEditSchema, LoadInputSchema, ManifestMapping } from '~/shared/schemas/loads';
+import type { DraftEditSchema, LoadInputSchema, ManifestMapping } from '~/shared/schemas/admin-loads';
 import { productSlug } from '~/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '~/server/context';

@@ -5,7 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminOrderDetailSchema, AdminOrderIdParamsSchema } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
-import { OrderNoteCreateSchema, OrderNoteSchema, RefundCreateSchema } from '~/shared/schemas/order-dialog';
+import {
+  OrderNoteCreateSchema,
+  OrderNoteSchema,
+  RefundCreateSchema,
+} from '~/shared/schemas/admin-orders-dialog';
 import { notFound } from '~/server/lib/http-error';
 import { ORDER_NOT_FOUND, refundOrder } from '~/server/features/orders';
 import { privateAnswers } from '~/server/plugins/security';

@@ -1,6 +1,6 @@
 // The e-mail outbox as the administrator reads it: newest first, filtered by status or order.
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { AdminEmail, AdminEmailDetail, AdminEmailsQuery } from '~/shared/schemas/admin-emails';
+import type { AdminEmail, AdminEmailDetail, AdminEmailsQuery } from '~/shared/schemas/admin-orders-emails';
 import type { DbOrTx } from '~/server/db/client';
 import { mailOutbox } from '~/server/db/schema';
 

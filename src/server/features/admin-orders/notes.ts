@@ -3,7 +3,7 @@
 // view ever reads them: the customer's order answer carries no history
 // (docs/decisions/0231-staff-notes-and-the-order-timeline.md).
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrderNote } from '~/shared/schemas/order-dialog';
+import type { OrderNote } from '~/shared/schemas/admin-orders-dialog';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';

@@ -12,7 +12,7 @@ import type {
 } from '~/shared/schemas/admin-orders';
 import type { DbOrTx } from '~/server/db/client';
 import { mailOutbox, orderHistory, orderRefunds, orders, users } from '~/server/db/schema';
-import type { OrderEmail, OrderRefund } from '~/shared/schemas/order-dialog';
+import type { OrderEmail, OrderRefund } from '~/shared/schemas/admin-orders-dialog';
 import {
   listItemsOfOrders,
   type OrderItemRow,

@@ -21,7 +21,7 @@ import {
   AdminEmailIdParamsSchema,
   AdminEmailsPageSchema,
   AdminEmailsQuerySchema,
-} from '~/shared/schemas/admin-emails';
+} from '~/shared/schemas/admin-orders-emails';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
 import { csvFileName } from '~/server/lib/csv';

@@ -2,7 +2,7 @@
 // by action, kind of record, user and days (the store's time zone), searched through the record's
 // number, the user's name and the values before and after (docs/decisions/0261-audit-log-screen.md).
 import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AuditLogEntry, AuditLogFilters, AuditLogQuery } from '~/shared/schemas/admin-audit-log';
+import type { AuditLogEntry, AuditLogFilters, AuditLogQuery } from '~/shared/schemas/admin-reports-audit-log';
 import { adminAuditLog, users } from '~/server/db/schema';
 import type { AppContext } from '~/server/context';
 

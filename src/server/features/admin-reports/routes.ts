@@ -6,7 +6,7 @@ import {
   AuditLogEntrySchema,
   AuditLogFiltersSchema,
   AuditLogQuerySchema,
-} from '~/shared/schemas/admin-audit-log';
+} from '~/shared/schemas/admin-reports-audit-log';
 import {
   CategorySalesReportSchema,
   ProductSalesQuerySchema,

@@ -11,7 +11,7 @@ import {
   StoreSettingsSchema,
   StoreSettingsUpdateSchema,
   TaxRateUpdateSchema,
-} from '~/shared/schemas/admin-settings';
+} from '~/shared/schemas/store-settings-admin';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
 import { canadianTaxRates, shippingSettings } from '~/server/db/schema';

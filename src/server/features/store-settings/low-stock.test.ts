@@ -2,7 +2,7 @@
 // audited, administrators only; the products list's 'Low stock' filter and the Overview's card use it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOW_STOCK_THRESHOLD_MESSAGE } from '~/shared/schemas/admin-settings';
+import { LOW_STOCK_THRESHOLD_MESSAGE } from '~/shared/schemas/store-settings-admin';
 import { adminAuditLog, type products, storeMeta } from '~/server/db/schema';
 import { createProduct } from '~/server/test/fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';

@@ -11,7 +11,7 @@ import {
   DEFAULT_STORE_SETTINGS,
   type StoreSettings,
   StoreSettingsSchema,
-} from '~/shared/schemas/admin-settings';
+} from '~/shared/schemas/store-settings-admin';
 
 /** The shipping settings; the defaults (5.99, 14.99, pickup available) when none are stored. */
 export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings> {
