@@ -18,17 +18,6 @@ export default defineConfig(({ command, isSsrBuild }) => {
         new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
       ),
     });
-    // Shoppers' browsers run Preact's React compatibility layer, not React DOM (docs/decisions/0290-preact-in-the-browser.md).
-    aliases.push(
-      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-      { find: /^react-dom$/, replacement: 'preact/compat' },
-      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-      { find: /^react$/, replacement: 'preact/compat' },
-    );
-    // The part of i18next the store's pages use, in about 1 KB instead of 16 KB gzipped; a test renders
-    // every catalogue message with both (docs/decisions/0343-i18next-lite-in-the-browser.md).
-    aliases.push({ find: /^i18next$/, replacement: `${src}/shared/i18n/i18next-lite.ts` });
   }
   return {
     plugins: [react(), tailwindcss()],
@@ -42,17 +31,6 @@ export default defineConfig(({ command, isSsrBuild }) => {
       manifest: true,
       rolldownOptions: browserBuild
         ? {
-            onwarn(warning, warn) {
-              if (warning.code === 'IMPORT_IS_UNDEFINED') {
-                // React Router reads React 19's useOptimistic when the renderer has it and does without
-                // otherwise; Preact's compatibility layer has none. Any other React API it lacks would
-                // break at run time in shoppers' browsers only: the build stops instead
-                // (docs/decisions/0290-preact-in-the-browser.md).
-                if (warning.message.includes('`useOptimistic`')) return;
-                throw new Error(`The browser build runs on preact/compat: ${warning.message}`);
-              }
-              warn(warning);
-            },
             // A feature's public entry (features/<name>/index.ts) only re-exports: marked free of side
             // effects, an import through it keeps only what is used, so lazy screens' helpers stay out of
             // the first download (docs/decisions/0175-enforced-boundaries.md).

@@ -5,7 +5,6 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import type { ClientState } from './entry-server';
-import { hydrateWithIds } from './lib/hydrate-ids';
 import { resolveLazyRoutes } from './lib/lazy-route';
 import { markHydrated } from './lib/use-hydrated';
 import { createQueryClient } from './lib/query-client';
@@ -52,15 +51,13 @@ function Hydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
-hydrateWithIds(() =>
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <Hydrated>
-        <Providers queryClient={queryClient} site={state.site} locale={locale}>
-          <RouterProvider router={router} />
-        </Providers>
-      </Hydrated>
-    </StrictMode>,
-  ),
+hydrateRoot(
+  document.getElementById('root')!,
+  <StrictMode>
+    <Hydrated>
+      <Providers queryClient={queryClient} site={state.site} locale={locale}>
+        <RouterProvider router={router} />
+      </Providers>
+    </Hydrated>
+  </StrictMode>,
 );

@@ -42,7 +42,14 @@ function snapshotBuild(): string {
   return snapshot;
 }
 
-export type Store = { url: string; dataDir: string; stop: () => Promise<void>; output: () => string };
+export type Store = {
+  url: string;
+  dataDir: string;
+  /** The snapshot of dist/ this store runs from. */
+  dist: string;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
 export async function startStore(env: Record<string, string> = {}): Promise<Store> {
   const dist = snapshotBuild();
@@ -88,6 +95,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
   return {
     url,
     dataDir,
+    dist,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -1,9 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 // Set once, by the effect that marks the whole page hydrated (src/client/entry-client.tsx), which runs
-// after every other effect of the hydration. React and Preact (docs/decisions/0290-preact-in-the-browser.md)
-// differ in when they would re-check a plain `() => true` snapshot after hydrating: Preact does it at once,
-// before the page's effects have run. One flag flipped at one moment makes both agree.
+// after every other effect of the hydration: what waits for hydration starts at one known moment, the one
+// the page is marked hydrated (`data-hydrated`), which the browser journeys wait for.
 let hydrated = false;
 const listeners = new Set<() => void>();
 
