@@ -3,7 +3,7 @@
 # production dependencies only, as the unprivileged `node` user. Data (the embedded database, local
 # pictures, the generated session secret) lives in /data; with DATABASE_URL and FILE_STORAGE=s3 the
 # container keeps nothing worth backing up.
-ARG NODE_VERSION=22
+ARG NODE_VERSION=24
 
 # Production dependencies only. sharp brings its own libvips for linux-x64/arm64 (glibc) as npm packages.
 FROM node:${NODE_VERSION}-bookworm-slim AS deps
@@ -36,7 +36,7 @@ COPY --from=build /app/dist ./dist
 COPY package.json package-lock.json tsconfig.json ./
 COPY src ./src
 # Fails the build, not the first upload, when sharp cannot load on this platform.
-RUN node -e "require('sharp')('<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"2\"/>').webp().toBuffer().then(() => console.log('sharp works'))" \
+RUN node -e "require('sharp')(Buffer.from('<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"2\"/>')).webp().toBuffer().then(() => console.log('sharp works'))" \
   && mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
