@@ -1,13 +1,28 @@
 import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const SERVER_TESTS = 'src/server/**/*.test.ts';
+// A server test file that names none of the ways to reach a database (the test app, a test database,
+// the fixtures, a spawned store, a database client, TEST_DB or DATABASE_URL) tests the same thing on
+// either database: it runs once, in api-pglite, and api-postgres leaves it out. Any mention of one of
+// them keeps a file in both.
+const REACHES_A_DATABASE =
+  /test-app|test-database|fixtures|spawn-store|hold-database|createTest|spawnStore|holdDatabase|openPglite|openPostgres|openDatabase|db\/client|TEST_DB|testDbKind|DATABASE_URL/;
+const serverDir = fileURLToPath(new URL('./src/server/', import.meta.url));
+const databaseFreeServerTests = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => !REACHES_A_DATABASE.test(readFileSync(`${serverDir}${name}`, 'utf8')))
+  .map((name) => `src/server/${name}`);
 const api = (db: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name: `api-${db}`,
-    include: ['src/server/**/*.test.ts'],
+    include: [SERVER_TESTS],
+    exclude:
+      db === 'postgres' ? [...configDefaults.exclude, ...databaseFreeServerTests] : configDefaults.exclude,
     environment: 'node',
     env: { TEST_DB: db },
     globalSetup: ['src/server/test/global-setup.ts'],
@@ -21,6 +36,9 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    // Vitest's default on 2 cores is one worker: files would wait on each other's databases, servers and
+    // browsers. Two keep both cores busy while one file waits.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -48,9 +66,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Snapshots the build and seeds one data folder that each journey's store copies.
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,12 +1,27 @@
 // Browser journeys run the built store (node dist/server/main.js) on a free port with its own data
 // folder, and drive Debian's Chromium with playwright-core. Each store runs from a snapshot of dist/,
 // so a rebuild elsewhere never changes a store under test.
+//
+// Set-up is paid once per run, not once per file (tests/e2e/global-setup.ts): one snapshot of dist/
+// shared by every store, and one data folder migrated and seeded with the demo catalogue (its pictures
+// drawn with sharp) that each store starts from a copy of, as the API tests copy a template database.
+// Run outside the e2e project (bench/lighthouse.ts), each store snapshots and seeds for itself.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's snapshot of dist/ (tests/e2e/global-setup.ts). */
+    e2eDist: string;
+    /** A data folder migrated and seeded once, copied by each store. */
+    e2eDataTemplate: string;
+  }
+}
 
 export const ADMIN = { username: 'admin', password: 'admin-password-e2e' };
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,7 +48,7 @@ async function freePort(): Promise<number> {
 }
 
 /** Builds when stale, under a lock (several runs may share this tree), and snapshots dist/. */
-function snapshotBuild(): string {
+export function snapshotBuild(): string {
   mkdirSync('.test-tmp', { recursive: true });
   // Inside the project, so the snapshot resolves packages from node_modules.
   const snapshot = mkdtempSync(path.resolve('.test-tmp', 'dist-'));
@@ -41,6 +56,22 @@ function snapshotBuild(): string {
   execFileSync('flock', ['.test-tmp/build.lock', 'bash', '-c', script], { stdio: 'inherit' });
   return snapshot;
 }
+
+/** What the e2e project's global set-up provided, or undefined when run elsewhere. */
+function provided<K extends 'e2eDist' | 'e2eDataTemplate'>(key: K): string | undefined {
+  try {
+    const value = inject(key);
+    return value && existsSync(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Settings that change what the first start writes into the data folder (the administrator, where the
+ * demo pictures go, another database): a store given any of them seeds its own folder.
+ */
+const SEED_SETTINGS = /^(ADMIN_|FILE_STORAGE$|S3_|DATABASE_URL$|DATA_DIR$)/;
 
 export type Store = {
   url: string;
@@ -52,8 +83,46 @@ export type Store = {
 };
 
 export async function startStore(env: Record<string, string> = {}): Promise<Store> {
-  const dist = snapshotBuild();
+  const sharedDist = provided('e2eDist');
+  const dist = sharedDist ?? snapshotBuild();
+  const template = Object.keys(env).some((name) => SEED_SETTINGS.test(name) && env[name])
+    ? undefined
+    : provided('e2eDataTemplate');
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  if (template) cpSync(template, dataDir, { recursive: true });
+  let store: RunningStore;
+  try {
+    store = await runStore(dist, dataDir, env);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!sharedDist) rmSync(dist, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    url: store.url,
+    dataDir,
+    dist,
+    output: store.output,
+    stop: async () => {
+      await store.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      if (!sharedDist) rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+type RunningStore = { url: string; output: () => string; stop: () => Promise<void> };
+
+/**
+ * Runs the built store from `dist` on `dataDir` (migrated and seeded on its first start) until stop();
+ * gives up when /api/health has not answered within `startWithinMs`.
+ */
+export async function runStore(
+  dist: string,
+  dataDir: string,
+  env: Record<string, string> = {},
+  startWithinMs = 90_000,
+): Promise<RunningStore> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -80,7 +149,14 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const deadline = Date.now() + 90_000;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  const deadline = Date.now() + startWithinMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The store exited early:\n${output}`);
     try {
@@ -89,23 +165,13 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`The store did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The store did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
   }
-  return {
-    url,
-    dataDir,
-    dist,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
-      }
-      rmSync(dataDir, { recursive: true, force: true });
-      rmSync(dist, { recursive: true, force: true });
-    },
-  };
+  return { url, output: () => output, stop };
 }
 
 export async function launchBrowser(): Promise<Browser> {
