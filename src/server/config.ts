@@ -7,6 +7,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CURRENCIES, PROVINCE_CODES } from '~/shared/constants';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
+import type { DatabaseTimeouts } from './db/client';
 import { StorageEnvShape, storageConfigIssues } from './storage/storage-config';
 
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -49,6 +50,11 @@ const TrustProxySchema = z.preprocess(
     }),
 );
 
+/** A duration in milliseconds: a whole number from `min` to `max`, `fallback` when unset. */
+function milliseconds(fallback: number, min: number, max: number) {
+  return z.preprocess(emptyToUndefined, z.coerce.number().int().min(min).max(max).default(fallback));
+}
+
 /** An optional registration number, trimmed and upper-cased, of the given shape. */
 function registrationNumber(shape: RegExp, message: string) {
   return z.preprocess(
@@ -73,6 +79,15 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  // How long the store waits on a PostgreSQL server, in milliseconds; 0 = no limit
+  // (docs/decisions/0440-database-failures-answer-503.md).
+  DB_CONNECT_TIMEOUT_MS: milliseconds(5_000, 0, 120_000),
+  DB_STATEMENT_TIMEOUT_MS: milliseconds(10_000, 0, 600_000),
+  DB_LOCK_TIMEOUT_MS: milliseconds(5_000, 0, 600_000),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: milliseconds(30_000, 0, 3_600_000),
+  // How long start-up waits for the database to answer before giving up (exit 1); 0 = forever.
+  DB_START_WAIT_MS: milliseconds(300_000, 0, 86_400_000),
+
   PUBLIC_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SESSION_SECRET: z.preprocess(
     emptyToUndefined,
@@ -259,6 +274,16 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** The database timeouts of the serving pool, from the DB_*_MS settings. */
+export function databaseTimeouts(config: Config): DatabaseTimeouts {
+  return {
+    connectMs: config.DB_CONNECT_TIMEOUT_MS,
+    statementMs: config.DB_STATEMENT_TIMEOUT_MS,
+    lockMs: config.DB_LOCK_TIMEOUT_MS,
+    idleInTransactionMs: config.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+  };
 }
 
 /** The registration numbers the store has set, as order documents print them. */

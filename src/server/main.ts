@@ -5,10 +5,11 @@ import path from 'node:path';
 import closeWithGrace from 'close-with-grace';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseTimeouts, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { prepareDatabase } from './db/prepare';
+import { prepareWhenReachable } from './db/prepare';
+import { DatabaseWaitTimeout } from './db/wait-for-database';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
 import { createFileStorage } from './storage/file-storage';
@@ -33,9 +34,15 @@ async function main() {
   const uploadsDir = path.join(config.dataDir, 'uploads');
   mkdirSync(uploadsDir, { recursive: true });
 
-  const database = await openDatabase(config);
+  // Connections lost by the pool are logged, never fatal (docs/decisions/0440-database-failures-answer-503.md).
+  let logConnectionError = (error: Error) => console.warn(`Database connection lost: ${error.message}`);
+  const database = await openDatabase(config, {
+    timeouts: databaseTimeouts(config),
+    onConnectionError: (error) => logConnectionError(error),
+  });
   // Under the start-up lock: instances started at once on an empty database migrate and seed it once.
-  const seeded = await prepareDatabase(database, {
+  // A database that is down or restarting is waited for (db/wait-for-database.ts).
+  const seeded = await prepareWhenReachable(config, database, {
     storage: createFileStorage(config),
     adminUsername: config.ADMIN_USERNAME,
     adminPassword: config.ADMIN_PASSWORD,
@@ -75,6 +82,8 @@ async function main() {
     logger: { level: config.LOG_LEVEL, ...(dev ? { transport: { target: 'pino-pretty' } } : {}) },
   });
 
+  logConnectionError = (error) => app.log.warn({ reason: error.message }, 'database connection lost');
+
   let stopMaintenance = async () => {};
   let stopMetrics = async () => {};
   // SIGTERM/SIGINT: not ready at once, stop listening, let the requests in flight finish within
@@ -90,6 +99,8 @@ async function main() {
       if (err) app.log.error({ err }, 'Shutdown after an uncaught error');
       else app.log.info(`Shutdown on ${signal ?? 'exit'}: finishing the requests in flight.`);
       app.lifecycle.shuttingDown = true;
+      // Idle keep-alive connections (a balancer's) would hold the close until the deadline.
+      app.server.closeIdleConnections();
       await app.close();
       await stopMaintenance();
       await stopMetrics();
@@ -126,6 +137,8 @@ async function main() {
 
 main().catch((error) => {
   // A second process on one embedded database: the message says which folder and which process.
-  console.error(error instanceof DataDirLockedError ? error.message : error);
+  console.error(
+    error instanceof DataDirLockedError || error instanceof DatabaseWaitTimeout ? error.message : error,
+  );
   process.exit(1);
 });

@@ -64,15 +64,83 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   }
 }
 
-export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
-  // An idle client losing its connection must not crash the process.
-  pool.on('error', () => {});
+/**
+ * How long the store waits on its database server (docs/decisions/0440-database-failures-answer-503.md).
+ * 0 turns one off. The statement timeout is enforced twice: by the server (statement_timeout) and by the
+ * driver (query_timeout), which is what ends a wait on a server that is frozen and answers nothing.
+ */
+export type DatabaseTimeouts = {
+  connectMs: number;
+  statementMs: number;
+  lockMs: number;
+  idleInTransactionMs: number;
+};
+
+/** No timeouts but the connection's: start-up's migrations and the command-line tools may run long. */
+export const NO_STATEMENT_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 10_000,
+  statementMs: 0,
+  lockMs: 0,
+  idleInTransactionMs: 0,
+};
+
+/** How much longer than statement_timeout the driver waits for an answer. */
+export const DRIVER_GRACE_MS = 250;
+
+type ClientWithStream = pg.PoolClient & { connection?: { stream?: { destroy: () => void } } };
+
+/**
+ * Every client the pool opens keeps an 'error' listener for its whole life, checked out or idle: a
+ * connection lost while a request holds it (a transaction, the maintenance lock) fails that request's
+ * queries, never the process. A query the driver gave up on (a frozen server) leaves its connection
+ * unusable, so that connection is closed and the pool opens a new one.
+ */
+function guardClient(client: ClientWithStream, onError: (error: Error) => void): void {
+  client.on('error', onError);
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).catch((error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout')
+          client.connection?.stream?.destroy();
+      });
+    }
+    return result;
+  };
+}
+
+export function openPostgres(
+  connectionString: string,
+  max = 10,
+  timeouts: DatabaseTimeouts = NO_STATEMENT_TIMEOUTS,
+  onConnectionError: (error: Error) => void = () => {},
+): Database {
+  const optional = (ms: number) => (ms > 0 ? ms : undefined);
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: optional(timeouts.connectMs),
+    statement_timeout: optional(timeouts.statementMs),
+    // A quarter second after the server's own limit, so a slow statement is normally cancelled by the
+    // server (the connection stays usable) and only a server that answers nothing meets this one.
+    query_timeout: timeouts.statementMs > 0 ? timeouts.statementMs + DRIVER_GRACE_MS : undefined,
+    lock_timeout: optional(timeouts.lockMs),
+    idle_in_transaction_session_timeout: optional(timeouts.idleInTransactionMs),
+    keepAlive: true,
+  });
+  // An idle client losing its connection must not crash the process; a checked-out one neither.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => guardClient(client as ClientWithStream, onConnectionError));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }
 
-export async function openDatabase(config: { DATABASE_URL?: string; dataDir: string }): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+export async function openDatabase(
+  config: { DATABASE_URL?: string; dataDir: string },
+  options: { timeouts?: DatabaseTimeouts; onConnectionError?: (error: Error) => void } = {},
+): Promise<Database> {
+  if (config.DATABASE_URL)
+    return openPostgres(config.DATABASE_URL, 10, options.timeouts, options.onConnectionError);
   return openPglite({ dataDir: path.join(config.dataDir, 'pglite') });
 }

@@ -16,6 +16,8 @@ export const serverErrorMessages = defineMessages(
     'Invalid value.': 'Invalid value.',
     'Something went wrong on our side. Please try again.':
       'Something went wrong on our side. Please try again.',
+    'The store is busy right now. Please try again in a moment.':
+      'The store is busy right now. Please try again in a moment.',
     'The request body is not valid JSON.': 'The request body is not valid JSON.',
     'The request body is empty.': 'The request body is empty.',
     'The request is too large.': 'The request is too large.',
@@ -130,6 +132,8 @@ export const serverErrorMessages = defineMessages(
     'Invalid value.': 'Valeur invalide.',
     'Something went wrong on our side. Please try again.':
       'Une erreur s’est produite de notre côté. Veuillez réessayer.',
+    'The store is busy right now. Please try again in a moment.':
+      'La boutique est très occupée en ce moment. Veuillez réessayer dans un instant.',
     'The request body is not valid JSON.': 'Le corps de la requête n’est pas du JSON valide.',
     'The request body is empty.': 'Le corps de la requête est vide.',
     'The request is too large.': 'La requête est trop volumineuse.',

@@ -1,15 +1,24 @@
 // Every error answers JSON `{ message }` with the right status: 400 with field errors for
 // validation, 404 for unknown API paths, never a stack trace. The message and the field errors are in
 // the request's language (Accept-Language, docs/decisions/0390-error-messages-in-french.md).
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { translateError } from '~/shared/i18n/error-text';
 import type { Locale } from '~/shared/i18n/locales';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseUnavailable,
+  unavailableReason,
+} from '~/server/db/unavailable';
+import { staleCatalogueAnswer } from '~/server/features/catalog';
 import { HttpError } from '~/server/lib/http-error';
-import { apiLocale } from '~/server/lib/request-locale';
+import { apiLocale, pageLocale } from '~/server/lib/request-locale';
+import { unavailablePage } from '~/server/render/unavailable-page';
 
 type FieldErrors = Record<string, string>;
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The store is busy right now. Please try again in a moment.';
 
 export const MALFORMED_MULTIPART_MESSAGE = 'The upload is not a valid multipart/form-data body.';
 
@@ -54,6 +63,16 @@ function httpErrorAnswer(error: HttpError, locale: Locale) {
   return answer;
 }
 
+/** A browser asking for a page (not the API): it gets the store's page rather than JSON. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const pathname = request.url.split('?')[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !pathname.startsWith('/api/') &&
+    String(request.headers.accept ?? '').includes('text/html')
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = apiLocale(request);
@@ -84,6 +103,20 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message) && request.isMultipart?.()) {
       return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Down, restarting, frozen or full: the request may be tried again in a moment, nothing was
+      // half-written (a transaction that did not commit is rolled back by the server).
+      request.log.warn({ reason: unavailableReason(error) }, 'database unavailable');
+      const stale = staleCatalogueAnswer(request);
+      if (stale) return reply.status(200).headers(stale.headers).send(stale.body);
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      if (isPageRequest(request))
+        return reply
+          .status(503)
+          .type('text/html; charset=utf-8')
+          .send(unavailablePage(request.server.ctx.config.STORE_NAME, pageLocale(request)));
+      return reply.status(503).send({ message: say(DATABASE_UNAVAILABLE_MESSAGE) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

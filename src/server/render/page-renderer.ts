@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchLike } from '~/client/lib/api';
 import type { RenderResult } from '~/client/entry-server';
 import { etagMatches, weakEtag } from '~/server/features/catalog';
+import { DATABASE_RETRY_AFTER_SECONDS } from '~/server/db/unavailable';
 import { noApiRoute, notFound } from '~/server/lib/http-error';
 import { pageLocale } from '~/server/lib/request-locale';
 import {
@@ -84,7 +85,12 @@ export async function loadProductionRenderer(distDir: string): Promise<PageRende
  * A fetch that calls this app in-process with the visitor's cookie: the page sees what the API says,
  * in the page's language (Accept-Language from its address, not the visitor's browser).
  */
-function inProcessFetch(app: FastifyInstance, request: FastifyRequest, locale: Locale): FetchLike {
+function inProcessFetch(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  seen: { unavailable: boolean },
+): FetchLike {
   return async (input, init) => {
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
@@ -98,6 +104,7 @@ function inProcessFetch(app: FastifyInstance, request: FastifyRequest, locale: L
         ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
       },
     });
+    if (res.statusCode === 503) seen.unavailable = true;
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
     const nullBody = res.statusCode === 204 || res.statusCode === 304;
@@ -174,7 +181,12 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (moved) return reply.header('cache-control', 'no-store').redirect(moved, 301);
     const render = await renderer.render();
     const locale = pageLocale(request);
-    const result = await render({ url: request.url, fetch: inProcessFetch(app, request, locale), site });
+    const seen = { unavailable: false };
+    const result = await render({
+      url: request.url,
+      fetch: inProcessFetch(app, request, locale, seen),
+      site,
+    });
     // Where a page sends you can depend on who you are (/account to /auth): no copies.
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
@@ -183,6 +195,16 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
       .filter(Boolean)
       .join('\n    ');
     const html = fillTemplate(withHtmlLang(template, result.lang), { ...result, head });
+    if (seen.unavailable) {
+      // The database did not answer one of the page's questions: the store's own page, whatever it
+      // could show, as a 503 to try again shortly (docs/decisions/0440-database-failures-answer-503.md).
+      return reply
+        .status(503)
+        .type('text/html; charset=utf-8')
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .header('cache-control', 'no-store')
+        .send(html);
+    }
     reply.status(result.status).type('text/html; charset=utf-8');
     // A guest's page carries nothing personal (the cart lives in the browser): a CDN may keep it for a
     // minute and revalidate it with its ETag. A signed-in person's page shows their name: private

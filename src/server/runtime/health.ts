@@ -1,6 +1,9 @@
-// GET /api/health: the process lives. GET /api/ready: this instance should get traffic: the database
-// answers, every migration is applied, and it is not shutting down
-// (docs/decisions/0201-graceful-shutdown.md).
+// GET /api/health: the process lives. GET /api/ready: this instance should get traffic: it has seen its
+// database answer and every migration applied once, and it is not shutting down
+// (docs/decisions/0201-graceful-shutdown.md). A database that stops answering later does not make it
+// not-ready: every instance shares it, so the balancer would drop them all at once and show its own
+// page for every address, cached pages included; each instance answers 503 itself instead and keeps
+// serving what it has kept (docs/decisions/0441-readiness-and-the-balancer.md).
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -23,6 +26,21 @@ const ReadySchema = z.object({
   database: z.string(),
   checks: z.object({ database: z.boolean(), migrations: z.boolean(), shuttingDown: z.boolean() }),
 });
+
+/** How long /api/ready waits for the database's answer before reporting it as down. */
+export const READY_PROBE_MS = 1_000;
+
+async function withinProbeTime(probe: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), READY_PROBE_MS);
+  });
+  try {
+    return await Promise.race([probe().catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export function registerHealth(app: FastifyInstance, database: Database): void {
   app.decorate('lifecycle', { shuttingDown: false });
@@ -49,26 +67,24 @@ export function registerHealth(app: FastifyInstance, database: Database): void {
       schema: {
         tags: ['system'],
         summary:
-          'Readiness: 200 when the database answers and is migrated, 503 otherwise or while shutting down',
+          'Readiness: 200 once the database has answered migrated; 503 before that and while shutting down',
         response: { 200: ReadySchema, 503: ReadySchema },
       },
     },
     async (_request, reply) => {
       const shuttingDown = app.lifecycle.shuttingDown;
-      let databaseUp = false;
-      try {
+      // Answers within READY_PROBE_MS whatever the database does (HAProxy's `timeout check` is longer).
+      const databaseUp = await withinProbeTime(async () => {
         await database.db.execute(sql`select 1`);
-        databaseUp = true;
         if (!migrated) migrated = await migrationsApplied(database);
-      } catch {
-        // Down or unreachable: not ready.
-      }
-      const ready = databaseUp && migrated && !shuttingDown;
+        return true;
+      });
+      const ready = migrated && !shuttingDown;
       reply.header('cache-control', 'no-store');
       return reply.status(ready ? 200 : 503).send({
         status: ready ? 'ready' : 'not ready',
         database: database.kind,
-        checks: { database: databaseUp, migrations: databaseUp && migrated, shuttingDown },
+        checks: { database: databaseUp, migrations: migrated, shuttingDown },
       });
     },
   );

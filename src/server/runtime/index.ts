@@ -6,6 +6,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '~/server/config';
 import type { Database } from '~/server/db/client';
 import { registerHealth } from './health';
+import { registerProxyWarning } from './proxy-warning';
 import { createMetrics, registerMetrics } from './metrics';
 import { registerRequestLog, requestIdFor, safeLoggerOptions } from './request-log';
 
@@ -30,6 +31,7 @@ export function runtimeFastifyOptions(logger: boolean | object | undefined) {
 export function registerRuntime(app: FastifyInstance, database: Database, config: Config): void {
   app.decorate('database', database);
   registerRequestLog(app);
+  registerProxyWarning(app);
   // Node's own process metrics watch the event loop and the garbage collector for the process's life:
   // only for a real server, not for each of the many apps a test run builds.
   const registry = createMetrics(database, { processMetrics: config.NODE_ENV !== 'test' });

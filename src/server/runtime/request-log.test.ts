@@ -1,5 +1,6 @@
 // The log stream as an operator reads it: one JSON line per request carrying the id returned to the
 // client, the same id on every line the request writes, and no secrets (docs/decisions/0203-request-logs.md).
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
@@ -22,6 +23,17 @@ beforeAll(async () => {
           },
           `writing to jane.doe@example.com about card 4111 1111 1111 1111`,
         );
+        return { ok: true };
+      });
+      // A statement that fails with an order's personal details among its values, as a real write can.
+      app.post('/api/test-only/failing-write', { config: { access: 'public' } }, async () => {
+        await app.ctx.db.execute(
+          sql`insert into orders (customer_name, customer_phone, customer_email) values (${'Gaston Lagaffe'}, ${'514-555-0188'}, ${'gaston@example.com'})`,
+        );
+        return { ok: true };
+      });
+      app.post('/api/test-only/bad-value', { config: { access: 'public' } }, async () => {
+        await app.ctx.db.execute(sql`select ${'1 rue Sainte-Catherine'}::int`);
         return { ok: true };
       });
     },
@@ -102,6 +114,38 @@ describe('request logs', () => {
     const me = records().find((r) => r.route === '/api/auth/me')!;
     expect(me.url).toBe('/api/auth/me?email=m***@example.com&token=[redacted]');
     expect(me.userId).toBe(user.id);
+  });
+});
+
+describe('error logs', () => {
+  it('write the failed statement with its placeholders, never its values nor what PostgreSQL quotes of them', async () => {
+    lines.length = 0;
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/test-only/failing-write',
+      headers: ORIGIN,
+    });
+    expect(failed.statusCode).toBe(500);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/test-only/bad-value', headers: ORIGIN });
+    expect(bad.statusCode).toBe(500);
+    const errorLines = records().filter((r) => r.msg === 'request failed');
+    expect(errorLines).toHaveLength(2);
+    const all = lines.join('\n');
+    for (const personal of ['Gaston', '514-555-0188', 'gaston@', 'Sainte-Catherine'])
+      expect(all).not.toContain(personal);
+    const err = errorLines[0]!.err as {
+      message: string;
+      params: string;
+      query: string;
+      cause: { code: string };
+    };
+    // What an operator needs is still there: the statement, the SQLSTATE.
+    expect(err.query).toContain(
+      'insert into orders (customer_name, customer_phone, customer_email) values ($1, $2, $3)',
+    );
+    expect(err.params).toBe('[redacted]');
+    expect(err.message).toContain('params: [redacted]');
+    expect(err.cause.code).toBe('23502');
   });
 });
 

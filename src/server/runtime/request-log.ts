@@ -34,7 +34,25 @@ const SECRET_KEYS = [
   'cvc',
 ];
 
+/**
+ * Personal fields of orders and accounts: never written either, whether a request's body or an
+ * error's context carries them.
+ */
+const PERSONAL_KEYS = [
+  'customerName',
+  'customerPhone',
+  'phone',
+  'shippingAddress',
+  'billingAddress',
+  'address',
+  'addressLine1',
+  'addressLine2',
+  'zipCode',
+  'postalCode',
+];
+
 export const REDACTED_PATHS = [
+  ...PERSONAL_KEYS.flatMap((key) => [key, `*.${key}`]),
   ...SECRET_KEYS.flatMap((key) => (/^\w+$/.test(key) ? [key, `*.${key}`] : [`["${key}"]`, `*["${key}"]`])),
   'req.headers.authorization',
   'req.headers.cookie',
@@ -94,12 +112,53 @@ export function loggableUrl(url: string): string {
   return `${url.slice(0, q)}?${query}`;
 }
 
+/**
+ * A failed statement's text keeps its placeholders, never its values: Drizzle's message and stack end
+ * with `params: <every value>` (names, phones, addresses of an order), and PostgreSQL's data errors
+ * quote the offending value. Both are cut (docs/decisions/0442-error-logs-without-values.md).
+ */
+function withoutValues(text: string, dataError: boolean): string {
+  const cut = text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
+  return dataError ? cut.replace(/"[^"\n]*"/g, '"[redacted]"') : cut;
+}
+
+const ERROR_FIELDS = [
+  'code',
+  'severity',
+  'routine',
+  'table',
+  'column',
+  'constraint',
+  'statusCode',
+  'errno',
+  'syscall',
+];
+
+/** pino's `err` serializer: the error and its causes, with no statement's values and no `detail` (it quotes them). */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error) || depth > 4) return error;
+  const e = error as Error & Record<string, unknown>;
+  const dataError = typeof e.code === 'string' && /^(22|23)/.test(e.code);
+  const out: Record<string, unknown> = {
+    type: e.constructor?.name ?? 'Error',
+    message: withoutValues(e.message, dataError),
+  };
+  for (const key of ERROR_FIELDS) if (e[key] !== undefined) out[key] = e[key];
+  if (typeof e.query === 'string') out.query = e.query;
+  if ('params' in e) out.params = '[redacted]';
+  if (e.detail !== undefined) out.detail = '[redacted]';
+  if (e.stack) out.stack = withoutValues(e.stack, dataError);
+  if (e.cause !== undefined) out.cause = serializeError(e.cause, depth + 1);
+  return out;
+}
+
 /** Fastify's logger option with the redaction and masking added to what the caller asked for. */
 export function safeLoggerOptions(logger: boolean | object | undefined): false | object {
   if (!logger) return false;
-  const base = logger === true ? {} : (logger as { redact?: string[]; hooks?: object });
+  const base = logger === true ? {} : (logger as { redact?: string[]; hooks?: object; serializers?: object });
   return {
     ...base,
+    serializers: { ...base.serializers, err: serializeError, error: serializeError },
     redact: { paths: [...REDACTED_PATHS, ...(base.redact ?? [])], censor: '[redacted]' },
     hooks: { ...base.hooks, streamWrite: scrubLogLine },
   };

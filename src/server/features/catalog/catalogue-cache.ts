@@ -14,6 +14,8 @@ import { addVary, apiLocale } from '~/server/lib/request-locale';
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;
 export const TOTAL_TTL_MS = 10_000;
+/** How long an expired answer may still be shown to shoppers while the database does not answer. */
+export const STALE_IF_ERROR_MS = 10 * 60_000;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const MAX_CACHED_TOTALS = 5_000;
 
@@ -33,11 +35,28 @@ export class TtlCache<V> {
   }
 
   get(key: string): V | undefined {
+    return this.within(key, 0);
+  }
+
+  /**
+   * The entry even if it expired up to `staleMs` ago: what a shopper is shown while the database is
+   * unavailable (docs/decisions/0440-database-failures-answer-503.md). Expired entries stay until the
+   * size limit or a clear() drops them.
+   */
+  stale(key: string, staleMs: number): V | undefined {
+    return this.within(key, staleMs);
+  }
+
+  private within(key: string, staleMs: number): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     this.entries.delete(key);
-    if (entry.expires <= Date.now()) {
-      this.size -= entry.size;
+    if (entry.expires + staleMs <= Date.now()) {
+      if (entry.expires + STALE_IF_ERROR_MS <= Date.now()) {
+        this.size -= entry.size;
+        return undefined;
+      }
+      this.entries.set(key, entry);
       return undefined;
     }
     this.entries.set(key, entry); // most recently used last
@@ -143,6 +162,18 @@ function notModified(request: FastifyRequest, reply: FastifyReply) {
   // Fastify's HEAD handling runs after this hook and reads the payload: it needs a string, not null
   // (docs/decisions/0119-bad-input-is-a-4xx.md).
   return request.method === 'HEAD' ? '' : null;
+}
+
+/**
+ * A shopper's GET that failed because the database is unavailable: the last answer kept for it, if
+ * any, even expired (up to STALE_IF_ERROR_MS), so guests keep browsing through a database outage.
+ */
+export function staleCatalogueAnswer(request: FastifyRequest): CachedResponse | undefined {
+  const { responses } = request.server.ctx.catalogueCaches;
+  if (request.method !== 'GET' || !responses.enabled || !isShopper(request)) return undefined;
+  const hit = responses.stale(cacheKey(request), STALE_IF_ERROR_MS);
+  if (hit) served.add(request);
+  return hit;
 }
 
 /** ETags, 304s and the response cache for the routes of the plugin that calls it. */
