@@ -148,8 +148,8 @@ describe('orderAmounts in French', () => {
     expect(amounts.rows.map((r) => r.cents)).toEqual(orderAmounts(QUEBEC).rows.map((r) => r.cents));
     expect(amounts.total).toEqual({ label: 'Total', cents: 18970, text: `189,70${NB}$ CAD` });
     expect(amounts.registrations).toEqual([
-      `No de TPS/TVH${NB}: 123456789 RT0001`,
-      `No de TVQ${NB}: 1234567890 TQ0001`,
+      `Nº de TPS/TVH${NB}: 123456789 RT0001`,
+      `Nº de TVQ${NB}: 1234567890 TQ0001`,
     ]);
   });
 
@@ -181,8 +181,8 @@ describe('orderAmounts in French', () => {
     };
     expect(label(manitoba)).toEqual([`TPS (5${NB}%)`, `TVD (7${NB}%)`]);
     expect(orderAmounts(manitoba, numbers, 'fr').registrations).toEqual([
-      `No de TPS/TVH${NB}: 123456789 RT0001`,
-      `No de TVD${NB}: PST-1234-5678`,
+      `Nº de TPS/TVH${NB}: 123456789 RT0001`,
+      `Nº de TVD${NB}: PST-1234-5678`,
     ]);
     // British Columbia's PST is TVP; in English both read PST.
     const bc = {
@@ -190,7 +190,7 @@ describe('orderAmounts in French', () => {
       taxLines: [manitoba.taxLines[0]!, { code: 'PST' as const, rate: '7', amount: '7.00' }],
     };
     expect(label(bc)).toEqual([`TPS (5${NB}%)`, `TVP (7${NB}%)`]);
-    expect(orderAmounts(bc, numbers, 'fr').registrations[1]).toBe(`No de TVP${NB}: PST-1234-5678`);
+    expect(orderAmounts(bc, numbers, 'fr').registrations[1]).toBe(`Nº de TVP${NB}: PST-1234-5678`);
     expect(orderAmounts(manitoba, numbers).registrations[1]).toBe('PST registration number: PST-1234-5678');
     // An order stored without lines: one 'Taxes' line.
     expect(label({ ...ontario, taxLines: [], taxRate: '13', taxAmount: '13.00' })).toEqual([

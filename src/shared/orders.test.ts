@@ -345,7 +345,7 @@ describe('order labels in French', () => {
 
   it('says a missing address and an unnamed product in French', () => {
     expect(parseShippingAddress(null, 'fr').lines).toEqual(['Adresse non disponible']);
-    expect(itemDisplayName({ productId: 12 }, 'fr')).toBe('Produit no\u00a012');
+    expect(itemDisplayName({ productId: 12 }, 'fr')).toBe('Produit nº\u00a012');
     expect(itemDisplayName({}, 'fr')).toBe('Produit');
   });
 });

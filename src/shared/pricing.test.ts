@@ -57,7 +57,7 @@ describe('priceProduct with a daily discount (docs/decisions/0130-daily-discount
     ['0.10', 15, 9, 10], // 10 x 0.85 = 8.5 -> 9, half up; 1 / 10 = 10%
     ['0.30', 15, 26, 13], // 30 x 0.85 = 25.5 -> 26, half up; 4 / 30 = 13.3% -> 13
     ['1.11', 15, 94, 15], // 111 x 0.85 = 94.35 -> 94; 17 / 111 = 15.3% -> 15
-    ['1.03', 15, 88, 15], // 103 x 0.85 = 87.55 -> 88; 15 / 103 = 14.56% -> 15
+    ['1.03', 15, 88, 14], // 103 x 0.85 = 87.55 -> 88; 15 / 103 = 14.56% -> 14, never above the saving
     ['100', 30, 7000, 30], // 10000 x 0.70 = 7000 exactly
     ['25.00', 100, 0, 100], // 100% off
   ])('price %j at %i%%: %i charged, the price struck through, badge %i%%', (price, percent, unit, badge) => {
@@ -71,11 +71,13 @@ describe('priceProduct with a daily discount (docs/decisions/0130-daily-discount
     });
   });
 
-  it('the badge of a price without a compare-at price is the saving, rounded half up to a whole percent', () => {
+  it('the badge of a price without a compare-at price is the saving, rounded down to a whole percent', () => {
     // 0.10 at 15%: 9 charged, saving 1 of 10 = 10%, not 15%: the badge says what the shopper gets.
     expect(priceProduct({ price: '0.10' }, 15).savingPercent).toBe(10);
-    // 9.97 at 25%: 997 x 0.75 = 747.75 -> 748; saving 249 / 997 = 24.97% -> 25
-    expect(priceProduct({ price: '9.97' }, 25).savingPercent).toBe(25);
+    // 9.97 at 25%: 997 x 0.75 = 747.75 -> 748; saving 249 / 997 = 24.97% -> 24 (25% would overstate it)
+    expect(priceProduct({ price: '9.97' }, 25).savingPercent).toBe(24);
+    // compare-at 64.00, 18.00 charged: saving 46 / 64 = 71.875% -> 71, never 72 under an 'up to 70%' claim
+    expect(priceProduct({ price: '20.00', compareAtPrice: '64.00' }, 10).savingPercent).toBe(71);
   });
 
   it('accepts a number price', () => {
@@ -85,13 +87,13 @@ describe('priceProduct with a daily discount (docs/decisions/0130-daily-discount
 
   it('discounts the selling price and strikes the compare-at price through, the badge stating the whole saving', () => {
     // 89.99 at 10%: 8999 x 0.90 = 8099.1 -> 8099; struck 199.99; saving 19999 - 8099 = 11900,
-    // 11900 / 19999 = 59.503% -> 60
+    // 11900 / 19999 = 59.503% -> 59 (rounded down: the badge never says more than the saving)
     expect(priceProduct({ price: '89.99', compareAtPrice: '199.99' }, 10)).toEqual({
       unitCents: 8099,
       regularCents: 8999,
       originalCents: 19999,
       discountPercent: 10,
-      savingPercent: 60,
+      savingPercent: 59,
     });
     // 40.00 at 20%: 4000 x 0.80 = 3200; struck 50.00; saving 1800 / 5000 = 36%
     expect(priceProduct({ price: '40.00', compareAtPrice: '50.00' }, 20)).toEqual({

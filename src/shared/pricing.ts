@@ -47,15 +47,16 @@ export type ProductPricing = {
   /** Today's discount percent that lowered the price (0 when none). */
   discountPercent: Percent;
   /**
-   * The badge: the saving against the struck-through price, in whole percent rounded half up; 0 when
+   * The badge: the saving against the struck-through price, in whole percent rounded down (a badge
+   * never promises more than the shopper saves: 71.88% reads 71%, not 72%); 0 when
    * today's discount does not apply (docs/decisions/0130-daily-discount-lowers-the-selling-price.md).
    */
   savingPercent: Percent;
 };
 
-/** What part of `whole` `part` is, in whole percent rounded half up (0 when whole is 0). */
+/** What part of `whole` `part` is, in whole percent rounded down (0 when whole is 0). */
 export function wholePercent(part: Cents, whole: Cents): Percent {
-  return whole > 0 ? Math.floor((part * 200 + whole) / (whole * 2)) : 0;
+  return whole > 0 ? Math.floor((part * 100) / whole) : 0;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PROVINCE_CODES, PROVINCES, provinceName } from '~/shared/constants';
-import { formatDate, formatDateTime, formatNumber } from './formats';
+import { formatCalendarDate, formatDate, formatDateTime, formatNumber } from './formats';
 
 const at = new Date('2026-11-24T20:05:00Z');
 
@@ -20,6 +20,21 @@ describe('dates and numbers per language', () => {
     ).toMatch(/^November 24, 2026(,| at) 3:05\s?PM$/);
     expect(formatNumber(1234567, 'en')).toBe('1,234,567');
     expect(formatNumber(1234567, 'fr').replace(/[\u00a0\u202f]/g, ' ')).toBe('1 234 567');
+  });
+});
+
+describe('the first of the month in French', () => {
+  it('is “1er”, in dates, dates with a time and calendar dates; other days and English are unchanged', () => {
+    const first = new Date('2026-12-01T15:00:00Z');
+    expect(formatDate(first, 'fr', { dateStyle: 'long', timeZone: 'UTC' })).toBe('1er décembre 2026');
+    expect(formatDateTime(first, 'fr', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })).toMatch(
+      /^1er décembre 2026 (à )?15 h 00$/,
+    );
+    expect(formatCalendarDate('2026-12-01', 'fr')).toBe('1er décembre 2026');
+    expect(formatCalendarDate('2026-12-11', 'fr')).toBe('11 décembre 2026');
+    expect(formatCalendarDate('2026-12-21', 'fr')).toBe('21 décembre 2026');
+    expect(formatCalendarDate('2026-12-01', 'en')).toBe('December 1, 2026');
+    expect(formatCalendarDate('not a date', 'fr')).toBe('not a date');
   });
 });
 

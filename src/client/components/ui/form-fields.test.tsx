@@ -39,3 +39,23 @@ describe('a field’s validation message', () => {
     );
   });
 });
+
+describe('an optional field’s label', () => {
+  it('says so in the page’s language, a space after the label', () => {
+    render(
+      <LocaleProvider locale="fr">
+        <TextField label="Adresse (ligne 2)" optional />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Adresse (ligne 2) (facultatif)' })).toBeTruthy();
+  });
+
+  it('reads “(optional)” on the English store', () => {
+    render(
+      <LocaleProvider locale="en">
+        <TextField label="Address Line 2" optional />
+      </LocaleProvider>,
+    );
+    expect(screen.getByRole('textbox', { name: 'Address Line 2 (optional)' })).toBeTruthy();
+  });
+});

@@ -12,7 +12,8 @@ import {
   useId,
 } from 'react';
 import { translateError } from '~/shared/i18n/error-text';
-import { useLocale } from '~/client/lib/i18n';
+import { useLocale, useT } from '~/client/lib/i18n';
+import { uiMessages } from './ui.messages';
 
 const controlClasses = (invalid: boolean) =>
   clsx(
@@ -34,11 +35,14 @@ function FieldShell({
   className,
   children,
 }: FieldProps & { id: string; children: ReactNode }) {
+  const t = useT(uiMessages);
   return (
     <div className={clsx('grid content-start gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
-        {optional && <span className="ml-1 font-normal text-slate-500">(optional)</span>}
+        {/* A real space, so the accessible name reads 'Address line 2 (optional)', not '…2(optional)'. */}
+        {optional && ' '}
+        {optional && <span className="font-normal text-slate-500">{t('optional')}</span>}
       </label>
       {children}
       {hint && !error && (

@@ -19,6 +19,7 @@ export const uiMessages = defineMessages(
     discard: 'Discard',
     retry: 'Retry',
     loading: 'Loading...',
+    optional: '(optional)',
     // Radix fills in {hotkey} (F8) itself.
     notifications: 'Notifications ({hotkey})',
   },
@@ -38,6 +39,7 @@ export const uiMessages = defineMessages(
     discard: 'Abandonner',
     retry: 'Réessayer',
     loading: 'Chargement…',
+    optional: '(facultatif)',
     notifications: 'Notifications ({hotkey})',
   },
 );

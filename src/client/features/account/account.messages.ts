@@ -167,7 +167,7 @@ export const accountMessages = defineMessages(
     noOrders: 'Aucune commande pour l’instant',
     noOrdersText: 'Lorsque vous passerez une commande, elle apparaîtra ici avec son suivi.',
     startShopping: 'Commencer vos achats',
-    orderNumber: 'Commande nº {{id}}',
+    orderNumber: 'Commande nº\u00a0{{id}}',
     placed: 'Passée le',
     paymentColon: 'Paiement :',
     shippingAddress: 'Adresse de livraison',
@@ -184,7 +184,7 @@ export const accountMessages = defineMessages(
     price: 'Prix',
     quantity: 'Quantité',
     total: 'Total',
-    orderDetailsTitle: 'Détails de la commande nº {{id}}',
+    orderDetailsTitle: 'Détails de la commande nº\u00a0{{id}}',
     reference: 'Référence',
     customer: 'Client',
     shippingMethod: 'Mode de livraison',
@@ -246,11 +246,11 @@ export const accountMessages = defineMessages(
     shortfallSkipped: '{{name}} ({{reason}})',
     notAdded: 'Non ajoutés : {{list}}.',
     reorderFailedTitle: 'Impossible de commander de nouveau',
-    reorderFailedText: 'Aucun article de la commande nº {{id}} n’a pu être ajouté à votre panier.',
+    reorderFailedText: 'Aucun article de la commande nº\u00a0{{id}} n’a pu être ajouté à votre panier.',
     reorderedTitle: 'Articles ajoutés au panier',
     reorderedText_one:
-      '{{count}} article de la commande nº {{id}} a été ajouté à votre panier au prix d’aujourd’hui.',
+      '{{count}} article de la commande nº\u00a0{{id}} a été ajouté à votre panier au prix d’aujourd’hui.',
     reorderedText_other:
-      '{{count}} articles de la commande nº {{id}} ont été ajoutés à votre panier aux prix d’aujourd’hui.',
+      '{{count}} articles de la commande nº\u00a0{{id}} ont été ajoutés à votre panier aux prix d’aujourd’hui.',
   },
 );

@@ -109,7 +109,7 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     french('/account?tab=orders');
     const card = await screen.findByTestId('order-card');
-    expect(within(card).getByRole('heading', { name: 'Commande nº 41' })).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Commande nº\u00a041' })).toBeTruthy();
     expect(within(card).getByText('3 février 2025')).toBeTruthy();
     expect(within(card).getByTestId('order-tracking').textContent).toBe('Pas encore disponible');
     expect(within(card).getByTestId('order-estimated-delivery').textContent).toContain('7 février 2025');
@@ -121,7 +121,7 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     expect(within(items).getByText(`1${NBSP}234,50${NBSP}$`, { normalizer: (s) => s })).toBeTruthy();
 
     await user.click(within(card).getByRole('button', { name: 'Voir les détails' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Détails de la commande nº 41' });
+    const dialog = await screen.findByRole('dialog', { name: 'Détails de la commande nº\u00a041' });
     expect(within(dialog).getByText('Carte de crédit (Square)')).toBeTruthy();
     expect(within(dialog).getByRole('columnheader', { name: 'UGS' })).toBeTruthy();
     // The line's total, 2 × 1 234,50 $, and the subtotal.
@@ -142,7 +142,7 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Articles ajoutés au panier')).toBeTruthy();
     const description = screen.getAllByText(/de la commande nº 41/)[0]!.textContent!;
     expect(description).toBe(
-      '1 article de la commande nº 41 a été ajouté à votre panier au prix d’aujourd’hui. Non ajoutés : seulement 1 sur 2 × Lampe de bureau (stock limité).',
+      '1 article de la commande nº\u00a041 a été ajouté à votre panier au prix d’aujourd’hui. Non ajoutés : seulement 1 sur 2 × Lampe de bureau (stock limité).',
     );
   });
 

@@ -17,12 +17,11 @@ import { useHydrated } from '~/client/lib/use-hydrated';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
 import { useLocale, useT } from '~/client/lib/i18n';
 import type { Locale } from '~/shared/i18n/locales';
+import { formatCalendarDate as formatSharedCalendarDate, formatDateTime } from '~/shared/i18n/formats';
 import { accountMessages } from './account.messages';
 
 const DATE_OPTIONS: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric' };
 const TIME_OPTIONS: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit' };
-/** English keeps the formats it has always had ('January 5, 2026'); French reads '5 janvier 2026'. */
-const dateTag = (locale: Locale) => (locale === 'fr' ? 'fr-CA' : 'en-US');
 
 /** A moment shown in the visitor's time zone once the page runs in the browser (UTC in the server HTML). */
 export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
@@ -35,15 +34,12 @@ export function LocalDate({ iso, withTime = false }: { iso: string; withTime?: b
     ...(withTime ? TIME_OPTIONS : {}),
     ...(hydrated ? {} : { timeZone: 'UTC' }),
   };
-  return <time dateTime={iso}>{date.toLocaleString(dateTag(locale), options)}</time>;
+  return <time dateTime={iso}>{formatDateTime(date, locale, options)}</time>;
 }
 
 /** A calendar date (yyyy-mm-dd) such as the estimated delivery: the same in every time zone. */
 export function formatCalendarDate(date: string, locale: Locale = 'en'): string {
-  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime())
-    ? date
-    : d.toLocaleDateString(dateTag(locale), { ...DATE_OPTIONS, timeZone: 'UTC' });
+  return formatSharedCalendarDate(date, locale);
 }
 
 /**
@@ -79,7 +75,7 @@ export function EstimatedDelivery({ estimate }: { estimate: DeliveryEstimate }) 
     <span>
       {formatCalendarDate(estimate.date, locale)}
       {hydrated && estimate.remainingText && (
-        <span className="ml-1 text-slate-500">({estimate.remainingText})</span>
+        <span className="text-slate-500"> ({estimate.remainingText})</span>
       )}
     </span>
   );

@@ -1,5 +1,5 @@
 // The printable receipt (receipt.ts) in both languages. French follows Revenu Québec's receipts: 'No de
-// TPS/TVH', 'No de TVQ' (from the order-amounts presenter); 'UGS' is the OQLF's unité de gestion de stock.
+// TPS/TVH', 'Nº de TVQ' (from the order-amounts presenter); 'UGS' is the OQLF's unité de gestion de stock.
 import { defineMessages } from '~/shared/i18n/catalogues';
 
 export const RECEIPT = defineMessages(
@@ -29,10 +29,10 @@ export const RECEIPT = defineMessages(
     opening: 'Opening print dialog shortly',
   },
   {
-    title: 'Reçu – Commande no\u00a0{{id}}',
+    title: 'Reçu – Commande nº\u00a0{{id}}',
     receipt: 'Reçu',
     order: 'Commande',
-    orderNumber: 'Commande no\u00a0{{id}}',
+    orderNumber: 'Commande nº\u00a0{{id}}',
     reference: 'Référence\u00a0: {{reference}}',
     date: 'Date\u00a0: {{date}}',
     status: 'Statut\u00a0:',

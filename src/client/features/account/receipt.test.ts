@@ -130,7 +130,7 @@ describe('the printable receipt in French', () => {
       receiptHtml(QC_ORDER, 'Test Store', new Date('2026-11-23T12:00:00Z'), QC_NUMBERS, 'fr'),
     );
     expect(doc.documentElement.lang).toBe('fr-CA');
-    expect(doc.title).toBe(`Reçu – Commande no${NB}7`);
+    expect(doc.title).toBe(`Reçu – Commande nº${NB}7`);
     // 200.00 - 50.00 = 150.00; 150.00 + 14.99 + 8.25 + 16.46 = 189.70.
     expect(rows(doc)).toEqual([
       ['Prix avant rabais', `200,00${NB}$`],
@@ -142,7 +142,7 @@ describe('the printable receipt in French', () => {
       ['Total', `189,70${NB}$ CAD`],
     ]);
     expect(doc.querySelector('[data-receipt="registrations"]')!.textContent).toBe(
-      `No de TPS/TVH${NB}: 123456789 RT0001No de TVQ${NB}: 1234567890 TQ0001`,
+      `Nº de TPS/TVH${NB}: 123456789 RT0001Nº de TVQ${NB}: 1234567890 TQ0001`,
     );
     expect(doc.querySelector('[data-receipt="status"]')!.textContent).toBe('En traitement');
     const text = doc.body.textContent!;

@@ -4,6 +4,7 @@
 // (receipt.messages.ts), its amounts and tax lines through the one order-amounts presenter.
 import type { AccountOrder } from '~/shared/schemas/account';
 import { translator } from '~/shared/i18n/catalogues';
+import { formatDate, formatDateTime } from '~/shared/i18n/formats';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import { orderAmounts } from '~/shared/order-amounts';
@@ -34,12 +35,9 @@ export function receiptHtml(
   locale: Locale = DEFAULT_LOCALE,
 ): string {
   const t = translator(locale, RECEIPT);
-  // English keeps its US-style dates; French reads '20 novembre 2026 à 10 h 00'.
-  const dates = locale === DEFAULT_LOCALE ? 'en-US' : LOCALE_TAGS[locale];
+  // English keeps its US-style dates; French reads '20 novembre 2026 à 10 h 00' ('1er' on the first).
   const placed = new Date(order.createdAt);
-  const date = Number.isNaN(placed.getTime())
-    ? ''
-    : placed.toLocaleString(dates, { dateStyle: 'long', timeStyle: 'short' });
+  const date = Number.isNaN(placed.getTime()) ? '' : formatDateTime(placed, locale);
   const address = parseShippingAddress(order.shippingAddress, locale).lines.map(escapeHtml).join('<br>');
   const rows = order.items
     .map((item) => {
@@ -112,7 +110,7 @@ export function receiptHtml(
     <tr class="grand"><td>${escapeHtml(amounts.total.label)}</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
   </table>
   ${numbers ? `<section class="muted" data-receipt="registrations">${numbers}</section>` : ''}
-  <p class="muted">${escapeHtml(t('thanks', { store: storeName, date: now.toLocaleDateString(dates, { dateStyle: 'long' }) }))}</p>
+  <p class="muted">${escapeHtml(t('thanks', { store: storeName, date: formatDate(now, locale) }))}</p>
 </body>
 </html>`;
 }

@@ -49,6 +49,14 @@ describe('filterFaqItems', () => {
     expect(filterFaqItems(ITEMS, 'overstock & shelf').map((i) => i.id)).toEqual([2]);
     // Markup is not text: searching for a tag name finds nothing.
     expect(filterFaqItems(ITEMS, 'strong')).toEqual([]);
+    // Accents and case do not matter, either way round.
+    const french = [
+      item(5, 'Livrez-vous aux États-Unis?', '<p>Oui, dans les 50 États.</p>', 1),
+      item(6, 'Puis-je retourner un article?', '<p>Dans les 14 jours.</p>', 2),
+    ];
+    expect(filterFaqItems(french, 'etats-unis').map((i) => i.id)).toEqual([5]);
+    expect(filterFaqItems(french, 'ÉTATS').map((i) => i.id)).toEqual([5]);
+    expect(filterFaqItems(ITEMS, 'shíp').map((i) => i.id)).toEqual([1]);
     expect(filterFaqItems(ITEMS, 'hidden')).toEqual([]);
   });
 });

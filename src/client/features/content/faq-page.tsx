@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Accordion } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { htmlToText } from '~/shared/html-text';
+import { foldAccents } from '~/shared/i18n/localized-text';
 import type { FaqItem } from '~/shared/schemas/content';
 import { Button } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
@@ -13,17 +14,20 @@ import { RichHtml } from './rich-html';
 
 const LOADING_PLACEHOLDERS = 5;
 
-/** Active items by sortOrder, matching the search case-insensitively in the question or the answer's text. */
+/**
+ * Active items by sortOrder, matching the search in the question or the answer's text ignoring case and
+ * accents ('etats-unis' finds 'États-Unis', as the catalogue's French search does: localized-text.ts).
+ */
 export function filterFaqItems(items: FaqItem[], search: string): FaqItem[] {
-  const needle = search.trim().toLowerCase();
+  const needle = foldAccents(search.trim().normalize('NFC'));
   return items
     .filter((item) => item.active)
     .sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id)
     .filter(
       (item) =>
         !needle ||
-        item.question.toLowerCase().includes(needle) ||
-        htmlToText(item.answer).toLowerCase().includes(needle),
+        foldAccents(item.question.normalize('NFC')).includes(needle) ||
+        foldAccents(htmlToText(item.answer).normalize('NFC')).includes(needle),
     );
 }
 

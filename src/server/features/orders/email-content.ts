@@ -6,7 +6,8 @@
 // (docs/decisions/0360-orders-remember-their-language.md).
 import type { TFunction } from 'i18next';
 import { translator } from '~/shared/i18n/catalogues';
-import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale } from '~/shared/i18n/locales';
+import { formatCalendarDate } from '~/shared/i18n/formats';
+import { DEFAULT_LOCALE, type Locale } from '~/shared/i18n/locales';
 import { type Cents, formatCents, formatMoney, toCents } from '~/shared/money';
 import { formatWithCurrency, orderAmounts } from '~/shared/order-amounts';
 import {
@@ -85,10 +86,8 @@ export function orderLink(
 
 /** A date the administrator entered (yyyy-mm-dd): as entered in English, '3 décembre 2026' in French. */
 function dateText(date: string, locale: Locale): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (locale === DEFAULT_LOCALE || !match) return date;
-  const utc = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'UTC' }).format(utc);
+  if (locale === DEFAULT_LOCALE || !/^\d{4}-\d{2}-\d{2}$/.test(date)) return date;
+  return formatCalendarDate(date, locale);
 }
 
 /** What one e-mail is built from, with its language's translate function and money format. */

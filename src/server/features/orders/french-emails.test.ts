@@ -121,8 +121,8 @@ describe('a French order', () => {
         `TPS (5${NB}%)${NB}: 1,30${NB}$`,
         `TVQ (9,975${NB}%)${NB}: 2,59${NB}$`,
         `Total${NB}: 29,88${NB}$ CAD`,
-        `No de TPS/TVH${NB}: 123456789 RT0001`,
-        `No de TVQ${NB}: 1234567890 TQ0001`,
+        `Nº de TPS/TVH${NB}: 123456789 RT0001`,
+        `Nº de TVQ${NB}: 1234567890 TQ0001`,
       ].join('\n'),
     );
     expect(text).toContain(`Mode de livraison${NB}: Livraison standard`);
