@@ -7,6 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems, headingOrderProblems } from './a11y';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
+import {
+  CHECKOUT_TEXT_FIELDS,
+  CHECKOUT_WORDS,
+  type CheckoutDetails,
+  checkoutForm,
+  fillCheckoutForm,
+} from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -40,32 +47,28 @@ async function addToCart(page: Page, product: Product) {
   await page.waitForURL(`${store.url}/cart`);
 }
 
-const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
-
-const TYPED = {
-  'First Name': 'Robin',
-  'Last Name': 'Remembers',
-  Email: 'robin.remembers@example.com',
-  Phone: '416-555-0142',
-  'Address Line 1': '77 Queen Street East',
-  City: 'Toronto',
-  'Postal Code': 'M5C 1R8',
-} as const;
+const TYPED: CheckoutDetails = {
+  firstName: 'Robin',
+  lastName: 'Remembers',
+  email: 'robin.remembers@example.com',
+  phone: '416-555-0142',
+  line1: '77 Queen Street East',
+  city: 'Toronto',
+  province: 'ON',
+  postalCode: 'M5C 1R8',
+};
 
 async function fillCheckout(page: Page) {
-  const form = checkoutForm(page);
-  for (const [label, value] of Object.entries(TYPED))
-    await form.getByLabel(label, { exact: true }).fill(value);
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
+  await fillCheckoutForm(page, TYPED);
 }
 
 async function expectFilled(page: Page) {
   const form = checkoutForm(page);
-  for (const [label, value] of Object.entries(TYPED)) {
+  for (const field of CHECKOUT_TEXT_FIELDS) {
+    const label = CHECKOUT_WORDS.en[field];
     await expect
       .poll(() => form.getByLabel(label, { exact: true }).inputValue(), { message: label })
-      .toBe(value);
+      .toBe(TYPED[field]);
   }
   expect(await form.getByLabel('Province').inputValue()).toBe('ON');
   expect(await form.getByRole('radio', { name: /Standard Shipping/ }).isChecked()).toBe(true);
@@ -131,7 +134,7 @@ describe('a remembered checkout and the guest order look-up', () => {
       .filter({ hasText: 'We could not find an order with that reference and email address.' })
       .waitFor();
     problems.push(...(await a11y(page, 'order look-up (refused)')));
-    await form.getByLabel('Email').fill(TYPED.Email.toUpperCase());
+    await form.getByLabel('Email').fill(TYPED.email.toUpperCase());
     await form.getByRole('button', { name: 'Find My Order' }).click();
     await page.getByRole('heading', { name: `Order ${reference}` }).waitFor();
 

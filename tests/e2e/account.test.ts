@@ -3,6 +3,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, openPage, signIn, type Store, startStore } from './harness';
+import { checkoutForm, fillCheckoutForm } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -171,17 +172,17 @@ describe('customer account', () => {
       .first()
       .click();
     await page.goto(`${store.url}/checkout`);
-    const checkout = page.getByRole('form', { name: 'Checkout' });
-    await checkout.getByLabel('First Name').fill('Pat');
-    await checkout.getByLabel('Last Name').fill('Shopper');
-    await checkout.getByLabel('Email', { exact: true }).fill(buyer.email);
-    await checkout.getByLabel(/^Phone/).fill('4165550123');
-    await checkout.getByLabel('Address Line 1').fill('12 King St W');
-    await checkout.getByLabel('City').fill('Toronto');
-    await checkout.getByLabel('Province').selectOption('ON');
-    await checkout.getByLabel('Postal Code').fill('M5H 1A1');
-    await checkout.getByLabel(/Standard Shipping/).check();
-    await checkout.getByRole('button', { name: 'Continue to Payment' }).click();
+    await fillCheckoutForm(page, {
+      firstName: 'Pat',
+      lastName: 'Shopper',
+      email: buyer.email,
+      phone: '4165550123',
+      line1: '12 King St W',
+      city: 'Toronto',
+      province: 'ON',
+      postalCode: 'M5H 1A1',
+    });
+    await checkoutForm(page).getByRole('button', { name: 'Continue to Payment' }).click();
     await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.getByText('Order Confirmed!').waitFor();
 

@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '~/shared/constants';
 import { storeWeekday } from '~/shared/pricing';
-import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin, submitAdminSignIn } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -34,13 +35,6 @@ afterAll(async () => {
   await browser?.close();
   await store?.stop();
 });
-
-async function adminSignIn(page: Page, username: string, password: string) {
-  await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login as Administrator' }).click();
-}
 
 /** The signed-in administrator's page, shared by the journeys below (signed in by the second test). */
 function adminPage(): Page {
@@ -106,10 +100,10 @@ describe('admin area', () => {
     await page.getByText('Username is required').waitFor();
     await page.getByText('Password is required').waitFor();
 
-    await adminSignIn(page, customer.username, 'wrong-password');
+    await submitAdminSignIn(page, { username: customer.username, password: 'wrong-password' });
     await page.getByRole('alert').filter({ hasText: 'Invalid credentials. Please try again.' }).waitFor();
 
-    await adminSignIn(page, customer.username, customer.password);
+    await submitAdminSignIn(page, customer);
     await page
       .getByRole('alert')
       .filter({ hasText: 'Access denied. Administrator privileges required.' })
@@ -124,9 +118,7 @@ describe('admin area', () => {
   it('the administrator signs in, creates a product with two images in order, and shoppers see it', async () => {
     admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
     const { page } = admin;
-    await page.goto(`${store.url}/admin`);
-    await adminSignIn(page, ADMIN.username, ADMIN.password);
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await signInToAdmin(page, store.url);
     // /admin opens on the Overview: the dashboard's cards and the demo notice.
     for (const card of ['Total Products', 'Total Orders', 'Pending Orders', 'Active Discounts']) {
       await page.getByText(card, { exact: true }).waitFor();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -17,12 +18,7 @@ beforeAll(async () => {
     allowConsole: [/status of 401/],
   });
   const { page } = admin;
-  await page.goto(`${store.url}/admin/products`);
-  await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login as Administrator' }).click();
-  await page.getByRole('heading', { name: 'Product Management' }).waitFor();
+  await signInToAdmin(page, store.url, ADMIN, '/admin/products', 'Product Management');
 });
 afterAll(async () => {
   await admin?.context.close();

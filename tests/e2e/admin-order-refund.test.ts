@@ -10,6 +10,7 @@ import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { guestPurchase } from './guest-purchase';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -61,12 +62,7 @@ describe('the order dialog: notes, a partial refund, the timeline, the packing s
 
     admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
     const { page } = admin;
-    await page.goto(`${store.url}/admin/orders`);
-    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login as Administrator' }).click();
-    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    await signInToAdmin(page, store.url, ADMIN, '/admin/orders', 'Order Management');
     await page.getByLabel('Search orders by order number, reference, name or email').fill(reference);
     const rows = page.getByTestId('admin-order-row');
     await expect.poll(() => rows.count()).toBe(1);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -117,12 +118,7 @@ describe('admin orders: a working day', () => {
     }
     admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
     const { page } = admin;
-    await page.goto(`${store.url}/admin/orders`);
-    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login as Administrator' }).click();
-    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    await signInToAdmin(page, store.url, ADMIN, '/admin/orders', 'Order Management');
     for (const p of placed) await rowOf(p.reference).waitFor();
   });
 

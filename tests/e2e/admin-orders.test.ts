@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { ADMIN, launchBrowser, openPage, signIn, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin } from './admin-session';
 import { guestPurchase } from './guest-purchase';
 
 let store: Store;
@@ -93,12 +94,7 @@ describe('admin orders and users', () => {
   it('the administrator creates and edits a customer, and cannot delete themselves', async () => {
     admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
     const { page } = admin;
-    await page.goto(`${store.url}/admin/users`);
-    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login as Administrator' }).click();
-    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await signInToAdmin(page, store.url, ADMIN, '/admin/users');
     await openAdminTab('Users', 'User Management');
 
     // Own row: the 'You' badge, and no way to delete it, in the page or on the server.

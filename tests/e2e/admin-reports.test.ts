@@ -8,6 +8,7 @@ import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems, headingOrderProblems } from './a11y';
 import { guestPurchase } from './guest-purchase';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { signInToAdmin } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -41,12 +42,7 @@ describe('Reports and the audit log', () => {
     await buySomething();
     admin = await openPage(browser, { viewport: DESKTOP, allowConsole: [/status of 401/] });
     const { page, consoleErrors } = admin;
-    await page.goto(`${store.url}/admin/reports`);
-    await page.getByRole('heading', { name: 'Admin Access Required' }).waitFor();
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login as Administrator' }).click();
-    await page.getByRole('heading', { name: 'Reports', exact: true }).waitFor();
+    await signInToAdmin(page, store.url, ADMIN, '/admin/reports', /^Reports$/);
 
     // The last 30 days by default: the order paid a moment ago, a bar and a row per day.
     await expect.poll(() => page.getByTestId('report-orders').textContent()).toBe('1');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { ADMIN, launchBrowser, openPage, type Store, startStore } from './harness';
+import { checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -105,19 +106,9 @@ async function addToCart(
     .click();
 }
 
-const checkoutForm = (page: Page) => page.getByRole('form', { name: 'Checkout' });
-
+/** Jane in Toronto (Ontario's HST) with the given e-mail address. */
 async function fillCheckout(page: Page, email: string) {
-  const form = checkoutForm(page);
-  await form.getByLabel('First Name').fill('Jane');
-  await form.getByLabel('Last Name').fill('Shopper');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone').fill('416-555-0123');
-  await form.getByLabel('Address Line 1').fill('123 Main Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByLabel('Postal Code').fill('M5V 2T6');
-  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
+  await fillCheckoutForm(page, { ...TORONTO_SHOPPER, email });
 }
 
 async function cartItems(page: Page): Promise<unknown[]> {

@@ -3,7 +3,8 @@
 // run, the FAQ search and order, the contact form, and newsletter sign-up in the footer and the popup.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
+import { submitAdminSignIn } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -25,10 +26,7 @@ beforeAll(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   admin = await openPage(browser, { viewport: DESKTOP, allowConsole: ADMIN_EXPECTED_CONSOLE });
   await admin.page.goto(`${store.url}/admin/content`);
-  const form = admin.page.getByRole('form', { name: 'Admin login' });
-  await form.getByLabel('Username').fill(ADMIN.username);
-  await form.getByLabel('Password').fill(ADMIN.password);
-  await form.getByRole('button', { name: 'Login as Administrator' }).click();
+  await submitAdminSignIn(admin.page);
   await admin.page.getByText('All changes will be immediately visible on your live site.').waitFor();
 });
 afterAll(async () => {

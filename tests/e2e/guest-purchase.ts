@@ -4,6 +4,7 @@
 import { expect } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Locale } from '~/shared/i18n/locales';
+import { fillCheckoutForm, QUEBEC_SHOPPER, TORONTO_SHOPPER } from './checkout-form';
 import { openPage } from './harness';
 
 export type Buyer = { firstName: string; lastName: string; email: string };
@@ -15,52 +16,20 @@ const STORE = {
     addToCart: 'Add to Cart',
     goToCart: 'Go to Cart',
     proceedToCheckout: 'Proceed to Checkout',
-    checkout: 'Checkout',
-    firstName: 'First Name',
-    lastName: 'Last Name',
-    email: 'Email',
-    phone: 'Phone',
-    addressLine1: 'Address Line 1',
-    city: 'City',
-    province: 'Province',
-    postalCode: 'Postal Code',
-    standard: /Standard Shipping/,
+    shopper: TORONTO_SHOPPER,
     continueToPayment: 'Continue to Payment',
     pay: 'Pay',
     confirmed: 'Order Confirmed!',
-    address: {
-      phone: '416-555-0123',
-      line1: '123 Main Street',
-      city: 'Toronto',
-      province: 'ON',
-      postal: 'M5V 2T6',
-    },
   },
   fr: {
     prefix: '/fr',
     addToCart: 'Ajouter au panier',
     goToCart: 'Voir le panier',
     proceedToCheckout: 'Passer à la caisse',
-    checkout: 'Paiement',
-    firstName: 'Prénom',
-    lastName: 'Nom',
-    email: 'Adresse courriel',
-    phone: 'Téléphone',
-    addressLine1: 'Adresse (ligne 1)',
-    city: 'Ville',
-    province: 'Province',
-    postalCode: 'Code postal',
-    standard: /Livraison standard/,
+    shopper: QUEBEC_SHOPPER,
     continueToPayment: 'Continuer vers le paiement',
     pay: 'Payer',
     confirmed: 'Commande confirmée!',
-    address: {
-      phone: '418-555-0123',
-      line1: '12 rue Saint-Jean',
-      city: 'Québec',
-      province: 'QC',
-      postal: 'G1R 1N8',
-    },
   },
 } as const;
 
@@ -112,16 +81,7 @@ export async function guestPurchase(
     .first()
     .click();
   await page.waitForURL(`${base}/checkout`);
-  const form = page.getByRole('form', { name: words.checkout });
-  await form.getByLabel(words.firstName).fill(buyer.firstName);
-  await form.getByLabel(words.lastName, { exact: true }).fill(buyer.lastName);
-  await form.getByLabel(words.email).fill(buyer.email);
-  await form.getByLabel(words.phone).fill(words.address.phone);
-  await form.getByLabel(words.addressLine1).fill(words.address.line1);
-  await form.getByLabel(words.city).fill(words.address.city);
-  await form.getByLabel(words.province).selectOption(words.address.province);
-  await form.getByLabel(words.postalCode).fill(words.address.postal);
-  await form.getByRole('radio', { name: words.standard }).check();
+  await fillCheckoutForm(page, { ...words.shopper, ...buyer }, { locale });
   await onPage(page, 'checkout');
   await page.getByRole('button', { name: words.continueToPayment }).click();
   await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);

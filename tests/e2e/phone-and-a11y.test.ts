@@ -15,6 +15,7 @@ import {
   targetSizeProblems,
 } from './a11y';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
+import { fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -62,16 +63,7 @@ async function popupAlreadyShown(context: BrowserContext) {
 }
 
 async function fillCheckout(page: Page, email: string) {
-  const form = page.getByRole('form', { name: 'Checkout' });
-  await form.getByLabel('First Name').fill('Jane');
-  await form.getByLabel('Last Name').fill('Shopper');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone').fill('416-555-0123');
-  await form.getByLabel('Address Line 1').fill('123 Main Street');
-  await form.getByLabel('City').fill('Toronto');
-  await form.getByLabel('Province').selectOption('ON');
-  await form.getByLabel('Postal Code').fill('M5V 2T6');
-  await form.getByRole('radio', { name: /Standard Shipping/ }).check();
+  await fillCheckoutForm(page, { ...TORONTO_SHOPPER, email });
 }
 
 async function addToCartFromProductPage(page: Page, product: Product) {
