@@ -175,6 +175,16 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(0).max(10_000_000).default(100),
   ),
+  // Sockets the server keeps open in all, and per client when no proxy is in front
+  // (docs/decisions/0452-connection-limits.md).
+  MAX_CONNECTIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(64),
+  ),
   // Order e-mails one recipient address may receive per hour (docs/decisions/0124-order-email-limit.md).
   MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: z.preprocess(
     emptyToUndefined,

@@ -12,6 +12,7 @@ import { prepareDatabase } from './db/prepare';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
 import { createFileStorage } from './storage/file-storage';
+import { applyConnectionLimits } from './runtime/connection-limits';
 import { startMetricsServer } from './runtime/metrics';
 import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
@@ -98,6 +99,8 @@ async function main() {
     },
   );
 
+  // Caps and timeouts on sockets (docs/decisions/0452-connection-limits.md).
+  applyConnectionLimits(app.server, config, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   stopMaintenance = startMaintenance(app);
   if (config.METRICS_PORT) {
