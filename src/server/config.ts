@@ -167,6 +167,39 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(1000).default(3),
   ),
+  // What one network (IPv4 /24, IPv6 /48) may hold, and how holds shorten or are refused when unpaid
+  // checkouts hold an unusual share of what is for sale (docs/decisions/0450-limits-that-count-people.md).
+  MAX_HELD_UNITS_PER_NETWORK: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(150),
+  ),
+  MAX_OPEN_CHECKOUTS_PER_NETWORK: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100_000).default(10),
+  ),
+  SHORT_HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(10)),
+  HOLD_SHARE_SHORTEN_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100).default(10),
+  ),
+  HOLD_SHARE_REFUSE_PERCENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(100).default(25),
+  ),
+  HOLD_SHARE_MIN_UNITS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(10_000_000).default(100),
+  ),
+  // Sockets the server keeps open in all, and per client when no proxy is in front
+  // (docs/decisions/0452-connection-limits.md).
+  MAX_CONNECTIONS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  ),
+  MAX_CONNECTIONS_PER_CLIENT: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(64),
+  ),
   // Order e-mails one recipient address may receive per hour (docs/decisions/0124-order-email-limit.md).
   MAX_ORDER_EMAILS_PER_RECIPIENT_PER_HOUR: z.preprocess(
     emptyToUndefined,

@@ -13,6 +13,7 @@ import { DatabaseWaitTimeout } from './db/wait-for-database';
 import { startMaintenance } from './maintenance';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
 import { createFileStorage } from './storage/file-storage';
+import { applyConnectionLimits } from './runtime/connection-limits';
 import { startMetricsServer } from './runtime/metrics';
 import { makeDataFolderPrivate, setPrivateUmask } from './storage/private-data';
 
@@ -109,6 +110,8 @@ async function main() {
     },
   );
 
+  // Caps and timeouts on sockets (docs/decisions/0452-connection-limits.md).
+  applyConnectionLimits(app.server, config, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   stopMaintenance = startMaintenance(app);
   if (config.METRICS_PORT) {

@@ -303,6 +303,9 @@ export const orders = pgTable(
     // Who placed the checkout: 'user:{id}' or 'ip:{address}'. Bounds what one client may hold at a
     // time (docs/decisions/0120-stock-hoarding.md).
     clientKey: text(),
+    // The network the checkout came from ('net:' and the IPv4 /24 or IPv6 /48), which has a wider
+    // budget than one client (docs/decisions/0450-limits-that-count-people.md).
+    networkKey: text(),
     // A payment that arrived on an order that was no longer taking one (failed, expired, or paid
     // after its stock was sold): 'needed' until the provider gave it back, then 'refunded'
     // (docs/decisions/0121-payments-on-dead-orders.md).
@@ -332,6 +335,7 @@ export const orders = pgTable(
       .where(sql`${t.confirmationEmailSent} = false and ${t.paymentStatus} = 'completed'`),
     // A client's unpaid checkouts: what a new checkout replaces and counts against the caps.
     index('orders_open_client_idx').on(t.clientKey).where(sql`${t.paymentStatus} = 'pending'`),
+    index('orders_open_network_idx').on(t.networkKey).where(sql`${t.paymentStatus} = 'pending'`),
     // The few stray payments still to give back: what the maintenance job retries.
     index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
     // The database's own guard against giving back more than was paid, whatever a code path does.
@@ -540,6 +544,13 @@ export const rateLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );
+
+// One row per account being guessed at: when its next password check may run. Guesses at one account
+// from everywhere wait in line behind each other (src/server/features/auth/login-throttle.ts).
+export const signInQueue = pgTable('sign_in_queue', {
+  accountKey: text().primaryKey(),
+  nextAt: timestamp({ withTimezone: true }).notNull(),
+});
 
 export const subscribers = pgTable(
   'subscribers',

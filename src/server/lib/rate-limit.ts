@@ -1,6 +1,7 @@
 // Fixed-window counters in PostgreSQL, so limits hold across several server instances.
 import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
+import { addressGroups } from './client-address';
 import { retryAfterText, tooManyRequests } from './http-error';
 
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number; count: number };
@@ -45,6 +46,27 @@ export async function enforceRateLimit(
       r.retryAfterSeconds,
     );
   }
+}
+
+/** A network (IPv4 /24, IPv6 /48) may do this many times what one host may (decision 0450). */
+export const NETWORK_BUDGET_FACTOR = 4;
+
+/**
+ * A per-address limit counted as an attacker has addresses: per host (IPv4 address, IPv6 /64) up to
+ * `limit`, and per network (IPv4 /24, IPv6 /48) up to NETWORK_BUDGET_FACTOR times that
+ * (src/server/lib/client-address.ts, docs/decisions/0450-limits-that-count-people.md).
+ */
+export async function enforceAddressRateLimit(
+  db: Db,
+  name: string,
+  ip: string,
+  limit: number,
+  windowSeconds: number,
+  what = 'requests',
+): Promise<void> {
+  const { host, network } = addressGroups(ip);
+  await enforceRateLimit(db, `${name}:ip:${host}`, limit, windowSeconds, what);
+  await enforceRateLimit(db, `${name}:net:${network}`, limit * NETWORK_BUDGET_FACTOR, windowSeconds, what);
 }
 
 export async function purgeOldRateLimits(db: Db): Promise<void> {

@@ -92,6 +92,10 @@ export const serverErrorMessages = defineMessages(
       'A shopper can hold at most {{max}} items at a time, and {{already}} are already held in your unpaid checkouts. Please reduce the quantities or complete your other checkout first.',
     'A checkout can hold at most {{max}} items at a time. Please reduce the quantities, or contact us for a larger order.':
       'A checkout can hold at most {{max}} items at a time. Please reduce the quantities, or contact us for a larger order.',
+    'Many items are already held in unpaid checkouts from your network. Please complete a checkout, or try again in a few minutes.':
+      'Many items are already held in unpaid checkouts from your network. Please complete a checkout, or try again in a few minutes.',
+    'Too many items are waiting in unpaid checkouts right now. Please try again in a few minutes.':
+      'Too many items are waiting in unpaid checkouts right now. Please try again in a few minutes.',
     'An order can only be placed for your own account.': 'An order can only be placed for your own account.',
     'This order has already been paid.': 'This order has already been paid.',
     'This checkout is closed. Please return to your cart and check out again.':
@@ -207,6 +211,10 @@ export const serverErrorMessages = defineMessages(
       'Un client peut retenir au plus {{max}} articles à la fois, et {{already}} sont déjà retenus dans vos paiements inachevés. Veuillez réduire les quantités ou terminer d’abord votre autre paiement.',
     'A checkout can hold at most {{max}} items at a time. Please reduce the quantities, or contact us for a larger order.':
       'Un paiement peut retenir au plus {{max}} articles à la fois. Veuillez réduire les quantités, ou communiquez avec nous pour une commande plus importante.',
+    'Many items are already held in unpaid checkouts from your network. Please complete a checkout, or try again in a few minutes.':
+      'Beaucoup d’articles sont déjà retenus dans des paiements inachevés venant de votre réseau. Veuillez terminer un paiement, ou réessayer dans quelques minutes.',
+    'Too many items are waiting in unpaid checkouts right now. Please try again in a few minutes.':
+      'Trop d’articles sont retenus dans des paiements inachevés en ce moment. Veuillez réessayer dans quelques minutes.',
     'An order can only be placed for your own account.':
       'Une commande ne peut être passée que pour votre propre compte.',
     'This order has already been paid.': 'Cette commande a déjà été payée.',

@@ -1,8 +1,14 @@
-// Password guesses are limited per account name AND client address, per address, and slowed (never
-// blocked) per account from everywhere. Each guess is admitted atomically in the database BEFORE its
-// password is checked, so no number of simultaneous requests gets more guesses than the limit.
-// Policy and numbers: docs/decisions/0110-sign-in-limits-per-account-and-address.md.
+// Password guesses are limited per account name AND client host, per host and per network, and queued
+// per account from everywhere (guesses at one account wait in line, one slot each). A browser that has
+// signed in to the account before (its known-device cookie) is limited on its own instead, so the
+// people behind a busy address who know their password are not locked out. Each guess is admitted
+// atomically in the database BEFORE its password is checked, so no number of simultaneous requests
+// gets more guesses than the limit. Policy and numbers:
+// docs/decisions/0110-sign-in-limits-per-account-and-address.md and
+// docs/decisions/0451-sign-in-queue-and-known-devices.md.
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { addressGroups } from '~/server/lib/client-address';
 import type { Db } from '~/server/db/client';
 import { retryAfterText, tooManyRequests } from '~/server/lib/http-error';
 import type { ErrorText } from '~/shared/i18n/error-text';
@@ -12,8 +18,14 @@ import { usernameKey } from '~/shared/usernames';
 export const LOGIN_WINDOW_SECONDS = 15 * 60;
 /** Guesses at one account from one address. */
 export const MAX_FAILURES_PER_ACCOUNT_AND_IP = 5;
-/** Guesses from one address, whatever the accounts. */
+/** Guesses from one host (IPv4 address, IPv6 /64), whatever the accounts. */
 export const MAX_FAILURES_PER_IP = 20;
+/** Guesses from one network (IPv4 /24, IPv6 /48), whatever the accounts. */
+export const MAX_FAILURES_PER_NETWORK = 80;
+/** Guesses from one known device (a browser that signed in to the account before). */
+export const MAX_FAILURES_PER_DEVICE = 5;
+/** A guess whose turn in the account's line is further away than this is refused (429). */
+export const MAX_QUEUE_WAIT_MS = 30_000;
 /** Guesses at one account from everywhere before each further one is slowed down. */
 export const SLOW_DOWN_AFTER = 10;
 /** Each guess past SLOW_DOWN_AFTER waits one second more, up to this. */
@@ -24,17 +36,40 @@ export const MAX_PASSWORD_CHECK_FAILURES = 5;
 type Limit = { key: string; limit: number };
 
 /** Who guesses: the blocking limits (address; account at this address) and the account's slow-down key. */
-export type LoginThrottle = { limits: Limit[]; accountKey: string; addressKey: string };
+export type LoginThrottle = { limits: Limit[]; accountKey: string; addressKey: string; knownDevice: boolean };
 
-export function loginThrottle(ip: string, username: string): LoginThrottle {
+/** What a known-device cookie names: the account, hashed (the cookie does not carry the name). */
+export const deviceAccountTag = (username: string): string =>
+  createHash('sha256')
+    .update(`known-device\n${usernameKey(username)}`)
+    .digest('base64url')
+    .slice(0, 22);
+
+/**
+ * `device`: the nonce of a known-device cookie for this account, when the request carries one
+ * (src/server/features/auth/known-device.ts). Then only that device's own limit applies.
+ */
+export function loginThrottle(ip: string, username: string, device: string | null = null): LoginThrottle {
   const account = usernameKey(username);
+  const { host, network } = addressGroups(ip);
+  const accountKey = `login:account:${account}`;
+  if (device) {
+    return {
+      limits: [{ key: `login:device:${device}`, limit: MAX_FAILURES_PER_DEVICE }],
+      accountKey,
+      addressKey: `login:device:${device}`,
+      knownDevice: true,
+    };
+  }
   return {
     limits: [
-      { key: `login:ip:${ip}`, limit: MAX_FAILURES_PER_IP },
-      { key: `login:account-ip:${account}:${ip}`, limit: MAX_FAILURES_PER_ACCOUNT_AND_IP },
+      { key: `login:ip:${host}`, limit: MAX_FAILURES_PER_IP },
+      { key: `login:net:${network}`, limit: MAX_FAILURES_PER_NETWORK },
+      { key: `login:account-ip:${account}:${host}`, limit: MAX_FAILURES_PER_ACCOUNT_AND_IP },
     ],
-    accountKey: `login:account:${account}`,
-    addressKey: `login:ip:${ip}`,
+    accountKey,
+    addressKey: `login:ip:${host}`,
+    knownDevice: false,
   };
 }
 
@@ -85,8 +120,10 @@ export function slowDownMs(earlier: number): number {
 }
 
 /**
- * Counts a guess at the account from anywhere and waits the longer the more there were: an attack
- * spread over many addresses is slowed, while the owner (right password) still gets in.
+ * Counts a guess at the account from anywhere and, past SLOW_DOWN_AFTER, gives it the next turn in the
+ * account's line: each guess waits slowDownMs after the turn before it (or after now, when the line is
+ * empty), so guesses sent at once wait one after the other rather than side by side. A turn more than MAX_QUEUE_WAIT_MS away is refused (429). A known device (the
+ * owner's browser) neither waits nor is refused: attackers filling the line do not lock the owner out.
  */
 export async function slowDownAccount(db: Db, throttle: LoginThrottle): Promise<void> {
   const start = windowStart(Date.now());
@@ -94,8 +131,23 @@ export async function slowDownAccount(db: Db, throttle: LoginThrottle): Promise<
     insert into rate_limits (key, window_start, count) values (${throttle.accountKey}, ${start.toISOString()}, 1)
     on conflict (key, window_start) do update set count = rate_limits.count + 1
     returning count`)) as unknown as { rows: { count: number }[] };
-  const ms = slowDownMs(Number(result.rows[0]?.count ?? 1) - 1);
-  if (ms > 0) await sleep(ms);
+  const spacing = slowDownMs(Number(result.rows[0]?.count ?? 1) - 1);
+  if (spacing === 0 || throttle.knownDevice) return;
+  const turn = (await db.execute(sql`
+    insert into sign_in_queue (account_key, next_at)
+      values (${throttle.accountKey}, now() + make_interval(secs => ${spacing / 1000}))
+    on conflict (account_key) do update
+      set next_at = greatest(sign_in_queue.next_at, now()) + make_interval(secs => ${spacing / 1000})
+      where greatest(sign_in_queue.next_at, now()) < now() + make_interval(secs => ${MAX_QUEUE_WAIT_MS / 1000})
+    returning greatest(0, extract(epoch from (next_at - now())) * 1000)::int as wait_ms`)) as unknown as {
+    rows: { wait_ms: number }[];
+  };
+  if (turn.rows.length === 0) {
+    const seconds = Math.ceil(MAX_QUEUE_WAIT_MS / 1000);
+    throw tooManyRequests(retryMessage(seconds), seconds);
+  }
+  const wait = Number(turn.rows[0]!.wait_ms);
+  if (wait > 0) await sleep(wait);
 }
 
 /**
@@ -108,6 +160,7 @@ export async function forgetGuesses(db: Db, throttle: LoginThrottle): Promise<vo
   const accountKeys = [throttle.accountKey, ...throttle.limits.map((l) => l.key)].filter(
     (k) => k !== throttle.addressKey,
   );
+  await db.execute(sql`delete from sign_in_queue where account_key = ${throttle.accountKey}`);
   await db.execute(
     sql`delete from rate_limits where key in (${sql.join(
       accountKeys.map((k) => sql`${k}`),

@@ -11,7 +11,8 @@ import {
   UserSchema,
 } from '~/shared/schemas/auth';
 import { unauthorized } from '~/server/lib/http-error';
-import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { knownDevice, rememberDevice } from './known-device';
+import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { apiLocale } from '~/server/lib/request-locale';
 import { endSession, startSession } from '~/server/plugins/sessions';
 import { authenticate, registerUser } from './service';
@@ -58,8 +59,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await authenticate(app.ctx, request.body, request.ip);
+      const user = await authenticate(
+        app.ctx,
+        request.body,
+        request.ip,
+        knownDevice(request, request.body.username),
+      );
       await startSession(request, reply, user.id);
+      rememberDevice(request, reply, request.body.username);
       return user;
     },
   );
@@ -92,9 +99,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `register:ip:${request.ip}`,
+        'register',
+        request.ip,
         REGISTRATIONS_PER_IP_PER_HOUR,
         3600,
         'registrations from this address',
@@ -127,9 +135,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `forgot-password:ip:${request.ip}`,
+        'forgot-password',
+        request.ip,
         FORGOT_PASSWORD_PER_IP_PER_HOUR,
         3600,
         'password reset requests from this address',
@@ -151,9 +160,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `reset-password:ip:${request.ip}`,
+        'reset-password',
+        request.ip,
         RESET_PASSWORD_PER_IP_PER_HOUR,
         3600,
         'password reset attempts from this address',

@@ -21,9 +21,14 @@ export const EMAIL_TAKEN = 'An account with that email already exists.';
  * Checks the credentials; throws 401, or 429 when this guess is over a limit. The guess is admitted (and
  * counted) before any password is checked (docs/decisions/0110-sign-in-limits-per-account-and-address.md).
  */
-export async function authenticate(ctx: AppContext, input: Login, ip: string): Promise<SessionUser> {
+export async function authenticate(
+  ctx: AppContext,
+  input: Login,
+  ip: string,
+  device: string | null = null,
+): Promise<SessionUser> {
   const { db } = ctx;
-  const throttle = loginThrottle(ip, input.username);
+  const throttle = loginThrottle(ip, input.username, device);
   await admitGuess(db, throttle.limits);
   await slowDownAccount(db, throttle);
   const [row] = await db

@@ -261,7 +261,7 @@ describe('POST /api/cart/quote', () => {
     // The other requests of the window, counted where the limiter counts them (src/server/lib/rate-limit.ts),
     // rather than sent one by one.
     await t.db.execute(
-      sql`update rate_limits set count = ${QUOTE_RATE_LIMIT.limit} where key = ${`quote:${ip}`}`,
+      sql`update rate_limits set count = ${QUOTE_RATE_LIMIT.limit} where key = ${`quote:ip:${ip}`}`,
     );
     const refused = await quote(body, ip);
     expect(refused.statusCode).toBe(429);

@@ -19,7 +19,16 @@ let t: TestApp;
 beforeAll(async () => {
   // Clients are told apart by X-Forwarded-For here, so the app trusts the header (decision 0085).
   // The caps are the defaults: 50 units, 3 open checkouts.
-  t = await createTestApp({ env: { TRUST_PROXY: 'true' } });
+  // The network budget and the catalogue share (hoarding.test.ts) are out of the way: every address
+  // here is in one /24 and the file holds many units.
+  t = await createTestApp({
+    env: {
+      TRUST_PROXY: 'true',
+      MAX_HELD_UNITS_PER_NETWORK: '1000000',
+      MAX_OPEN_CHECKOUTS_PER_NETWORK: '100000',
+      HOLD_SHARE_MIN_UNITS: '10000000',
+    },
+  });
   await seedStoreSettings(t.db);
   await setWeekdayDiscounts(t.db);
 });

@@ -12,13 +12,13 @@ import {
 import { CartQuoteRequestSchema, CartQuoteSchema } from '~/shared/schemas/cart-quote';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, HttpError } from '~/server/lib/http-error';
-import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { answerLocale, apiLocale } from '~/server/lib/request-locale';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { releaseExpiredHolds } from '~/server/features/orders';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
-import { clientKeyFor, createCheckout } from './service';
+import { clientKeyFor, createCheckout, networkKeyFor } from './service';
 import { handlePaymentWebhook } from './webhook';
 import { privateAnswers } from '~/server/plugins/security';
 
@@ -53,9 +53,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `quote:${request.ip}`,
+        'quote',
+        request.ip,
         QUOTE_RATE_LIMIT.limit,
         QUOTE_RATE_LIMIT.windowSeconds,
         'price checks',
@@ -87,9 +88,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!parsed.success) throw badRequest(parsed.error.issues[0]!.message);
         idempotencyKey = parsed.data;
       }
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `checkout:${request.ip}`,
+        'checkout',
+        request.ip,
         CHECKOUT_RATE_LIMIT.limit,
         CHECKOUT_RATE_LIMIT.windowSeconds,
         'checkout attempts',
@@ -99,6 +101,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           user: request.user,
           idempotencyKey,
           clientKey: clientKeyFor(request.user, request.ip),
+          networkKey: networkKeyFor(request.ip),
           locale: apiLocale(request),
         };
         const result = await createCheckout(app.ctx, shopper, request.body);

@@ -12,6 +12,7 @@ import { CHECKOUT_CLOSED, type CreateCheckout, NOT_YOUR_ACCOUNT } from '~/shared
 import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
+import { hostKey, networkKey } from '~/server/lib/client-address';
 import { conflict, HttpError } from '~/server/lib/http-error';
 import type { SessionUser } from '~/server/plugins/sessions';
 import {
@@ -84,6 +85,8 @@ export type Shopper = {
    * 'ip:{address}' (the address as TRUST_PROXY allows it to be known). See clientKeyFor.
    */
   clientKey: string;
+  /** 'net:{IPv4 /24 or IPv6 /48}' of the request's address: a wider budget shared by its clients. */
+  networkKey?: string;
   /**
    * The language the shopper checks out in (the page's, sent as Accept-Language): the order keeps it
    * and its e-mails are written in it (docs/decisions/0360-orders-remember-their-language.md).
@@ -91,9 +94,17 @@ export type Shopper = {
   locale?: Locale;
 };
 
-/** The client a checkout counts against: the signed-in account, else the address. */
+/**
+ * The client a checkout counts against: the signed-in account, else the host behind the address
+ * (the IPv4 address, or the IPv6 /64: one host can use every address in it).
+ */
 export function clientKeyFor(user: SessionUser | null, ip: string): string {
-  return user ? `user:${user.id}` : `ip:${ip}`;
+  return user ? `user:${user.id}` : `ip:${hostKey(ip)}`;
+}
+
+/** The network a checkout counts against as well, signed in or not (src/server/lib/client-address.ts). */
+export function networkKeyFor(ip: string): string {
+  return `net:${networkKey(ip)}`;
 }
 
 export const HOLD_LIMIT = 'hold_limit';
@@ -181,21 +192,15 @@ async function replacePreviousCheckouts(
 
 /**
  * What one client may hold at a time: MAX_OPEN_CHECKOUTS_PER_CLIENT unpaid checkouts with active
- * holds and MAX_HELD_UNITS_PER_CLIENT units in them, this checkout included. Counted under the
- * client's advisory lock, so two parallel checkouts of one client cannot both pass.
+ * holds and MAX_HELD_UNITS_PER_CLIENT units in them, this checkout included; the client's network
+ * (IPv4 /24, IPv6 /48) the same with the wider MAX_*_PER_NETWORK. Counted under the client's and
+ * the network's advisory locks, so parallel checkouts of one client or network cannot both pass.
  */
 async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shopper: Shopper): Promise<void> {
-  const result = (await tx.execute(sql`
-    select count(distinct o.id)::int as checkouts, coalesce(sum(h.quantity), 0)::int as units
-    from orders o join stock_holds h on h.order_id = o.id
-    where o.client_key = ${shopper.clientKey} and o.payment_status = 'pending'
-      and h.released_at is null and h.expires_at > now()`)) as unknown as {
-    rows: { checkouts: number; units: number }[];
-  };
-  const held = result.rows[0] ?? { checkouts: 0, units: 0 };
-  const { MAX_OPEN_CHECKOUTS_PER_CLIENT: maxCheckouts, MAX_HELD_UNITS_PER_CLIENT: maxUnits } = ctx.config;
   const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
-  if (Number(held.checkouts) + 1 > maxCheckouts) {
+  const client = await heldBy(tx, sql`o.client_key = ${shopper.clientKey}`);
+  const { MAX_OPEN_CHECKOUTS_PER_CLIENT: maxCheckouts, MAX_HELD_UNITS_PER_CLIENT: maxUnits } = ctx.config;
+  if (client.checkouts + 1 > maxCheckouts) {
     throw conflict(
       {
         key: 'You already have {{count}} unpaid checkouts holding items. Please complete or cancel one, or wait for it to expire, before starting another.',
@@ -204,8 +209,8 @@ async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shop
       { code: HOLD_LIMIT, maxCheckouts, maxUnits },
     );
   }
-  if (Number(held.units) + units > maxUnits) {
-    const already = Number(held.units);
+  if (client.units + units > maxUnits) {
+    const already = client.units;
     throw conflict(
       already > 0
         ? {
@@ -219,6 +224,84 @@ async function checkHoldCaps(tx: Tx, body: CreateCheckout, ctx: AppContext, shop
       { code: HOLD_LIMIT, maxCheckouts, maxUnits },
     );
   }
+  if (!shopper.networkKey) return;
+  const network = await heldBy(tx, sql`o.network_key = ${shopper.networkKey}`);
+  const { MAX_OPEN_CHECKOUTS_PER_NETWORK: netCheckouts, MAX_HELD_UNITS_PER_NETWORK: netUnits } = ctx.config;
+  if (network.checkouts + 1 > netCheckouts || network.units + units > netUnits) {
+    ctx.log.warn(
+      { networkKey: shopper.networkKey, held: network.units, checkouts: network.checkouts },
+      'checkout refused: the network holds its budget of unpaid checkouts',
+    );
+    throw conflict(NETWORK_HOLD_LIMIT, { code: HOLD_LIMIT, maxCheckouts, maxUnits });
+  }
+}
+
+const NETWORK_HOLD_LIMIT =
+  'Many items are already held in unpaid checkouts from your network. Please complete a checkout, or try again in a few minutes.';
+const HOLDS_BUSY =
+  'Too many items are waiting in unpaid checkouts right now. Please try again in a few minutes.';
+export const HOLDS_BUSY_CODE = 'holds_busy';
+/** A line this large that takes past half of its product's stock gets a short hold. */
+const PRODUCT_SHARE_MIN_UNITS = 10;
+
+async function heldBy(tx: Tx, who: ReturnType<typeof sql>): Promise<{ checkouts: number; units: number }> {
+  const result = (await tx.execute(sql`
+    select count(distinct o.id)::int as checkouts, coalesce(sum(h.quantity), 0)::int as units
+    from orders o join stock_holds h on h.order_id = o.id
+    where ${who} and o.payment_status = 'pending'
+      and h.released_at is null and h.expires_at > now()`)) as unknown as {
+    rows: { checkouts: number; units: number }[];
+  };
+  const row = result.rows[0];
+  return { checkouts: Number(row?.checkouts ?? 0), units: Number(row?.units ?? 0) };
+}
+
+/**
+ * How long this checkout's holds last, from the share of what is for sale that unpaid checkouts hold
+ * once it is placed (docs/decisions/0450-limits-that-count-people.md): the whole catalogue's share
+ * over HOLD_SHARE_REFUSE_PERCENT refuses the checkout (409 holds_busy); over
+ * HOLD_SHARE_SHORTEN_PERCENT, or over half of one product's stock for a line of PRODUCT_SHARE_MIN_UNITS or more,
+ * the hold lasts SHORT_HOLD_MINUTES instead of STOCK_HOLD_MINUTES. Under HOLD_SHARE_MIN_UNITS held
+ * units in all, the catalogue's share is not looked at (a small store's ordinary carts).
+ */
+async function holdMinutes(tx: Tx, body: CreateCheckout, ctx: AppContext, shopper: Shopper): Promise<number> {
+  const c = ctx.config;
+  const short = Math.min(c.SHORT_HOLD_MINUTES, c.STOCK_HOLD_MINUTES);
+  const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
+  const ids = body.items.map((i) => i.productId);
+  const result = (await tx.execute(sql`
+    select
+      (select coalesce(sum(p.stock), 0) from products p
+        where p.active and p.archived_at is null)::bigint as for_sale,
+      (select coalesce(sum(h.quantity), 0) from stock_holds h join products p on p.id = h.product_id
+        where h.released_at is null and h.expires_at > now() and p.active and p.archived_at is null)::bigint as held`)) as unknown as {
+    rows: { for_sale: number | string; held: number | string }[];
+  };
+  const forSale = Number(result.rows[0]?.for_sale ?? 0);
+  const held = Number(result.rows[0]?.held ?? 0) + units;
+  if (held > c.HOLD_SHARE_MIN_UNITS && forSale > 0) {
+    if (held * 100 > forSale * c.HOLD_SHARE_REFUSE_PERCENT) {
+      ctx.log.warn(
+        { held, forSale, clientKey: shopper.clientKey, networkKey: shopper.networkKey },
+        'checkout refused: unpaid checkouts hold an unusual share of the stock for sale',
+      );
+      throw conflict(HOLDS_BUSY, { code: HOLDS_BUSY_CODE });
+    }
+    if (held * 100 > forSale * c.HOLD_SHARE_SHORTEN_PERCENT) return short;
+  }
+  const perProduct = (await tx.execute(sql`
+    select p.id, p.stock, coalesce((select sum(h.quantity) from stock_holds h where h.product_id = p.id
+      and h.released_at is null and h.expires_at > now()), 0)::int as held
+    from products p where p.id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { id: number; stock: number; held: number }[] };
+  for (const item of body.items) {
+    const row = perProduct.rows.find((r) => Number(r.id) === item.productId);
+    if (!row || item.quantity < PRODUCT_SHARE_MIN_UNITS) continue;
+    if ((Number(row.held) + item.quantity) * 2 > Number(row.stock)) return short;
+  }
+  return c.STOCK_HOLD_MINUTES;
 }
 
 type Placed = { order: OrderRow; created: boolean; replaced: OrderRow[] };
@@ -243,6 +326,12 @@ async function placeOrder(
   await tx.execute(
     sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-client:${shopper.clientKey}`}, 0))`,
   );
+  // Then the network's (IPv4 /24, IPv6 /48), which several clients share: same order everywhere.
+  if (shopper.networkKey) {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`checkout-network:${shopper.networkKey}`}, 0))`,
+    );
+  }
   const reference = newOrderReference();
   const replaced = await replacePreviousCheckouts(tx, body, shopper, reference);
   const request: CartRequest = {
@@ -285,6 +374,7 @@ async function placeOrder(
   }
   checkStock(priced, shopper.locale);
   await checkHoldCaps(tx, body, ctx, shopper);
+  const minutes = await holdMinutes(tx, body, ctx, shopper);
 
   const t = priced.totals;
   const o = body.orderData;
@@ -295,6 +385,7 @@ async function placeOrder(
       orderReference: reference,
       idempotencyKey: storedKey,
       clientKey: shopper.clientKey,
+      networkKey: shopper.networkKey ?? null,
       userId: shopper.user?.id ?? null,
       customerEmail: o.customerEmail,
       customerName: o.customerName,
@@ -374,7 +465,7 @@ async function placeOrder(
       orderId: order!.id,
       productId: l.productId,
       quantity: l.quantity,
-      expiresAt: sql`now() + make_interval(mins => ${ctx.config.STOCK_HOLD_MINUTES})`,
+      expiresAt: sql`now() + make_interval(mins => ${minutes})`,
     })),
   );
   return { order: order!, created: true, replaced };

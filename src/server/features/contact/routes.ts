@@ -9,7 +9,7 @@ import {
   contactSubjectLabel,
 } from '~/shared/schemas/contact';
 import { contactMessages } from '~/server/db/schema';
-import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { enforceAddressRateLimit, enforceRateLimit } from '~/server/lib/rate-limit';
 import { apiLocale } from '~/server/lib/request-locale';
 
 export const CONTACT_THANKS = "Thank you for your message. We'll get back to you soon!";
@@ -39,7 +39,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.status(201).send({ message: translateError(apiLocale(request), CONTACT_THANKS) });
       }
       const { perIp, perEmail, windowSeconds } = CONTACT_LIMITS;
-      await enforceRateLimit(db, `contact:ip:${request.ip}`, perIp, windowSeconds, 'messages');
+      await enforceAddressRateLimit(db, 'contact', request.ip, perIp, windowSeconds, 'messages');
       await enforceRateLimit(
         db,
         `contact:email:${message.email.toLowerCase()}`,

@@ -6,7 +6,7 @@ import { SubscribeAnswerSchema, SubscribeInputSchema } from '~/shared/schemas/ne
 import { subscribers } from '~/server/db/schema';
 import { csvFileName, toCsv } from '~/server/lib/csv';
 import { HttpError } from '~/server/lib/http-error';
-import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { apiLocale } from '~/server/lib/request-locale';
 import { relayToExternalForm } from './relay';
 
@@ -33,9 +33,10 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ ip: request.ip }, 'newsletter honeypot filled; subscription dropped');
         return { message: translateError(apiLocale(request), SUBSCRIBED) };
       }
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `subscribe:ip:${request.ip}`,
+        'subscribe',
+        request.ip,
         SUBSCRIBE_LIMITS.perIp,
         SUBSCRIBE_LIMITS.windowSeconds,
         'subscription attempts',

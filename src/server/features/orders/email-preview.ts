@@ -53,6 +53,7 @@ const demoOrder: OrderRow = {
   confirmationEmailAttemptAt: at,
   inventoryReduced: true,
   clientKey: null,
+  networkKey: null,
   refundStatus: null,
   refundPaymentReference: null,
   refundReference: null,

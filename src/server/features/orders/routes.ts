@@ -11,7 +11,7 @@ import {
   OrderSchema,
   PaymentStatusUpdateSchema,
 } from '~/shared/schemas/orders';
-import { enforceRateLimit } from '~/server/lib/rate-limit';
+import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { can } from '~/server/lib/access';
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
 import { PaymentProviderError } from '~/server/payments/provider';
@@ -173,9 +173,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
-      await enforceRateLimit(
+      await enforceAddressRateLimit(
         db,
-        `order-lookup:ip:${request.ip}`,
+        'order-lookup',
+        request.ip,
         ORDER_LOOKUPS_PER_IP_PER_HOUR,
         3600,
         'order look-ups from this address',
