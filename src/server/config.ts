@@ -205,6 +205,16 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.coerce.number().int().min(1).max(10_000).default(5),
   ),
+  // Rows one CSV file may hold: a supplier manifest (drafted in one transaction) and a product import
+  // (docs/decisions/0460-csv-encodings-and-streamed-parsing.md).
+  MAX_MANIFEST_ROWS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(1_000_000).default(10_000),
+  ),
+  MAX_IMPORT_ROWS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+  ),
   NEWSLETTER_FORM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,

@@ -60,6 +60,47 @@ export function spreadCents(totalCents: Cents, weights: readonly number[]): Cent
   return parts.map((p) => Number(p.floor));
 }
 
+/**
+ * Each lot's cost per unit so that units x cost per unit add up to the total exactly (largest remainder):
+ * every unit first gets its exact share rounded down (its weight is per unit), then the cents left are
+ * handed out a cent per unit to the lots whose unit lost the most to rounding, as long as the lot's units
+ * fit in what is left; then to any lot that fits. Only when no lot has few enough units (a 1-cent rest
+ * over lots of 2+ units) can a few cents stay unspread: `unspread` says how many.
+ */
+export function spreadPerUnit(
+  totalCents: Cents,
+  lots: readonly { unitWeight: number; units: number }[],
+): { perUnit: Cents[]; unspread: Cents } {
+  if (lots.length === 0) return { perUnit: [], unspread: totalCents };
+  const sum = lots.reduce((a, l) => a + BigInt(l.unitWeight) * BigInt(l.units), 0n);
+  const even = sum === 0n;
+  const weightOf = (l: { unitWeight: number }) => (even ? 1n : BigInt(l.unitWeight));
+  const total = even ? lots.reduce((a, l) => a + BigInt(l.units), 0n) : sum;
+  const parts = lots.map((l, index) => {
+    const exact = BigInt(totalCents) * weightOf(l);
+    return { index, units: BigInt(l.units), cents: exact / total, rest: exact % total };
+  });
+  let left = BigInt(totalCents) - parts.reduce((a, p) => a + p.cents * p.units, 0n);
+  const order = [...parts].sort((a, b) => (a.rest === b.rest ? a.index - b.index : a.rest > b.rest ? -1 : 1));
+  for (const p of order) {
+    if (left <= 0n) break;
+    if (p.units <= left && p.rest > 0n) {
+      p.cents += 1n;
+      left -= p.units;
+    }
+  }
+  const bySize = [...parts].sort((a, b) =>
+    a.units === b.units ? a.index - b.index : a.units < b.units ? -1 : 1,
+  );
+  while (left > 0n) {
+    const fits = bySize.find((p) => p.units <= left);
+    if (!fits) break;
+    fits.cents += 1n;
+    left -= fits.units;
+  }
+  return { perUnit: parts.map((p) => Number(p.cents)), unspread: Number(left) };
+}
+
 /** A supplier's name as its saved mapping is keyed: lower case, single spaces. */
 export function supplierKey(supplier: string): string {
   return supplier.trim().toLowerCase().replace(/\s+/g, ' ');

@@ -698,5 +698,7 @@ export const supplierManifestMappings = pgTable('supplier_manifest_mappings', {
   /** The supplier's name normalised: lower case, single spaces. */
   supplierKey: text().primaryKey(),
   mapping: jsonb().$type<Record<string, string | null>>().notNull(),
+  /** The supplier's grade words (squashed: lower case, letters and digits) -> the store's condition. */
+  grades: jsonb().$type<Record<string, string>>().notNull().default({}),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -45,13 +45,43 @@ export const ManifestMappingSchema = z
   .transform((m) => m as Partial<Record<(typeof MANIFEST_FIELDS)[number], string | null>>);
 export type ManifestMapping = z.output<typeof ManifestMappingSchema>;
 
-/** What an upload without a mapping answers: the columns, a few rows, and the mapping to start from. */
+/**
+ * The supplier's grade words -> the store's conditions, sent with a mapping (field "grades") and saved
+ * with it; a word left out keeps what is known of it.
+ */
+export const ManifestGradesSchema = z.record(
+  z.string().trim().min(1).max(100),
+  z.enum(PRODUCT_CONDITIONS, { error: `Condition must be one of: ${PRODUCT_CONDITIONS.join(', ')}` }),
+);
+export type ManifestGrades = z.output<typeof ManifestGradesSchema>;
+
+/** A line of the manifest as it would be drafted with the mapping: the draft, or why it would not be. */
+export const ManifestDraftPreviewSchema = z.object({
+  row: z.number(),
+  title: z.string().nullable(),
+  upc: z.string().nullable(),
+  quantity: z.number().nullable(),
+  unitRetail: z.string().nullable(),
+  condition: z.string().nullable(),
+  /** Why the line would be refused; null when it becomes a draft. */
+  problem: z.string().nullable(),
+});
+
+/**
+ * What an upload without "apply" answers: the columns, the first rows, the mapping to start from (or
+ * the one sent to preview), the grade words found in the condition column with the condition each maps
+ * to (null: unknown, staff choose), and the first lines as they would be drafted.
+ */
 export const ManifestPreviewSchema = z.object({
   columns: z.array(z.string()),
   rows: z.array(z.array(z.string())),
   /** The supplier's saved mapping, else one guessed from the column names. */
   mapping: z.record(z.string(), z.string().nullable()),
   saved: z.boolean(),
+  grades: z.array(z.object({ word: z.string(), lines: z.number(), condition: z.string().nullable() })),
+  drafts: z.array(ManifestDraftPreviewSchema),
+  /** Lines of the file (after the header). */
+  total: z.number(),
 });
 
 /** What applying a manifest answers. */
@@ -60,6 +90,8 @@ export const ManifestResultSchema = z.object({
   created: z.number(),
   /** Rows drafted by an earlier upload of the same manifest. */
   alreadyCreated: z.number(),
+  /** Drafts of an earlier upload made again from this mapping ("remap"). */
+  remapped: z.number(),
   errors: z.number(),
   messages: z.array(z.string()),
 });
@@ -102,6 +134,8 @@ export const LoadDraftSchema = z.object({
   active: z.boolean(),
   manifestLine: z.number().nullable(),
   version: z.number(),
+  description: z.string(),
+  upc: z.string().nullable(),
 });
 
 /**
@@ -118,6 +152,15 @@ export const DraftEditSchema = z.object({
   }),
   price: priceField,
   stock: stockField,
+  /** Left out: unchanged. */
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Title must be at least 2 characters.')
+    .max(200, 'Title must be at most 200 characters.')
+    .optional(),
+  description: z.string().trim().max(10_000, 'Description must be at most 10,000 characters.').optional(),
+  upc: z.string().trim().max(100, 'UPC must be at most 100 characters.').optional(),
 });
 
 export const LoadReportSchema = LoadSummarySchema.extend({

@@ -20,6 +20,9 @@ const preview = {
     condition: null,
   },
   saved: false,
+  grades: [],
+  drafts: [],
+  total: 1,
 };
 
 describe('MappingForm', () => {

@@ -1,44 +1,56 @@
-// Reading a supplier's manifest (docs/decisions/0310-loads-and-manifest-intake.md): the same CSV
-// reader settings as the product import (src/server/features/admin-products/import-parse.ts: BOM,
-// loose quotes, short rows, blank lines counted as rows), plus what manifests do that our own
-// template does not: semicolons, currency signs and thousands separators, condition words.
-import { parse } from 'csv-parse/sync';
+// Reading a supplier's manifest (docs/decisions/0310-loads-and-manifest-intake.md and
+// 0461-manifest-intake-a-shop-can-trust.md): the same CSV reader as the product import
+// (src/server/lib/csv-input.ts: UTF-8 or Windows-1252, comma, semicolon or tab, parsed a slice at a time
+// with a row limit), plus what manifests do that our own template does not: currency signs and
+// thousands separators, grade words, UPCs a spreadsheet has mangled.
 import { conditionFromText } from '~/shared/condition';
 import type { ProductCondition } from '~/shared/constants';
 import { MANIFEST_FIELDS, type ManifestField } from '~/shared/loads';
 import { toCents } from '~/shared/money';
+import { csvRecords } from '~/server/lib/csv-input';
+import { badRequest } from '~/server/lib/http-error';
 
 export type ManifestRecord = { row: number; cells: string[] };
 
-/** The delimiter of the header line: semicolon when it has more of them than commas. */
-function delimiterOf(text: string): string {
-  const first = text.split(/\r?\n/, 1)[0] ?? '';
-  const count = (c: string) => first.split(c).length - 1;
-  return count(';') > count(',') ? ';' : count('\t') > count(',') ? '\t' : ',';
-}
-
-/** The header and the records with their spreadsheet row numbers (the header is row 1). */
-export function readManifest(buffer: Buffer): { columns: string[]; records: ManifestRecord[] } {
-  const text = buffer.toString('utf8');
-  const rows = parse(text, {
-    bom: true,
-    delimiter: delimiterOf(text.replace(/^\ufeff/, '')),
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: false,
-    max_record_size: 1_000_000,
-  }) as string[][];
-  const [header = [], ...rest] = rows;
-  const records = rest
-    .map((cells, index) => ({ row: index + 2, cells }))
-    .filter((r) => r.cells.some((c) => c.trim() !== ''));
-  return { columns: header.map((c) => c.trim()), records };
+/**
+ * The header and the records with their spreadsheet row numbers (the header is row 1), read a slice
+ * at a time; more than `maxRows` lines refuse the file before anything is drafted.
+ */
+export async function readManifest(
+  buffer: Buffer,
+  maxRows: number,
+): Promise<{ columns: string[]; records: ManifestRecord[] }> {
+  let header: string[] | null = null;
+  const records: ManifestRecord[] = [];
+  const unreadable: string[] = [];
+  for await (const record of csvRecords(buffer, (row, message) => unreadable.push(`row ${row}: ${message}`), {
+    maxRows,
+  })) {
+    if (record.cells.every((c) => c.trim() === '')) continue;
+    if (!header) header = record.cells;
+    else records.push({ row: record.row, cells: record.cells });
+  }
+  if (unreadable.length > 0) throw badRequest(`The manifest could not be read as CSV: ${unreadable[0]}`);
+  return { columns: (header ?? []).map((c) => c.trim()), records };
 }
 
 const GUESSES: Record<ManifestField, string[]> = {
-  title: ['title', 'itemtitle', 'name', 'productname', 'itemname', 'item', 'product', 'itemdescription'],
-  description: ['description', 'desc', 'details', 'longdescription'],
-  upc: ['upc', 'sku', 'upcsku', 'ean', 'gtin', 'itemnumber', 'asin', 'model'],
+  // Words before codes: "Item Description" is the title, "Item #" is the supplier's code.
+  title: [
+    'title',
+    'itemtitle',
+    'name',
+    'productname',
+    'itemname',
+    'itemdescription',
+    'productdescription',
+    'shortdescription',
+    'description',
+    'desc',
+    'product',
+  ],
+  description: ['description', 'desc', 'details', 'longdescription', 'itemdetails', 'notes'],
+  upc: ['upc', 'upccode', 'sku', 'upcsku', 'ean', 'gtin', 'asin', 'model'],
   quantity: ['quantity', 'qty', 'units', 'count', 'unitqty'],
   unitRetail: ['unitretail', 'retail', 'retailprice', 'msrp', 'unitprice', 'price', 'extretail'],
   condition: ['condition', 'grade', 'itemcondition', 'status'],
@@ -60,10 +72,24 @@ export function guessMapping(columns: string[]): Record<ManifestField, string | 
 }
 
 /**
- * Words manifests use for a grade that is not one of ours. Refurbished goods are not like new to a
- * shopper: they become "used - good" until staff grade them otherwise (drafts are reviewed anyway).
+ * Words manifests use for a grade that is not one of ours, known out of the box; a supplier's own words
+ * are mapped in the upload and saved with its mapping. Refurbished goods and returns are not like new to
+ * a shopper: they become "used - good" until staff grade them otherwise (drafts are reviewed anyway); a
+ * shelf pull was never sold (its box may be worn); uninspected goods are promised nothing more than
+ * "used - acceptable".
  */
-const CONDITION_SYNONYMS: Record<string, ProductCondition> = {
+export const CONDITION_SYNONYMS: Record<string, ProductCondition> = {
+  shelfpull: 'new-open-box',
+  shelfpulls: 'new-open-box',
+  overstock: 'new',
+  customerreturn: 'used-good',
+  customerreturns: 'used-good',
+  returns: 'used-good',
+  returned: 'used-good',
+  testedworking: 'used-good',
+  tested: 'used-good',
+  uninspected: 'used-acceptable',
+  untested: 'used-acceptable',
   brandnew: 'new',
   sealed: 'new',
   newinbox: 'new',
@@ -90,8 +116,25 @@ const CONDITION_SYNONYMS: Record<string, ProductCondition> = {
   broken: 'for-parts',
 };
 
-export function manifestCondition(text: string): ProductCondition | null {
-  return conditionFromText(text) ?? CONDITION_SYNONYMS[squash(text)] ?? null;
+/** A supplier's grade words, keyed as they are compared: squashed (lower case, letters and digits). */
+export type GradeMap = Record<string, ProductCondition>;
+export const gradeKey = squash;
+
+export function manifestCondition(text: string, grades: GradeMap = {}): ProductCondition | null {
+  return grades[squash(text)] ?? conditionFromText(text) ?? CONDITION_SYNONYMS[squash(text)] ?? null;
+}
+
+/**
+ * Why a UPC cannot be kept, or null. A spreadsheet shows a long number as "6.47808E+11" and saves it so:
+ * the digits are gone and a scan of the real barcode never finds the lot. A UPC-A has 12 digits; 9 to
+ * 11 digits are a UPC or EAN that lost its leading zeros to a number column.
+ */
+export function upcProblem(upc: string): string | null {
+  if (/^[+-]?\d+(?:[.,]\d+)?e[+-]?\d+$/i.test(upc))
+    return `UPC "${upc}" was turned into a rounded number by a spreadsheet: format the column as text and export the manifest again`;
+  if (/^\d{9,11}$/.test(upc))
+    return `UPC "${upc}" has ${upc.length} digits, not 12: a spreadsheet may have dropped its leading zeros; format the column as text and export the manifest again`;
+  return null;
 }
 
 /** "$1,299.00", "1 299,00 €", "CAD 15" -> cents; null when not an amount. */
@@ -119,6 +162,7 @@ const MAX_QUANTITY = 100_000;
 export function manifestLine(
   record: ManifestRecord,
   index: Partial<Record<ManifestField, number>>,
+  grades: GradeMap = {},
 ): ManifestLine | string {
   const cell = (f: ManifestField) => {
     const i = index[f];
@@ -145,9 +189,11 @@ export function manifestLine(
   if (retailCents <= 0 || retailCents > 9_999_999_99)
     return `Unit retail must be more than 0 ("${retailText}")`;
   const conditionText = cell('condition');
-  const condition = conditionText ? manifestCondition(conditionText) : 'new';
-  if (!condition) return `Unknown condition "${conditionText}"`;
+  const condition = conditionText ? manifestCondition(conditionText, grades) : 'new';
+  if (!condition) return `Unknown condition "${conditionText}": map it to one of the store's conditions`;
   const upc = cell('upc');
+  const problem = upc ? upcProblem(upc) : null;
+  if (problem) return problem;
   return {
     row: record.row,
     title,

@@ -11,6 +11,8 @@ import {
   LoadReportSchema,
   LoadSchema,
   LoadSummarySchema,
+  type ManifestGrades,
+  ManifestGradesSchema,
   ManifestMappingSchema,
   ManifestPreviewSchema,
   ManifestResultSchema,
@@ -106,7 +108,7 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Upload a manifest CSV (field "file"). Without a "mapping" field: its columns, first rows and the mapping to use. With "mapping" (JSON, field -> column): saves it for the supplier and drafts the rows',
+          'Upload a manifest CSV (field "file"). Without a "mapping" field, or with "preview" = "true": its columns, first rows, the mapping to use, its grade words and its first lines as drafts. With "mapping" (JSON, field -> column) and optional "grades" (JSON, grade word -> condition): saves both for the supplier and drafts the rows; "remap" = "true" makes drafts of an earlier upload again from this mapping',
         params: IdParams,
         response: {
           200: z.union([ManifestResultSchema, ManifestPreviewSchema]),
@@ -120,6 +122,9 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!request.isMultipart()) throw badRequest('Send the manifest as a CSV file (multipart/form-data).');
       let file: Buffer | undefined;
       let mappingText: string | undefined;
+      let gradesText: string | undefined;
+      let preview = false;
+      let remap = false;
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
@@ -131,6 +136,12 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
             file = await part.toBuffer();
           } else if (part.fieldname === 'mapping') {
             mappingText = String(part.value);
+          } else if (part.fieldname === 'grades') {
+            gradesText = String(part.value);
+          } else if (part.fieldname === 'preview') {
+            preview = String(part.value) === 'true';
+          } else if (part.fieldname === 'remap') {
+            remap = String(part.value) === 'true';
           }
         }
       } catch (error) {
@@ -151,7 +162,27 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const mapping = ManifestMappingSchema.safeParse(json);
       if (!mapping.success) throw badRequest('The mapping must name a column (or null) for each field.');
-      return applyManifest(app.ctx, request.params.id, file, mapping.data, request.user!.id);
+      let grades: ManifestGrades | undefined;
+      if (gradesText !== undefined) {
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(gradesText);
+        } catch {
+          throw badRequest('The grades must be JSON: {"<grade word>": "<condition>", ...}.');
+        }
+        const checked = ManifestGradesSchema.safeParse(parsed);
+        if (!checked.success)
+          throw badRequest(
+            `The grades must map each word to one of the store's conditions (${checked.error.issues[0]?.message}).`,
+          );
+        grades = checked.data;
+      }
+      if (preview)
+        return previewManifest(app.ctx, request.params.id, file, { mapping: mapping.data, grades });
+      return applyManifest(app.ctx, request.params.id, file, mapping.data, request.user!.id, {
+        grades,
+        remap,
+      });
     },
   );
 

@@ -7,12 +7,17 @@ import {
   REQUIRED_MANIFEST_FIELDS,
   MANIFEST_FIELDS,
   MANIFEST_FIELD_LABELS,
-  spreadCents,
+  spreadPerUnit,
   suggestedPriceCents,
   supplierKey,
 } from '~/shared/loads';
 import { centsToString, toCents } from '~/shared/money';
-import type { DraftEditSchema, LoadInputSchema, ManifestMapping } from '~/shared/schemas/admin-loads';
+import type {
+  DraftEditSchema,
+  LoadInputSchema,
+  ManifestGrades,
+  ManifestMapping,
+} from '~/shared/schemas/admin-loads';
 import { productSlug } from '~/shared/slug';
 import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
@@ -20,9 +25,16 @@ import type { DbOrTx } from '~/server/db/client';
 import { loads, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
 import { paidOrdersWithRefunds, refundShare, rowsOf } from '~/server/features/admin-reports';
 import { recordAudit } from '~/server/lib/audit';
-import { badRequest, conflict, notFound } from '~/server/lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
-import { guessMapping, manifestLine, readManifest } from './manifest';
+import {
+  type GradeMap,
+  gradeKey,
+  guessMapping,
+  manifestCondition,
+  manifestLine,
+  readManifest,
+} from './manifest';
 
 export const LOAD_NOT_FOUND = 'Load not found.';
 const SUGGESTED_PERCENT_KEY = 'suggestedPricePercent';
@@ -87,33 +99,105 @@ export async function setSuggestedPercent(ctx: AppContext, percent: number, user
   return { percent };
 }
 
-async function savedMapping(db: DbOrTx, supplier: string) {
+async function savedSettings(db: DbOrTx, supplier: string) {
   const [row] = await db
     .select()
     .from(supplierManifestMappings)
     .where(eq(supplierManifestMappings.supplierKey, supplierKey(supplier)));
-  return row?.mapping ?? null;
+  return row ? { mapping: row.mapping, grades: row.grades as GradeMap } : null;
 }
 
-/** The first step of an upload: the file's columns, its first rows and the mapping to start from. */
-export async function previewManifest(ctx: AppContext, loadId: number, file: Buffer) {
+/** The grade words sent with an upload, keyed as they are compared. */
+function gradeMapOf(grades: ManifestGrades | undefined): GradeMap {
+  return Object.fromEntries(Object.entries(grades ?? {}).map(([word, c]) => [gradeKey(word), c]));
+}
+
+/** Each field's column position; a column the file does not have is refused (or dropped: `loose`). */
+function columnIndex(columns: string[], mapping: ManifestMapping, loose = false) {
+  const index: Partial<Record<ManifestField, number>> = {};
+  for (const field of MANIFEST_FIELDS) {
+    const column = mapping[field];
+    if (!column) continue;
+    const at = columns.indexOf(column);
+    if (at >= 0) index[field] = at;
+    else if (!loose) throw badRequest(`The column "${column}" is not in this manifest.`);
+  }
+  return index;
+}
+
+const PREVIEW_LINES = 5;
+const MAX_GRADE_WORDS = 200;
+
+/**
+ * The first step of an upload, and every change of its mapping: the file's columns and first rows, the
+ * mapping (the one sent, else the supplier's saved one, else a guess from the column names), the grade
+ * words of the condition column with what each maps to, and the first lines as they would be drafted.
+ * Nothing is written.
+ */
+export async function previewManifest(
+  ctx: AppContext,
+  loadId: number,
+  file: Buffer,
+  sent?: { mapping: ManifestMapping; grades?: ManifestGrades },
+) {
   const load = await findLoad(ctx.db, loadId);
-  const { columns, records } = parseOrRefuse(file);
-  const saved = await savedMapping(ctx.db, load.supplier);
-  // A saved column the file does not have is dropped: staff map that field again.
-  const mapping = saved
+  const { columns, records } = await parseOrRefuse(ctx, file);
+  const saved = await savedSettings(ctx.db, load.supplier);
+  const base = sent?.mapping ?? saved?.mapping;
+  // A column the file does not have is dropped: staff map that field again.
+  const mapping = base
     ? Object.fromEntries(
-        MANIFEST_FIELDS.map((f) => [f, saved[f] && columns.includes(saved[f]!) ? saved[f]! : null]),
+        MANIFEST_FIELDS.map((f) => [f, base[f] && columns.includes(base[f]!) ? base[f]! : null]),
       )
     : guessMapping(columns);
-  return { columns, rows: records.slice(0, 5).map((r) => r.cells), mapping, saved: saved !== null };
+  const grades = { ...(saved?.grades ?? {}), ...gradeMapOf(sent?.grades) };
+  const index = columnIndex(columns, mapping, true);
+  const words = new Map<string, number>();
+  if (index.condition !== undefined) {
+    for (const r of records) {
+      const word = (r.cells[index.condition] ?? '').trim();
+      if (word && (words.has(word) || words.size < MAX_GRADE_WORDS))
+        words.set(word, (words.get(word) ?? 0) + 1);
+    }
+  }
+  return {
+    columns,
+    rows: records.slice(0, PREVIEW_LINES).map((r) => r.cells),
+    mapping,
+    saved: saved !== null,
+    grades: [...words].map(([word, lines]) => ({ word, lines, condition: manifestCondition(word, grades) })),
+    drafts: records.slice(0, PREVIEW_LINES).map((record) => {
+      const line = manifestLine(record, index, grades);
+      if (typeof line === 'string')
+        return {
+          row: record.row,
+          title: null,
+          upc: null,
+          quantity: null,
+          unitRetail: null,
+          condition: null,
+          problem: line,
+        };
+      return {
+        row: line.row,
+        title: line.title,
+        upc: line.upc,
+        quantity: line.quantity,
+        unitRetail: centsToString(line.retailCents),
+        condition: line.condition,
+        problem: null,
+      };
+    }),
+    total: records.length,
+  };
 }
 
-function parseOrRefuse(file: Buffer) {
-  let parsed: ReturnType<typeof readManifest>;
+async function parseOrRefuse(ctx: AppContext, file: Buffer) {
+  let parsed: Awaited<ReturnType<typeof readManifest>>;
   try {
-    parsed = readManifest(file);
+    parsed = await readManifest(file, ctx.config.MAX_MANIFEST_ROWS);
   } catch (error) {
+    if (error instanceof HttpError) throw error;
     throw badRequest(`The manifest could not be read as CSV: ${(error as Error).message.split('\n')[0]}`);
   }
   if (parsed.columns.filter((c) => c !== '').length === 0)
@@ -137,19 +221,13 @@ export async function applyManifest(
   file: Buffer,
   mapping: ManifestMapping,
   userId: number,
+  options: { grades?: ManifestGrades; remap?: boolean } = {},
 ) {
-  const { columns, records } = parseOrRefuse(file);
+  const { columns, records } = await parseOrRefuse(ctx, file);
   for (const field of REQUIRED_MANIFEST_FIELDS) {
     if (!mapping[field]) throw badRequest(`Choose the column for ${MANIFEST_FIELD_LABELS[field]}.`);
   }
-  const index: Partial<Record<ManifestField, number>> = {};
-  for (const field of MANIFEST_FIELDS) {
-    const column = mapping[field];
-    if (!column) continue;
-    const at = columns.indexOf(column);
-    if (at < 0) throw badRequest(`The column "${column}" is not in this manifest.`);
-    index[field] = at;
-  }
+  const index = columnIndex(columns, mapping);
   const percent = await getSuggestedPercent(ctx.db);
   const messages: string[] = [];
   const report = (row: number, message: string) => {
@@ -159,24 +237,34 @@ export async function applyManifest(
   return ctx.db.transaction(async (tx) => {
     const load = await findLoad(tx, loadId, true);
     const cleanMapping = Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, mapping[f] || null]));
+    const saved = await savedSettings(tx, load.supplier);
+    const grades = { ...(saved?.grades ?? {}), ...gradeMapOf(options.grades) };
     await tx
       .insert(supplierManifestMappings)
-      .values({ supplierKey: supplierKey(load.supplier), mapping: cleanMapping })
+      .values({ supplierKey: supplierKey(load.supplier), mapping: cleanMapping, grades })
       .onConflictDoUpdate({
         target: supplierManifestMappings.supplierKey,
-        set: { mapping: cleanMapping, updatedAt: new Date() },
+        set: { mapping: cleanMapping, grades, updatedAt: new Date() },
       });
 
-    const drafted = new Set(
+    const drafted = new Map(
       (
         await tx
-          .select({ line: products.manifestLine })
+          .select({
+            id: products.id,
+            line: products.manifestLine,
+            active: products.active,
+            stock: products.stock,
+          })
           .from(products)
           .where(and(eq(products.loadId, load.id), isNotNull(products.manifestLine)))
-      ).map((r) => r.line!),
+          .for('update')
+      ).map((r) => [r.line!, r]),
     );
     let errors = 0;
     let alreadyCreated = 0;
+    let remapped = 0;
+    const remade: number[] = [];
     const seen = new Map<string, number>();
     const fresh: Exclude<ReturnType<typeof manifestLine>, string>[] = [];
     for (const record of records) {
@@ -185,12 +273,42 @@ export async function applyManifest(
         MANIFEST_FIELDS.map((f) => (index[f] === undefined ? '' : (record.cells[index[f]!] ?? '').trim())),
       );
       const first = seen.get(key);
-      if (drafted.has(record.row)) {
+      const earlier = drafted.get(record.row);
+      if (earlier && !(options.remap && !earlier.active)) {
         alreadyCreated++;
         if (first === undefined) seen.set(key, record.row);
         continue;
       }
-      const line = manifestLine(record, index);
+      const line = manifestLine(record, index, grades);
+      if (earlier) {
+        // A draft made with a wrong mapping is made again from this one; a line now refused keeps it.
+        if (typeof line === 'string') {
+          errors++;
+          report(record.row, `${line}; the draft made before is kept`);
+          continue;
+        }
+        if (line.quantity !== earlier.stock)
+          await markStockChange(tx, { reason: 'import', note: `Load ${load.reference} re-mapped`, userId });
+        await tx
+          .update(products)
+          .set({
+            name: line.title,
+            description: line.description,
+            upc: line.upc,
+            condition: line.condition,
+            price: centsToString(suggestedPriceCents(line.retailCents, percent)),
+            compareAtPrice: centsToString(line.retailCents),
+            stock: line.quantity,
+            manifestQuantity: line.quantity,
+            version: sql`${products.version} + 1`,
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, earlier.id));
+        remapped++;
+        remade.push(earlier.id);
+        if (first === undefined) seen.set(key, record.row);
+        continue;
+      }
       if (typeof line === 'string') {
         errors++;
         report(record.row, line);
@@ -251,12 +369,13 @@ export async function applyManifest(
       action: 'manifest',
       entity: 'load',
       entityId: load.id,
-      after: { mapping: cleanMapping, created: values.map((v) => v.lotNumber), errors },
+      after: { mapping: cleanMapping, grades, created: values.map((v) => v.lotNumber), remade, errors },
     });
     return {
       total: records.length,
       created: values.length,
       alreadyCreated,
+      remapped,
       errors,
       messages:
         errors > messages.length
@@ -268,7 +387,7 @@ export async function applyManifest(
 
 /**
  * Each lot's share of the load's cost by its share of the manifest's retail value (unit retail x
- * units), in cents that add up to the cost; the unit cost is the lot's share over its units.
+ * units), per unit, so that units x unit cost add up to the cost to the cent (spreadPerUnit).
  */
 async function spreadLoadCost(tx: DbOrTx, load: LoadRow) {
   const lots = await tx
@@ -277,15 +396,14 @@ async function spreadLoadCost(tx: DbOrTx, load: LoadRow) {
     .where(and(eq(products.loadId, load.id), isNotNull(products.manifestLine)))
     .orderBy(asc(products.manifestLine));
   if (lots.length === 0) return;
-  const weights = lots.map((l) => (toCents(l.retail) ?? 0) * (l.units ?? 1));
-  const shares = spreadCents(toCents(load.totalCost) ?? 0, weights);
+  const { perUnit } = spreadPerUnit(
+    toCents(load.totalCost) ?? 0,
+    lots.map((l) => ({ unitWeight: toCents(l.retail) ?? 0, units: l.units ?? 1 })),
+  );
   for (const [i, lot] of lots.entries()) {
-    const units = lot.units ?? 1;
-    // Half up to the cent: the lot's share is exact, a unit's share of it may not be.
-    const unitCost = Math.floor((shares[i]! * 2 + units) / (2 * units));
     await tx
       .update(products)
-      .set({ unitCost: centsToString(unitCost) })
+      .set({ unitCost: centsToString(perUnit[i]!) })
       .where(eq(products.id, lot.id));
   }
 }
@@ -445,6 +563,8 @@ function toLotRow(l: Lot) {
     active: l.active,
     manifestLine: l.manifestLine,
     version: l.version,
+    description: l.description,
+    upc: l.upc,
   };
 }
 
@@ -454,7 +574,7 @@ export const LOT_PUBLISHED =
   'This lot is on sale: change it in the Products tab, where its stock moves by adjustments.';
 
 /**
- * A draft reviewed in the load's table: condition, price and stock, based on the version the table
+ * A draft reviewed in the load's table: title, description, UPC, condition, price and stock, based on the version the table
  * showed (docs/decisions/0210-product-edits-and-stock-history.md). Only drafts: nobody can buy one, so its
  * stock is set outright (the manifest's count corrected), recorded in the stock history as an adjustment.
  * A lot on sale has its stock moved by adjustments in the Products tab, so a sale meanwhile is not undone.
@@ -484,12 +604,22 @@ export async function editDraft(
         condition: data.condition,
         price: data.price,
         stock: data.stock,
+        ...(data.name === undefined ? {} : { name: data.name }),
+        ...(data.description === undefined ? {} : { description: data.description }),
+        ...(data.upc === undefined ? {} : { upc: data.upc || null }),
         version: sql`${products.version} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(products.id, before.id))
       .returning();
-    const fields = (l: Lot) => ({ condition: l.condition, price: l.price, stock: l.stock });
+    const fields = (l: Lot) => ({
+      condition: l.condition,
+      price: l.price,
+      stock: l.stock,
+      name: l.name,
+      description: l.description,
+      upc: l.upc,
+    });
     await recordAudit(tx, {
       userId,
       action: 'update',

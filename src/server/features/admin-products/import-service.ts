@@ -1,4 +1,4 @@
-// Bulk import: a CSV file parsed as it streams in (import-parse.ts), each row checked by the product
+// Bulk import: a CSV file parsed as it streams in (src/server/lib/csv-input.ts: encodings, separators, row limit), each row checked by the product
 // schema's rules (import-rows.ts), rows created or updated by lot number in batches (import-write.ts:
 // one transaction per batch, so 50,000 rows never sit in memory and a failure never leaves half a
 // product), every bad row reported with its row number and skipped (import-report.ts), progress told
@@ -11,7 +11,7 @@ import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { categories } from '~/server/db/schema';
 import { badRequest } from '~/server/lib/http-error';
-import { csvRecords } from './import-parse';
+import { csvRecords } from '~/server/lib/csv-input';
 import type { Report, RowsResult } from './import-report';
 import { type Column, headerColumns, type ImportRow, loadCategories, validateRecord } from './import-rows';
 import { describeDbError, lotKey, writeBatch } from './import-write';
@@ -29,6 +29,8 @@ export async function importCsv(
     userId: number;
     report: Report;
     batchSize?: number;
+    /** Rows after the header one file may hold (MAX_IMPORT_ROWS); the reading stops with a 400 after. */
+    maxRows?: number;
     /** Called after each batch is written and at the end: rows handled and bytes of the file read. */
     onProgress?: (progress: { rows: number; bytes: number }) => void;
   },
@@ -67,11 +69,15 @@ export async function importCsv(
     }
   };
 
-  const records = csvRecords(input, (row, message) => {
-    result.total++;
-    result.errors++;
-    report.add(`Row ${row}: could not be read (${message})`);
-  });
+  const records = csvRecords(
+    input,
+    (row, message) => {
+      result.total++;
+      result.errors++;
+      report.add(`Row ${row}: could not be read (${message})`);
+    },
+    { maxRows: options.maxRows },
+  );
   // Where the last record read ends in the file: after a batch is written, the file's real progress.
   let bytes = 0;
   for await (const { cells, row, bytes: readTo } of records) {

@@ -143,6 +143,68 @@ describe('POST /api/products/import', () => {
     }
   });
 
+  it('imports a Windows-1252 file (Excel on Windows) with its accents, and a semicolon-separated one', async () => {
+    // "Café Table en chêne" as Excel saves it on Windows: é = 0xE9, ê = 0xEA, one byte each.
+    const cp1252 = Buffer.from(
+      'lotNumber,name,price\r\nENC-1,Café Table en chêne,49.00\r\nENC-2,Théière 1 l,12\r\n',
+      'latin1',
+    );
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'excel.csv', content: cp1252 },
+    ]);
+    expect(res.json()).toMatchObject({ total: 2, success: 2, errors: 0 });
+    expect(await byLot('ENC-1')).toMatchObject({ name: 'Café Table en chêne' });
+    expect(await byLot('ENC-2')).toMatchObject({ name: 'Théière 1 l' });
+    const semicolons = 'lotNumber;name;price;description\nSEMI-1;Lampe;19.99;"Abat-jour; lin"\n';
+    const semi = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'fr.csv', content: semicolons },
+    ]);
+    expect(semi.json()).toMatchObject({ total: 1, success: 1, errors: 0 });
+    expect(await byLot('SEMI-1')).toMatchObject({
+      name: 'Lampe',
+      price: '19.99',
+      description: 'Abat-jour; lin',
+    });
+  });
+
+  it('refuses a UTF-16 file by name, writing nothing', async () => {
+    const before = await t.db.select().from(products);
+    const utf16 = Buffer.concat([
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from('lotNumber,name,price\r\nU-1,Mug,5\r\n', 'utf16le'),
+    ]);
+    const res = await sendMultipart(clients.admin, '/api/products/import', [
+      { field: 'file', filename: 'unicode.csv', content: utf16 },
+    ]);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(
+      'The file is UTF-16 ("Unicode text"), which cannot be imported: save it from the spreadsheet as "CSV UTF-8" and upload it again.',
+    );
+    expect(await t.db.select().from(products)).toEqual(before);
+  });
+
+  it('stops at the row limit (MAX_IMPORT_ROWS) with a message naming it', async () => {
+    // The setting is read on each import; lowered here to keep the file small.
+    const limit = t.config.MAX_IMPORT_ROWS;
+    t.config.MAX_IMPORT_ROWS = 2;
+    try {
+      const res = await sendMultipart(clients.admin, '/api/products/import', [
+        {
+          field: 'file',
+          filename: 'many.csv',
+          content: 'lotNumber,name,price\nLIM-1,A1,1\nLIM-2,A2,1\nLIM-3,A3,1\n',
+        },
+      ]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'The file has more than 2 rows, the most one file may have: split it into smaller files.',
+      );
+      expect(await byLot('LIM-3')).toBeUndefined();
+    } finally {
+      t.config.MAX_IMPORT_ROWS = limit;
+    }
+  });
+
   it('matches pictures to products by lot number (_1 is the main image) and reports the others', async () => {
     const csv = 'lotNumber,name,price\nIMG-1,Camera Bag,25\nIMG-2,Tripod,40\n';
     const png = await realImage('png', 200, 200);

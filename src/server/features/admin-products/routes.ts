@@ -379,6 +379,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
               const before = progress?.state.bytes ?? 0;
               rows = await importCsv(app.ctx, csv, {
                 userId,
+                maxRows: app.ctx.config.MAX_IMPORT_ROWS,
                 report,
                 onProgress: progress
                   ? (read) => progress.report({ rows: read.rows, bytes: before + read.bytes })

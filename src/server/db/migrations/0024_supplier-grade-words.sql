@@ -1,0 +1,1 @@
+ALTER TABLE "supplier_manifest_mappings" ADD COLUMN "grades" jsonb DEFAULT '{}'::jsonb NOT NULL;
