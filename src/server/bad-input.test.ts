@@ -80,12 +80,21 @@ describe('a NUL character in JSON text', () => {
   });
 });
 
-describe('a NUL character in a path', () => {
-  it('finds no content page', async () => {
+describe('a NUL character in a path or a query string', () => {
+  it('in a path parameter is a 400, as in a body', async () => {
     const res = await clients.guest.get('/api/content-pages/slug/%00');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: NUL_TEXT_MESSAGE });
   });
+
+  it.each(['/api/orders/admin?search=%00', '/api/users/search?email=%00', '/api/products?search=a%00b'])(
+    'in the query string of %s is a 400',
+    async (url) => {
+      const res = await clients.admin.get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: NUL_TEXT_MESSAGE });
+    },
+  );
 });
 
 describe('an id beyond PostgreSQL integer (2147483648)', () => {
@@ -107,6 +116,12 @@ describe('an id beyond PostgreSQL integer (2147483648)', () => {
       userId: 2_147_483_648,
     });
     expect(status.statusCode).toBe(400);
+  });
+
+  it('as the user an order is associated with is a 400', async () => {
+    const res = await clients.admin.post('/api/orders/1/associate', { userId: 2_147_483_648 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('userId must be a user id');
   });
 
   it('in admin bodies is a 400 naming the field', async () => {

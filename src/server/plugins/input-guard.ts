@@ -1,4 +1,5 @@
-// Request bodies with a NUL character (U+0000) in any text are refused at the door: PostgreSQL cannot
+// Query strings, path parameters and request bodies with a NUL character (U+0000) in any text are
+// refused at the door: PostgreSQL cannot
 // store it in text or jsonb, so it would otherwise fail deep inside a write as a 500. One guard for
 // every route, present and future (docs/decisions/0119-bad-input-is-a-4xx.md).
 import type { FastifyInstance } from 'fastify';
@@ -25,6 +26,8 @@ export function containsNul(value: unknown): boolean {
 
 export function registerInputGuard(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
+    // The query string and path parameters as much as the body: a search term reaches SQL too.
+    if (containsNul(request.query) || containsNul(request.params)) throw badRequest(NUL_TEXT_MESSAGE);
     if (request.body !== undefined && containsNul(request.body)) throw badRequest(NUL_TEXT_MESSAGE);
   });
 }

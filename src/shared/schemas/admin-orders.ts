@@ -1,7 +1,7 @@
 // The administrator's order contracts: the paged
 // list, the detail with its history, status, tracking, payment status and linking to a user.
 import { z } from 'zod';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '~/shared/constants';
+import { MAX_DB_ID, ORDER_STATUSES, PAYMENT_STATUSES } from '~/shared/constants';
 import { TRACKING_CARRIERS } from '~/shared/tracking';
 import { OrderEmailSchema, OrderRefundSchema } from './admin-orders-dialog';
 import { OrderSchema } from './orders';
@@ -343,7 +343,9 @@ export const AssociateOrderSchema = z.strictObject({
   userId: z
     .number({ error: 'userId must be a user id' })
     .int('userId must be a user id')
-    .positive('userId must be a user id'),
+    .positive('userId must be a user id')
+    // Ids are PostgreSQL integers: a larger number is no user, not a database error.
+    .max(MAX_DB_ID, 'userId must be a user id'),
 });
 
 /** Quick actions (spec section 4): only pending and processing orders have one. */
