@@ -10,6 +10,7 @@ import {
 } from '~/server/features/orders';
 import { applyMarkdowns } from '~/server/features/markdowns';
 import { purgeOldRateLimits } from './lib/rate-limit';
+import { recordJobRun } from './runtime/metrics';
 import { purgeExpiredSessions } from './plugins/sessions';
 import { purgeOldResetTokens } from '~/server/features/auth';
 
@@ -43,7 +44,9 @@ export async function runMaintenance(app: FastifyInstance, tasks = maintenanceTa
     for (const task of tasks) {
       try {
         await task.run(app);
+        recordJobRun(app.metricsRegistry, task.name, true);
       } catch (error) {
+        recordJobRun(app.metricsRegistry, task.name, false);
         app.log.error({ err: error, task: task.name }, 'maintenance task failed');
       }
     }

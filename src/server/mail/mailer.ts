@@ -35,6 +35,9 @@ export type Mailer = {
   deliverQueued: (limit?: number) => Promise<number>;
 };
 
+/** This process's deliveries to SMTP, for the metrics (store_mail_deliveries_total). */
+export const mailDeliveries = { sent: 0, failed: 0 };
+
 export function createMailer(config: Config, db: Db): Mailer {
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   const from = config.MAIL_FROM ?? `${config.STORE_NAME} <${config.STORE_EMAIL}>`;
@@ -52,8 +55,10 @@ export function createMailer(config: Config, db: Db): Mailer {
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date() })
         .where(eq(mailOutbox.id, outboxId));
+      mailDeliveries.sent++;
       return { status: 'sent', outboxId };
     } catch (error) {
+      mailDeliveries.failed++;
       const text = error instanceof Error ? error.message : String(error);
       await db.update(mailOutbox).set({ status: 'failed', error: text }).where(eq(mailOutbox.id, outboxId));
       return { status: 'failed', error: text, outboxId };
@@ -62,13 +67,19 @@ export function createMailer(config: Config, db: Db): Mailer {
   return {
     async transmit(message) {
       if (!transport) return 'queued';
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      try {
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
+      } catch (error) {
+        mailDeliveries.failed++;
+        throw error;
+      }
+      mailDeliveries.sent++;
       return 'sent';
     },
     async send(message) {

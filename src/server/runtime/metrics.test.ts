@@ -1,7 +1,9 @@
 // GET /metrics as Prometheus scrapes it (docs/decisions/0202-prometheus-metrics.md). The expected
 // figures are the rows and requests this test makes, counted by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orders, stockHolds } from '~/server/db/schema';
+import { mailOutbox, orderHistory, orders, stockHolds } from '~/server/db/schema';
+import { HOLD_EXPIRED_NOTE } from '~/server/features/orders';
+import { runMaintenance } from '~/server/maintenance';
 import { createProduct } from '~/server/test/fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { startMetricsServer } from './metrics';
@@ -105,7 +107,7 @@ describe('metrics', () => {
       { ...mail, status: 'queued' },
       { ...mail, status: 'queued' },
       { ...mail, status: 'failed' },
-      { ...mail, status: 'sent' },
+      { ...mail, to: 'someone-else@example.com', status: 'sent' },
     ]);
 
     const body = (await scrape()).body;
@@ -120,12 +122,64 @@ describe('metrics', () => {
     expect(sample(body, 'store_db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts a failed e-mail as waiting only until a later one of its kind to its address is sent', async () => {
+    const o = await order('M-MAIL', 'completed');
+    const mail = { kind: 'order-confirmation', to: 'c@example.com', subject: 's', text: 't', orderId: o.id };
+    const before = sample((await scrape()).body, 'store_mail_outbox_backlog{status="failed"}')!;
+    await t.db.insert(mailOutbox).values([{ ...mail, status: 'failed' }]);
+    expect(sample((await scrape()).body, 'store_mail_outbox_backlog{status="failed"}')).toBe(before + 1);
+    // The retry sent it as a new message: nothing of it waits any more.
+    await t.db.insert(mailOutbox).values([{ ...mail, status: 'sent' }]);
+    expect(sample((await scrape()).body, 'store_mail_outbox_backlog{status="failed"}')).toBe(before);
+  });
+
+  it('tells declined payments apart from checkouts that expired unpaid', async () => {
+    const expired = await order('M-EXPIRED', 'failed');
+    await t.db.insert(orderHistory).values({
+      orderId: expired.id,
+      field: 'note',
+      fromValue: null,
+      toValue: HOLD_EXPIRED_NOTE,
+      actor: 'system',
+    });
+    const body = (await scrape()).body;
+    // M-FAILED of the test above was declined; M-EXPIRED expired.
+    expect(sample(body, 'store_payments_failed{reason="declined"}')).toBe(1);
+    expect(sample(body, 'store_payments_failed{reason="expired"}')).toBe(1);
+    expect(sample(body, 'store_db_up')).toBe(1);
+  });
+
+  it('says when each maintenance task last ran and failed', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const ran = await runMaintenance(t.app, [
+      { name: 'fine task', run: async () => {} },
+      {
+        name: 'broken task',
+        run: async () => {
+          throw new Error('broken on purpose');
+        },
+      },
+    ]);
+    expect(ran).toBe(true);
+    const body = (await scrape()).body;
+    for (const task of ['fine task', 'broken task'])
+      expect(sample(body, `store_job_last_run_timestamp_seconds{task="${task}"}`)).toBeGreaterThanOrEqual(
+        before,
+      );
+    expect(sample(body, 'store_job_failures_total{task="broken task"}')).toBe(1);
+    expect(
+      sample(body, 'store_job_last_failure_timestamp_seconds{task="broken task"}'),
+    ).toBeGreaterThanOrEqual(before);
+    expect(sample(body, 'store_job_failures_total{task="fine task"}')).toBeUndefined();
+  });
+
   it('serves the same figures on a port of its own, with no token', async () => {
     const server = await startMetricsServer(t.app.metricsRegistry, 0, '127.0.0.1');
     try {
       const res = await fetch(`http://127.0.0.1:${server.port}/metrics`);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain('store_orders{payment_status="failed"} 1');
+      // M-FAILED and M-EXPIRED of the tests above.
+      expect(await res.text()).toContain('store_orders{payment_status="failed"} 2');
       expect((await fetch(`http://127.0.0.1:${server.port}/other`)).status).toBe(404);
     } finally {
       await server.close();

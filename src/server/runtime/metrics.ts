@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Config } from '~/server/config';
 import type { Database } from '~/server/db/client';
+import { HOLD_EXPIRED_NOTE } from '~/server/features/orders';
+import { mailDeliveries } from '~/server/mail/mailer';
 
 /** Pages and unknown paths share one label, so a crawler's made-up addresses cannot grow the series. */
 const OTHER_ROUTE = '(other)';
@@ -98,17 +100,23 @@ export function createMetrics(database: Database, options: { processMetrics: boo
   });
   new Gauge({
     name: 'store_mail_outbox_backlog',
-    help: 'E-mails in the outbox not sent (queued without SMTP, sending, or failed), by status',
+    help: 'E-mails in the outbox still to send (queued without SMTP, pending, sending, or failed and not since sent), by status',
     labelNames: ['status'],
     registers: [registry],
     async collect() {
       await quietly(async () => {
+        // A failed e-mail that a later one of the same kind, to the same address, for the same order
+        // has since delivered (a confirmation retried as a new message) is no longer waiting.
         const found = await rows<{ status: string; n: number | string }>(
           database,
-          sql`select status, count(*) as n from mail_outbox where status <> 'sent' group by status`,
+          sql`select m.status, count(*) as n from mail_outbox m
+            where m.status <> 'sent' and not exists (
+              select 1 from mail_outbox s where s.status = 'sent' and s.id > m.id and s.kind = m.kind
+                and s."to" = m."to" and s.order_id is not distinct from m.order_id)
+            group by m.status`,
         );
         this.reset();
-        for (const status of ['queued', 'sending', 'failed']) this.set({ status }, 0);
+        for (const status of ['queued', 'pending', 'sending', 'failed']) this.set({ status }, 0);
         for (const r of found) this.set({ status: r.status }, Number(r.n));
       });
     },
@@ -129,7 +137,84 @@ export function createMetrics(database: Database, options: { processMetrics: boo
       });
     },
   });
+  new Gauge({
+    name: 'store_payments_failed',
+    help: 'Orders whose payment failed, by reason: declined (or refused) apart from checkouts that expired unpaid',
+    labelNames: ['reason'],
+    registers: [registry],
+    async collect() {
+      await quietly(async () => {
+        const found = await rows<{ reason: string; n: number | string }>(
+          database,
+          sql`select case when exists (select 1 from order_history h where h.order_id = o.id
+                and h.field = 'note' and h.to_value = ${HOLD_EXPIRED_NOTE}) then 'expired' else 'declined' end as reason,
+              count(*) as n
+            from orders o where o.payment_status = 'failed' group by 1`,
+        );
+        this.set({ reason: 'declined' }, 0);
+        this.set({ reason: 'expired' }, 0);
+        for (const r of found) this.set({ reason: r.reason }, Number(r.n));
+      });
+    },
+  });
+  new Gauge({
+    name: 'store_db_up',
+    help: 'Whether the database answered this scrape (1) or not (0)',
+    registers: [registry],
+    async collect() {
+      try {
+        await database.db.execute(sql`select 1`);
+        this.set(1);
+      } catch {
+        this.set(0);
+      }
+    },
+  });
+  // This process's e-mail deliveries (src/server/mail/mailer.ts counts them).
+  new Counter({
+    name: 'store_mail_deliveries_total',
+    help: 'E-mails handed to SMTP by this instance, by result (sent, failed)',
+    labelNames: ['result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ result: 'sent' }, mailDeliveries.sent);
+      this.inc({ result: 'failed' }, mailDeliveries.failed);
+    },
+  });
+  // The maintenance jobs run on one instance at a time: each instance reports the runs it made.
+  new Gauge({
+    name: 'store_job_last_run_timestamp_seconds',
+    help: 'When this instance last ran each maintenance task (Unix time)',
+    labelNames: ['task'],
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'store_job_last_failure_timestamp_seconds',
+    help: 'When a maintenance task last failed on this instance (Unix time)',
+    labelNames: ['task'],
+    registers: [registry],
+  });
+  new Counter({
+    name: 'store_job_failures_total',
+    help: 'Maintenance task runs that failed on this instance',
+    labelNames: ['task'],
+    registers: [registry],
+  });
   return registry;
+}
+
+/** Records one maintenance task's run in the app's metrics. */
+export function recordJobRun(registry: Registry | undefined, task: string, ok: boolean): void {
+  if (!registry) return;
+  const now = Date.now() / 1000;
+  (registry.getSingleMetric('store_job_last_run_timestamp_seconds') as Gauge | undefined)?.set({ task }, now);
+  if (ok) return;
+  (registry.getSingleMetric('store_job_last_failure_timestamp_seconds') as Gauge | undefined)?.set(
+    { task },
+    now,
+  );
+  (registry.getSingleMetric('store_job_failures_total') as Counter | undefined)?.inc({ task });
 }
 
 function sameSecret(given: string, expected: string): boolean {
