@@ -1,5 +1,5 @@
 // The checkout form as a shopper fills it, in English or in French under /fr: one filler for every
-// journey, so a renamed label is fixed in one place. Fields are found by their exact visible labels.
+// journey, so a renamed label is fixed in one place. Fields are found by their visible labels.
 import type { Page } from 'playwright-core';
 import type { Locale } from '~/shared/i18n/locales';
 
@@ -94,7 +94,8 @@ export async function fillCheckoutForm(
   // In the form's order: the province is chosen before the postal code, as a shopper does.
   for (const field of CHECKOUT_TEXT_FIELDS) {
     if (field === 'postalCode') await form.getByLabel(words.province).selectOption(details.province);
-    await form.getByLabel(words[field], { exact: true }).fill(details[field]);
+    // 'Nom' is also inside 'Prénom': the last name is found by its whole label.
+    await form.getByLabel(words[field], { exact: field === 'lastName' }).fill(details[field]);
   }
   await form.getByRole('radio', { name: words.standard }).check();
 }
