@@ -4,7 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, fakeApi, renderPage } from '~/client/test/admin-test-utils';
-import LoadsTab, { MappingForm } from './loads-tab';
+import LoadsTab from './loads-tab';
+import { MappingForm } from './manifest-mapping';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,13 +37,64 @@ describe('MappingForm', () => {
     await userEvent.selectOptions(screen.getByLabelText('Unit retail'), 'Unit Retail');
     expect(screen.queryByText('Choose the column for Unit retail.')).toBeNull();
     await userEvent.click(submit);
-    expect(onApply).toHaveBeenCalledWith({
-      title: 'Item Title',
-      description: 'Desc',
-      upc: '',
-      quantity: 'Qty',
-      unitRetail: 'Unit Retail',
-      condition: '',
+    expect(onApply).toHaveBeenCalledWith(
+      {
+        title: 'Item Title',
+        description: 'Desc',
+        upc: '',
+        quantity: 'Qty',
+        unitRetail: 'Unit Retail',
+        condition: '',
+      },
+      { grades: {}, remap: false },
+    );
+  });
+
+  it('shows the first rows and drafts, asks for unknown grades, and previews each change', async () => {
+    const onPreview = vi.fn();
+    render(
+      <MappingForm
+        preview={{
+          ...preview,
+          grades: [{ word: 'Grade B', lines: 2, condition: null }],
+          drafts: [
+            {
+              row: 2,
+              title: 'Blender',
+              upc: null,
+              quantity: 2,
+              unitRetail: '49.99',
+              condition: 'new',
+              problem: null,
+            },
+            {
+              row: 3,
+              title: null,
+              upc: null,
+              quantity: null,
+              unitRetail: null,
+              condition: null,
+              problem: 'Title is missing',
+            },
+          ],
+        }}
+        pending={false}
+        onApply={vi.fn()}
+        onPreview={onPreview}
+      />,
+    );
+    const drafts = within(screen.getByRole('region', { name: 'First drafts' }));
+    expect(drafts.getByText('Blender')).toBeTruthy();
+    expect(drafts.getByText(/49\.99/)).toBeTruthy();
+    expect(drafts.getByText('Not drafted: Title is missing')).toBeTruthy();
+    expect(screen.getByText('Choose the condition for this grade.')).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText(/"Grade B" \(2 lines\)/), 'used-good');
+    expect(onPreview).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Item Title' }), {
+      'Grade B': 'used-good',
+    });
+    await userEvent.selectOptions(screen.getByLabelText('Title'), 'Desc');
+    expect(onPreview).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Desc' }), {
+      'Grade B': 'used-good',
     });
   });
 });

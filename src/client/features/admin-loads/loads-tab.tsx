@@ -6,19 +6,11 @@ import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
-import {
-  MANIFEST_FIELD_LABELS,
-  MANIFEST_FIELDS,
-  type ManifestField,
-  REQUIRED_MANIFEST_FIELDS,
-} from '~/shared/loads';
 import { formatMoney, toCents } from '~/shared/money';
 import type {
   LoadDraftSchema,
   LoadReportSchema,
   LoadSummarySchema,
-  ManifestPreviewSchema,
-  ManifestResultSchema,
   PublishResultSchema,
   RecoveryFiguresSchema,
   SupplierReportSchema,
@@ -26,17 +18,16 @@ import type {
 import { BarChart } from '~/client/components/ui/bar-chart';
 import { Button } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
-import { inputClasses, SelectField, TextField } from '~/client/components/ui/form-fields';
+import { inputClasses, TextField } from '~/client/components/ui/form-fields';
 import { DataTable } from '~/client/components/ui/table';
 import { ApiError, apiRequest } from '~/client/lib/api';
+import { type Grades, type ManifestResult, type Mapping, type Preview, sendManifest } from './api';
+import { MappingForm } from './manifest-mapping';
 
 type LoadSummary = z.infer<typeof LoadSummarySchema>;
 type LoadReport = z.infer<typeof LoadReportSchema>;
 type Lot = z.infer<typeof LoadDraftSchema>;
-type Preview = z.infer<typeof ManifestPreviewSchema>;
-type ManifestResult = z.infer<typeof ManifestResultSchema>;
 type Figures = z.infer<typeof RecoveryFiguresSchema>;
-type Mapping = Record<ManifestField, string>;
 
 const failure = (error: unknown, fallback: string) =>
   (error instanceof ApiError && error.serverMessage) || fallback;
@@ -131,97 +122,34 @@ function CreateLoadForm() {
   );
 }
 
-/** The mapping of the manifest's columns to the intake's fields: one choice per field. */
-export function MappingForm({
-  preview,
-  pending,
-  onApply,
-}: {
-  preview: Preview;
-  pending: boolean;
-  onApply: (mapping: Mapping) => void;
-}) {
-  const [mapping, setMapping] = useState<Mapping>(
-    () => Object.fromEntries(MANIFEST_FIELDS.map((f) => [f, preview.mapping[f] ?? ''])) as Mapping,
-  );
-  const missing = REQUIRED_MANIFEST_FIELDS.filter((f) => !mapping[f]);
-  return (
-    <form
-      className="grid gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (missing.length === 0) onApply(mapping);
-      }}
-    >
-      <p className="text-sm text-slate-600">
-        {preview.saved
-          ? "This supplier's saved mapping is filled in; change it if the file differs."
-          : 'Choose the column of each field. The mapping is saved for this supplier.'}
-      </p>
-      <div className="grid gap-3 sm:grid-cols-3">
-        {MANIFEST_FIELDS.map((f) => (
-          <SelectField
-            key={f}
-            label={MANIFEST_FIELD_LABELS[f]}
-            optional={!REQUIRED_MANIFEST_FIELDS.includes(f)}
-            value={mapping[f]}
-            error={missing.includes(f) ? `Choose the column for ${MANIFEST_FIELD_LABELS[f]}.` : undefined}
-            onChange={(e) => setMapping((m) => ({ ...m, [f]: e.target.value }))}
-          >
-            <option value="">Not in this file</option>
-            {preview.columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </SelectField>
-        ))}
-      </div>
-      <div>
-        <Button
-          type="submit"
-          pending={pending}
-          pendingLabel="Creating drafts..."
-          disabled={missing.length > 0}
-        >
-          Create drafts
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 function ManifestUpload({ loadId }: { loadId: number }) {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [result, setResult] = useState<ManifestResult | null>(null);
-  const send = (mapping?: Mapping) => {
-    const form = new FormData();
-    form.append('file', file!);
-    if (mapping)
-      form.append(
-        'mapping',
-        JSON.stringify(Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v || null]))),
-      );
-    return apiRequest<Preview | ManifestResult>('POST', `/api/admin/loads/${loadId}/manifest`, form);
-  };
   const read = useMutation({
-    mutationFn: () => send() as Promise<Preview>,
+    mutationFn: () => sendManifest(loadId, file!) as Promise<Preview>,
     onSuccess: (p) => {
       setResult(null);
       setPreview(p);
     },
   });
+  // Every change of the mapping or a grade shows the first drafts again; nothing is written.
+  const again = useMutation({
+    mutationFn: ({ mapping, grades }: { mapping: Mapping; grades: Grades }) =>
+      sendManifest(loadId, file!, { mapping, grades, preview: true }) as Promise<Preview>,
+    onSuccess: (p) => setPreview(p),
+  });
   const apply = useMutation({
-    mutationFn: (mapping: Mapping) => send(mapping) as Promise<ManifestResult>,
+    mutationFn: ({ mapping, grades, remap }: { mapping: Mapping; grades: Grades; remap: boolean }) =>
+      sendManifest(loadId, file!, { mapping, grades, remap }) as Promise<ManifestResult>,
     onSuccess: (r) => {
       setResult(r);
       setPreview(null);
       return refreshLoads(queryClient);
     },
   });
-  const error = read.error ?? apply.error;
+  const error = read.error ?? again.error ?? apply.error;
   return (
     <Card>
       <h3 className="mb-2 font-semibold">Manifest</h3>
@@ -257,15 +185,17 @@ function ManifestUpload({ loadId }: { loadId: number }) {
             key={preview.columns.join('\u0000')}
             preview={preview}
             pending={apply.isPending}
-            onApply={(m) => apply.mutate(m)}
+            previewing={again.isPending}
+            onApply={(mapping, options) => apply.mutate({ mapping, ...options })}
+            onPreview={(mapping, grades) => again.mutate({ mapping, grades })}
           />
         </div>
       )}
       {result && (
         <div className="mt-4 text-sm" role="status">
           <p>
-            {result.created} drafts created, {result.alreadyCreated} already created, {result.errors} rows not
-            imported.
+            {result.created} drafts created, {result.alreadyCreated} already created
+            {result.remapped > 0 ? `, ${result.remapped} made again` : ''}, {result.errors} rows not imported.
           </p>
           {result.messages.length > 0 && (
             <ul className="mt-2 list-disc pl-5 text-red-700">

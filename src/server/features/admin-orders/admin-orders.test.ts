@@ -4,7 +4,6 @@
 // placed through the real checkout, so they carry real stock holds.
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDER_STATUSES } from '~/shared/constants';
 import { adminAuditLog, mailOutbox, orderHistory, orders, products, stockHolds } from '~/server/db/schema';
 import {
   createProduct,
@@ -189,9 +188,18 @@ describe('list', () => {
 });
 
 describe('status, tracking and history', () => {
-  it('sets each of the seven statuses freely; a repeat changes nothing; every change has a history row', async () => {
+  it('sets each of the seven statuses of a paid order; a repeat changes nothing; every change has a history row', async () => {
     const order = await insertOrder(t.db, { status: 'pending', paymentStatus: 'completed' });
-    for (const status of [...ORDER_STATUSES].reverse()) {
+    const path = [
+      'processing',
+      'ready-for-pickup',
+      'shipped',
+      'delivered',
+      'picked-up',
+      'cancelled',
+      'pending',
+    ];
+    for (const status of path) {
       const res = await adminClient.patch(`/api/orders/${order.id}/status`, { status });
       expect(res.statusCode).toBe(200);
       expect(res.json().status).toBe(status);
@@ -199,22 +207,74 @@ describe('status, tracking and history', () => {
     const again = await adminClient.patch(`/api/orders/${order.id}/status`, { status: 'pending' });
     expect(again.statusCode).toBe(200);
     const history = (await historyOf(order.id)).filter((h) => h.field === 'status');
-    // Seven changes (cancelled ... processing, then back to pending); the repeat wrote nothing.
-    expect(history.map((h) => h.toValue)).toEqual([...ORDER_STATUSES].reverse());
+    // Seven changes (processing ... cancelled, then back to pending); the repeat wrote nothing.
+    expect(history.map((h) => h.toValue)).toEqual(path);
     expect(history[0]).toMatchObject({
       fromValue: 'pending',
-      toValue: 'cancelled',
+      toValue: 'processing',
       actor: 'admin',
       actorUserId: admin.id,
     });
     const detail = (await adminClient.get(`/api/orders/admin/${order.id}`)).json();
     expect(detail.history.at(-1)).toMatchObject({
       field: 'status',
-      from: 'processing',
+      from: 'cancelled',
       to: 'pending',
       actor: 'admin',
       who: 'orders_admin',
     });
+  });
+
+  it('refuses to work an unpaid, cancelled or fully refunded order, alone or in bulk, saying why', async () => {
+    const unpaid = await insertOrder(t.db, { status: 'pending', paymentStatus: 'pending' });
+    const cancelled = await insertOrder(t.db, { status: 'cancelled', paymentStatus: 'completed' });
+    const refunded = await insertOrder(t.db, {
+      status: 'processing',
+      paymentStatus: 'refunded',
+      refundedAmount: '29.37',
+    });
+    const paid = await insertOrder(t.db, { status: 'pending', paymentStatus: 'completed' });
+    const one = await adminClient.patch(`/api/orders/${unpaid.id}/status`, { status: 'processing' });
+    expect(one.statusCode).toBe(409);
+    expect(one.json().message).toBe(
+      'This order is not paid: it cannot be moved to Processing until its payment is completed.',
+    );
+    const bulk = await adminClient.post('/api/orders/bulk-status', {
+      ids: [unpaid.id, cancelled.id, refunded.id, paid.id],
+      status: 'shipped',
+    });
+    expect(bulk.statusCode).toBe(200);
+    expect(bulk.json()).toMatchObject({
+      updated: 1,
+      failed: 3,
+      results: [
+        {
+          id: unpaid.id,
+          ok: false,
+          message: 'This order is not paid: it cannot be moved to Shipped until its payment is completed.',
+        },
+        {
+          id: cancelled.id,
+          ok: false,
+          message:
+            'This order is cancelled: it cannot be moved to Shipped. Set it to Pending first if it was cancelled by mistake.',
+        },
+        {
+          id: refunded.id,
+          ok: false,
+          message: 'This order is fully refunded: it cannot be moved to Shipped.',
+        },
+        { id: paid.id, ok: true, status: 'shipped' },
+      ],
+    });
+    expect((await orderRow(unpaid.id)).status).toBe('pending');
+    expect((await orderRow(cancelled.id)).status).toBe('cancelled');
+    expect((await orderRow(refunded.id)).status).toBe('processing');
+    expect(await historyOf(unpaid.id)).toEqual([]);
+    // Cancelling and re-opening stay open to every order.
+    expect(
+      (await adminClient.patch(`/api/orders/${unpaid.id}/status`, { status: 'cancelled' })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses an unknown status or order: 400 / 404, nothing changed', async () => {
@@ -300,6 +360,8 @@ describe('linking an order to a user', () => {
     });
     expect(res.json().history.at(-1)).toMatchObject({ field: 'userId', from: null, to: String(customer.id) });
 
+    // Paid first: an unpaid checkout is not shipped (docs/decisions/0462-order-guards.md).
+    await adminClient.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'completed' });
     await adminClient.patch(`/api/orders/${order.id}/status`, {
       status: 'shipped',
       trackingNumber: 'TRACK-1',

@@ -11,7 +11,8 @@ import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/adm
 import type { Tx } from '~/server/db/client';
 import { orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { notFound } from '~/server/lib/http-error';
+import { orderStatusLabel } from '~/shared/orders';
+import { conflict, notFound } from '~/server/lib/http-error';
 import { type PaymentChange, setOrderPaymentStatus } from './completion';
 import { STATUS_EMAIL_KINDS } from './email-content';
 import { deliverOrderEmails, queueOrderEmail } from './order-emails';
@@ -100,7 +101,36 @@ function detailChanges(order: OrderRow, input: OrderDetailsUpdate): Change[] {
   return changes;
 }
 
-/** Any of the seven statuses (no transition rules: spec section 4); repeating the current one changes nothing. */
+/** The statuses that mean the store is working on the order: packing, shipping, handing over. */
+const WORK_STATUSES: ReadonlySet<string> = new Set([
+  'processing',
+  'ready-for-pickup',
+  'shipped',
+  'delivered',
+  'picked-up',
+]);
+
+/**
+ * Why an order cannot be moved to a working status, or null (docs/decisions/0462-order-guards.md): an
+ * unpaid checkout may still be abandoned (its stock is only held), a cancelled order's stock may be back
+ * on sale, a fully refunded order has been paid back. Nothing is packed or shipped for any of them.
+ */
+export function workRefusal(order: Pick<OrderRow, 'status' | 'paymentStatus'>, to: string): string | null {
+  if (!WORK_STATUSES.has(to) || order.status === to) return null;
+  const target = orderStatusLabel(to);
+  if (order.status === 'cancelled')
+    return `This order is cancelled: it cannot be moved to ${target}. Set it to Pending first if it was cancelled by mistake.`;
+  if (order.paymentStatus === 'refunded')
+    return `This order is fully refunded: it cannot be moved to ${target}.`;
+  if (order.paymentStatus !== 'completed')
+    return `This order is not paid: it cannot be moved to ${target} until its payment is completed.`;
+  return null;
+}
+
+/**
+ * Any of the seven statuses, except a working one for an order that must not be worked (workRefusal);
+ * repeating the current one changes nothing.
+ */
 export async function setOrderStatus(
   ctx: AppContext,
   actor: Actor,
@@ -112,6 +142,8 @@ export async function setOrderStatus(
     // The row lock orders two administrators pressing at once: the second finds the status already
     // set, changes nothing and queues nothing (docs/decisions/0270-order-emails-through-the-outbox.md).
     const order = await lockOrder(tx, id);
+    const refusal = workRefusal(order, input.status);
+    if (refusal) throw conflict(refusal);
     const changes: Change[] = [
       { field: 'status', from: order.status, to: input.status },
       ...detailChanges(order, input),
