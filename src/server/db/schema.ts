@@ -357,6 +357,10 @@ export const orderItems = pgTable(
     discount: money().notNull().default('0'),
     // Snapshots taken when the order is placed, so the order reads the same after the product changes.
     productName: text().notNull().default(''),
+    // The name the shopper bought it under, in the order's language ('Casque d'écoute…' on a French
+    // order), shown on every shopper surface; productName stays the English staff read. Null when it
+    // is the English name (docs/decisions/0471-order-lines-keep-the-name-as-sold.md).
+    soldName: text(),
     sku: text(),
     imageUrl: text(),
     compareAtPrice: money(),

@@ -64,6 +64,7 @@ export async function listMyOrders(
           quantity: orderItems.quantity,
           price: orderItems.price,
           productName: orderItems.productName,
+          soldName: orderItems.soldName,
           sku: orderItems.sku,
           imageUrl: orderItems.imageUrl,
           currentName: products.name,
@@ -79,12 +80,13 @@ export async function listMyOrders(
   const itemsByOrder = new Map<number, AccountOrderItem[]>();
   for (const line of lines) {
     // The snapshot taken at checkout wins; the product's current data fills what is missing.
-    const name = line.productName || line.currentName || '';
+    const english = line.productName || line.currentName || '';
     const item: AccountOrderItem = {
       id: line.id,
       productId: line.productId,
-      name,
-      productName: name,
+      // The name it was bought under, in the order's language; productName is the English.
+      name: line.soldName || english,
+      productName: english,
       sku: line.sku ?? line.lotNumber ?? null,
       imageUrl: line.imageUrl ?? line.currentImageUrl ?? null,
       price: line.price,

@@ -104,6 +104,11 @@ export function toAdminOrder(
 ): AdminOrder {
   return {
     ...toOrderResponse(order, items),
+    // Staff read every line in English, whatever language the shopper bought in.
+    items: toOrderResponse(order, items).items.map((item) => ({
+      ...item,
+      name: item.productName || item.name,
+    })),
     unpaidCheckout: isUnpaidCheckout({ paymentStatus: order.paymentStatus, holdsExpired }),
     confirmationEmailSent: order.confirmationEmailSent,
     confirmationEmailStatus: order.confirmationEmailStatus,

@@ -65,7 +65,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}a{color:#1d4ed
 function payPageHtml(
   storeName: string,
   order: OrderRow,
-  items: { productName: string; quantity: number; price: string }[],
+  items: { productName: string; soldName: string | null; quantity: number; price: string }[],
 ) {
   const ref = escapeHtml(order.orderReference);
   const locale = localeOf(order);
@@ -74,7 +74,7 @@ function payPageHtml(
   const rows = items
     .map(
       (i) =>
-        `<tr><td>${escapeHtml(i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity, locale)}</td></tr>`,
+        `<tr><td>${escapeHtml(i.soldName || i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity, locale)}</td></tr>`,
     )
     .join('');
   return page(

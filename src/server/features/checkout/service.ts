@@ -424,6 +424,7 @@ async function placeOrder(
       price: centsToString(l.unitCents),
       discount: centsToString(l.regularCents - l.unitCents),
       productName: l.name,
+      soldName: lineName(l, shopper.locale ?? 'en') === l.name ? null : lineName(l, shopper.locale ?? 'en'),
       sku: l.sku,
       imageUrl: l.imageUrl,
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),

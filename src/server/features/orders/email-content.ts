@@ -119,7 +119,7 @@ function itemsBlock(w: Writer): EmailBlock {
   return {
     type: 'items',
     items: w.items.map((i) => ({
-      name: i.productName,
+      name: i.soldName || i.productName,
       quantity: i.quantity,
       unit: formatMoney(i.price, w.locale),
       total: w.money((toCents(i.price) ?? 0) * i.quantity),

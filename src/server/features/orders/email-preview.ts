@@ -69,6 +69,7 @@ const demoItems: OrderItemRow[] = [
     orderId: demoOrder.id,
     productId: 7,
     productName: 'Brass Desk Lamp',
+    soldName: null,
     sku: 'LOT-0007',
     imageUrl: null,
     price: '19.99',

@@ -225,6 +225,63 @@ describe('the order history and the order page', () => {
   });
 });
 
+describe('a French order’s lines', () => {
+  it('keep the French name they were bought under on every shopper surface, and the English for staff', async () => {
+    const customer = await createUser(t.db, { email: 'line@example.com' });
+    const product = await createProduct(t.db, {
+      name: 'Wireless Headphones (Open Box)',
+      nameFr: 'Casque d’écoute sans fil (boîte ouverte)',
+      price: '20.00',
+      stock: 5,
+    });
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, customer.id);
+    const body = await validBody(client, [{ productId: product.id, quantity: 1 }], { state: 'QC' });
+    body.orderData.customerEmail = 'line@example.com';
+    const res = await postCheckout(client, body, { 'accept-language': 'fr-CA' });
+    expect(res.statusCode).toBe(200);
+    const reference = res.json().orderId as string;
+    const french = 'Casque d’écoute sans fil (boîte ouverte)';
+    // The payment page, then the confirmation e-mail.
+    const pay = await client.get(`/pay/${reference}`);
+    expect(pay.body).toContain(french);
+    expect(pay.body).not.toContain('Wireless Headphones');
+    await client.post(`/pay/${reference}/pay`, '', form);
+    const [mail] = mailsTo('line@example.com');
+    expect(mail!.text).toContain(`- 1 x ${french} à 20,00${NB}$`);
+    expect(mail!.text).not.toContain('Wireless Headphones');
+    // The account's history and the order page (read from an English page: the order's language wins).
+    const history = await client.get('/api/orders/my-orders', { 'accept-language': 'en-CA' });
+    const mine = (
+      history.json() as {
+        orderReference: string;
+        id: number;
+        items: { name: string; productName: string }[];
+      }[]
+    ).find((o) => o.orderReference === reference)!;
+    expect(mine.items.map((i) => [i.name, i.productName])).toEqual([
+      [french, 'Wireless Headphones (Open Box)'],
+    ]);
+    const page = await client.get(`/api/orders/${mine.id}`, { 'accept-language': 'en-CA' });
+    expect(page.json().items[0].name).toBe(french);
+    // Staff read the English name.
+    const staff = await admin.get(`/api/orders/admin/${mine.id}`);
+    expect(staff.json().items[0].name).toBe('Wireless Headphones (Open Box)');
+    // An English order of the same product keeps the English name, with nothing stored beside it.
+    const english = await postCheckout(
+      client,
+      await validBody(client, [{ productId: product.id, quantity: 1 }], { state: 'QC' }),
+      { 'accept-language': 'en-CA' },
+    );
+    await client.post(`/pay/${english.json().orderId}/pay`, '', form);
+    const after = await client.get('/api/orders/my-orders');
+    const en = (after.json() as { orderReference: string; items: { name: string }[] }[]).find(
+      (o) => o.orderReference === english.json().orderId,
+    );
+    expect(en?.items[0]?.name).toBe('Wireless Headphones (Open Box)');
+  });
+});
+
 describe('an English order', () => {
   it.each([
     ['no Accept-Language', undefined],

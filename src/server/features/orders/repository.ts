@@ -54,7 +54,8 @@ export function toOrderItemResponse(item: OrderItemRow): OrderItem {
   return {
     id: item.id,
     productId: item.productId,
-    name: item.productName || (item.productId ? `Product #${item.productId}` : 'Product'),
+    // The shopper's name for the line (as sold, in the order's language); productName is the English.
+    name: item.soldName || item.productName || (item.productId ? `Product #${item.productId}` : 'Product'),
     productName: item.productName,
     sku: item.sku,
     imageUrl: item.imageUrl,
@@ -112,7 +113,7 @@ export function toPaymentOrder(order: OrderRow, items: OrderItemRow[]): PaymentO
     providerOrderId: order.providerOrderId,
     locale: order.locale,
     items: items.map((i) => ({
-      name: i.productName,
+      name: i.soldName || i.productName,
       quantity: i.quantity,
       unitCents: toCents(i.price) ?? 0,
     })),
