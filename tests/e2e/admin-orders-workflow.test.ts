@@ -1,5 +1,5 @@
-// A working day in the admin orders list, in real Chromium against the built store: the administrator
-// signs in, filters by status (the filter goes into the address and survives a reload), selects two
+// A working day in the admin orders list, in real Chromium against the built store: two guests pay,
+// the administrator signs in, filters by status (the filter goes into the address and survives a reload), selects two
 // orders and marks them shipped at once, and finds them shipped. Checked with axe on the way.
 // Each step is its own `it`; later steps (the order dialog's notes, timeline, refunds) can be added.
 import type { Browser, Page } from 'playwright-core';
@@ -103,7 +103,15 @@ async function guestCheckout(product: Product, email: string) {
   const { price, compareAtPrice, discountApplied } = items[0]!;
   const res = await post(body(figures, { price, compareAtPrice, discountApplied }));
   expect(res.status, await res.clone().text()).toBe(200);
-  return ((await res.json()) as { orderId: string }).orderId;
+  const { orderId } = (await res.json()) as { orderId: string };
+  // Paid on the local payment page: only a paid order may be worked (shipped, processed).
+  const paid = await fetch(`${store.url}/pay/${orderId}/pay`, {
+    method: 'POST',
+    headers: { origin: store.url },
+    redirect: 'manual',
+  });
+  expect(paid.status).toBe(303);
+  return orderId;
 }
 
 const rows = () => adminPage().getByTestId('admin-order-row');
