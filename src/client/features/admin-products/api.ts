@@ -1,9 +1,9 @@
 // Queries and cache refreshes of the admin products screens. Query keys are API paths (the default fetcher
 // GETs them).
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { AdminProduct } from '~/shared/schemas/admin-products';
+import type { AdminProduct, ProductData } from '~/shared/schemas/admin-products';
 import type { Category } from '~/shared/schemas/catalog';
-import { apiGetPage } from '~/client/lib/api';
+import { apiGetPage, apiRequest } from '~/client/lib/api';
 import { queryKeyStartsWith } from '~/client/lib/query-keys';
 
 export function adminProductsPath(page: number, limit: number, search: string, lowStock = false): string {
@@ -31,3 +31,20 @@ export function refreshCatalogue(queryClient: QueryClient) {
     predicate: queryKeyStartsWith(['/api/products', '/api/admin/dashboard', '/api/categories']),
   });
 }
+
+/**
+ * Creates a product, or saves an edit based on `version` (the server refuses one based on an older version
+ * with 409). Stock changes by adjustment (the stock panel), never by saving an existing product.
+ */
+export function saveProduct(productId: number | null, data: ProductData, version: number | undefined) {
+  if (productId === null) return apiRequest<AdminProduct>('POST', '/api/products', data);
+  const { stock: _stock, ...fields } = data;
+  return apiRequest<AdminProduct>('PUT', `/api/products/${productId}`, { ...fields, version });
+}
+
+export const setProductActive = (id: number, active: boolean) =>
+  apiRequest('PATCH', `/api/products/${id}/status`, { active });
+
+/** Deletes a product, or archives it when orders name it (the answer says which). */
+export const deleteProduct = (id: number) =>
+  apiRequest<{ outcome: 'deleted' | 'archived'; message: string }>('DELETE', `/api/products/${id}`);

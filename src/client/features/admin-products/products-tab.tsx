@@ -6,23 +6,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatMoney } from '~/shared/money';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct } from '~/shared/schemas/admin-products';
 import { Button, buttonClasses } from '~/client/components/ui/button';
-import { ProductImage } from '~/client/components/ui/product-image';
 import { toast } from '~/client/components/ui/toast-store';
-import { apiRequest } from '~/client/lib/api';
-import { adminProductsQueryOptions, refreshCatalogue } from './api';
-import { ConfirmDialog } from '~/client/components/ui/confirm-dialog';
-import { inputClasses } from '~/client/components/ui/form-fields';
+import { adminProductsQueryOptions, refreshCatalogue, setProductActive } from './api';
 import { Pager } from '~/client/components/ui/pager';
 import { useSearchBox } from '~/client/components/ui/use-search-box';
-import { Switch } from '~/client/components/ui/switch';
 import { DataTable } from '~/client/components/ui/table';
 import { ArchivedPanel } from './archived-panel';
 import { BulkEditDialog } from './bulk-edit-dialog';
 import { CategoriesPanel } from './categories-panel';
+import { DeleteProductDialog } from './delete-product-dialog';
+import { ProductFilters } from './product-filters';
 import { ProductFormDialog } from './product-form-dialog';
+import { ProductRow } from './product-row';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; id: number } | null;
 
@@ -81,6 +78,13 @@ function ProductsList() {
     setSearch(next);
     setPage(1);
   });
+  const showLowStock = (low: boolean) => {
+    const next = new URLSearchParams(params);
+    if (low) next.set('stock', 'low');
+    else next.delete('stock');
+    setParams(next, { replace: true });
+    setPage(1);
+  };
 
   const list = useQuery({
     ...adminProductsQueryOptions(page, ADMIN_PRODUCTS_PAGE_SIZE, search, lowStock),
@@ -88,32 +92,12 @@ function ProductsList() {
   });
 
   const status = useMutation({
-    mutationFn: (p: { id: number; active: boolean }) =>
-      apiRequest('PATCH', `/api/products/${p.id}/status`, { active: p.active }),
+    mutationFn: (p: { id: number; active: boolean }) => setProductActive(p.id, p.active),
     onSuccess: () => refreshCatalogue(queryClient),
     onError: () =>
       toast({
         title: 'Error',
         description: 'Failed to update product status',
-        variant: 'destructive',
-      }),
-  });
-
-  const remove = useMutation({
-    mutationFn: (p: AdminProduct) =>
-      apiRequest<{ outcome: 'deleted' | 'archived'; message: string }>('DELETE', `/api/products/${p.id}`),
-    onSuccess: (result) => {
-      setDeleting(null);
-      toast({
-        title: result.outcome === 'archived' ? 'Product archived' : 'Product deleted',
-        description: result.message,
-      });
-      return refreshCatalogue(queryClient);
-    },
-    onError: () =>
-      toast({
-        title: 'Error',
-        description: 'Failed to delete product',
         variant: 'destructive',
       }),
   });
@@ -144,41 +128,12 @@ function ProductsList() {
           </Button>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="w-full max-w-md">
-          <label htmlFor="admin-product-search" className="sr-only">
-            Search products by name or lot number
-          </label>
-          <input
-            id="admin-product-search"
-            type="search"
-            value={searchText}
-            onChange={(e) => setSearchText(e.target.value)}
-            placeholder="Search by name or lot number..."
-            className={inputClasses()}
-          />
-        </div>
-        <label htmlFor="admin-product-stock" className="text-sm font-medium text-slate-700">
-          Show
-        </label>
-        <div className="w-44">
-          <select
-            id="admin-product-stock"
-            value={lowStock ? 'low' : 'all'}
-            onChange={(e) => {
-              const next = new URLSearchParams(params);
-              if (e.target.value === 'low') next.set('stock', 'low');
-              else next.delete('stock');
-              setParams(next, { replace: true });
-              setPage(1);
-            }}
-            className={inputClasses()}
-          >
-            <option value="all">All products</option>
-            <option value="low">Low stock</option>
-          </select>
-        </div>
-      </div>
+      <ProductFilters
+        searchText={searchText}
+        onSearchTextChange={setSearchText}
+        lowStock={lowStock}
+        onLowStockChange={showLowStock}
+      />
       <DataTable
         columns={COLUMNS}
         minWidthClassName="min-w-[760px]"
@@ -205,68 +160,16 @@ function ProductsList() {
         skeletonClassName="h-10 w-full"
       >
         {items.map((p) => (
-          <tr key={p.id} className="border-t border-slate-100" data-testid="admin-product-row">
-            <td className="px-3 py-2">
-              <input
-                type="checkbox"
-                aria-label={`Select ${p.name}`}
-                checked={selected.has(p.id)}
-                onChange={(e) => toggle(p.id, e.target.checked)}
-                className="h-5 w-5 rounded border-slate-300"
-              />
-            </td>
-            <td className="px-3 py-2">
-              <div className="h-12 w-12 overflow-hidden rounded border border-slate-200">
-                <ProductImage url={p.imageUrl} alt="" sizes="48px" className="h-12 w-12 object-cover" />
-              </div>
-            </td>
-            <td className="px-3 py-2">
-              <div className="font-medium">{p.name}</div>
-              {p.lotNumber && <div className="text-xs text-slate-500">Lot {p.lotNumber}</div>}
-            </td>
-            <td className="px-3 py-2">{p.categoryName ?? <span className="text-slate-500">None</span>}</td>
-            <td className="px-3 py-2 whitespace-nowrap">
-              {formatMoney(p.price)}
-              {p.compareAtPrice && (
-                <span className="ml-2 text-xs text-slate-500 line-through">
-                  {formatMoney(p.compareAtPrice)}
-                </span>
-              )}
-            </td>
-            <td className="px-3 py-2">{p.stock}</td>
-            <td className="px-3 py-2">
-              <div className="flex items-center gap-2">
-                <Switch
-                  checked={p.active}
-                  label={`Active: ${p.name}`}
-                  disabled={status.isPending && status.variables?.id === p.id}
-                  onCheckedChange={(active) => status.mutate({ id: p.id, active })}
-                />
-                <span className="text-xs text-slate-600">{p.active ? 'Active' : 'Inactive'}</span>
-              </div>
-            </td>
-            <td className="px-3 py-2">
-              <div className="flex justify-end gap-1">
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Edit ${p.name}`}
-                  onClick={() => setEditing({ mode: 'edit', id: p.id })}
-                >
-                  Edit
-                </Button>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="text-red-700 hover:bg-red-50"
-                  aria-label={`Delete ${p.name}`}
-                  onClick={() => setDeleting(p)}
-                >
-                  Delete
-                </Button>
-              </div>
-            </td>
-          </tr>
+          <ProductRow
+            key={p.id}
+            product={p}
+            selected={selected.has(p.id)}
+            onSelect={(on) => toggle(p.id, on)}
+            statusPending={status.isPending && status.variables?.id === p.id}
+            onActiveChange={(active) => status.mutate({ id: p.id, active })}
+            onEdit={() => setEditing({ mode: 'edit', id: p.id })}
+            onDelete={() => setDeleting(p)}
+          />
         ))}
       </DataTable>
       <Pager
@@ -293,21 +196,7 @@ function ProductsList() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        title="Delete product?"
-        message={
-          deleting
-            ? `Are you sure you want to delete "${deleting.name}"? This action cannot be undone. A product that appears in orders is archived instead, so those orders keep it.`
-            : ''
-        }
-        pending={remove.isPending}
-        pendingLabel="Deleting..."
-        onConfirm={() => deleting && remove.mutate(deleting)}
-      />
+      <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
     </section>
   );
 }
