@@ -81,11 +81,14 @@ describe('a NUL character in JSON text', () => {
 });
 
 describe('a NUL character in a path or a query string', () => {
-  it('in a path parameter is a 400, as in a body', async () => {
-    const res = await clients.guest.get('/api/content-pages/slug/%00');
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: NUL_TEXT_MESSAGE });
-  });
+  it.each(['/api/content-pages/slug/%00', '/api/products/%00'])(
+    'in the path parameter of %s is a 400, as in a body',
+    async (url) => {
+      const res = await clients.guest.get(url);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: NUL_TEXT_MESSAGE });
+    },
+  );
 
   it.each(['/api/orders/admin?search=%00', '/api/users/search?email=%00', '/api/products?search=a%00b'])(
     'in the query string of %s is a 400',
