@@ -4,43 +4,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminProduct } from '~/shared/schemas/admin-products';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { callsTo, fakeApi, renderPage } from '~/client/test/admin-test-utils';
 import { ProductFormDialog } from './product-form-dialog';
+import { lamp } from './test-product';
 
 afterEach(() => {
   resetToasts();
   vi.unstubAllGlobals();
 });
-
-const lamp: AdminProduct = {
-  id: 7,
-  lotNumber: 'LAMP-7',
-  name: 'Desk Lamp',
-  nameFr: '',
-  slug: 'desk-lamp',
-  description: 'Brass.',
-  descriptionFr: '',
-  price: '40.00',
-  compareAtPrice: null,
-  imageUrl: null,
-  stock: 11,
-  version: 3,
-  categoryId: null,
-  categoryName: null,
-  featured: false,
-  new: false,
-  active: true,
-  applyDailyDiscount: true,
-  condition: 'new',
-  conditionNotes: '',
-  finalSale: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  images: [],
-  additionalImages: [],
-};
 
 const bodyOf = (call: [string, RequestInit | undefined] | undefined) => JSON.parse(String(call?.[1]?.body));
 const history = { body: { items: [] } };

@@ -1,36 +1,8 @@
 // Which fields someone else changed, named as the form labels them: what the product dialog lists after a
 // save refused because the product was saved meanwhile.
 import { describe, expect, it } from 'vitest';
-import type { AdminProduct } from '~/shared/schemas/admin-products';
 import { changedFieldLabels, toFormValues } from './product-form-values';
-
-const lamp: AdminProduct = {
-  id: 7,
-  lotNumber: 'LAMP-7',
-  name: 'Desk Lamp',
-  nameFr: '',
-  slug: 'desk-lamp',
-  description: 'Brass.',
-  descriptionFr: '',
-  price: '40.00',
-  compareAtPrice: null,
-  imageUrl: null,
-  stock: 11,
-  version: 3,
-  categoryId: null,
-  categoryName: null,
-  featured: false,
-  new: false,
-  active: true,
-  applyDailyDiscount: true,
-  condition: 'new',
-  conditionNotes: '',
-  finalSale: false,
-  createdAt: '2026-11-01T00:00:00.000Z',
-  updatedAt: '2026-11-01T00:00:00.000Z',
-  images: [],
-  additionalImages: [],
-};
+import { lamp } from './test-product';
 
 describe('changedFieldLabels', () => {
   it('names the changed fields in the form order, by their labels', () => {

@@ -1,0 +1,30 @@
+// A product as the admin API answers it, for the product dialog's tests.
+import type { AdminProduct } from '~/shared/schemas/admin-products';
+
+export const lamp: AdminProduct = {
+  id: 7,
+  lotNumber: 'LAMP-7',
+  name: 'Desk Lamp',
+  nameFr: '',
+  slug: 'desk-lamp',
+  description: 'Brass.',
+  descriptionFr: '',
+  price: '40.00',
+  compareAtPrice: null,
+  imageUrl: null,
+  stock: 11,
+  version: 3,
+  categoryId: null,
+  categoryName: null,
+  featured: false,
+  new: false,
+  active: true,
+  applyDailyDiscount: true,
+  condition: 'new',
+  conditionNotes: '',
+  finalSale: false,
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-01T00:00:00.000Z',
+  images: [],
+  additionalImages: [],
+};
