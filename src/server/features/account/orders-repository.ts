@@ -1,6 +1,6 @@
 // The customer's order history: their orders, newest first, each with its lines as they were ordered.
 // Checkouts never paid (declined, abandoned, expired) are not orders to the customer and stay out
-// (docs/decisions/0283-unpaid-checkouts.md).
+// (docs/decisions/0220-unpaid-checkouts.md).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { notUnpaidCheckoutSql } from '~/server/features/orders';
 import type { Db } from '~/server/db/client';

@@ -1,5 +1,5 @@
 // The guest order look-up (POST /api/orders/lookup), and checkouts that were never paid staying out of
-// the customer's history and the look-up (docs/decisions/0283-unpaid-checkouts.md).
+// the customer's history and the look-up (docs/decisions/0220-unpaid-checkouts.md).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderHistory, stockHolds } from '~/server/db/schema';

@@ -1,5 +1,5 @@
 // A guest's order by reference and e-mail (/orders/lookup). Both must match, and it must be an order,
-// not a checkout that was never paid (docs/decisions/0283-unpaid-checkouts.md); one refusal for all else.
+// not a checkout that was never paid (docs/decisions/0220-unpaid-checkouts.md); one refusal for all else.
 import { and, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '~/server/db/client';
 import { orders } from '~/server/db/schema';
