@@ -1,4 +1,4 @@
-// Markdowns by age (issue 21): the rules an administrator sets, and the price one product's age calls for.
+// Markdowns by age (docs/decisions/0320-markdowns-lower-the-selling-price.md): the rules an administrator sets, and the price one product's age calls for.
 // The daily job (src/server/features/markdowns/service.ts) applies it; the computation lives here so it
 // is tested with hand-worked cents and the settings form validates with the same schema
 // (docs/decisions/0320-markdowns-lower-the-selling-price.md).

@@ -1,4 +1,4 @@
-// Issue 16 in real Chromium against the built store: a declined payment and 'Try Again' find the
+// Recovering a checkout and an account in real Chromium against the built store: a declined payment and 'Try Again' find the
 // checkout form as it was typed (and a reload keeps it); a paid order forgets it and 'View My Orders'
 // opens the guest's order by reference and e-mail; the forgot and reset password pages. axe checks
 // every new page.

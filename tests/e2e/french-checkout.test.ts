@@ -1,4 +1,4 @@
-// A French guest's purchase in real Chromium (issue 20): from the product page under /fr to the local
+// A French guest's purchase in real Chromium: from the product page under /fr to the local
 // payment page and back to the French confirmation, axe-core clean on every page, the order placed in
 // French (docs/decisions/0380-french-checkout-and-account.md), and its confirmation e-mail, read from a
 // real SMTP server on loopback, in French (docs/decisions/0360-orders-remember-their-language.md).

@@ -2,7 +2,7 @@
 // the forms show and the API answers, keyed by their English text (the specification's, word for word).
 // Messages with values use `{{placeholders}}` and are made with `fixedErrorText` (error-text.ts). The
 // server's own refusals are in src/server/lib/server-errors.messages.ts, so the browser does not
-// download them; the admin area's messages stay English (issue 20).
+// download them; the admin area's messages stay English (docs/decisions/0340-french-store-and-i18next.md).
 // docs/decisions/0390-error-messages-in-french.md
 import { defineMessages } from './catalogues';
 

@@ -1,4 +1,4 @@
-// What the markdown settings and a product's price history look like on the wire (issue 21).
+// What the markdown settings and a product's price history look like on the wire.
 import { z } from 'zod';
 
 /** One change of a product's selling price, newest first in the product's price history. */

@@ -1,4 +1,4 @@
-// The customer's account on a French page (issue 20): tabs, orders with their tracker, the details
+// The customer's account on a French page: tabs, orders with their tracker, the details
 // dialog, dates and money in Canadian French, settings and the re-order toast.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-// The shopper's sign-in pages on a French page (issue 20): texts, tabs, toasts and the deal in French.
+// The shopper's sign-in pages on a French page: texts, tabs, toasts and the deal in French.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

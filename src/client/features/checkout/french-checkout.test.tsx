@@ -1,4 +1,4 @@
-// The checkout, the confirmation and the guest order look-up on a French page (issue 20): the page's
+// The checkout, the confirmation and the guest order look-up on a French page: the page's
 // texts, toasts and money in Canadian French. The English pages are covered by their own tests.
 import { getDefaultNormalizer, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -463,8 +463,8 @@ describe('GET /api/products/template', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
     const template = res.body;
-    // The specification's columns, then the lot's condition, its notes and final sale (issue 21), then
-    // the French name and description (issue 20).
+    // The specification's columns, then the lot's condition, its notes and final sale, then
+    // the French name and description.
     expect(template.split('\r\n')[0]).toBe(
       'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr',
     );

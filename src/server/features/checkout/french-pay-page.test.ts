@@ -1,4 +1,4 @@
-// The local payment page in the order's language (issue 20): a checkout sent with Accept-Language fr
+// The local payment page in the order's language: a checkout sent with Accept-Language fr
 // is paid on a French page, in French money, and comes back to /fr/checkout/confirmation; an English
 // one stays as it was (docs/decisions/0380-french-checkout-and-account.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

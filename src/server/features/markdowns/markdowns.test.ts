@@ -1,4 +1,4 @@
-// Markdowns by age over simulated days (issue 21): the job run with an injected "today", through the
+// Markdowns by age over simulated days: the job run with an injected "today", through the
 // real HTTP layer for the rules, the price history and what shoppers are charged.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

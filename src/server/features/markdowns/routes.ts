@@ -1,4 +1,4 @@
-// The markdown rules (admin) and a product's price history (staff), issue 21.
+// The markdown rules (admin) and a product's price history (staff).
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Markdowns by age (issue 21; docs/decisions/0320-markdowns-lower-the-selling-price.md): the rules in the
+// Markdowns by age (docs/decisions/0320-markdowns-lower-the-selling-price.md): the rules in the
 // store settings, the job that lowers each product's selling price when it reaches a step, and the
 // product's price history.
 import { and, desc, eq, isNull, lte, sql } from 'drizzle-orm';
