@@ -16,13 +16,27 @@ const databaseFreeServerTests = readdirSync(serverDir, { recursive: true, encodi
   .filter((name) => name.endsWith('.test.ts'))
   .filter((name) => !REACHES_A_DATABASE.test(readFileSync(`${serverDir}${name}`, 'utf8')))
   .map((name) => `src/server/${name}`);
-const api = (db: 'pglite' | 'postgres') => ({
+// Server test files share their workers' modules (isolate: false): importing the app, Fastify, the AWS
+// SDK and React for server rendering took most of a file's time when every file imported them afresh.
+// Each file still builds its own app over its own database (test/test-app.ts), so nothing a test
+// writes is seen by another. A file that replaces modules or the clock (vi.mock, vi.doMock, fake
+// timers) keeps a module graph of its own, in the '-isolated' project of the same database.
+const CHANGES_MODULES_OR_CLOCK = /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv)\(/;
+const isolatedServerTests = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => name.endsWith('.test.ts'))
+  .filter((name) => CHANGES_MODULES_OR_CLOCK.test(readFileSync(`${serverDir}${name}`, 'utf8')))
+  .map((name) => `src/server/${name}`);
+const api = (db: 'pglite' | 'postgres', isolated: boolean) => ({
   extends: true as const,
   test: {
-    name: `api-${db}`,
-    include: [SERVER_TESTS],
-    exclude:
-      db === 'postgres' ? [...configDefaults.exclude, ...databaseFreeServerTests] : configDefaults.exclude,
+    name: `api-${db}${isolated ? '-isolated' : ''}`,
+    include: isolated ? isolatedServerTests : [SERVER_TESTS],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(db === 'postgres' ? databaseFreeServerTests : []),
+      ...(isolated ? [] : isolatedServerTests),
+    ],
+    isolate: isolated,
     environment: 'node',
     env: { TEST_DB: db },
     globalSetup: ['src/server/test/global-setup.ts'],
@@ -58,8 +72,9 @@ export default defineConfig({
           setupFiles: ['src/client/test/setup.ts'],
         },
       },
-      api('pglite'),
-      ...(withPostgres ? [api('postgres')] : []),
+      api('pglite', false),
+      api('pglite', true),
+      ...(withPostgres ? [api('postgres', false), api('postgres', true)] : []),
       {
         extends: true,
         test: {

@@ -1,6 +1,9 @@
 // Placeholder pictures for the demo catalogue, drawn as SVG and rendered locally with sharp, so a
 // fresh installation looks like a store without downloading anything. Files follow the same layout as
 // uploaded images, in the same storage: `<folder>/<basename>-<width>.webp`, URL of the 640 px variant.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import type { FileStorage } from '~/server/storage/file-storage';
 
@@ -122,15 +125,62 @@ ${badge}${text ? `<text text-anchor="middle" font-size="${fontSize}" fill="#fff"
 </svg>`;
 }
 
+const WEBP = { quality: 80, effort: 2 } as const;
+
+/**
+ * Rendered pictures are kept by content (the SVG, the width, the options and sharp's version) in
+ * node_modules/.cache, so a second fresh data folder on the same machine (a test's store, a reset demo)
+ * copies them instead of drawing them again: the same bytes sharp would make, about 10 s of CPU saved
+ * each time. The cache is best effort: a folder that cannot be read or written only means drawing.
+ */
+const PICTURE_CACHE = path.resolve('node_modules', '.cache', 'liquidation-store', 'demo-pictures');
+
+function cacheKey(svg: Buffer, width: number): string {
+  return createHash('sha256')
+    .update(`${sharp.versions.sharp}:${sharp.versions.vips}:${width}:${JSON.stringify(WEBP)}:`)
+    .update(svg)
+    .digest('hex');
+}
+
+function readCached(key: string): Buffer | undefined {
+  try {
+    return readFileSync(path.join(PICTURE_CACHE, `${key}.webp`));
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCached(key: string, data: Buffer): void {
+  try {
+    mkdirSync(PICTURE_CACHE, { recursive: true });
+    // Written aside and renamed, so a store starting at the same time never reads half a picture.
+    const temporary = path.join(PICTURE_CACHE, `${key}.${process.pid}.tmp`);
+    writeFileSync(temporary, data);
+    renameSync(temporary, path.join(PICTURE_CACHE, `${key}.webp`));
+  } catch {
+    // No cache here (a read-only installation): the picture was drawn, which is all that matters.
+  }
+}
+
+/** One picture at one width: from the cache, or drawn with sharp and kept. */
+export async function renderDemoPicture(svg: Buffer, width: number): Promise<Buffer> {
+  const key = cacheKey(svg, width);
+  const cached = readCached(key);
+  if (cached) return cached;
+  const data = await sharp(svg, { density: (72 * width) / SOURCE_SIZE })
+    .removeAlpha()
+    .webp(WEBP)
+    .toBuffer();
+  writeCached(key, data);
+  return data;
+}
+
 async function writeDemoImage(storage: FileStorage, image: DemoImage): Promise<void> {
   const svg = Buffer.from(demoSvg(image));
   // Drawing the SVG at each size costs less than drawing it once and resampling the large bitmap.
   await Promise.all(
     DEMO_IMAGE_WIDTHS.map(async (width) => {
-      const data = await sharp(svg, { density: (72 * width) / SOURCE_SIZE })
-        .removeAlpha()
-        .webp({ quality: 80, effort: 2 })
-        .toBuffer();
+      const data = await renderDemoPicture(svg, width);
       await storage.put(`${image.folder}/${image.basename}-${width}.webp`, data, 'image/webp');
     }),
   );
