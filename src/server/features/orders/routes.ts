@@ -1,6 +1,8 @@
 // GET /api/orders/{id} and PATCH /api/orders/{id}/payment-status (the confirmation page's calls).
-// A guest reads an order only through its unguessable reference; a signed-in customer also by the
-// numeric id of their own orders; an administrator reads any. Everyone else gets 404.
+// By its reference anyone reads an order's status and total, and its details only with proof (the
+// confirmation address's signed token, the signed-in owner, staff; the e-mail goes through
+// POST /api/orders/lookup): docs/decisions/0453-order-details-need-proof.md. By numeric id only its
+// owner and staff read it. Everyone else gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { PaymentStatusAnswerSchema } from '~/shared/schemas/admin-orders';
