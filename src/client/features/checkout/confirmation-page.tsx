@@ -268,10 +268,7 @@ function SummaryView({ order }: { order: Extract<OrderAnswer, { detailsHidden: t
         <Link to="/" className={buttonClasses('outline')}>
           {t('backHome')}
         </Link>
-        <Link
-          to={user ? '/account' : lookupPath(order.orderReference)}
-          className={buttonClasses('primary')}
-        >
+        <Link to={user ? '/account' : lookupPath(order.orderReference)} className={buttonClasses('primary')}>
           {t('viewMyOrders')}
         </Link>
       </div>

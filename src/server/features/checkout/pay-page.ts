@@ -205,7 +205,9 @@ export async function payPageRoutes(app: FastifyInstance) {
       // Only the press that took the payment carries the proof: the page is opened by the reference
       // alone, so a second press on a paid order proves nothing.
       const proof =
-        order.paymentStatus === 'pending' ? orderProofToken(config.sessionSecret, order.orderReference) : undefined;
+        order.paymentStatus === 'pending'
+          ? orderProofToken(config.sessionSecret, order.orderReference)
+          : undefined;
       return reply.redirect(confirmationUrl(order, 'success', undefined, proof), 303);
     },
   );

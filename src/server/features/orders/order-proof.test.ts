@@ -144,7 +144,9 @@ describe('an order opened by its reference', () => {
 
   it('renders the confirmation page without the order details on the server', async () => {
     const { reference } = await guestPurchase();
-    const page = await new TestClient(t.app).get(`/checkout/confirmation?order_id=${reference}&status=success`);
+    const page = await new TestClient(t.app).get(
+      `/checkout/confirmation?order_id=${reference}&status=success`,
+    );
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     for (const value of PERSONAL) expect(page.body).not.toContain(value);
@@ -163,7 +165,9 @@ describe('reference guesses', () => {
     }
     const refused = await guess(reference);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().message).toMatch(/^Too many order look-ups from this address\. Please try again in /);
+    expect(refused.json().message).toMatch(
+      /^Too many order look-ups from this address\. Please try again in /,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // Another IPv4 address of the same /24 is another host, with a budget of its own.
     expect((await guess(reference, ip.replace(/\.7$/, '.8'))).statusCode).toBe(200);
