@@ -2,7 +2,9 @@
 // methods for every registered route, as a guest, a customer and an administrator. The property: the
 // store never answers 5xx (bad input is a 4xx with a message; docs/decisions/0119-bad-input-is-a-4xx.md).
 // The requests come from fast-check with a fixed seed, so a failure is the same on every run; the
-// report lists every request that answered 5xx.
+// report lists every request that answered 5xx. A second, exhaustive pass walks the OpenAPI document and
+// puts NUL, huge numbers and odd Unicode in every query parameter and every path parameter of every
+// operation, a few requests each.
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
@@ -477,4 +479,87 @@ describe('API fuzz', () => {
     // Bounded but broad: most routes were tried.
     expect(reached.size).toBeGreaterThan(routes.length * 0.8);
   }, 120_000);
+});
+
+// ---- Every operation's query string and path parameters ----
+
+/**
+ * What once broke the store inside a query string or a path parameter, each value as it goes on the
+ * wire: NUL, numbers past PostgreSQL's integer and JavaScript's double, a lone surrogate (its UTF-8
+ * escape, which is not valid UTF-8), right-to-left marks and a byte-order mark.
+ */
+const WIRE_VALUES = [
+  'a%00b',
+  '%00',
+  '2147483648',
+  '1e309',
+  '99999999999999999999',
+  '%ED%A0%80',
+  'x%ED%A0%80y',
+  encodeURIComponent('\u200f1'),
+  encodeURIComponent('lot\u202egnp.exe'),
+  encodeURIComponent('\ufeff'),
+];
+
+type OpenApi = {
+  paths: Record<string, Record<string, { parameters?: { in: string; name: string }[] }>>;
+};
+
+/** Every operation of the OpenAPI document, with the names of its query and path parameters. */
+function operations(): { method: string; path: string; query: string[]; params: string[] }[] {
+  const spec = t.app.swagger() as unknown as OpenApi;
+  return Object.entries(spec.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        params: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+      })),
+  );
+}
+
+describe('API fuzz: every query string and path parameter', () => {
+  it('never answers 5xx to NUL, huge numbers or odd Unicode in any of them', async () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(100);
+    expect(ops.filter((op) => op.query.length > 0).length).toBeGreaterThan(15);
+    const failures: string[] = [];
+    let sent = 0;
+    const hit = async (method: string, url: string, fastifyUrl: string) => {
+      const client = await clientFor('admin');
+      const template = templateFor(method, fastifyUrl);
+      address++;
+      sent++;
+      const res = await client.request({
+        method: method as 'GET',
+        url,
+        ...(template === undefined
+          ? {}
+          : { payload: JSON.stringify(template), headers: { 'content-type': 'application/json' } }),
+        remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+      });
+      if (res.statusCode >= 500)
+        failures.push(`${method} ${url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+    };
+    for (const op of ops) {
+      const fastifyUrl = op.path.replace(/\{(\w+)\}/g, ':$1');
+      const realPath = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (known[name] ?? known.id!)[0]!);
+      for (const value of WIRE_VALUES) {
+        // Every query parameter at once holding the value, behind a path that finds a row.
+        if (op.query.length > 0) {
+          const query = op.query.map((name) => `${encodeURIComponent(name)}=${value}`).join('&');
+          await hit(op.method, `${realPath}?${query}`, fastifyUrl);
+        }
+        // Every path parameter holding it.
+        if (op.params.length > 0) {
+          await hit(op.method, op.path.replace(/\{(\w+)\}/g, value), fastifyUrl);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // Few requests per operation: at most two per value.
+    expect(sent).toBeLessThanOrEqual(ops.length * WIRE_VALUES.length * 2);
+  }, 180_000);
 });

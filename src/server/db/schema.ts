@@ -481,6 +481,10 @@ export const mailOutbox = pgTable(
     /** Deliveries tried so far and when the last began: the retry backs off and stops at a bound. */
     attempts: integer().notNull().default(0),
     attemptAt: timestamp({ withTimezone: true }),
+    // The secret the message carries (a reset token), sealed with a key derived from the session
+    // secret; text and html hold a placeholder. Put in place only as it goes to SMTP, then cleared
+    // (src/server/mail/outbox-secret.ts, docs/decisions/0454-outbox-keeps-no-live-secret.md).
+    sealedSecret: text(),
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),

@@ -9,6 +9,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '~/server/config';
 import type { Db, DbOrTx } from '~/server/db/client';
 import { mailOutbox } from '~/server/db/schema';
+import { OUTBOX_SECRET_PLACEHOLDER, openOutboxSecret, sealOutboxSecret } from './outbox-secret';
 
 export type MailMessage = {
   kind: string;
@@ -17,7 +18,15 @@ export type MailMessage = {
   text: string;
   html?: string;
   orderId?: number;
+  /**
+   * A secret the message carries (a reset token): text and html hold OUTBOX_SECRET_PLACEHOLDER where it
+   * goes. The outbox keeps it sealed, and it is put in place only in what SMTP receives
+   * (docs/decisions/0454-outbox-keeps-no-live-secret.md).
+   */
+  secret?: string;
 };
+
+type Outgoing = Omit<MailMessage, 'secret'> & { sealedSecret?: string | null };
 
 /** 'sent' when SMTP accepted it, 'queued' when kept in the outbox (no SMTP), 'failed' with the error. */
 export type MailResult = { status: 'sent' | 'queued' | 'failed'; error?: string; outboxId: number };
@@ -41,26 +50,46 @@ export const mailDeliveries = { sent: 0, failed: 0 };
 export function createMailer(config: Config, db: Db): Mailer {
   const transport: Transporter | null = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
   const from = config.MAIL_FROM ?? `${config.STORE_NAME} <${config.STORE_EMAIL}>`;
-  async function deliver(message: MailMessage, outboxId: number): Promise<MailResult> {
+  /** The outbox row's values: the secret sealed, never in clear. */
+  function toRow({ secret, ...message }: MailMessage) {
+    return {
+      ...message,
+      sealedSecret: secret === undefined ? null : sealOutboxSecret(config.sessionSecret, secret),
+    };
+  }
+  async function deliver(message: Outgoing, outboxId: number): Promise<MailResult> {
     if (!transport) return { status: 'queued', outboxId };
+    let { text, html } = message;
+    if (message.sealedSecret) {
+      const secret = openOutboxSecret(config.sessionSecret, message.sealedSecret);
+      if (secret === null) {
+        // Sealed under another session secret: sending the placeholder would only mislead.
+        const error = 'The secret of this e-mail could not be opened (the session secret has changed).';
+        await db
+          .update(mailOutbox)
+          .set({ status: 'failed', error, sealedSecret: null })
+          .where(eq(mailOutbox.id, outboxId));
+        return { status: 'failed', error, outboxId };
+      }
+      text = text.replaceAll(OUTBOX_SECRET_PLACEHOLDER, secret);
+      html = html?.replaceAll(OUTBOX_SECRET_PLACEHOLDER, secret);
+    }
+    // Sent or not, the sealed secret is forgotten: a reset link is asked for again, never re-sent.
     try {
-      await transport.sendMail({
-        from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-      });
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text, html });
       await db
         .update(mailOutbox)
-        .set({ status: 'sent', sentAt: new Date() })
+        .set({ status: 'sent', sentAt: new Date(), sealedSecret: null })
         .where(eq(mailOutbox.id, outboxId));
       mailDeliveries.sent++;
       return { status: 'sent', outboxId };
     } catch (error) {
       mailDeliveries.failed++;
       const text = error instanceof Error ? error.message : String(error);
-      await db.update(mailOutbox).set({ status: 'failed', error: text }).where(eq(mailOutbox.id, outboxId));
+      await db
+        .update(mailOutbox)
+        .set({ status: 'failed', error: text, sealedSecret: null })
+        .where(eq(mailOutbox.id, outboxId));
       return { status: 'failed', error: text, outboxId };
     }
   }
@@ -83,16 +112,17 @@ export function createMailer(config: Config, db: Db): Mailer {
       return 'sent';
     },
     async send(message) {
+      const values = toRow(message);
       const [row] = await db
         .insert(mailOutbox)
-        .values({ ...message, status: transport ? 'sending' : 'queued' })
+        .values({ ...values, status: transport ? 'sending' : 'queued' })
         .returning({ id: mailOutbox.id });
-      return deliver(message, row!.id);
+      return deliver(values, row!.id);
     },
     async enqueue(message, into = db) {
       const [row] = await into
         .insert(mailOutbox)
-        .values({ ...message, status: transport ? 'pending' : 'queued' })
+        .values({ ...toRow(message), status: transport ? 'pending' : 'queued' })
         .returning({ id: mailOutbox.id });
       return row!.id;
     },
@@ -103,7 +133,7 @@ export function createMailer(config: Config, db: Db): Mailer {
         update mail_outbox set status = 'sending'
         where id in (select id from mail_outbox where status = 'pending' order by id limit ${limit}
                      for update skip locked)
-        returning id, kind, "to", subject, text, html`)) as unknown as {
+        returning id, kind, "to", subject, text, html, sealed_secret`)) as unknown as {
         rows: {
           id: number;
           kind: string;
@@ -111,11 +141,19 @@ export function createMailer(config: Config, db: Db): Mailer {
           subject: string;
           text: string;
           html: string | null;
+          sealed_secret: string | null;
         }[];
       };
       for (const r of claimed.rows) {
         await deliver(
-          { kind: r.kind, to: r.to, subject: r.subject, text: r.text, html: r.html ?? undefined },
+          {
+            kind: r.kind,
+            to: r.to,
+            subject: r.subject,
+            text: r.text,
+            html: r.html ?? undefined,
+            sealedSecret: r.sealed_secret,
+          },
           r.id,
         );
       }

@@ -14,6 +14,7 @@ import {
 } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
+import { orderProofToken } from '~/server/lib/order-proof';
 import { type FakeSquare, startFakeSquare } from './fake-square';
 import { isValidSquareSignature, squareBaseUrl, squareSignature } from './square';
 
@@ -62,8 +63,12 @@ async function squareOrder(stock = 5) {
 const row = async (id: number) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 const stockOf = async (id: number) =>
   (await t.db.select({ s: products.stock }).from(products).where(eq(products.id, id)))[0]!.s;
+/** The return page's call, with the token Square's redirect brings back (decision 0453). */
 const confirm = (client: TestClient, reference: string) =>
-  client.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' });
+  client.patch(`/api/orders/${reference}/payment-status?token=${proof(reference)}`, {
+    paymentStatus: 'completed',
+  });
+const proof = (reference: string) => orderProofToken(t.app.ctx.config.sessionSecret, reference);
 const deliver = (w: { body: string; signature: string }, signature: string | null = w.signature) =>
   t.app.inject({
     method: 'POST',
@@ -92,7 +97,7 @@ describe('payment links', () => {
         line_items: [{ quantity: '1', base_price_money: { amount: 5197, currency: 'CAD' } }],
       },
       checkout_options: {
-        redirect_url: `http://store.test/checkout/confirmation?order_id=${reference}&status=success`,
+        redirect_url: `http://store.test/checkout/confirmation?order_id=${reference}&status=success&token=${proof(reference)}`,
       },
       pre_populated_data: { buyer_email: 'jane@example.com' },
     });

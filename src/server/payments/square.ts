@@ -4,6 +4,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '~/server/config';
 import { localizedPath } from '~/shared/i18n/locales';
+import { orderProofToken } from '~/server/lib/order-proof';
 import {
   type PaymentOrder,
   type PaymentProvider,
@@ -222,8 +223,9 @@ export function createSquareProvider(config: Config): PaymentProvider {
         };
       }
       const money = { amount: order.totalCents, currency: await storeCurrency() };
-      // Back to the confirmation in the order's language (/fr/checkout/confirmation for a French order).
-      const redirect = `${config.publicUrl}${localizedPath('/checkout/confirmation', order.locale)}?order_id=${encodeURIComponent(order.orderReference)}&status=success`;
+      // Back to the confirmation in the order's language (/fr/checkout/confirmation for a French order),
+      // with the token that shows the shopper their order in full (docs/decisions/0453-order-details-need-proof.md).
+      const redirect = `${config.publicUrl}${localizedPath('/checkout/confirmation', order.locale)}?order_id=${encodeURIComponent(order.orderReference)}&status=success&token=${orderProofToken(config.sessionSecret, order.orderReference)}`;
       const r = await call<{ payment_link?: SquarePaymentLink }>(
         'POST',
         '/v2/online-checkout/payment-links',

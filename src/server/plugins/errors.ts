@@ -24,10 +24,11 @@ export const MALFORMED_MULTIPART_MESSAGE = 'The upload is not a valid multipart/
 
 /**
  * What busboy (under @fastify/multipart) throws for a body that is not the multipart it claims to be:
- * plain Errors without a status (docs/decisions/0119-bad-input-is-a-4xx.md).
+ * plain Errors without a status (docs/decisions/0119-bad-input-is-a-4xx.md). A boundary over 256
+ * characters (RFC 2046 allows 70) fails in its search table before any part is read.
  */
 const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type\.|\w+ terminated early due to unexpected end of multipart data)$/;
+  /^(Multipart: Boundary not found|Unexpected end of multipart data|Unsupported Content-Type\.|\w+ terminated early due to unexpected end of multipart data|The needle cannot have a length bigger than 256\.)$/;
 
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   const errors: FieldErrors = {};

@@ -18,6 +18,35 @@ export const OrderSchema = AccountOrderSchema.extend({
 });
 export type Order = z.infer<typeof OrderSchema>;
 
+/**
+ * An order opened by its reference without proof that the requester placed it: its status and total
+ * only. Name, e-mail, phone, address and lines need the shopper's own session, the confirmation
+ * page's signed token, or the e-mail it was placed with (docs/decisions/0453-order-details-need-proof.md).
+ */
+export const OrderSummarySchema = z.object({
+  orderReference: z.string(),
+  status: z.string(),
+  paymentStatus: z.string(),
+  total: z.string(),
+  currency: OrderSchema.shape.currency,
+  detailsHidden: z.literal(true),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+/** What GET /api/orders/{id} answers: the whole order, or its summary when no proof came with it. */
+export const OrderAnswerSchema = z.union([OrderSchema, OrderSummarySchema]);
+export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
+
+export const isOrderSummary = (order: OrderAnswer): order is OrderSummary => 'detailsHidden' in order;
+
+/**
+ * `?token=` of /api/orders/{reference}: the signed token of the confirmation page's address. A token
+ * that is not the order's is no proof (never an error: the answer is then the summary).
+ */
+export const OrderProofQuerySchema = z.object({
+  token: z.string().max(128).optional(),
+});
+
 /** `{id}` of /api/orders/{id}: a numeric id (owner or admin) or the public reference (anyone holding it). */
 export const OrderIdParamsSchema = z.object({
   id: z

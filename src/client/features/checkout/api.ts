@@ -1,7 +1,7 @@
 // The checkout's calls: create the hosted checkout, read an order, confirm its payment.
 import type { CreateCheckout, CreateCheckoutResponse, CurrentFigures } from '~/shared/schemas/checkout';
 import { queryOptions } from '@tanstack/react-query';
-import type { Order, OrderLookup } from '~/shared/schemas/orders';
+import type { Order, OrderAnswer, OrderLookup } from '~/shared/schemas/orders';
 import type { SavedCheckoutAnswer, SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import { ApiError, apiRequest } from '~/client/lib/api';
 
@@ -30,10 +30,20 @@ export function currentFiguresOf(error: unknown): CurrentFigures | null {
   return current && typeof current === 'object' ? (current as CurrentFigures) : null;
 }
 
-/** An order by its reference; non-OK raises 'Failed to fetch order details (status: N)'. */
-export async function fetchOrder(orderId: string): Promise<Order> {
+/** `/api/orders/{reference}` with the confirmation address's signed token, when it has one. */
+function orderPath(orderId: string, token: string | null, tail = ''): string {
+  const path = `/api/orders/${encodeURIComponent(orderId)}${tail}`;
+  return token ? `${path}?token=${encodeURIComponent(token)}` : path;
+}
+
+/**
+ * An order by its reference: in full with the token of the confirmation page's address, else its
+ * status and total only (docs/decisions/0453-order-details-need-proof.md); non-OK raises 'Failed to
+ * fetch order details (status: N)'.
+ */
+export async function fetchOrder(orderId: string, token: string | null = null): Promise<OrderAnswer> {
   try {
-    return await apiRequest<Order>('GET', `/api/orders/${encodeURIComponent(orderId)}`);
+    return await apiRequest<OrderAnswer>('GET', orderPath(orderId, token));
   } catch (error) {
     if (error instanceof ApiError) throw new Error(`Failed to fetch order details (status: ${error.status})`);
     throw error;
@@ -41,8 +51,8 @@ export async function fetchOrder(orderId: string): Promise<Order> {
 }
 
 /** Asks the server to confirm the payment with the provider; answers the order as it now is. */
-export async function confirmPayment(orderId: string): Promise<Order> {
-  return apiRequest<Order>('PATCH', `/api/orders/${encodeURIComponent(orderId)}/payment-status`, {
+export async function confirmPayment(orderId: string, token: string | null = null): Promise<OrderAnswer> {
+  return apiRequest<OrderAnswer>('PATCH', orderPath(orderId, token, '/payment-status'), {
     paymentStatus: 'completed',
   });
 }

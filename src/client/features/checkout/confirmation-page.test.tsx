@@ -101,6 +101,44 @@ beforeEach(() => {
 const page = (query: string) => renderRoutes(checkoutRoutes, `/checkout/confirmation${query}`);
 
 describe('confirmation page', () => {
+  it("sends the token of the payment's redirect with both calls (docs/decisions/0453)", async () => {
+    const api = fakeApi({
+      [`/api/orders/${REF}`]: { body: order({ paymentStatus: 'pending' }) },
+      [`/api/orders/${REF}/payment-status`]: { body: order() },
+    });
+    page(`?order_id=${REF}&status=success&token=Sig_ned-123`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(fetchedPaths(api).filter((p) => p.startsWith('/api/orders/'))).toEqual([
+      `/api/orders/${REF}?token=Sig_ned-123`,
+      `/api/orders/${REF}/payment-status?token=Sig_ned-123`,
+    ]);
+  });
+
+  it('shows a paid order opened without its token by status and total only, and leads to the look-up', async () => {
+    addLamp();
+    const summary = {
+      orderReference: REF,
+      status: 'pending',
+      paymentStatus: 'completed',
+      total: '57.62',
+      currency: 'CAD',
+      detailsHidden: true,
+    };
+    fakeApi({ [`/api/orders/${REF}`]: { body: summary } });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.getByText('Thank you for your purchase.')).toBeTruthy();
+    expect(screen.getByTestId('order-summary').textContent).toBe(
+      `Order ${REF} is paid: $57.62 CAD. To protect your details, this link shows only its status and total. Open it with the email address you ordered with to see the rest.`,
+    );
+    expect(screen.queryByText('jane@example.com')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe(
+      `/orders/lookup?reference=${REF}`,
+    );
+    // A paid order all the same: the cart is cleared.
+    await waitFor(() => expect(getCart().items).toEqual([]));
+  });
+
   it('confirms a pending payment with the server, shows the order and clears the cart once', async () => {
     addLamp();
     window.localStorage.setItem(PENDING_ORDER_KEY, REF);

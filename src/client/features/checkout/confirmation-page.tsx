@@ -5,8 +5,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { formatMoney } from '~/shared/money';
 import { type PaymentFailureCode, paymentFailureMessage } from '~/shared/payment-failures';
-import type { Order } from '~/shared/schemas/orders';
+import { isOrderSummary, type OrderAnswer } from '~/shared/schemas/orders';
 import {
   clearCartForOrder,
   LAST_CLEARED_ORDER_KEY,
@@ -16,7 +17,7 @@ import {
 import { buttonClasses } from '~/client/components/ui/button';
 import { suppressToasts, toast } from '~/client/components/ui/toast-store';
 import { Seo } from '~/client/lib/head';
-import { useT } from '~/client/lib/i18n';
+import { useLocale, useT } from '~/client/lib/i18n';
 import { meQueryOptions } from '~/client/features/auth';
 import { confirmPayment, fetchOrder } from './api';
 import { confirmationMessages } from './confirmation.messages';
@@ -38,7 +39,7 @@ const FAILURE_KEYS = {
 
 type View =
   | { kind: 'loading' }
-  | { kind: 'success'; order: Order }
+  | { kind: 'success'; order: OrderAnswer }
   | { kind: 'failure'; message: string }
   | { kind: 'unavailable' };
 
@@ -55,6 +56,9 @@ function storageGet(key: string): string | null {
 export function ConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order_id');
+  // The signed token the payment's redirect carries: it shows this shopper the order's details
+  // (docs/decisions/0453-order-details-need-proof.md).
+  const token = params.get('token');
   const status = params.get('status');
   const error = params.get('error');
   const t = useT(confirmationMessages);
@@ -93,9 +97,9 @@ export function ConfirmationPage() {
         toast({ title: t('paymentFailedTitle'), description: failureMessage, variant: 'destructive' });
         return fail(failureMessage);
       }
-      let order: Order;
+      let order: OrderAnswer;
       try {
-        order = await fetchOrder(orderId);
+        order = await fetchOrder(orderId, token);
       } catch {
         toast({
           title: t('retrieveErrorTitle'),
@@ -112,7 +116,7 @@ export function ConfirmationPage() {
       ) {
         if (attempt > 0) await sleep(confirmationTiming.retryMs);
         try {
-          order = await confirmPayment(orderId);
+          order = await confirmPayment(orderId, token);
         } catch {
           break;
         }
@@ -141,7 +145,7 @@ export function ConfirmationPage() {
         }
       }, CART_CLEAR_DELAY_MS);
     })();
-  }, [orderId, status, error, failureMessage, t]);
+  }, [orderId, token, status, error, failureMessage, t]);
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
@@ -194,9 +198,10 @@ function useSignedInUser() {
   return useQuery({ ...meQueryOptions(), enabled: false }).data ?? null;
 }
 
-function SuccessView({ order }: { order: Order }) {
+function SuccessView({ order }: { order: OrderAnswer }) {
   const user = useSignedInUser();
   const t = useT(confirmationMessages);
+  if (isOrderSummary(order)) return <SummaryView order={order} />;
   return (
     <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
       <div className="text-center">
@@ -233,6 +238,37 @@ function SuccessView({ order }: { order: Order }) {
           state={user ? undefined : { email: order.customerEmail }}
           className={buttonClasses('primary')}
         >
+          {t('viewMyOrders')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+/** A paid order opened without its token: status and total only; its details open with the e-mail. */
+function SummaryView({ order }: { order: Extract<OrderAnswer, { detailsHidden: true }> }) {
+  const user = useSignedInUser();
+  const t = useT(confirmationMessages);
+  const locale = useLocale();
+  return (
+    <section aria-labelledby="confirmed-title" data-testid="order-confirmed">
+      <div className="text-center">
+        <h1 id="confirmed-title" className="text-3xl font-bold">
+          {t('confirmedTitle')}
+        </h1>
+        <p className="mt-2 text-slate-700">{t('thanksNoName')}</p>
+        <p className="mt-4 text-slate-700" data-testid="order-summary">
+          {t('summaryText', {
+            reference: order.orderReference,
+            total: `${formatMoney(order.total, locale)} ${order.currency}`,
+          })}
+        </p>
+      </div>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('outline')}>
+          {t('backHome')}
+        </Link>
+        <Link to={user ? '/account' : lookupPath(order.orderReference)} className={buttonClasses('primary')}>
           {t('viewMyOrders')}
         </Link>
       </div>

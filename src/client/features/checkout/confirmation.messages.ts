@@ -39,6 +39,9 @@ export const confirmationMessages = defineMessages(
       'There was an issue processing your payment. Please try again or contact customer support.',
     completedTitle: 'Order Completed',
     completedText: 'Your order has been placed successfully.',
+    thanksNoName: 'Thank you for your purchase.',
+    summaryText:
+      'Order {{reference}} is paid: {{total}}. To protect your details, this link shows only its status and total. Open it with the email address you ordered with to see the rest.',
   },
   {
     title: 'Confirmation de commande',
@@ -73,5 +76,8 @@ export const confirmationMessages = defineMessages(
       'Un problème est survenu lors du traitement de votre paiement. Veuillez réessayer ou communiquer avec le service à la clientèle.',
     completedTitle: 'Commande terminée',
     completedText: 'Votre commande a bien été passée.',
+    thanksNoName: 'Merci de votre achat.',
+    summaryText:
+      'La commande {{reference}} est payée : {{total}}. Pour protéger vos renseignements, ce lien n’en montre que l’état et le total. Ouvrez-la avec l’adresse courriel utilisée pour la commande pour voir le reste.',
   },
 );

@@ -173,11 +173,24 @@ describe('one order: GET /api/orders/{id} and PATCH /api/orders/{id}/payment-sta
     else expect(res.json()).toMatchObject({ id: paid.id, orderReference: paid.orderReference });
   });
 
-  it('GET by reference: whoever holds it reads the order', async () => {
-    for (const who of [guest, a, b, admin]) {
+  it('GET by reference: its owner and admins read the order, anyone else its status and total', async () => {
+    for (const who of [a, admin]) {
       const res = await who.client.get(`/api/orders/${paid.orderReference}`);
       expect(res.statusCode, who.name).toBe(200);
       expect(res.json()).toMatchObject({ id: paid.id, userId: a.user!.id });
+    }
+    // The reference alone is no proof (docs/decisions/0453-order-details-need-proof.md).
+    for (const who of [guest, b]) {
+      const res = await who.client.get(`/api/orders/${paid.orderReference}`);
+      expect(res.statusCode, who.name).toBe(200);
+      expect(res.json()).toEqual({
+        orderReference: paid.orderReference,
+        status: paid.status,
+        paymentStatus: 'completed',
+        total: paid.total,
+        currency: 'CAD',
+        detailsHidden: true,
+      });
     }
   });
 
@@ -212,8 +225,13 @@ describe('one order: GET /api/orders/{id} and PATCH /api/orders/{id}/payment-sta
       const before = await allOrders();
       const res = await who.client.patch(`/api/orders/${id}/payment-status`, { paymentStatus: 'completed' });
       expect(res.statusCode, `${who.name} ${id}`).toBe(200);
-      // No payment was made on the local payment page: the order stays pending.
-      expect(res.json()).toMatchObject({ id: pending.id, paymentStatus: 'pending', userId: a.user!.id });
+      // No payment was made on the local payment page: the order stays pending. Only its owner and
+      // admins see its details (docs/decisions/0453-order-details-need-proof.md).
+      if (who === a || who === admin) {
+        expect(res.json()).toMatchObject({ id: pending.id, paymentStatus: 'pending', userId: a.user!.id });
+      } else {
+        expect(res.json()).toMatchObject({ paymentStatus: 'pending', detailsHidden: true });
+      }
       expect(await allOrders()).toEqual(before);
     }
   });
@@ -253,7 +271,7 @@ describe('one order: GET /api/orders/{id} and PATCH /api/orders/{id}/payment-sta
         userId: b.user!.id,
       });
       expect(self.statusCode).toBe(200);
-      expect(self.json().userId).toBe(a.user!.id);
+      expect(self.json()).toMatchObject({ detailsHidden: true });
       expect(await allOrders()).toEqual(before);
     }
   });

@@ -6,7 +6,9 @@ import { mailOutbox } from '~/server/db/schema';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
-const toAdminEmail = (row: Omit<OutboxRow, 'text' | 'html' | 'dedupeKey' | 'attemptAt'>): AdminEmail => ({
+const toAdminEmail = (
+  row: Omit<OutboxRow, 'text' | 'html' | 'dedupeKey' | 'attemptAt' | 'sealedSecret'>,
+): AdminEmail => ({
   id: row.id,
   kind: row.kind,
   to: row.to,

@@ -265,6 +265,46 @@ describe('refunds through Square', () => {
     expect((await row(order.id)).refundedAmount).toBe('51.97');
   });
 
+  it("the selector's Refunded while a full refund is in flight is a 409 and opens no refund of 0.00", async () => {
+    const { order, payment } = await paidOrder();
+    // A full refund between asking Square and hearing its answer (step 1 written, not yet settled).
+    await t.db.insert(orderRefunds).values({
+      orderId: order.id,
+      amount: '51.97',
+      restock: true,
+      idempotencyKey: `refund-${order.orderReference}-1`,
+    });
+    const res = await staff.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'refunded' });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(
+      'Nothing is left to refund on this order: its whole total has been refunded or is being refunded.',
+    );
+    expect(
+      (await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).map((r) => r.amount),
+    ).toEqual(['51.97']);
+    expect(refundCalls(payment.id)).toEqual([]);
+    expect(await row(order.id)).toMatchObject({ paymentStatus: 'completed', refundedAmount: '0.00' });
+  });
+
+  it("the selector's Refunded racing or following a full refund answers 200 or 409, refunding once", async () => {
+    const { order, product, payment } = await paidOrder();
+    const [full, selector] = await Promise.all([
+      refund(order.id, { amount: '51.97', restock: true }),
+      staff.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'refunded' }),
+    ]);
+    expect(full.statusCode, full.body).toBeOneOf([200, 409]);
+    expect(selector.statusCode, selector.body).toBeOneOf([200, 409]);
+    // After it, the selector's Refunded changes nothing.
+    const after = await staff.patch(`/api/orders/${order.id}/payment-status`, { paymentStatus: 'refunded' });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json().paymentStatus).toBe('refunded');
+    expect((await row(order.id)).refundedAmount).toBe('51.97');
+    expect(refundCalls(payment.id).map((c) => c.body.amount_money.amount)).toEqual([5197]);
+    const refunds = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds.map((r) => [r.amount, r.status])).toEqual([['51.97', 'completed']]);
+    expect(await stockOf(product.id)).toBe(5);
+  });
+
   it('cancelling a paid order with its refund gives back what is left and restocks', async () => {
     const { order, product, payment } = await paidOrder();
     expect((await refund(order.id, { amount: '1.97', restock: false })).statusCode).toBe(200);

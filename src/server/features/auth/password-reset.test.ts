@@ -1,10 +1,11 @@
 // Password reset through HTTP: the forgot request answers alike for any address and mails a link (read
 // from a loopback SMTP server); the link works once, within the hour, under the rules of registration,
 // and ends every session of the account.
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens, users } from '~/server/db/schema';
 import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
+import { OUTBOX_SECRET_PLACEHOLDER, openOutboxSecret } from '~/server/mail/outbox-secret';
 import { createUser, signInAs } from '~/server/test/fixtures';
 import { decodeQuotedPrintable, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
@@ -16,6 +17,7 @@ import {
   RESET_LINK_EXPIRED,
   RESET_LINK_INVALID,
   RESET_LINK_USED,
+  requestPasswordReset,
 } from './password-reset';
 import { FORGOT_PASSWORD_PER_IP_PER_HOUR } from './routes';
 
@@ -126,6 +128,72 @@ describe('forgot password', () => {
     const res = await forgot('someone-else@example.com');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/^Too many password reset requests from this address\./);
+  });
+});
+
+describe('the reset link in the mail outbox (docs/decisions/0454-outbox-keeps-no-live-secret.md)', () => {
+  it('is never kept in clear, yet the delivered e-mail carries a link that resets the password', async () => {
+    const user = await createUser(t.db, { password: 'old-password-123' });
+    const { token, message } = await mailedToken(user.email);
+    const lastRow = async () =>
+      (
+        await t.db
+          .select()
+          .from(mailOutbox)
+          .where(eq(mailOutbox.to, user.email))
+          .orderBy(desc(mailOutbox.id))
+          .limit(1)
+      )[0];
+    // SMTP has the message; the row is marked sent just after.
+    await vi.waitFor(async () => expect((await lastRow())?.status).toBe('sent'));
+    const row = await lastRow();
+    expect(row).toMatchObject({ kind: 'password-reset', status: 'sent', sealedSecret: null });
+    // Nothing in the row (what a dump or a replica holds) carries the token; the link has the placeholder.
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.text).toContain(`http://store.test/auth/reset?token=${OUTBOX_SECRET_PLACEHOLDER}`);
+    expect(row!.html).toContain(`http://store.test/auth/reset?token=${OUTBOX_SECRET_PLACEHOLDER}`);
+    // Nor does the administrator's e-mail view.
+    const admin = client();
+    await signInAs(t.db, admin, (await createUser(t.db, { isAdmin: true })).id);
+    const viewed = await admin.get(`/api/admin/emails/${row!.id}`);
+    expect(viewed.statusCode).toBe(200);
+    expect(viewed.body).not.toContain(token);
+    expect(viewed.json().text).toContain(OUTBOX_SECRET_PLACEHOLDER);
+    // The placeholder is no token; the delivered link is, in both parts of the message.
+    expect((await reset(OUTBOX_SECRET_PLACEHOLDER, 'a-new-password-456')).statusCode).toBe(400);
+    expect(message).not.toContain(OUTBOX_SECRET_PLACEHOLDER);
+    expect(message).toContain(`href="http://store.test/auth/reset?token=${token}"`);
+    const done = await reset(token, 'a-new-password-456');
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ message: PASSWORD_RESET_DONE });
+    expect((await login(user.username, 'a-new-password-456')).statusCode).toBe(200);
+  });
+
+  it('keeps the token sealed while the e-mail waits to be sent, under a key not in the database', async () => {
+    const user = await createUser(t.db);
+    // Queued as the route does, without the delivery after the answer.
+    await requestPasswordReset(t.app.ctx, user.email);
+    const [row] = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, user.email))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1);
+    expect(row!.status).toBe('pending');
+    expect(row!.sealedSecret).toMatch(/^v1\./);
+    const token = openOutboxSecret(t.app.ctx.config.sessionSecret, row!.sealedSecret!);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(openOutboxSecret('another-session-secret-another-secret-00', row!.sealedSecret!)).toBeNull();
+    // Delivered later (the maintenance job's path): the link works, and the sealed token is gone.
+    await t.app.ctx.mailer.deliverQueued();
+    const message = decodeQuotedPrintable(await inbox.next());
+    expect(message).toContain(`http://store.test/auth/reset?token=${token}`);
+    await vi.waitFor(async () => {
+      const [after] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
+      expect(after).toMatchObject({ status: 'sent', sealedSecret: null });
+    });
+    expect((await reset(token!, 'another-password-789')).statusCode).toBe(200);
   });
 });
 

@@ -5,6 +5,7 @@
 // other link still open for it. The e-mail is written in the language of the page that asked for it,
 // and its link opens the reset page in that language.
 import { brandOf, type EmailContent, renderEmail } from '~/server/mail/layout';
+import { OUTBOX_SECRET_PLACEHOLDER } from '~/server/mail/outbox-secret';
 import { translator } from '~/shared/i18n/catalogues';
 import { DEFAULT_LOCALE, type Locale, localizedPath } from '~/shared/i18n/locales';
 import { PASSWORD_RESET_EMAIL } from './password-reset-email.messages';
@@ -71,7 +72,9 @@ export async function requestPasswordReset(
   if (!user || !limit.allowed) return;
   const token = randomBytes(32).toString('base64url');
   const brand = brandOf(config);
-  const link = `${brand.publicUrl}${localizedPath(`/auth/reset?token=${token}`, locale)}`;
+  // The outbox keeps a placeholder where the token goes, and the token sealed: the mailer puts it in
+  // place only in what it hands to SMTP (docs/decisions/0454-outbox-keeps-no-live-secret.md).
+  const link = `${brand.publicUrl}${localizedPath(`/auth/reset?token=${OUTBOX_SECRET_PLACEHOLDER}`, locale)}`;
   const mail = await renderEmail(passwordResetContent(user.username, link, config.STORE_NAME, locale), brand);
   await db.transaction(async (tx) => {
     await tx.insert(passwordResetTokens).values({
@@ -84,6 +87,7 @@ export async function requestPasswordReset(
         kind: 'password-reset',
         to: user.email,
         ...mail,
+        secret: token,
       },
       tx,
     );

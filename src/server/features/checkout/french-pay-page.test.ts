@@ -4,12 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { orderProofToken } from '~/server/lib/order-proof';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe('the payment page in the order’s language', () => {
   let t: TestApp;
+  const proof = (reference: string) => orderProofToken(t.app.ctx.config.sessionSecret, reference);
   beforeAll(async () => {
     t = await createTestApp({ env: { ...MANY_ORDER_EMAILS } });
     await seedStoreSettings(t.db);
@@ -38,8 +40,11 @@ describe('the payment page in the order’s language', () => {
     expect(page.body).toContain('1\u00a0234,50\u00a0$');
     const paid = await client.post(`/pay/${reference}/pay`, '', form);
     expect(paid.statusCode).toBe(303);
-    expect(paid.headers.location).toBe(`/fr/checkout/confirmation?order_id=${reference}&status=success`);
-    // Paid already: the closed page says so in French and links to the French confirmation.
+    expect(paid.headers.location).toBe(
+      `/fr/checkout/confirmation?order_id=${reference}&status=success&token=${proof(reference)}`,
+    );
+    // Paid already: the closed page says so in French and links to the French confirmation (without
+    // the token: this page opens with the reference alone, decision 0453).
     const again = await client.get(`/pay/${reference}`);
     expect(again.body).toContain('Cette commande est déjà payée');
     expect(again.body).toContain(`href="/fr/checkout/confirmation?order_id=${reference}&amp;status=success"`);
@@ -61,6 +66,8 @@ describe('the payment page in the order’s language', () => {
     expect(page.body).toContain('>Pay</button>');
     expect(page.body).toContain('$1,234.50');
     const paid = await client.post(`/pay/${reference}/pay`, '', form);
-    expect(paid.headers.location).toBe(`/checkout/confirmation?order_id=${reference}&status=success`);
+    expect(paid.headers.location).toBe(
+      `/checkout/confirmation?order_id=${reference}&status=success&token=${proof(reference)}`,
+    );
   });
 });

@@ -7,6 +7,7 @@ import { translator } from '~/shared/i18n/catalogues';
 import { isLocale, LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
+import { orderProofToken } from '~/server/lib/order-proof';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
 import {
   confirmProviderPayment,
@@ -35,11 +36,18 @@ function localeOf(order: OrderRow): Locale {
 
 /**
  * The confirmation page's address in the order's language; a failure names its reason by code, never
- * by text (decision 0117).
+ * by text (decision 0117). `proof` (the order's signed token) goes only to the browser that has just
+ * paid: it opens the order's name, address and lines (docs/decisions/0453-order-details-need-proof.md).
  */
-function confirmationUrl(order: OrderRow, outcome: 'success' | 'failed', error?: PaymentFailureCode) {
+function confirmationUrl(
+  order: OrderRow,
+  outcome: 'success' | 'failed',
+  error?: PaymentFailureCode,
+  proof?: string,
+) {
   const params = new URLSearchParams({ order_id: order.orderReference, status: outcome });
   if (error) params.set('error', error);
+  if (proof) params.set('token', proof);
   return `${localizedPath('/checkout/confirmation', localeOf(order))}?${params.toString()}`;
 }
 
@@ -194,7 +202,13 @@ export async function payPageRoutes(app: FastifyInstance) {
           .header('cache-control', 'no-store')
           .send(closedPage(now));
       }
-      return reply.redirect(confirmationUrl(order, 'success'), 303);
+      // Only the press that took the payment carries the proof: the page is opened by the reference
+      // alone, so a second press on a paid order proves nothing.
+      const proof =
+        order.paymentStatus === 'pending'
+          ? orderProofToken(config.sessionSecret, order.orderReference)
+          : undefined;
+      return reply.redirect(confirmationUrl(order, 'success', undefined, proof), 303);
     },
   );
 

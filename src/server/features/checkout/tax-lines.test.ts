@@ -15,6 +15,7 @@ import {
   signInAs,
 } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
+import { orderProofToken } from '~/server/lib/order-proof';
 import { type Destination, postCheckout, validBody } from './test-support';
 
 let t: TestApp;
@@ -78,7 +79,9 @@ describe('tax lines stored at purchase', () => {
     expect(order.currency).toBe('CAD');
     expect(order.total).toBe('11.57'); // 10.06 + 1.51
 
-    const res = await new TestClient(t.app).get(`/api/orders/${reference}`);
+    // The confirmation page's read, with its token (docs/decisions/0453-order-details-need-proof.md).
+    const token = orderProofToken(t.app.ctx.config.sessionSecret, reference);
+    const res = await new TestClient(t.app).get(`/api/orders/${reference}?token=${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       taxAmount: '1.51',

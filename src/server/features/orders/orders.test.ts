@@ -28,6 +28,7 @@ import {
   postCheckout,
   validBody,
 } from '~/server/features/checkout/test-support';
+import { orderProofToken } from '~/server/lib/order-proof';
 import { completeOrderPayment, retryOrderConfirmations, setOrderPaymentStatus } from './completion';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -80,9 +81,10 @@ const activeHolds = async (orderId: number) =>
   );
 
 describe('GET /api/orders/{id}', () => {
-  it('lets anyone holding the reference read the order with its items', async () => {
+  it("lets the shopper holding the confirmation's token read the order with its items", async () => {
     const { reference, order } = await placeOrder();
-    const res = await new TestClient(t.app).get(`/api/orders/${reference}`);
+    const token = orderProofToken(t.app.ctx.config.sessionSecret, reference);
+    const res = await new TestClient(t.app).get(`/api/orders/${reference}?token=${token}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
     // 2 x 20.00 = 40.00; standard 5.99; ON 13% of 45.99 = 5.98; total 51.97
@@ -170,7 +172,11 @@ describe('the local payment page', () => {
     const { product, reference, order } = await placeOrder({ stock: 5, quantity: 2 });
     const res = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe(`/checkout/confirmation?order_id=${reference}&status=success`);
+    // With the token that shows the shopper the order in full (docs/decisions/0453-order-details-need-proof.md).
+    const token = orderProofToken(t.app.ctx.config.sessionSecret, reference);
+    expect(res.headers.location).toBe(
+      `/checkout/confirmation?order_id=${reference}&status=success&token=${token}`,
+    );
     const after = await orderRow(order.id);
     expect(after).toMatchObject({
       paymentStatus: 'completed',
@@ -252,7 +258,15 @@ describe('PATCH /api/orders/{id}/payment-status', () => {
     await signInAs(t.db, cs, stranger.id);
     const refused = await cs.patch(`/api/orders/${reference}/payment-status`, { paymentStatus: 'completed' });
     expect(refused.statusCode).toBe(200);
-    expect(refused.json()).toMatchObject({ paymentStatus: 'completed', userId: null });
+    // Nor does the account see the order's details (docs/decisions/0453-order-details-need-proof.md).
+    expect(refused.json()).toEqual({
+      orderReference: reference,
+      status: 'pending',
+      paymentStatus: 'completed',
+      total: '51.97',
+      currency: 'CAD',
+      detailsHidden: true,
+    });
     expect((await orderRow(order.id)).userId).toBeNull();
 
     const first = await createUser(t.db, { email });
@@ -345,13 +359,14 @@ describe('a refunded or failed order is closed to the payment paths (docs/decisi
       // The provider still has the payment, yet neither a guest nor a signed-in customer reopens the order.
       const guest = await confirmByReference(new TestClient(t.app), reference);
       expect(guest.statusCode).toBe(200);
-      expect(guest.json()).toMatchObject({ paymentStatus: status, userId: null });
+      expect(guest.json()).toMatchObject({ paymentStatus: status, detailsHidden: true });
       const customer = new TestClient(t.app);
       await signInAs(t.db, customer, (await createUser(t.db)).id);
       expect((await confirmByReference(customer, reference)).json()).toMatchObject({
         paymentStatus: status,
-        userId: null,
+        detailsHidden: true,
       });
+      expect((await orderRow(order.id)).userId).toBeNull();
       // Nor the payment page's Pay.
       await new TestClient(t.app).post(`/pay/${reference}/pay`, '', form);
       expect(await orderRow(order.id)).toMatchObject({ paymentStatus: status, inventoryReduced: false });

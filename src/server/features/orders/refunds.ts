@@ -51,7 +51,7 @@ async function openRefund(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
-  input: { amountCents: number; restock: boolean },
+  input: { amountCents: number | 'rest'; restock: boolean },
 ): Promise<{ refund: RefundRow; order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -59,7 +59,10 @@ async function openRefund(
     if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
     if (!order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
     const { left, taken } = await refundableCents(tx, order);
-    if (input.amountCents > left) {
+    // 'The rest' is read under the row lock, so a refund settled or opened meanwhile is counted, and
+    // nothing left is a refusal, never a refund of 0.00.
+    const amountCents = input.amountCents === 'rest' ? left : input.amountCents;
+    if (amountCents > left || amountCents <= 0) {
       throw conflict(
         left <= 0
           ? 'Nothing is left to refund on this order: its whole total has been refunded or is being refunded.'
@@ -76,7 +79,7 @@ async function openRefund(
       .insert(orderRefunds)
       .values({
         orderId,
-        amount: centsToString(input.amountCents),
+        amount: centsToString(amountCents),
         restock: input.restock,
         idempotencyKey,
         actorUserId: actor.userId,
@@ -184,7 +187,7 @@ export async function refundOrder(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
-  input: { amountCents: number; restock: boolean },
+  input: { amountCents: number | 'rest'; restock: boolean },
 ): Promise<RefundRow> {
   const { refund, order } = await openRefund(ctx, actor, orderId, input);
   let result: { refundId: string; status: string };
@@ -203,19 +206,13 @@ export async function refundOrder(
   return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
 }
 
-/** Cents still refundable on an order right now (for the full refund of the payment status selector). */
-async function remainingRefundableCents(ctx: AppContext, orderId: number): Promise<number> {
-  return ctx.db.transaction(async (tx) => (await refundableCents(tx, await lockOrder(tx, orderId))).left);
-}
-
 /** Refunds whatever is left of a paid order's payment and restocks (cancelling, 'Refunded' by hand). */
 export async function refundRestOfOrder(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
 ): Promise<RefundRow> {
-  const amountCents = await remainingRefundableCents(ctx, orderId);
-  return refundOrder(ctx, actor, orderId, { amountCents, restock: true });
+  return refundOrder(ctx, actor, orderId, { amountCents: 'rest', restock: true });
 }
 
 /**

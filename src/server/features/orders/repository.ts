@@ -1,7 +1,7 @@
 // Reading orders: by numeric id or public reference, with their items, in the API's shape.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { toCents } from '~/shared/money';
-import type { Order, OrderItem } from '~/shared/schemas/orders';
+import type { Order, OrderItem, OrderSummary } from '~/shared/schemas/orders';
 import type { DbOrTx } from '~/server/db/client';
 import { orderItems, orders } from '~/server/db/schema';
 import type { PaymentOrder } from '~/server/payments/provider';
@@ -98,6 +98,18 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[]): Order {
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     items: items.map(toOrderItemResponse),
+  };
+}
+
+/** An order without proof that the requester placed it: status and total only (decision 0453). */
+export function toOrderSummary(order: OrderRow): OrderSummary {
+  return {
+    orderReference: order.orderReference,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    total: order.total,
+    currency: order.currency,
+    detailsHidden: true,
   };
 }
 

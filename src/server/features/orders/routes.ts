@@ -1,18 +1,25 @@
 // GET /api/orders/{id} and PATCH /api/orders/{id}/payment-status (the confirmation page's calls).
-// A guest reads an order only through its unguessable reference; a signed-in customer also by the
-// numeric id of their own orders; an administrator reads any. Everyone else gets 404.
+// By its reference anyone reads an order's status and total, and its details only with proof (the
+// confirmation address's signed token, the signed-in owner, staff; the e-mail goes through
+// POST /api/orders/lookup): docs/decisions/0453-order-details-need-proof.md. By numeric id only its
+// owner and staff read it. Everyone else gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { PaymentStatusAnswerSchema } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { z } from 'zod';
 import {
+  OrderAnswerSchema,
   OrderIdParamsSchema,
   OrderLookupSchema,
+  OrderProofQuerySchema,
   OrderSchema,
+  OrderSummarySchema,
   PaymentStatusUpdateSchema,
 } from '~/shared/schemas/orders';
 import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { can } from '~/server/lib/access';
+import { isOrderProof } from '~/server/lib/order-proof';
 import { forbidden, HttpError, notFound } from '~/server/lib/http-error';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { adminSetPaymentStatus, associateOrder } from './admin-changes';
@@ -26,6 +33,7 @@ import {
   numericOrderId,
   type OrderRow,
   toOrderResponse,
+  toOrderSummary,
   toPaymentOrder,
 } from './repository';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
@@ -33,21 +41,56 @@ import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 const NOT_FOUND = 'Order not found.';
 /** Order look-ups per address per hour: a guest retyping a reference, not a script trying many. */
 export const ORDER_LOOKUPS_PER_IP_PER_HOUR = 20;
+/**
+ * Reads of an order by its reference without proof, per host per hour (its network gets four times
+ * that): a shopper reopening a confirmation page, not a script trying references
+ * (docs/decisions/0453-order-details-need-proof.md).
+ */
+export const ORDER_REFERENCE_READS_PER_IP_PER_HOUR = 30;
 
-/** The order `id` names, if the requester may see it; 404 otherwise (never 403: no hint it exists). */
-export async function loadReadableOrder(request: FastifyRequest, id: string): Promise<OrderRow> {
-  const { db } = request.server.ctx;
+type ReadableOrder = {
+  order: OrderRow;
+  /** Whether the requester proved the order is theirs: name, address and lines may be shown. */
+  proven: boolean;
+};
+
+/**
+ * The order `id` names, if the requester may see it; 404 otherwise (never 403: no hint it exists).
+ * By numeric id: its owner or staff, in full. By reference: anyone, but in full only with proof (the
+ * signed-in owner, staff, or the confirmation page's signed `token`); every read without proof counts
+ * against the address's limit of reference guesses, found or not.
+ */
+export async function loadReadableOrder(
+  request: FastifyRequest,
+  id: string,
+  token: string | undefined,
+): Promise<ReadableOrder> {
+  const { db, config } = request.server.ctx;
   const numeric = numericOrderId(id);
   const user = request.user;
   if (numeric !== null) {
     if (!user) throw notFound(NOT_FOUND);
     const order = await findOrderById(db, numeric);
     if (!order || !(can(user, 'read-any-order') || order.userId === user.id)) throw notFound(NOT_FOUND);
-    return order;
+    return { order, proven: true };
   }
   const order = await findOrderByReference(db, id);
+  const proven =
+    !!order &&
+    ((!!user && (can(user, 'read-any-order') || order.userId === user.id)) ||
+      isOrderProof(config.sessionSecret, order.orderReference, token));
+  if (!proven) {
+    await enforceAddressRateLimit(
+      db,
+      'order-reference',
+      request.ip,
+      ORDER_REFERENCE_READS_PER_IP_PER_HOUR,
+      3600,
+      'order look-ups from this address',
+    );
+  }
   if (!order) throw notFound(NOT_FOUND);
-  return order;
+  return { order, proven };
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -61,13 +104,19 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         summary: 'One order with its items (by public reference, or by id for its owner or an admin)',
+        description:
+          'By reference without proof (the signed-in owner, staff, or the `token` of the confirmation ' +
+          "page's address) the answer is the order's status and total only, and counts against the " +
+          "address's limit of reference look-ups (429).",
         params: OrderIdParamsSchema,
-        response: { 200: OrderSchema, 404: ErrorSchema },
+        querystring: OrderProofQuerySchema,
+        response: { 200: OrderAnswerSchema, 404: ErrorSchema, 429: ErrorSchema },
       },
     },
     async (request, reply) => {
-      const order = await loadReadableOrder(request, request.params.id);
       reply.header('cache-control', PRIVATE_NO_STORE);
+      const { order, proven } = await loadReadableOrder(request, request.params.id, request.query.token);
+      if (!proven) return toOrderSummary(order);
       return toOrderResponse(order, await listOrderItems(db, order.id));
     },
   );
@@ -84,19 +133,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           'order is returned unchanged (a refunded or failed order always is: only an administrator reopens it). ' +
           'A redirect back from the provider proves nothing on its own.',
         params: OrderIdParamsSchema,
+        querystring: OrderProofQuerySchema,
         body: PaymentStatusUpdateSchema,
         response: {
-          200: PaymentStatusAnswerSchema,
+          200: z.union([PaymentStatusAnswerSchema, OrderSummarySchema]),
           403: ErrorSchema,
           404: ErrorSchema,
           409: ErrorSchema,
+          429: ErrorSchema,
           502: ErrorSchema,
         },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
-      const order = await loadReadableOrder(request, request.params.id);
+      const { order, proven } = await loadReadableOrder(request, request.params.id, request.query.token);
       const user = request.user;
       // The administrator's selector (the admin area addresses orders by numeric id): any of the four
       // values, with its effects on stock and e-mail exactly once (docs/decisions/0071-admin-payment-status.md).
@@ -153,6 +204,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         verify,
         { attachUserId: sameEmail ? user!.id : null },
       );
+      // An order just linked to the signed-in account (its e-mail is the account's) is now theirs.
+      if (!proven && !(user && current.userId === user.id)) return toOrderSummary(current);
       return toOrderResponse(current, await listOrderItems(db, current.id));
     },
   );
