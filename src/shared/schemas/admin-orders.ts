@@ -289,10 +289,19 @@ export const OrderStatusUpdateSchema = z
      * provider and put the items back in stock (docs/decisions/0230-refunds-through-the-provider.md).
      */
     refund: z.boolean({ error: 'refund must be true or false' }).optional(),
+    /**
+     * With status cancelled: put the order's items back in stock (when they were taken), or keep them out
+     * (false: the parcel has left). Left out, it follows `refund` (docs/decisions/0464-cancel-refund-and-restock.md).
+     */
+    restock: z.boolean({ error: 'restock must be true or false' }).optional(),
   })
   .refine((v) => !v.refund || v.status === 'cancelled', {
     message: 'refund goes only with status cancelled',
     path: ['refund'],
+  })
+  .refine((v) => v.restock === undefined || v.status === 'cancelled', {
+    message: 'restock goes only with status cancelled',
+    path: ['restock'],
   });
 export type OrderStatusUpdateInput = z.input<typeof OrderStatusUpdateSchema>;
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;

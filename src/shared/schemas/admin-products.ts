@@ -426,7 +426,7 @@ export const StockMovementSchema = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
-  /** opening, created, adjustment, sale, refund, payment-failed, payment-reset, import or other. */
+  /** opening, created, adjustment, sale, refund, payment-failed, payment-reset, cancelled, import or other. */
   reason: z.string(),
   note: z.string().nullable(),
   orderId: z.number().int().nullable(),

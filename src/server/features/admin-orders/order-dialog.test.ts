@@ -285,6 +285,71 @@ describe('refunds through Square', () => {
     expect(refused.json().message).toMatch(/refund goes only with status cancelled/);
   });
 
+  it('cancelling offers refund and restock as two choices, and the server honours each', async () => {
+    // Refund without restock (the parcel has left): 51.97 back, stock stays 3.
+    const shipped = await paidOrder();
+    expect(
+      (await staff.patch(`/api/orders/${shipped.order.id}/status`, { status: 'shipped' })).statusCode,
+    ).toBe(200);
+    const refundOnly = await staff.patch(`/api/orders/${shipped.order.id}/status`, {
+      status: 'cancelled',
+      refund: true,
+      restock: false,
+    });
+    expect(refundOnly.statusCode, refundOnly.body).toBe(200);
+    expect(refundOnly.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      inventoryReduced: true,
+    });
+    expect(refundCalls(shipped.payment.id).map((c) => c.body.amount_money.amount)).toEqual([5197]);
+    expect(await stockOf(shipped.product.id)).toBe(3);
+
+    // Restock without refund (the shop refunds another way, or not yet): stock 3 -> 5, no money moved.
+    const kept = await paidOrder();
+    const restockOnly = await staff.patch(`/api/orders/${kept.order.id}/status`, {
+      status: 'cancelled',
+      refund: false,
+      restock: true,
+    });
+    expect(restockOnly.statusCode, restockOnly.body).toBe(200);
+    expect(restockOnly.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      inventoryReduced: false,
+    });
+    expect(refundCalls(kept.payment.id)).toEqual([]);
+    expect(await stockOf(kept.product.id)).toBe(5);
+    const [movement] = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, kept.product.id), eq(stockMovements.reason, 'cancelled')));
+    expect(movement).toMatchObject({ delta: 2, stockAfter: 5, orderId: kept.order.id });
+
+    // Neither: cancelled, paid, stock still out (as before, when nothing is said).
+    const neither = await paidOrder();
+    const plain = await staff.patch(`/api/orders/${neither.order.id}/status`, { status: 'cancelled' });
+    expect(plain.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      inventoryReduced: true,
+    });
+    expect(await stockOf(neither.product.id)).toBe(3);
+
+    const refused = await staff.patch(`/api/orders/${neither.order.id}/status`, {
+      status: 'pending',
+      restock: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/restock goes only with status cancelled/);
+    const bad = await staff.patch(`/api/orders/${neither.order.id}/status`, {
+      status: 'cancelled',
+      restock: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await stockOf(neither.product.id)).toBe(3);
+  });
+
   it('a refund a crash left pending counts against the total, and the maintenance job settles it with its key', async () => {
     const { order, product, payment } = await paidOrder();
     // As if the process died after writing the refund and before hearing Square's answer.

@@ -208,14 +208,18 @@ async function remainingRefundableCents(ctx: AppContext, orderId: number): Promi
   return ctx.db.transaction(async (tx) => (await refundableCents(tx, await lockOrder(tx, orderId))).left);
 }
 
-/** Refunds whatever is left of a paid order's payment and restocks (cancelling, 'Refunded' by hand). */
+/**
+ * Refunds whatever is left of a paid order's payment and, unless told not to, restocks (cancelling,
+ * 'Refunded' by hand).
+ */
 export async function refundRestOfOrder(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
+  options: { restock?: boolean } = {},
 ): Promise<RefundRow> {
   const amountCents = await remainingRefundableCents(ctx, orderId);
-  return refundOrder(ctx, actor, orderId, { amountCents, restock: true });
+  return refundOrder(ctx, actor, orderId, { amountCents, restock: options.restock ?? true });
 }
 
 /**
