@@ -338,6 +338,24 @@ export const BulkOrderStatusAnswerSchema = z.object({
 });
 export type BulkOrderStatusAnswer = z.infer<typeof BulkOrderStatusAnswerSchema>;
 
+const SLIP_IDS_MESSAGE = 'ids must be order numbers separated by commas, such as ids=12,15,40.';
+
+/**
+ * GET /api/orders/packing-slips?ids=12,15,40: the packing slips of several orders in one printable page,
+ * in the order given, each order once.
+ */
+export const PackingSlipsQuerySchema = z.object({
+  ids: z
+    .string({ error: SLIP_IDS_MESSAGE })
+    .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, SLIP_IDS_MESSAGE)
+    .transform((v) => [...new Set(v.split(',').map((id) => Number(id.trim())))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_DB_ID), SLIP_IDS_MESSAGE)
+    .refine(
+      (ids) => ids.length <= BULK_STATUS_MAX_ORDERS,
+      `At most ${BULK_STATUS_MAX_ORDERS} packing slips can be printed at once.`,
+    ),
+});
+
 /** PATCH /api/orders/{id}: tracking number and estimated delivery date (blank clears them). */
 export const OrderDetailsUpdateSchema = z.strictObject({
   trackingNumber: trackingNumberField,

@@ -463,6 +463,50 @@ describe('the packing slip', () => {
   });
 });
 
+describe('packing slips of several orders', () => {
+  it('prints the selected orders in one page, a sheet each, in the order asked', async () => {
+    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [{ productName: 'Oak Shelf', quantity: 2 }]);
+    const b = await insertOrder(t.db, { customerName: 'Bo Second', shippingMethod: 'pickup' }, [
+      { productName: 'Desk Fan' },
+    ]);
+    const res = await staff.get(`/api/orders/packing-slips?ids=${b.id},${a.id},${b.id},999999`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const html = res.body;
+    // Each order once, in the order asked, each its own slip; the one that is no order is named.
+    expect(html.match(/<article class="slip"/g)).toHaveLength(2);
+    expect(html.indexOf(`Order #${b.id}</strong>`)).toBeLessThan(html.indexOf(`Order #${a.id}</strong>`));
+    expect(html).toContain(`Packing slips for 2 orders (#${b.id}, #${a.id}), one per sheet.`);
+    expect(html).toContain('Not found, so not included: #999999.');
+    expect(html).toContain('.slip + .slip { break-before: page; }');
+    expect(html).toContain('Oak Shelf');
+    expect(html).toContain('<td class="qty">2</td>');
+    expect(html).toContain('Pickup at store for');
+    expect(html).toContain('Bo Second');
+    expect(html).not.toContain('$');
+  });
+
+  it('refuses a bad list with a clear 400, none found with 404, and is staff-only', async () => {
+    for (const ids of ['', 'abc', '1,,2', '0', '-4', '1.5']) {
+      const res = await staff.get(`/api/orders/packing-slips?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json().message).toContain('ids must be order numbers separated by commas');
+    }
+    expect((await staff.get('/api/orders/packing-slips')).statusCode).toBe(400);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    const over = await staff.get(`/api/orders/packing-slips?ids=${many}`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('At most 100 packing slips can be printed at once.');
+    const none = await staff.get('/api/orders/packing-slips?ids=999998,999999');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Order not found.');
+    const order = await insertOrder(t.db, {});
+    expect((await new TestClient(t.app).get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(401);
+    expect((await customer.get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(403);
+  });
+});
+
 describe('access', () => {
   it('notes, refunds and the slip are staff-only: 401 signed out, 403 for customers, nothing changed', async () => {
     const order = await insertOrder(t.db, { userId: customerId, paymentStatus: 'completed' });
