@@ -103,7 +103,6 @@ export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
           'One slip per order, each on a sheet of its own, in the order given. Numbers that are no order are ' +
           'named on screen and left out; 404 when none is an order.',
         querystring: PackingSlipsQuerySchema,
-        response: { 404: ErrorSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -465,9 +465,9 @@ describe('the packing slip', () => {
 
 describe('packing slips of several orders', () => {
   it('prints the selected orders in one page, a sheet each, in the order asked', async () => {
-    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [{ productName: 'Oak Shelf', quantity: 2 }]);
+    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [{ productId: null, productName: 'Oak Shelf', quantity: 2 }]);
     const b = await insertOrder(t.db, { customerName: 'Bo Second', shippingMethod: 'pickup' }, [
-      { productName: 'Desk Fan' },
+      { productId: null, productName: 'Desk Fan' },
     ]);
     const res = await staff.get(`/api/orders/packing-slips?ids=${b.id},${a.id},${b.id},999999`);
     expect(res.statusCode, res.body).toBe(200);
