@@ -118,8 +118,8 @@ export function FulfilDialog({
             }}
           />
           <label htmlFor={withoutId} className="text-sm text-slate-800">
-            Ship without a tracking number (local delivery or untracked). Tracking added later is e-mailed
-            to the customer as new tracking details.
+            Ship without a tracking number (local delivery or untracked). Tracking added later is e-mailed to
+            the customer as new tracking details.
           </label>
         </div>
         <div className="flex flex-wrap justify-end gap-2">

@@ -271,7 +271,9 @@ function cancelledText(orderId: number, refunded: number | null, restocked: bool
     ...(refunded !== null ? [`${formatCents(refunded)} was refunded`] : []),
     restocked ? 'its items were put back in stock' : null,
   ].filter(Boolean);
-  return parts.length ? `Order #${orderId} is cancelled; ${parts.join(' and ')}.` : `Order #${orderId} is cancelled.`;
+  return parts.length
+    ? `Order #${orderId} is cancelled; ${parts.join(' and ')}.`
+    : `Order #${orderId} is cancelled.`;
 }
 
 /**
@@ -310,7 +312,10 @@ export function CancelOrderDialog({
     onSuccess: async (detail) => {
       queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
       onOpenChange(false);
-      toast({ title: 'Order cancelled', description: cancelledText(order.id, refunding ? left : null, restocking) });
+      toast({
+        title: 'Order cancelled',
+        description: cancelledText(order.id, refunding ? left : null, restocking),
+      });
       await refreshOrders(queryClient, { stock: restocking });
     },
     onError: (e) =>
@@ -318,7 +323,9 @@ export function CancelOrderDialog({
   });
   const message = [
     order.paymentStatus === 'completed' ? 'This order is paid.' : null,
-    GONE_STATUSES.has(order.status) ? `It is ${orderStatusLabel(order.status)}: its items have left the store.` : null,
+    GONE_STATUSES.has(order.status)
+      ? `It is ${orderStatusLabel(order.status)}: its items have left the store.`
+      : null,
     !mayRefund && !mayRestock ? 'Nothing is refunded and no stock is moved.' : null,
   ]
     .filter(Boolean)

@@ -465,7 +465,9 @@ describe('the packing slip', () => {
 
 describe('packing slips of several orders', () => {
   it('prints the selected orders in one page, a sheet each, in the order asked', async () => {
-    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [{ productId: null, productName: 'Oak Shelf', quantity: 2 }]);
+    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [
+      { productId: null, productName: 'Oak Shelf', quantity: 2 },
+    ]);
     const b = await insertOrder(t.db, { customerName: 'Bo Second', shippingMethod: 'pickup' }, [
       { productId: null, productName: 'Desk Fan' },
     ]);
@@ -502,7 +504,9 @@ describe('packing slips of several orders', () => {
     expect(none.statusCode).toBe(404);
     expect(none.json().message).toBe('Order not found.');
     const order = await insertOrder(t.db, {});
-    expect((await new TestClient(t.app).get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(401);
+    expect((await new TestClient(t.app).get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(
+      401,
+    );
     expect((await customer.get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(403);
   });
 });
