@@ -14,6 +14,7 @@ import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { findAdminProduct, replaceProductImages } from './repository';
+import { isZeroPrice, ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 import type { AppContext } from '~/server/context';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';
@@ -234,11 +235,12 @@ export async function setProductStatus(
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ active: products.active })
+      .select({ active: products.active, price: products.price })
       .from(products)
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    if (active && !row.active && isZeroPrice(row.price)) throw conflict(ZERO_PRICE_ON_SALE);
     await tx
       .update(products)
       .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
