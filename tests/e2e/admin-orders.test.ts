@@ -213,7 +213,8 @@ describe('admin orders and users', () => {
     const history = detail.getByTestId('admin-order-history');
     await history.getByText('Status: Pending → Processing').waitFor();
     await history.getByText('Status: Processing → Shipped').waitFor();
-    await history.getByText('Tracking number: 1Z999AA10123456784').waitFor();
+    await history.getByText('Tracking number: 1Z999AA10123456784', { exact: true }).waitFor();
+    await history.getByText('Tracking number: 1Z999AA10123456784 → 1Z999AA10123456785').waitFor();
     await history.getByText('Carrier: UPS').waitFor();
     await page
       .getByRole('dialog', { name: /^Order #/ })
