@@ -232,7 +232,7 @@ describe('admin orders and users', () => {
     const mail = page.getByRole('dialog', { name: /has shipped$/ });
     const frame = mail.frameLocator('iframe');
     await frame.getByText('Your order is on its way').waitFor();
-    await frame.getByText('1Z999AA10123456784').waitFor();
+    await frame.getByText('1Z999AA10123456784', { exact: true }).waitFor();
     await mail.getByRole('button', { name: 'Close' }).click();
     expect(
       await page

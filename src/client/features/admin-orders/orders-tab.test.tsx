@@ -260,6 +260,20 @@ describe('Orders tab: table', () => {
     );
   }, 15_000);
 
+  it('opens the E-mails section under its button, above the orders table', async () => {
+    fakeApi((c) =>
+      c.path.startsWith('/api/admin/emails')
+        ? { body: { items: [], total: 0, page: 1, limit: 20 } }
+        : undefined,
+    );
+    renderTab();
+    await rowOf(11);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'E-mails' }));
+    const section = await screen.findByRole('region', { name: 'E-mails' });
+    const table = screen.getByRole('table');
+    expect(section.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('filters by status and searches; the CSV link follows the filters', async () => {
     const calls = fakeApi();
     renderTab();

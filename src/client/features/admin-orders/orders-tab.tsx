@@ -150,6 +150,8 @@ export default function OrdersTab() {
           </a>
         </div>
       </div>
+      {/* Under the button that opened it, not below a page of orders. */}
+      {showEmails && <EmailsPanel />}
       <OrdersFilters query={query} update={update} searchText={searchText} onSearchText={setSearchText} />
       {query.view === 'unpaid' && (
         <p className="text-sm text-slate-600">
@@ -231,7 +233,6 @@ export default function OrdersTab() {
           onOpenChange={(open) => !open && setShipping(null)}
         />
       )}
-      {showEmails && <EmailsPanel />}
     </div>
   );
 }
