@@ -25,7 +25,9 @@ export const PRODUCT_CHANGED =
   'Someone else changed this product since you opened it. Their changes are shown; make yours again on top of them.';
 export const STOCK_BY_ADJUSTMENT =
   'Stock is changed by an adjustment, not by editing the product: its stock is now {stock}.';
-export const STOCK_BELOW_ZERO = 'Stock cannot go below 0: there are {stock} in stock.';
+/** 'there is 1 in stock', 'there are 2 in stock', 'there are none in stock'. */
+export const stockBelowZero = (stock: number) =>
+  `Stock cannot go below 0: ${stock === 0 ? 'there are none' : stock === 1 ? 'there is 1' : `there are ${stock}`} in stock.`;
 
 /** The unique index a PostgreSQL error (PGlite or node-postgres, possibly wrapped by drizzle) violated. */
 export function uniqueViolation(error: unknown): string | null {
@@ -181,9 +183,7 @@ export async function adjustStock(
       .for('no key update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     if (row.stock + adjustment.delta < 0)
-      throw conflict(STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)), {
-        errors: { delta: STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)) },
-      });
+      throw conflict(stockBelowZero(row.stock), { errors: { delta: stockBelowZero(row.stock) } });
     await markStockChange(tx, { reason: 'adjustment', note: adjustment.reason, userId });
     await tx
       .update(products)
