@@ -129,7 +129,10 @@ function Items({ order }: { order: AdminOrder }) {
   if (order.items.length === 0)
     return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone inside the dialog (never widening the page); focusable so the keyboard
+    // can scroll it too (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard.
+    <section className="max-w-full overflow-x-auto" tabIndex={0} aria-label="Items">
       <table className="w-full min-w-[480px] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
           <tr>
@@ -166,7 +169,7 @@ function Items({ order }: { order: AdminOrder }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 

@@ -325,6 +325,15 @@ describe('refunds', () => {
     );
   });
 
+  it('the items table scrolls inside its own focusable region on a narrow screen', async () => {
+    fakeApi();
+    renderDialog();
+    const region = await screen.findByRole('region', { name: 'Items' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.className).toContain('overflow-x-auto');
+    expect(within(region).getByRole('table')).toBeTruthy();
+  });
+
   it('Shipped in the status selector opens the Fulfil step instead of shipping at once', async () => {
     const calls = fakeApi(() => ({ ...DETAIL, status: 'shipped', trackingNumber: 'LOCAL-1' }));
     renderDialog();
