@@ -119,14 +119,17 @@ describe('the order dialog: notes, a partial refund, the timeline, the packing s
     expect(await axeProblems(slipPage, 'packing slip')).toEqual([]);
     await slipPage.close();
 
-    // Cancelled: the rest of the money back, and the unit back in stock.
+    // Cancelled: the rest of the money back, and the unit back in stock (two choices, both on while
+    // nothing has shipped).
     await detail.getByLabel('Order Status').selectOption('cancelled');
     const cancel = page.getByRole('alertdialog', { name: /^Cancel order #/ });
     const rest = (total - 500) / 100;
-    await cancel
-      .getByText(`Refund $${rest.toFixed(2)} to the customer and put the items back in stock`)
-      .waitFor();
-    expect(await cancel.getByRole('switch').getAttribute('aria-checked')).toBe('true');
+    const refundSwitch = cancel.getByRole('switch', {
+      name: `Refund $${rest.toFixed(2)} to the customer through the payment provider`,
+    });
+    expect(await refundSwitch.getAttribute('aria-checked')).toBe('true');
+    const restockSwitch = cancel.getByRole('switch', { name: 'Put the items back in stock' });
+    expect(await restockSwitch.getAttribute('aria-checked')).toBe('true');
     await cancel.getByRole('button', { name: 'Cancel Order' }).click();
     await toastWith(page, 'Order cancelled');
     await detail.getByText('Stock not taken').waitFor();

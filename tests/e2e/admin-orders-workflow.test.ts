@@ -155,6 +155,14 @@ describe('admin orders: a working day', () => {
     }
     await page.getByTestId('admin-orders-selected').filter({ hasText: '2 orders selected' }).waitFor();
     expect(await axeProblems(page, 'orders list, two selected')).toEqual([]);
+    // Their packing slips in one printable page, a slip each.
+    const slipsHref = await page.getByRole('link', { name: 'Print packing slips' }).getAttribute('href');
+    const slips = await page.context().newPage();
+    await slips.goto(new URL(slipsHref!, page.url()).toString());
+    await expect.poll(() => slips.getByRole('heading', { name: 'Packing slip' }).count()).toBe(2);
+    for (const p of placed) await slips.getByText(`Reference ${p.reference}`).waitFor();
+    expect(await axeProblems(slips, 'packing slips of two orders')).toEqual([]);
+    await slips.close();
     await page.getByLabel('New status for the selected orders').selectOption('shipped');
     await page.getByRole('button', { name: 'Set status' }).click();
     await page.getByTestId('toast').filter({ hasText: '2 orders are now Shipped.' }).first().waitFor();

@@ -190,21 +190,31 @@ describe('admin orders and users', () => {
     await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe('Processing');
     expect(await lit()).toEqual(['Processing:true', 'Shipped:false', 'Delivered:false']);
 
+    // The Fulfil step: carrier and tracking number, then Shipped, in one change, so the one e-mail
+    // carries them.
     await row.getByRole('button', { name: /^Mark Shipped/ }).click();
-    await toastWith(page, 'is now Shipped');
+    const fulfil = page.getByRole('dialog', { name: /^Ship order #/ });
+    await fulfil.getByRole('button', { name: 'Mark Shipped and e-mail tracking' }).click();
+    await fulfil.getByText('Enter the tracking number, or choose to ship without one.').waitFor();
+    await fulfil.getByLabel('Carrier', { exact: true }).selectOption('ups');
+    await fulfil.getByLabel('Tracking Number', { exact: true }).fill('1Z999AA10123456784');
+    await fulfil.getByRole('button', { name: 'Mark Shipped and e-mail tracking' }).click();
+    await toastWith(page, 'the customer is e-mailed tracking number 1Z999AA10123456784');
     await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe('Shipped');
     expect(await row.getByRole('button', { name: /^Mark / }).count()).toBe(0);
 
+    // A corrected number on the shipped order: saved and e-mailed as new tracking details.
     await row.getByRole('button', { name: /^View order/ }).click();
     const detail = page.getByTestId('admin-order-detail');
-    await detail.getByLabel('Tracking Number').fill('1Z999AA10123456784');
-    await detail.getByLabel('Carrier').selectOption('ups');
+    await detail.getByText('This order has shipped: a new tracking number or carrier is e-mailed').waitFor();
+    await detail.getByLabel('Tracking Number').fill('1Z999AA10123456785');
     await detail.getByRole('button', { name: 'Save Tracking' }).click();
-    await toastWith(page, 'Tracking details of order');
+    await toastWith(page, 'saved and e-mailed to the customer');
     const history = detail.getByTestId('admin-order-history');
     await history.getByText('Status: Pending → Processing').waitFor();
     await history.getByText('Status: Processing → Shipped').waitFor();
-    await history.getByText('Tracking number: 1Z999AA10123456784').waitFor();
+    await history.getByText('Tracking number: 1Z999AA10123456784', { exact: true }).waitFor();
+    await history.getByText('Tracking number: 1Z999AA10123456784 → 1Z999AA10123456785').waitFor();
     await history.getByText('Carrier: UPS').waitFor();
     await page
       .getByRole('dialog', { name: /^Order #/ })
@@ -222,11 +232,22 @@ describe('admin orders and users', () => {
     const mail = page.getByRole('dialog', { name: /has shipped$/ });
     const frame = mail.frameLocator('iframe');
     await frame.getByText('Your order is on its way').waitFor();
+    await frame.getByText('1Z999AA10123456784', { exact: true }).waitFor();
     await mail.getByRole('button', { name: 'Close' }).click();
+    expect(
+      await page
+        .getByTestId('admin-email-row')
+        .filter({ hasText: `order ${paidReference} has shipped` })
+        .count(),
+    ).toBe(1);
+    await page
+      .getByTestId('admin-email-row')
+      .filter({ hasText: `new tracking details for order ${paidReference}` })
+      .waitFor();
     await page.getByRole('button', { name: 'Hide E-mails' }).click();
 
     expect(await lit()).toEqual(['Processing:true', 'Shipped:true', 'Delivered:false']);
-    expect(await (await card()).getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456784');
+    expect(await (await card()).getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456785');
     expect(shopper.consoleErrors).toEqual([]);
     await shopper.context.close();
   });

@@ -13,6 +13,7 @@ export const STOCK_REASONS = [
   'refund',
   'payment-failed',
   'payment-reset',
+  'cancelled',
   'import',
   'other',
 ] as const;

@@ -64,6 +64,7 @@ export const AdminEmailIdParamsSchema = z.object({
 export const MAIL_KIND_LABELS: Record<string, string> = {
   'order-confirmation': 'Order confirmation',
   'order-shipped': 'Shipped',
+  'order-tracking-updated': 'Tracking updated',
   'order-ready-for-pickup': 'Ready for pickup',
   'order-delivered': 'Delivered',
   'order-picked-up': 'Picked up',

@@ -289,10 +289,19 @@ export const OrderStatusUpdateSchema = z
      * provider and put the items back in stock (docs/decisions/0230-refunds-through-the-provider.md).
      */
     refund: z.boolean({ error: 'refund must be true or false' }).optional(),
+    /**
+     * With status cancelled: put the order's items back in stock (when they were taken), or keep them out
+     * (false: the parcel has left). Left out, it follows `refund` (docs/decisions/0464-cancel-refund-and-restock.md).
+     */
+    restock: z.boolean({ error: 'restock must be true or false' }).optional(),
   })
   .refine((v) => !v.refund || v.status === 'cancelled', {
     message: 'refund goes only with status cancelled',
     path: ['refund'],
+  })
+  .refine((v) => v.restock === undefined || v.status === 'cancelled', {
+    message: 'restock goes only with status cancelled',
+    path: ['restock'],
   });
 export type OrderStatusUpdateInput = z.input<typeof OrderStatusUpdateSchema>;
 export type OrderStatusUpdate = z.infer<typeof OrderStatusUpdateSchema>;
@@ -328,6 +337,24 @@ export const BulkOrderStatusAnswerSchema = z.object({
   results: z.array(BulkOrderStatusResultSchema),
 });
 export type BulkOrderStatusAnswer = z.infer<typeof BulkOrderStatusAnswerSchema>;
+
+const SLIP_IDS_MESSAGE = 'ids must be order numbers separated by commas, such as ids=12,15,40.';
+
+/**
+ * GET /api/orders/packing-slips?ids=12,15,40: the packing slips of several orders in one printable page,
+ * in the order given, each order once.
+ */
+export const PackingSlipsQuerySchema = z.object({
+  ids: z
+    .string({ error: SLIP_IDS_MESSAGE })
+    .regex(/^\s*\d{1,10}\s*(,\s*\d{1,10}\s*)*$/, SLIP_IDS_MESSAGE)
+    .transform((v) => [...new Set(v.split(',').map((id) => Number(id.trim())))])
+    .refine((ids) => ids.every((id) => id >= 1 && id <= MAX_DB_ID), SLIP_IDS_MESSAGE)
+    .refine(
+      (ids) => ids.length <= BULK_STATUS_MAX_ORDERS,
+      `At most ${BULK_STATUS_MAX_ORDERS} packing slips can be printed at once.`,
+    ),
+});
 
 /** PATCH /api/orders/{id}: tracking number and estimated delivery date (blank clears them). */
 export const OrderDetailsUpdateSchema = z.strictObject({

@@ -201,10 +201,31 @@ const productFields = z.object({
   images: z.array(productImageUrlField).max(MAX_IMAGES_PER_LOT, 'Too many images').default([]),
 });
 
+/**
+ * A lot shown in the store cannot cost $0.00: a shopper could take it for nothing, and a draft's price
+ * not yet set is not a give-away (docs/decisions/0466-dashboard-counts-and-zero-prices.md).
+ */
+export const ZERO_PRICE_ON_SALE =
+  'A product shown in the store needs a price above $0.00. Set its price, or hide it from the store.';
+
+/** Whether a price string is $0.00 (the form of priceField's output). */
+export const isZeroPrice = (price: string) => /^0+(\.0+)?$/.test(price.trim());
+
 /** Completes a product's fields: its slug and its ordered pictures. */
 function withSlugAndImages<
-  T extends { name: string; slug: string; images: string[]; imageUrl: string | null },
+  T extends {
+    name: string;
+    slug: string;
+    images: string[];
+    imageUrl: string | null;
+    active: boolean;
+    price: string;
+  },
 >(input: T, ctx: z.RefinementCtx) {
+  if (input.active && isZeroPrice(input.price)) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: ZERO_PRICE_ON_SALE });
+    return z.NEVER;
+  }
   // The slug is generated from the name when left empty, and normalised either way. A typed slug of
   // digits only is refused rather than changed: the administrator chose it (decision 0097).
   const typed = input.slug.trim();
@@ -426,7 +447,7 @@ export const StockMovementSchema = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   stockAfter: z.number().int(),
-  /** opening, created, adjustment, sale, refund, payment-failed, payment-reset, import or other. */
+  /** opening, created, adjustment, sale, refund, payment-failed, payment-reset, cancelled, import or other. */
   reason: z.string(),
   note: z.string().nullable(),
   orderId: z.number().int().nullable(),

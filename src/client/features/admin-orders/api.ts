@@ -73,3 +73,5 @@ export const refundOrder = (id: number, body: RefundCreateInput) =>
   apiRequest<AdminOrderDetail>('POST', `/api/orders/${id}/refunds`, body);
 /** The printable packing slip, a page of its own (docs/decisions/0232-packing-slip-page.md). */
 export const packingSlipHref = (id: number) => `/api/orders/${id}/packing-slip`;
+/** The packing slips of several orders in one printable page, a sheet each (docs/decisions/0465-bulk-packing-slips.md). */
+export const packingSlipsHref = (ids: readonly number[]) => `/api/orders/packing-slips?ids=${ids.join(',')}`;

@@ -36,8 +36,9 @@ import {
   updateOrderDetails,
 } from './api';
 import { formatDateTime, RefundFlag } from './order-bits';
+import { canFulfil, FulfilDialog } from './fulfil-dialog';
 import {
-  CancelPaidOrderDialog,
+  CancelOrderDialog,
   canRefund,
   PackingSlipLink,
   RefundButton,
@@ -128,7 +129,10 @@ function Items({ order }: { order: AdminOrder }) {
   if (order.items.length === 0)
     return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone inside the dialog (never widening the page); focusable so the keyboard
+    // can scroll it too (axe scrollable-region-focusable).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard.
+    <section className="max-w-full overflow-x-auto" tabIndex={0} aria-label="Items">
       <table className="w-full min-w-[480px] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
           <tr>
@@ -165,7 +169,7 @@ function Items({ order }: { order: AdminOrder }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -198,7 +202,15 @@ function TrackingForm({
       }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
-      toast({ title: 'Order updated', description: `Tracking details of order #${order.id} saved.` });
+      toast({
+        title: 'Order updated',
+        description:
+          detail.status === 'shipped' &&
+          detail.trackingNumber &&
+          (detail.trackingNumber !== order.trackingNumber || detail.trackingCarrier !== order.trackingCarrier)
+            ? `Tracking details of order #${order.id} saved and e-mailed to the customer.`
+            : `Tracking details of order #${order.id} saved.`,
+      });
       await refreshOrders(queryClient);
     },
     onError: (error) =>
@@ -263,6 +275,11 @@ function TrackingForm({
       <Button type="submit" disabled={unchanged} pending={save.isPending} pendingLabel="Saving...">
         Save Tracking
       </Button>
+      {order.status === 'shipped' && (
+        <p className="text-sm text-slate-600 sm:col-span-4">
+          This order has shipped: a new tracking number or carrier is e-mailed to the customer.
+        </p>
+      )}
     </form>
   );
 }
@@ -273,8 +290,7 @@ function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: 
   const paymentId = useId();
   const [pendingPayment, setPendingPayment] = useState<PaymentStatus | null>(null);
   const [cancelling, setCancelling] = useState(false);
-  // A paid order is cancelled with the offer of its refund (docs/decisions/0230-refunds-through-the-provider.md).
-  const paidThroughProvider = order.paymentStatus === 'completed' && !!order.paymentReference;
+  const [fulfilling, setFulfilling] = useState(false);
 
   const status = useMutation({
     mutationFn: (to: OrderStatus) => setOrderStatus(order.id, { status: to }),
@@ -324,7 +340,10 @@ function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: 
             disabled={status.isPending}
             onChange={(e) => {
               const to = e.target.value as OrderStatus;
-              if (to === 'cancelled' && paidThroughProvider) setCancelling(true);
+              // Shipped goes through the Fulfil step, so its one e-mail carries the tracking; Cancelled
+              // asks about refund and restock (docs/decisions/0463, 0464).
+              if (to === 'cancelled') setCancelling(true);
+              else if (to === 'shipped' && order.status !== 'shipped') setFulfilling(true);
               else status.mutate(to);
             }}
             className={inputClasses()}
@@ -363,10 +382,12 @@ function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: 
       </div>
       <TrackingForm order={order} onDirtyChange={onDirtyChange} />
       <div className="flex flex-wrap gap-2">
+        {canFulfil(order) && <Button onClick={() => setFulfilling(true)}>Fulfil</Button>}
         {canRefund(order) && <RefundButton order={order} />}
         <PackingSlipLink orderId={order.id} />
       </div>
-      <CancelPaidOrderDialog order={order} open={cancelling} onOpenChange={setCancelling} />
+      {cancelling && <CancelOrderDialog order={order} open onOpenChange={setCancelling} />}
+      {fulfilling && <FulfilDialog order={order} open onOpenChange={setFulfilling} />}
       <ConfirmDialog
         open={pendingPayment !== null}
         onOpenChange={(open) => {

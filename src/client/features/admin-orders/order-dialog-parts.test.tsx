@@ -1,6 +1,6 @@
 // The order dialog's staff tools (docs/decisions/0230-refunds-through-the-provider.md, 0231, 0232):
 // the timeline in time order, staff notes, the refund form (checked by the shared schema first),
-// cancelling a paid order with its refund, and the packing slip link.
+// cancelling with refund and restock as two choices, the Fulfil step, and the packing slip link.
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -246,39 +246,109 @@ describe('refunds', () => {
     });
   });
 
-  it('cancelling a paid order offers its refund, on by default', async () => {
+  it('cancelling a paid order asks refund and restock as two choices, both on while nothing has shipped', async () => {
     const calls = fakeApi(() => ({ ...DETAIL, status: 'cancelled' }));
     renderDialog();
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Order Status'), 'cancelled');
     const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order #5?' });
+    // 51.97 - 10.00 already refunded = 41.97 left.
     const refund = within(dialog).getByRole('switch', {
-      name: 'Refund $41.97 to the customer and put the items back in stock',
+      name: 'Refund $41.97 to the customer through the payment provider',
     });
+    const restock = within(dialog).getByRole('switch', { name: 'Put the items back in stock' });
     expect(refund.getAttribute('aria-checked')).toBe('true');
+    expect(restock.getAttribute('aria-checked')).toBe('true');
+    // Refund, but the items stay out (say they were damaged).
+    await user.click(restock);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(toasts[0]?.title).toBe('Order cancelled'));
+    expect(toasts[0]?.description).toBe('Order #5 is cancelled; $41.97 was refunded.');
     expect(calls.find((c) => c.method === 'PATCH')).toEqual({
       method: 'PATCH',
       path: '/api/orders/5/status',
-      body: { status: 'cancelled', refund: true },
+      body: { status: 'cancelled', refund: true, restock: false },
     });
   });
 
-  it('an unpaid order is cancelled at once, without a refund', async () => {
-    const unpaid = { ...PAID, paymentStatus: 'pending', paymentReference: null, refundedAmount: '0.00' };
+  it('a shipped order offers the restock off by default; restock alone is sent as such', async () => {
+    const shipped = { ...PAID, status: 'shipped' };
+    const calls = fakeApi(() => ({ ...DETAIL, ...shipped, status: 'cancelled' }), { ...DETAIL, ...shipped });
+    renderDialog(shipped);
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByLabelText('Order Status'), 'cancelled');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order #5?' });
+    expect(
+      within(dialog).getByText('This order is paid. It is Shipped: its items have left the store.'),
+    ).toBeTruthy();
+    const restock = within(dialog).getByRole('switch', {
+      name: 'Put the items back in stock (only if the parcel came back)',
+    });
+    expect(restock.getAttribute('aria-checked')).toBe('false');
+    await user.click(within(dialog).getByRole('switch', { name: /^Refund/ }));
+    await user.click(restock);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
+    await waitFor(() =>
+      expect(toasts[0]?.description).toBe('Order #5 is cancelled; its items were put back in stock.'),
+    );
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      status: 'cancelled',
+      refund: false,
+      restock: true,
+    });
+  });
+
+  it('an unpaid order with no stock taken is cancelled after a plain confirmation', async () => {
+    const unpaid = {
+      ...PAID,
+      paymentStatus: 'pending',
+      paymentReference: null,
+      refundedAmount: '0.00',
+      inventoryReduced: false,
+    };
     const calls = fakeApi(undefined, { ...DETAIL, ...unpaid });
     renderDialog(unpaid);
     const user = userEvent.setup();
     expect(screen.queryByRole('button', { name: 'Refund...' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Fulfil' })).toBeNull();
     await user.selectOptions(await screen.findByLabelText('Order Status'), 'cancelled');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel order #5?' });
+    expect(within(dialog).getByText('Nothing is refunded and no stock is moved.')).toBeTruthy();
+    expect(within(dialog).queryByRole('switch')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() =>
       expect(calls.find((c) => c.method === 'PATCH')).toEqual({
         method: 'PATCH',
         path: '/api/orders/5/status',
-        body: { status: 'cancelled' },
+        body: { status: 'cancelled', restock: false },
       }),
     );
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('the items table scrolls inside its own focusable region on a narrow screen', async () => {
+    fakeApi();
+    renderDialog();
+    const region = await screen.findByRole('region', { name: 'Items' });
+    expect(region.tabIndex).toBe(0);
+    expect(region.className).toContain('overflow-x-auto');
+    expect(within(region).getByRole('table')).toBeTruthy();
+  });
+
+  it('Shipped in the status selector opens the Fulfil step instead of shipping at once', async () => {
+    const calls = fakeApi(() => ({ ...DETAIL, status: 'shipped', trackingNumber: 'LOCAL-1' }));
+    renderDialog();
+    const user = userEvent.setup();
+    expect(await screen.findByRole('button', { name: 'Fulfil' })).toBeTruthy();
+    await user.selectOptions(await screen.findByLabelText('Order Status'), 'shipped');
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #5' });
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.type(within(dialog).getByLabelText('Tracking Number'), 'LOCAL-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark Shipped and e-mail tracking' }));
+    await waitFor(() => expect(toasts[0]?.title).toBe('Order shipped'));
+    expect(calls.find((c) => c.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: '/api/orders/5/status',
+      body: { status: 'shipped', trackingNumber: 'LOCAL-1', trackingCarrier: '' },
+    });
   });
 });

@@ -1,9 +1,10 @@
 // The order dialog's staff tools: private notes, the timeline (changes, notes, refunds and e-mails in
-// time order), refunds through the payment provider, cancelling a paid order with its refund, and
+// time order), refunds through the payment provider, cancelling with refund and restock as two choices, and
 // the packing slip (docs/decisions/0230-refunds-through-the-provider.md, 0231, 0232).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { centsToString, formatCents, formatMoney, toCents } from '~/shared/money';
+import { orderStatusLabel } from '~/shared/orders';
 import type { AdminOrder, AdminOrderDetail } from '~/shared/schemas/admin-orders';
 import { RefundCreateSchema, STAFF_NOTE_MAX } from '~/shared/schemas/admin-orders-dialog';
 import { Button, buttonClasses } from '~/client/components/ui/button';
@@ -261,11 +262,27 @@ export function RefundButton({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Statuses in which the parcel has left the store: its items are not on the shelf to sell again. */
+const GONE_STATUSES = new Set(['shipped', 'delivered', 'picked-up']);
+
+/** What the cancel dialog's two choices did, said after it. */
+function cancelledText(orderId: number, refunded: number | null, restocked: boolean): string {
+  const parts = [
+    ...(refunded !== null ? [`${formatCents(refunded)} was refunded`] : []),
+    restocked ? 'its items were put back in stock' : null,
+  ].filter(Boolean);
+  return parts.length
+    ? `Order #${orderId} is cancelled; ${parts.join(' and ')}.`
+    : `Order #${orderId} is cancelled.`;
+}
+
 /**
- * Cancelling a paid order: offers to give back what is left of the payment and put the items back in
- * stock (on by default), in one request.
+ * Cancelling asks first, with refund and restock as two choices
+ * (docs/decisions/0464-cancel-refund-and-restock.md): the refund (on by default) when the order was paid
+ * through the provider and something is left to give back; the restock when its stock was taken, on by
+ * default only while nothing has left the store (a shipped parcel's items are not on the shelf).
  */
-export function CancelPaidOrderDialog({
+export function CancelOrderDialog({
   order,
   open,
   onOpenChange,
@@ -276,44 +293,74 @@ export function CancelPaidOrderDialog({
 }) {
   const queryClient = useQueryClient();
   const refundId = useId();
-  const [refund, setRefund] = useState(true);
+  const restockId = useId();
   const left = refundableCents(order);
+  const mayRefund = order.paymentStatus === 'completed' && !!order.paymentReference && left > 0;
+  const mayRestock = order.inventoryReduced;
+  const restockByDefault = !GONE_STATUSES.has(order.status);
+  const [refund, setRefund] = useState(true);
+  const [restock, setRestock] = useState(restockByDefault);
+  const refunding = mayRefund && refund;
+  const restocking = mayRestock && restock;
   const cancel = useMutation({
     mutationFn: () =>
-      setOrderStatus(order.id, { status: 'cancelled', ...(refund && left > 0 ? { refund: true } : {}) }),
+      setOrderStatus(order.id, {
+        status: 'cancelled',
+        ...(mayRefund ? { refund: refunding } : {}),
+        restock: restocking,
+      }),
     onSuccess: async (detail) => {
       queryClient.setQueryData(adminOrderQueryOptions(order.id).queryKey, detail);
       onOpenChange(false);
       toast({
         title: 'Order cancelled',
-        description:
-          refund && left > 0
-            ? `Order #${order.id} is cancelled; ${formatCents(left)} was refunded and its items put back in stock.`
-            : `Order #${order.id} is cancelled.`,
+        description: cancelledText(order.id, refunding ? left : null, restocking),
       });
-      await refreshOrders(queryClient, { stock: refund });
+      await refreshOrders(queryClient, { stock: restocking });
     },
     onError: (e) =>
       toast({ title: 'Failed to cancel order', description: serverMessage(e), variant: 'destructive' }),
   });
+  const message = [
+    order.paymentStatus === 'completed' ? 'This order is paid.' : null,
+    GONE_STATUSES.has(order.status)
+      ? `It is ${orderStatusLabel(order.status)}: its items have left the store.`
+      : null,
+    !mayRefund && !mayRestock ? 'Nothing is refunded and no stock is moved.' : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <AlertDialogFrame
       open={open}
       onOpenChange={(next) => {
         if (!cancel.isPending) {
-          if (next) setRefund(true);
+          if (next) {
+            setRefund(true);
+            setRestock(restockByDefault);
+          }
           onOpenChange(next);
         }
       }}
       title={`Cancel order #${order.id}?`}
-      message="This order is paid."
+      message={message || 'The customer is e-mailed that the order was cancelled.'}
     >
-      <div className="mt-4 flex items-start gap-3">
-        <Switch id={refundId} checked={refund} onCheckedChange={setRefund} disabled={left === 0} />
-        <label htmlFor={refundId} className="text-sm text-slate-800">
-          Refund {formatCents(left)} to the customer and put the items back in stock
-        </label>
-      </div>
+      {mayRefund && (
+        <div className="mt-4 flex items-start gap-3">
+          <Switch id={refundId} checked={refund} onCheckedChange={setRefund} />
+          <label htmlFor={refundId} className="text-sm text-slate-800">
+            Refund {formatCents(left)} to the customer through the payment provider
+          </label>
+        </div>
+      )}
+      {mayRestock && (
+        <div className="mt-4 flex items-start gap-3">
+          <Switch id={restockId} checked={restock} onCheckedChange={setRestock} />
+          <label htmlFor={restockId} className="text-sm text-slate-800">
+            Put the items back in stock{restockByDefault ? '' : ' (only if the parcel came back)'}
+          </label>
+        </div>
+      )}
       <div className="mt-6 flex justify-end gap-2">
         <AlertDialogCancel>Keep Order</AlertDialogCancel>
         <Button

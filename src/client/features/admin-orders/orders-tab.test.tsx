@@ -202,13 +202,76 @@ describe('Orders tab: table', () => {
       { method: 'PATCH', path: '/api/orders/11/status', body: { status: 'processing' } },
     ]);
     fail = true;
-    await u.click(within(await rowOf(12)).getByRole('button', { name: 'Mark Shipped: order #12' }));
+    await u.click(within(await rowOf(11)).getByRole('button', { name: 'Mark Processing: order #11' }));
     await waitFor(() =>
       expect(lastToast()).toEqual({
         title: 'Failed to update order status',
         description: 'Database unavailable',
       }),
     );
+  });
+
+  it("'Mark Shipped' opens the Fulfil step: carrier and tracking, or a clear choice to ship without", async () => {
+    const calls = fakeApi((c) =>
+      c.method === 'PATCH'
+        ? { body: withHistory(order(12, { status: 'shipped', paymentStatus: 'completed' })) }
+        : undefined,
+    );
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(12)).getByRole('button', { name: 'Mark Shipped: order #12' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship order #12' });
+    // Nothing is sent until staff give a number or choose to ship without one.
+    await u.click(within(dialog).getByRole('button', { name: 'Mark Shipped and e-mail tracking' }));
+    expect(
+      within(dialog).getByText('Enter the tracking number, or choose to ship without one.'),
+    ).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([]);
+    await u.selectOptions(within(dialog).getByLabelText('Carrier'), 'ups');
+    fireEvent.change(within(dialog).getByLabelText('Tracking Number'), {
+      target: { value: ' 1Z999AA10123456784 ' },
+    });
+    await u.click(within(dialog).getByRole('button', { name: 'Mark Shipped and e-mail tracking' }));
+    await waitFor(() =>
+      expect(lastToast()).toEqual({
+        title: 'Order shipped',
+        description: 'Order #12 is Shipped; the customer is e-mailed tracking number 1Z999AA10123456784.',
+      }),
+    );
+    expect(calls.filter((c) => c.method === 'PATCH')).toEqual([
+      {
+        method: 'PATCH',
+        path: '/api/orders/12/status',
+        body: { status: 'shipped', trackingNumber: '1Z999AA10123456784', trackingCarrier: 'ups' },
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ship order #12' })).toBeNull());
+
+    await u.click(within(await rowOf(12)).getByRole('button', { name: 'Mark Shipped: order #12' }));
+    const again = await screen.findByRole('dialog', { name: 'Ship order #12' });
+    await u.click(within(again).getByLabelText(/Ship without a tracking number/));
+    await u.click(within(again).getByRole('button', { name: 'Mark Shipped without tracking' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH')[1]).toEqual({
+        method: 'PATCH',
+        path: '/api/orders/12/status',
+        body: { status: 'shipped', trackingNumber: '', trackingCarrier: '' },
+      }),
+    );
+  }, 15_000);
+
+  it('opens the E-mails section under its button, above the orders table', async () => {
+    fakeApi((c) =>
+      c.path.startsWith('/api/admin/emails')
+        ? { body: { items: [], total: 0, page: 1, limit: 20 } }
+        : undefined,
+    );
+    renderTab();
+    await rowOf(11);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'E-mails' }));
+    const section = await screen.findByRole('region', { name: 'E-mails' });
+    const firstRow = await rowOf(11);
+    expect(section.compareDocumentPosition(firstRow) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('filters by status and searches; the CSV link follows the filters', async () => {
@@ -450,7 +513,7 @@ describe('Orders tab: detail dialog', () => {
       body: { status: 'delivered' },
     });
     fail = true;
-    await u.selectOptions(within(dialog).getByLabelText('Order Status'), 'cancelled');
+    await u.selectOptions(within(dialog).getByLabelText('Order Status'), 'processing');
     await waitFor(() =>
       expect(lastToast()).toEqual({ title: 'Failed to update order status', description: 'Bad' }),
     );
@@ -865,6 +928,14 @@ describe('Orders tab: a status for several orders', () => {
       { method: 'POST', path: '/api/orders/bulk-status', body: { ids: [11, 12], status: 'shipped' } },
     ]);
     await waitFor(() => expect(screen.queryByTestId('admin-orders-selected')).toBeNull());
+
+    // Their packing slips, in one page.
+    await u.click(within(await rowOf(13)).getByRole('checkbox', { name: 'Select order #13' }));
+    await u.click(within(await rowOf(11)).getByRole('checkbox', { name: 'Select order #11' }));
+    const slips = screen.getByRole('link', { name: 'Print packing slips' });
+    expect(slips.getAttribute('href')).toBe('/api/orders/packing-slips?ids=13,11');
+    expect(slips.getAttribute('target')).toBe('_blank');
+    await u.click(screen.getByRole('button', { name: 'Clear selection' }));
 
     answer = {
       status: 'cancelled',

@@ -14,7 +14,7 @@ import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { refreshCatalogue } from './api';
 import { uploadImage } from './image-slots';
-import { serverMessage } from './server-message';
+import { serverMessage, uploadFailure } from './server-message';
 
 const COLUMNS = ['Picture', 'Name', 'Slug', 'Products', 'Order', 'Shown', 'Actions'];
 
@@ -87,7 +87,7 @@ function CategoryDialog({ category, onClose }: { category: AdminCategory | null;
     } catch (error) {
       toast({
         title: 'Upload failed',
-        description: serverMessage(error, 'Failed to upload image. Please try again.'),
+        description: uploadFailure(error, file.name),
         variant: 'destructive',
       });
     } finally {

@@ -8,6 +8,7 @@ import { ProductImage } from '~/client/components/ui/product-image';
 import { toast } from '~/client/components/ui/toast-store';
 import { apiRequest } from '~/client/lib/api';
 import { Spinner } from '~/client/components/ui/spinner';
+import { uploadFailure } from './server-message';
 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
@@ -46,10 +47,10 @@ export function ImageSlots({
         const url = await uploadImage(file);
         current = [...current, url];
         onChange(current);
-      } catch {
+      } catch (error) {
         toast({
           title: 'Upload failed',
-          description: 'Failed to upload image. Please try again.',
+          description: uploadFailure(error, file.name),
           variant: 'destructive',
         });
       } finally {

@@ -98,6 +98,13 @@ describe('import page', () => {
     expect(screen.getByRole('link', { name: 'Go to Product Management' }).getAttribute('href')).toBe(
       '/admin/products',
     );
+    // The instructions name every column the template has, the condition words among them.
+    const columns = screen.getByTestId('import-columns').textContent!;
+    for (const column of ['condition', 'conditionNotes', 'finalSale', 'nameFr', 'descriptionFr'])
+      expect(columns).toContain(column);
+    expect(screen.getByTestId('import-conditions').textContent).toContain(
+      'new, new-open-box, used-like-new, used-good, used-acceptable, for-parts',
+    );
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('CSV file'), file('products.csv', 'text/csv'));
     await user.upload(screen.getByLabelText('Product images (optional)'), [

@@ -28,6 +28,7 @@ const REASON_LABELS: Record<string, string> = {
   refund: 'Refund',
   'payment-failed': 'Payment failed',
   'payment-reset': 'Payment set back to pending',
+  cancelled: 'Order cancelled',
   import: 'CSV import',
   other: 'Other change',
 };

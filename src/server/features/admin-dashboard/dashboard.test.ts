@@ -53,6 +53,8 @@ describe('GET /api/admin/dashboard', () => {
       total: '99.99',
       createdAt: new Date(Date.now() - 3 * DAY),
     });
+    // A declined checkout is no order: counted neither in the totals nor the chart, as in the Orders tab.
+    await insertOrderWith(t.db, p.id, { status: 'pending', paymentStatus: 'failed', total: '40.00' });
     // Older than 30 days: counted in the totals, not in the chart.
     await insertOrderWith(t.db, p.id, {
       status: 'delivered',
@@ -64,6 +66,9 @@ describe('GET /api/admin/dashboard', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ totalProducts: 2, totalOrders: 5, pendingOrders: 2, activeDiscounts: 4 });
+    // The Orders tab's default view counts the same orders.
+    const tab = await clients.admin.get('/api/orders/admin?limit=1');
+    expect(tab.headers['x-total-count']).toBe('5');
     expect(body.days).toHaveLength(30);
     const today = storeDate(t.config.STORE_TIMEZONE);
     expect(body.days.at(-1)).toEqual({ date: today, orders: 3, revenue: '50.75' });

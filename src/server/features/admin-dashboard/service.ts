@@ -1,4 +1,5 @@
-// The dashboard's figures, counted from the data: products, orders, pending orders (not unpaid checkouts), discounts in
+// The dashboard's figures, counted from the data: products, orders and pending orders (neither counting
+// unpaid checkouts), discounts in
 // force, and orders and revenue per day for the last 30 days in the store's time zone
 // (docs/decisions/0054-dashboard-figures.md).
 import { and, asc, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
@@ -38,7 +39,12 @@ export async function dailyOrders(db: DbOrTx, timeZone: string, now = new Date()
     })
     .from(orders)
     // A generous window on the indexed column, then the exact local dates.
-    .where(gte(orders.createdAt, new Date(now.getTime() - (DASHBOARD_DAYS + 2) * 86_400_000)))
+    .where(
+      and(
+        gte(orders.createdAt, new Date(now.getTime() - (DASHBOARD_DAYS + 2) * 86_400_000)),
+        notUnpaidCheckoutSql,
+      ),
+    )
     // By position: the time zone is a parameter, so the expression in the select list and a repeated
     // one in GROUP BY would not be recognised as the same.
     .groupBy(sql`1`)) as { date: string; orders: number; revenue: string }[];
@@ -76,7 +82,9 @@ export async function dashboard(ctx: AppContext, timeZone: string): Promise<Dash
   const [[productCount], [orderCount], [pendingCount], [weekdayCount], [categoryCount], demoMode, days, low] =
     await Promise.all([
       db.select({ n: count() }).from(products).where(isNull(products.archivedAt)),
-      db.select({ n: count() }).from(orders),
+      // The same orders as the Orders tab's default view: an unpaid checkout (declined, abandoned) is not
+      // an order (docs/decisions/0466-dashboard-counts-and-zero-prices.md).
+      db.select({ n: count() }).from(orders).where(notUnpaidCheckoutSql),
       // Unpaid checkouts (declined, abandoned) are not orders waiting for work
       // (docs/decisions/0220-unpaid-checkouts.md).
       db

@@ -17,6 +17,7 @@ import { adminAuditLog, productImages, products } from '~/server/db/schema';
 import { realImage, sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import { ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 
 let t: TestApp;
 let clients: Awaited<ReturnType<typeof signedInClients>>;
@@ -195,6 +196,31 @@ describe('intake update', () => {
     expect((await staff.patch('/api/admin/intake/products/2147483647', good)).statusCode).toBe(404);
     const lookup = (await staff.get('/api/admin/intake/lookup?code=LOT-U2')).json();
     expect(lookup.matches[0]).toMatchObject({ price: '40.00', version });
+  });
+});
+
+describe('intake price', () => {
+  it('refuses $0.00 on a lot on sale and accepts it on a draft', async () => {
+    const live = await createProduct(t.db, { lotNumber: 'LOT-Z1', price: '40.00', active: true });
+    const body = {
+      version: live.version,
+      condition: 'new',
+      conditionNotes: '',
+      price: '0.00',
+      shelfLocation: '',
+    };
+    const res = await staff.patch(`/api/admin/intake/products/${live.id}`, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(ZERO_PRICE_ON_SALE);
+    const lookup = (await staff.get('/api/admin/intake/lookup?code=LOT-Z1')).json();
+    expect(lookup.matches[0]).toMatchObject({ price: '40.00', version: live.version });
+    const draft = await createProduct(t.db, { lotNumber: 'LOT-Z2', price: '40.00', active: false });
+    const ok = await staff.patch(`/api/admin/intake/products/${draft.id}`, {
+      ...body,
+      version: draft.version,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ price: '0.00', draft: true });
   });
 });
 

@@ -8,7 +8,8 @@ import { products } from '~/server/db/schema';
 import { imagesOf, replaceProductImages } from '~/server/features/admin-products';
 import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
-import { conflict, notFound } from '~/server/lib/http-error';
+import { badRequest, conflict, notFound } from '~/server/lib/http-error';
+import { isZeroPrice, ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 import { storeProductImage } from '~/server/storage/images';
 import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { formatMoney } from '~/shared/money';
@@ -139,6 +140,8 @@ export async function updateIntake(
     if (!before) throw notFound('No such product.');
     if (before.version !== data.version)
       throw conflict(LOT_CHANGED, { product: (await toMatches(tx, [before]))[0] });
+    // A lot on sale cannot be priced $0.00 (a draft can: its price is not set yet).
+    if (before.active && isZeroPrice(data.price)) throw badRequest(ZERO_PRICE_ON_SALE);
     const { version: _version, ...fields } = data;
     const [after] = await tx
       .update(products)

@@ -3,7 +3,11 @@
 // private; each route is staff's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminOrderDetailSchema, AdminOrderIdParamsSchema } from '~/shared/schemas/admin-orders';
+import {
+  AdminOrderDetailSchema,
+  AdminOrderIdParamsSchema,
+  PackingSlipsQuerySchema,
+} from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
   OrderNoteCreateSchema,
@@ -14,7 +18,7 @@ import { notFound } from '~/server/lib/http-error';
 import { ORDER_NOT_FOUND, refundOrder } from '~/server/features/orders';
 import { privateAnswers } from '~/server/plugins/security';
 import { addStaffNote, listStaffNotes } from './notes';
-import { loadPackingSlip, renderPackingSlip } from './packing-slip';
+import { loadPackingSlip, type PackingSlip, renderPackingSlip, renderPackingSlips } from './packing-slip';
 import { findAdminOrder } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
@@ -84,6 +88,35 @@ export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
         restock: request.body.restock,
       });
       return detail(request.params.id);
+    },
+  );
+
+  // A static path: it wins over /api/orders/:id in Fastify's router.
+  app.get(
+    '/api/orders/packing-slips',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: 'The packing slips of several orders (ids=12,15,40, at most 100) in one printable page',
+        description:
+          'One slip per order, each on a sheet of its own, in the order given. Numbers that are no order are ' +
+          'named on screen and left out; 404 when none is an order.',
+        querystring: PackingSlipsQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const slips: PackingSlip[] = [];
+      const missing: number[] = [];
+      for (const id of request.query.ids) {
+        const slip = await loadPackingSlip(db, id);
+        if (slip) slips.push(slip);
+        else missing.push(id);
+      }
+      if (slips.length === 0) throw notFound(ORDER_NOT_FOUND);
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(renderPackingSlips(slips, missing, app.ctx.config.STORE_NAME));
     },
   );
 

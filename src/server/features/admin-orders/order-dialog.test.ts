@@ -325,6 +325,71 @@ describe('refunds through Square', () => {
     expect(refused.json().message).toMatch(/refund goes only with status cancelled/);
   });
 
+  it('cancelling offers refund and restock as two choices, and the server honours each', async () => {
+    // Refund without restock (the parcel has left): 51.97 back, stock stays 3.
+    const shipped = await paidOrder();
+    expect(
+      (await staff.patch(`/api/orders/${shipped.order.id}/status`, { status: 'shipped' })).statusCode,
+    ).toBe(200);
+    const refundOnly = await staff.patch(`/api/orders/${shipped.order.id}/status`, {
+      status: 'cancelled',
+      refund: true,
+      restock: false,
+    });
+    expect(refundOnly.statusCode, refundOnly.body).toBe(200);
+    expect(refundOnly.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      inventoryReduced: true,
+    });
+    expect(refundCalls(shipped.payment.id).map((c) => c.body.amount_money.amount)).toEqual([5197]);
+    expect(await stockOf(shipped.product.id)).toBe(3);
+
+    // Restock without refund (the shop refunds another way, or not yet): stock 3 -> 5, no money moved.
+    const kept = await paidOrder();
+    const restockOnly = await staff.patch(`/api/orders/${kept.order.id}/status`, {
+      status: 'cancelled',
+      refund: false,
+      restock: true,
+    });
+    expect(restockOnly.statusCode, restockOnly.body).toBe(200);
+    expect(restockOnly.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      inventoryReduced: false,
+    });
+    expect(refundCalls(kept.payment.id)).toEqual([]);
+    expect(await stockOf(kept.product.id)).toBe(5);
+    const [movement] = await t.db
+      .select()
+      .from(stockMovements)
+      .where(and(eq(stockMovements.productId, kept.product.id), eq(stockMovements.reason, 'cancelled')));
+    expect(movement).toMatchObject({ delta: 2, stockAfter: 5, orderId: kept.order.id });
+
+    // Neither: cancelled, paid, stock still out (as before, when nothing is said).
+    const neither = await paidOrder();
+    const plain = await staff.patch(`/api/orders/${neither.order.id}/status`, { status: 'cancelled' });
+    expect(plain.json()).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'completed',
+      inventoryReduced: true,
+    });
+    expect(await stockOf(neither.product.id)).toBe(3);
+
+    const refused = await staff.patch(`/api/orders/${neither.order.id}/status`, {
+      status: 'pending',
+      restock: true,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/restock goes only with status cancelled/);
+    const bad = await staff.patch(`/api/orders/${neither.order.id}/status`, {
+      status: 'cancelled',
+      restock: 'yes',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(await stockOf(neither.product.id)).toBe(3);
+  });
+
   it('a refund a crash left pending counts against the total, and the maintenance job settles it with its key', async () => {
     const { order, product, payment } = await paidOrder();
     // As if the process died after writing the refund and before hearing Square's answer.
@@ -435,6 +500,54 @@ describe('the packing slip', () => {
     const html = (await staff.get(`/api/orders/${order.id}/packing-slip`)).body;
     expect(html).toContain('Pickup at store for');
     expect(html).toContain('Pia Pickup');
+  });
+});
+
+describe('packing slips of several orders', () => {
+  it('prints the selected orders in one page, a sheet each, in the order asked', async () => {
+    const a = await insertOrder(t.db, { customerName: 'Ann First' }, [
+      { productId: null, productName: 'Oak Shelf', quantity: 2 },
+    ]);
+    const b = await insertOrder(t.db, { customerName: 'Bo Second', shippingMethod: 'pickup' }, [
+      { productId: null, productName: 'Desk Fan' },
+    ]);
+    const res = await staff.get(`/api/orders/packing-slips?ids=${b.id},${a.id},${b.id},999999`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const html = res.body;
+    // Each order once, in the order asked, each its own slip; the one that is no order is named.
+    expect(html.match(/<article class="slip"/g)).toHaveLength(2);
+    expect(html.indexOf(`Order #${b.id}</strong>`)).toBeLessThan(html.indexOf(`Order #${a.id}</strong>`));
+    expect(html).toContain(`Packing slips for 2 orders (#${b.id}, #${a.id}), one per sheet.`);
+    expect(html).toContain('Not found, so not included: #999999.');
+    expect(html).toContain('.slip + .slip { break-before: page; }');
+    expect(html).toContain('Oak Shelf');
+    expect(html).toContain('<td class="qty">2</td>');
+    expect(html).toContain('Pickup at store for');
+    expect(html).toContain('Bo Second');
+    expect(html).not.toContain('$');
+  });
+
+  it('refuses a bad list with a clear 400, none found with 404, and is staff-only', async () => {
+    for (const ids of ['', 'abc', '1,,2', '0', '-4', '1.5']) {
+      const res = await staff.get(`/api/orders/packing-slips?ids=${ids}`);
+      expect(res.statusCode, ids).toBe(400);
+      expect(res.json().message).toContain('ids must be order numbers separated by commas');
+    }
+    expect((await staff.get('/api/orders/packing-slips')).statusCode).toBe(400);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    const over = await staff.get(`/api/orders/packing-slips?ids=${many}`);
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toBe('At most 100 packing slips can be printed at once.');
+    const none = await staff.get('/api/orders/packing-slips?ids=999998,999999');
+    expect(none.statusCode).toBe(404);
+    expect(none.json().message).toBe('Order not found.');
+    const order = await insertOrder(t.db, {});
+    expect((await new TestClient(t.app).get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(
+      401,
+    );
+    expect((await customer.get(`/api/orders/packing-slips?ids=${order.id}`)).statusCode).toBe(403);
   });
 });
 

@@ -1,5 +1,6 @@
-// The packing slip: one HTML page per order that staff print from the order dialog
-// (docs/decisions/0232-packing-slip-page.md). Served by the server, not the React app: it is a
+// The packing slip: one HTML page per order that staff print from the order dialog, or the slips of
+// the orders selected in the list in one page, a sheet each (docs/decisions/0232-packing-slip-page.md,
+// 0465-bulk-packing-slips.md). Served by the server, not the React app: it is a
 // document to print, needs no script, and prints the same from any browser. No prices: the slip
 // travels in the parcel, which is often a gift, and the pickers need what and where, not what it cost.
 import { asc, eq } from 'drizzle-orm';
@@ -74,10 +75,13 @@ const STYLE = `
     body { margin: 0; max-width: none; }
     @page { margin: 1.5cm; }
     tr { break-inside: avoid; }
+    .slip + .slip { break-before: page; }
   }
+  .slip + .slip { margin-top: 3rem; border-top: 1px dashed #94a3b8; padding-top: 2rem; }
 `;
 
-export function renderPackingSlip(slip: PackingSlip, storeName: string): string {
+/** One order's slip: the part a page of one or of many slips repeats. */
+function slipSection(slip: PackingSlip, storeName: string): string {
   const { order, lines } = slip;
   const pickup = order.shippingMethod === 'pickup';
   const address = parseShippingAddress(order.shippingAddress);
@@ -98,18 +102,7 @@ export function renderPackingSlip(slip: PackingSlip, storeName: string): string 
     )
     .join('\n');
   const placed = order.createdAt.toISOString().slice(0, 10);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>Packing slip · Order #${order.id}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<p class="toolbar">Packing slip for order #${order.id}. Print it with your browser's Print command (Ctrl+P, or ⌘P on a Mac); only the slip is printed.</p>
+  return `<article class="slip" aria-label="Packing slip for order #${order.id}">
 <header>
   <div><h1>Packing slip</h1><p>${escapeHtml(storeName)}</p></div>
   <div><p><strong>Order #${order.id}</strong><br>Reference ${escapeHtml(order.orderReference)}<br>Placed ${placed}</p></div>
@@ -128,7 +121,50 @@ ${rows || '<tr><td colspan="6">No items recorded for this order.</td></tr>'}
   <p><strong>${units} ${units === 1 ? 'unit' : 'units'}</strong> in ${lines.length} ${lines.length === 1 ? 'line' : 'lines'}.</p>
   ${notes ? `<h2>Customer's notes</h2><p>${escapeHtml(notes).replace(/\n/g, '<br>')}</p>` : ''}
 </footer>
+</article>`;
+}
+
+function page(title: string, toolbar: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<p class="toolbar">${toolbar}</p>
+${body}
 </main>
 </body>
 </html>`;
+}
+
+const PRINT_HINT = "Print it with your browser's Print command (Ctrl+P, or ⌘P on a Mac)";
+
+export function renderPackingSlip(slip: PackingSlip, storeName: string): string {
+  return page(
+    `Packing slip · Order #${slip.order.id}`,
+    `Packing slip for order #${slip.order.id}. ${PRINT_HINT}; only the slip is printed.`,
+    slipSection(slip, storeName),
+  );
+}
+
+/**
+ * The slips of several orders in one page, each starting on a sheet of its own, in the order asked;
+ * `missing` names the numbers that are no order (said on screen, never printed).
+ */
+export function renderPackingSlips(slips: PackingSlip[], missing: number[], storeName: string): string {
+  const ids = slips.map((s) => `#${s.order.id}`).join(', ');
+  const notFound = missing.length
+    ? ` Not found, so not included: ${missing.map((id) => `#${id}`).join(', ')}.`
+    : '';
+  return page(
+    `Packing slips · ${slips.length} ${slips.length === 1 ? 'order' : 'orders'}`,
+    `Packing slips for ${slips.length} ${slips.length === 1 ? 'order' : 'orders'} (${ids}), one per sheet. ${PRINT_HINT}; only the slips are printed.${notFound}`,
+    slips.map((s) => slipSection(s, storeName)).join('\n'),
+  );
 }

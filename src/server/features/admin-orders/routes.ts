@@ -159,7 +159,11 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Set the order status (any of the seven); optionally the tracking number and estimated delivery too',
+          'Set the order status; optionally the tracking number, carrier and estimated delivery too, in one change',
+        description:
+          'Shipped e-mails the customer once per order, with the tracking details sent with it. Tracking added ' +
+          'or corrected on a shipped order e-mails the new details. With status cancelled: `refund` gives back ' +
+          'what is left of the payment, `restock` puts the items back in stock (left out, it follows `refund`).',
         params: AdminOrderIdParamsSchema,
         body: OrderStatusUpdateSchema,
         response: {
@@ -173,10 +177,13 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const actor = { userId: request.user!.id };
+      // Refund and restock are two choices; left out, restock follows refund
+      // (docs/decisions/0464-cancel-refund-and-restock.md).
+      const restock = request.body.restock ?? request.body.refund === true;
       // Cancelling a paid order with its refund: the money goes back first, so a provider's refusal
       // cancels nothing (docs/decisions/0230-refunds-through-the-provider.md).
-      if (request.body.refund) await refundRestOfOrder(app.ctx, actor, request.params.id);
-      await setOrderStatus(app.ctx, actor, request.params.id, request.body);
+      if (request.body.refund) await refundRestOfOrder(app.ctx, actor, request.params.id, { restock });
+      await setOrderStatus(app.ctx, actor, request.params.id, { ...request.body, restock });
       return detail(request.params.id);
     },
   );

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, productImages, products, storeMeta } from '~/server/db/schema';
 import { SLUG_ONLY_DIGITS_MESSAGE } from '~/shared/slug';
+import { ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 import { createCategory, createProduct } from '~/server/test/fixtures';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { insertOrderWith, signedInClients } from './test-support';
@@ -281,6 +282,40 @@ describe('changing a product', () => {
     );
     await clients.admin.patch(`/api/products/${p.id}/status`, { active: true });
     expect(await featuredIds()).toContain(p.id);
+  });
+});
+
+describe('$0.00', () => {
+  it('a product shown in the store cannot be priced $0.00; a hidden one can, and cannot be shown until priced', async () => {
+    const live = await clients.admin.post(
+      '/api/products',
+      valid({ name: 'Free Lamp', lotNumber: 'FREE-1', price: '0.00' }),
+    );
+    expect(live.statusCode).toBe(400);
+    expect(live.json().message).toBe(ZERO_PRICE_ON_SALE);
+    const hidden = await clients.admin.post(
+      '/api/products',
+      valid({ name: 'Free Lamp', lotNumber: 'FREE-1', price: '0', active: false }),
+    );
+    expect(hidden.statusCode, hidden.body).toBe(201);
+    const id = hidden.json().id;
+    const shown = await clients.admin.patch(`/api/products/${id}/status`, { active: true });
+    expect(shown.statusCode).toBe(409);
+    expect(shown.json().message).toBe(ZERO_PRICE_ON_SALE);
+    const put = await clients.admin.put(
+      `/api/products/${id}`,
+      valid({
+        name: 'Free Lamp',
+        lotNumber: 'FREE-1',
+        price: '0.00',
+        active: true,
+        version: hidden.json().version,
+      }),
+    );
+    expect(put.statusCode).toBe(400);
+    expect(put.json().message).toBe(ZERO_PRICE_ON_SALE);
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ active: false, price: '0.00' });
   });
 });
 

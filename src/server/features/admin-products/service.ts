@@ -14,6 +14,7 @@ import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { findAdminProduct, replaceProductImages } from './repository';
+import { isZeroPrice, ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 import type { AppContext } from '~/server/context';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';
@@ -24,7 +25,9 @@ export const PRODUCT_CHANGED =
   'Someone else changed this product since you opened it. Their changes are shown; make yours again on top of them.';
 export const STOCK_BY_ADJUSTMENT =
   'Stock is changed by an adjustment, not by editing the product: its stock is now {stock}.';
-export const STOCK_BELOW_ZERO = 'Stock cannot go below 0: there are {stock} in stock.';
+/** 'there is 1 in stock', 'there are 2 in stock', 'there are none in stock'. */
+export const stockBelowZero = (stock: number) =>
+  `Stock cannot go below 0: ${stock === 0 ? 'there are none' : stock === 1 ? 'there is 1' : `there are ${stock}`} in stock.`;
 
 /** The unique index a PostgreSQL error (PGlite or node-postgres, possibly wrapped by drizzle) violated. */
 export function uniqueViolation(error: unknown): string | null {
@@ -180,9 +183,7 @@ export async function adjustStock(
       .for('no key update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     if (row.stock + adjustment.delta < 0)
-      throw conflict(STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)), {
-        errors: { delta: STOCK_BELOW_ZERO.replace('{stock}', String(row.stock)) },
-      });
+      throw conflict(stockBelowZero(row.stock), { errors: { delta: stockBelowZero(row.stock) } });
     await markStockChange(tx, { reason: 'adjustment', note: adjustment.reason, userId });
     await tx
       .update(products)
@@ -234,11 +235,12 @@ export async function setProductStatus(
   const { db } = ctx;
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ active: products.active })
+      .select({ active: products.active, price: products.price })
       .from(products)
       .where(and(eq(products.id, id), isNull(products.archivedAt)))
       .for('update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    if (active && !row.active && isZeroPrice(row.price)) throw conflict(ZERO_PRICE_ON_SALE);
     await tx
       .update(products)
       .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })

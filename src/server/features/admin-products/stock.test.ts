@@ -183,6 +183,18 @@ describe('stock adjustments', () => {
     expect(res.json().message).toBe('Stock cannot go below 0: there are 2 in stock.');
     expect(await stockOf(p.id)).toBe(2);
     expect(await history(p.id)).toHaveLength(1);
+    const one = await newProduct(1);
+    const single = await clients.admin.post(`/api/products/${one.id}/stock-adjustments`, {
+      delta: -2,
+      reason: 'Counted out',
+    });
+    expect(single.json().message).toBe('Stock cannot go below 0: there is 1 in stock.');
+    const none = await newProduct(0);
+    const empty = await clients.admin.post(`/api/products/${none.id}/stock-adjustments`, {
+      delta: -1,
+      reason: 'Counted out',
+    });
+    expect(empty.json().message).toBe('Stock cannot go below 0: there are none in stock.');
   });
 
   it('refuses bad input with 400 and the message, changing nothing', async () => {

@@ -384,6 +384,7 @@ describe('tampering', () => {
   let archived: number;
   let hidden: number;
   let soldOut: number;
+  let free: number;
   let good: CreateCheckout;
   let other: Awaited<ReturnType<typeof createUser>>;
   beforeAll(async () => {
@@ -402,6 +403,8 @@ describe('tampering', () => {
     const hiddenCategory = await createCategory(t.db, { active: false });
     hidden = (await createProduct(t.db, { categoryId: hiddenCategory.id, stock: 5 })).id;
     soldOut = (await createProduct(t.db, { stock: 0 })).id;
+    // Live at $0.00 (set in the database, as before the form refused it): not for sale.
+    free = (await createProduct(t.db, { price: '0.00', stock: 5 })).id;
     other = await createUser(t.db);
     good = await validBody(new TestClient(t.app), [
       { productId: p1, quantity: 2 },
@@ -487,6 +490,7 @@ describe('tampering', () => {
     ['archived product', withItem(archived), 409],
     ['product in a hidden category', withItem(hidden), 409],
     ['out-of-stock product', withItem(soldOut), 409],
+    ['$0.00 product', withItem(free), 409],
     [
       'same product twice',
       { ...good, items: [...good.items, good.items[0]] },

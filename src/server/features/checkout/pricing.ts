@@ -5,7 +5,7 @@ import { type ProductCondition, provinceName } from '~/shared/constants';
 import type { ErrorText } from '~/shared/i18n/error-text';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
-import { centsToString } from '~/shared/money';
+import { centsToString, toCents } from '~/shared/money';
 import {
   effectiveDiscount,
   orderTotals,
@@ -110,7 +110,9 @@ export async function priceCart(
   const unavailable: number[] = [];
   for (const item of request.items) {
     const row = rows.find((r) => r.id === item.productId);
-    if (!row) {
+    // A $0.00 lot is not for sale (its price was never set): the checkout refuses it rather than give
+    // it away (docs/decisions/0466-dashboard-counts-and-zero-prices.md).
+    if (!row || (toCents(row.price) ?? 0) <= 0) {
       unavailable.push(item.productId);
       continue;
     }

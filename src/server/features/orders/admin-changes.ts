@@ -1,19 +1,19 @@
 // In the orders feature rather than admin-orders: the orders feature's PATCH /api/orders/{id}/payment-status
 // route has an administrator's branch, and admin-orders builds on orders, never the other way round
 // (docs/decisions/0175-enforced-boundaries.md).
-// The administrator's changes to orders: status (any of the seven, freely), tracking number and
-// estimated delivery, payment status (through the checkout's completion functions, so stock and the
+// The administrator's changes to orders: status (any of the seven, except working an order that must
+// not be worked), tracking number and estimated delivery, payment status (through the checkout's completion functions, so stock and the
 // confirmation e-mail change exactly once), and linking an order to a user. Each change writes
 // order_history rows (shown in the detail dialog) and the admin audit log.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '~/shared/constants';
 import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/admin-orders';
 import type { Tx } from '~/server/db/client';
-import { orderHistory, orders, users } from '~/server/db/schema';
+import { mailOutbox, orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { orderStatusLabel } from '~/shared/orders';
 import { conflict, notFound } from '~/server/lib/http-error';
-import { type PaymentChange, setOrderPaymentStatus } from './completion';
+import { type PaymentChange, restockOrder, setOrderPaymentStatus } from './completion';
 import { STATUS_EMAIL_KINDS } from './email-content';
 import { deliverOrderEmails, queueOrderEmail } from './order-emails';
 import type { OrderRow } from './repository';
@@ -128,8 +128,59 @@ export function workRefusal(order: Pick<OrderRow, 'status' | 'paymentStatus'>, t
 }
 
 /**
+ * The customer's e-mails of one change (docs/decisions/0463-fulfil-step-and-tracking-e-mails.md), queued
+ * in its transaction; only for a paid (or since refunded) order, the only kind ever confirmed to its
+ * customer. A new status sends its e-mail, except Shipped, which goes once per order whatever goes back
+ * and forth: a second 'has shipped' would tell the customer of a second parcel. Tracking added or
+ * corrected on a shipped order (a number known after the change) sends 'new tracking details', also when
+ * it comes with a repeat of Shipped.
+ */
+async function queueChangeEmails(
+  tx: Tx,
+  ctx: AppContext,
+  order: OrderRow,
+  historyIds: Partial<Record<Change['field'], number>>,
+): Promise<(number | null)[]> {
+  const paid = order.paymentStatus === 'completed' || order.paymentStatus === 'refunded';
+  if (!paid) return [];
+  const trackingChange = historyIds.trackingNumber ?? historyIds.trackingCarrier;
+  const trackingNews = order.status === 'shipped' && trackingChange !== undefined && !!order.trackingNumber;
+  const queued: (number | null)[] = [];
+  if (historyIds.status !== undefined) {
+    const kind = STATUS_EMAIL_KINDS[order.status];
+    if (kind === 'order-shipped') {
+      if (!(await shippedEmailQueued(tx, order.id))) {
+        queued.push(await queueOrderEmail(tx, ctx, order, kind, SHIPPED_ONCE));
+        return queued;
+      }
+    } else if (kind) {
+      queued.push(await queueOrderEmail(tx, ctx, order, kind, `history-${historyIds.status}`));
+      return queued;
+    }
+  }
+  if (trackingNews) {
+    queued.push(await queueOrderEmail(tx, ctx, order, 'order-tracking-updated', `history-${trackingChange}`));
+  }
+  return queued;
+}
+
+/** The shipped e-mail's change key: one per order. */
+const SHIPPED_ONCE = 'once';
+
+/** Whether the order's shipped e-mail is in the outbox (sent, waiting or failed), under any key. */
+async function shippedEmailQueued(tx: Tx, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.orderId, orderId), eq(mailOutbox.kind, 'order-shipped')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
  * Any of the seven statuses, except a working one for an order that must not be worked (workRefusal);
- * repeating the current one changes nothing.
+ * repeating the current one changes nothing. Cancelling with `restock` puts the order's items back in
+ * stock (if they were taken) in the same transaction.
  */
 export async function setOrderStatus(
   ctx: AppContext,
@@ -149,18 +200,18 @@ export async function setOrderStatus(
       ...detailChanges(order, input),
     ];
     const written = await applyChanges(tx, actor, order, changes, 'update-status');
-    const statusChange = written.historyIds.status;
-    const kind = STATUS_EMAIL_KINDS[input.status];
-    // Only a paid (or since refunded) order was ever confirmed to its customer: an unpaid checkout's
-    // status changes are the store's bookkeeping, not news for the shopper.
-    const paid = written.order.paymentStatus === 'completed' || written.order.paymentStatus === 'refunded';
-    if (statusChange === undefined || !kind || !paid) return null;
-    return queueOrderEmail(tx, ctx, written.order, kind, `history-${statusChange}`);
+    if (input.status === 'cancelled' && input.restock) {
+      await restockOrder(tx, written.order, { kind: 'admin', userId: actor.userId }, 'cancelled');
+    }
+    return queueChangeEmails(tx, ctx, written.order, written.historyIds);
   });
-  await deliverOrderEmails(ctx, [queued]);
+  await deliverOrderEmails(ctx, queued);
 }
 
-/** Tracking number and estimated delivery date; blank clears them. */
+/**
+ * Tracking number, carrier and estimated delivery date; blank clears them. On a shipped order, a
+ * tracking number added or corrected is e-mailed to the customer (queueChangeEmails).
+ */
 export async function updateOrderDetails(
   ctx: AppContext,
   actor: Actor,
@@ -168,10 +219,12 @@ export async function updateOrderDetails(
   input: OrderDetailsUpdate,
 ): Promise<void> {
   const { db } = ctx;
-  await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    await applyChanges(tx, actor, order, detailChanges(order, input), 'update');
+    const written = await applyChanges(tx, actor, order, detailChanges(order, input), 'update');
+    return queueChangeEmails(tx, ctx, written.order, written.historyIds);
   });
+  await deliverOrderEmails(ctx, queued);
 }
 
 /** Links an order (a guest's, typically) to a user, who then sees it in their account. */

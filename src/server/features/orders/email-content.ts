@@ -32,6 +32,7 @@ import type { OrderItemRow, OrderRow } from './repository';
 export const ORDER_EMAIL_KINDS = [
   'order-confirmation',
   'order-shipped',
+  'order-tracking-updated',
   'order-ready-for-pickup',
   'order-delivered',
   'order-picked-up',
@@ -180,21 +181,30 @@ function confirmation(w: Writer): EmailContent {
   };
 }
 
-function shipped(w: Writer): EmailContent {
-  const { order, store, t } = w;
+/** The carrier and tracking number rows, and the carrier's tracking link, of what is known. */
+function trackingBlocks(w: Writer): { rows: EmailRow[]; link: EmailBlock[] } {
+  const { order, t } = w;
   const carrier = isTrackingCarrier(order.trackingCarrier)
     ? trackingCarrierLabel(order.trackingCarrier, w.locale)
     : null;
   const url = trackingUrl(order.trackingCarrier, order.trackingNumber, w.locale);
+  const rows: EmailRow[] = [];
+  if (carrier) rows.push([t('carrier'), carrier]);
+  if (order.trackingNumber) rows.push([t('trackingNumber'), order.trackingNumber]);
+  const link: EmailBlock[] =
+    url && carrier ? [{ type: 'link', label: t('trackParcel', { carrier }), href: url }] : [];
+  return { rows, link };
+}
+
+function shipped(w: Writer): EmailContent {
+  const { order, store, t } = w;
   // The date the administrator entered, else the method's range ('3-5 business days').
   const delivery = order.estimatedDeliveryDate
     ? dateText(order.estimatedDeliveryDate, w.locale)
     : order.shippingMethod === 'pickup'
       ? null
       : orderDeliveryText(order, store.deliveryDays, w.locale);
-  const rows = orderRows(w);
-  if (carrier) rows.push([t('carrier'), carrier]);
-  if (order.trackingNumber) rows.push([t('trackingNumber'), order.trackingNumber]);
+  const tracking = trackingBlocks(w);
   return {
     locale: w.locale,
     subject: t('shippedSubject', { store: store.brand.name, reference: order.orderReference }),
@@ -204,10 +214,28 @@ function shipped(w: Writer): EmailContent {
     heading: t('shippedHeading', { name: order.customerName }),
     blocks: [
       paragraph(t('shippedText', { id: order.id })),
-      { type: 'details', rows },
-      ...(url && carrier ? [{ type: 'link', label: t('trackParcel', { carrier }), href: url } as const] : []),
+      { type: 'details', rows: [...orderRows(w), ...tracking.rows] },
+      ...tracking.link,
       ...(delivery ? [paragraph(t('estimatedDelivery', { delivery }))] : []),
       addressBlock(w, t('shippingTo')),
+      viewOrder(w),
+    ],
+  };
+}
+
+/** Tracking added or corrected after the shipped e-mail went out: the details as they are now. */
+function trackingUpdated(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  const tracking = trackingBlocks(w);
+  return {
+    locale: w.locale,
+    subject: t('trackingSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('shippedPreviewTracking', { number: order.trackingNumber ?? '' }),
+    heading: t('trackingHeading', { name: order.customerName }),
+    blocks: [
+      paragraph(t('trackingText', { id: order.id })),
+      { type: 'details', rows: [...orderRows(w), ...tracking.rows] },
+      ...tracking.link,
       viewOrder(w),
     ],
   };
@@ -334,6 +362,7 @@ function newOrderAlert(w: Writer): EmailContent {
 const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-confirmation': confirmation,
   'order-shipped': shipped,
+  'order-tracking-updated': trackingUpdated,
   'order-ready-for-pickup': readyForPickup,
   'order-delivered': delivered,
   'order-picked-up': pickedUp,

@@ -174,9 +174,21 @@ describe('a French order', () => {
     );
     expect(text).toContain(`Livraison prévue${NB}: 3 décembre 2026`);
 
+    // A corrected number: the new tracking details, in French.
+    await admin.patch(`/api/orders/${order.id}`, { trackingNumber: '7023210039414605' });
+    const [, tracking] = mailsTo('julie@example.com');
+    expect(tracking!.subject).toBe(
+      `Liquidation Depot${NB}: nouveaux renseignements de suivi pour la commande ${order.orderReference}`,
+    );
+    expect(tracking!.text).toContain('Nouveaux renseignements de suivi pour votre commande, Julie Tremblay');
+    expect(tracking!.text).toContain(
+      `Transporteur${NB}: Postes Canada\nNuméro de suivi${NB}: 7023210039414605`,
+    );
+    expect(tracking!.text).toContain('track-reperage/fr#/search?searchFor=7023210039414605');
+
     await admin.patch(`/api/orders/${order.id}/status`, { status: 'delivered' });
     await admin.post(`/api/orders/${order.id}/refunds`, { amount: '10.00', restock: false });
-    const [, delivered, refunded] = mailsTo('julie@example.com');
+    const [, , delivered, refunded] = mailsTo('julie@example.com');
     expect(delivered!.subject).toBe(
       `Liquidation Depot${NB}: votre commande ${order.orderReference} a été livrée`,
     );

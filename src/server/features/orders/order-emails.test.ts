@@ -265,6 +265,63 @@ describe('order e-mails', () => {
     ]);
   });
 
+  it('sends Shipped once per order, with what is known when it ships', async () => {
+    const order = await paidOrder();
+    const shipped = await setStatus(order.id, {
+      status: 'shipped',
+      trackingNumber: '1Z999AA10123456784',
+      trackingCarrier: 'ups',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const [mail] = mailsTo('jane@example.com', 'has shipped');
+    expect(mail!.mail.text).toContain('Carrier: UPS\nTracking number: 1Z999AA10123456784');
+    expect(mail!.mail.text).toContain('https://www.ups.com/track?loc=en_CA&tracknum=1Z999AA10123456784');
+    // Back to Processing by mistake and Shipped again: the customer is not told of a second parcel.
+    expect((await setStatus(order.id, { status: 'processing' })).statusCode).toBe(200);
+    expect((await setStatus(order.id, { status: 'shipped' })).statusCode).toBe(200);
+    expect(mailsTo('jane@example.com', 'has shipped')).toHaveLength(1);
+    expect(mailsTo('jane@example.com', 'tracking')).toHaveLength(0);
+    expect((await outboxOf(order.id)).filter((r) => r.kind === 'order-shipped')).toHaveLength(1);
+  });
+
+  it('e-mails tracking added or corrected after shipping, once per change', async () => {
+    const order = await paidOrder();
+    // Tracking on an order not yet shipped is the store's note: no e-mail.
+    await admin.patch(`/api/orders/${order.id}`, { trackingNumber: 'EARLY1' });
+    expect(mailsTo('jane@example.com')).toHaveLength(1); // the confirmation
+    await setStatus(order.id, { status: 'shipped', trackingNumber: '' });
+    const [shipped] = mailsTo('jane@example.com', 'has shipped');
+    expect(shipped!.mail.text).not.toContain('Tracking number');
+
+    const added = await admin.patch(`/api/orders/${order.id}`, {
+      trackingNumber: '7316 8429 0157 2231',
+      trackingCarrier: 'canada-post',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const updates = mailsTo('jane@example.com', 'tracking');
+    expect(updates.map((m) => m.mail.subject)).toEqual([
+      `Liquidation Depot: new tracking details for order ${order.orderReference}`,
+    ]);
+    const text = updates[0]!.mail.text!;
+    expect(text).toContain('Carrier: Canada Post\nTracking number: 7316 8429 0157 2231');
+    expect(text).toContain(
+      'https://www.canadapost-postescanada.ca/track-reperage/en#/search?searchFor=7316%208429%200157%202231',
+    );
+    expect(text).toContain(`View your order: ${guestLink(order.orderReference)}`);
+    // The same details again change nothing and send nothing.
+    await admin.patch(`/api/orders/${order.id}`, { trackingNumber: '7316 8429 0157 2231' });
+    expect(mailsTo('jane@example.com', 'tracking')).toHaveLength(1);
+    // A correction through a repeat of Shipped: one more update, no second 'has shipped'.
+    await setStatus(order.id, { status: 'shipped', trackingNumber: '7316842901572232' });
+    expect(mailsTo('jane@example.com', 'tracking')).toHaveLength(2);
+    expect(mailsTo('jane@example.com', 'has shipped')).toHaveLength(1);
+    // Clearing the number tells the customer nothing.
+    await admin.patch(`/api/orders/${order.id}`, { trackingNumber: '' });
+    expect(mailsTo('jane@example.com', 'tracking')).toHaveLength(2);
+    const kinds = (await outboxOf(order.id)).map((r) => r.kind).sort();
+    expect(kinds.filter((k) => k === 'order-tracking-updated')).toHaveLength(2);
+  });
+
   it('sends one e-mail when two administrators change the status at once', async () => {
     const order = await paidOrder();
     const body = { status: 'shipped', trackingNumber: '1Z999AA10123456784', trackingCarrier: 'ups' };

@@ -206,13 +206,17 @@ export async function refundOrder(
   return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
 }
 
-/** Refunds whatever is left of a paid order's payment and restocks (cancelling, 'Refunded' by hand). */
+/**
+ * Refunds whatever is left of a paid order's payment and, unless told not to, restocks (cancelling,
+ * 'Refunded' by hand).
+ */
 export async function refundRestOfOrder(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
+  options: { restock?: boolean } = {},
 ): Promise<RefundRow> {
-  return refundOrder(ctx, actor, orderId, { amountCents: 'rest', restock: true });
+  return refundOrder(ctx, actor, orderId, { amountCents: 'rest', restock: options.restock ?? true });
 }
 
 /**

@@ -1,5 +1,8 @@
 // The import page's two help cards: the way to manual entry, and the CSV format.
+import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { PRODUCT_CONDITIONS } from '~/shared/constants';
+import { IMPORT_COLUMNS } from '~/shared/schemas/admin-products';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Card } from '~/client/components/ui/card';
 
@@ -13,10 +16,15 @@ export function ImportHelp() {
       </Card>
       <Card title="CSV Format Instructions">
         <ul className="grid list-disc gap-1 pl-5 text-sm text-slate-700">
-          <li>
-            The first row names the columns: <code>lotNumber</code>, <code>name</code>,{' '}
-            <code>description</code>, <code>price</code>, <code>compareAtPrice</code>, <code>stock</code>,{' '}
-            <code>categoryId</code>, <code>featured</code>, <code>new</code>, <code>active</code>.
+          <li data-testid="import-columns">
+            The first row names the columns (the template has them all):{' '}
+            {IMPORT_COLUMNS.map((column, i) => (
+              <Fragment key={column}>
+                {i > 0 && ', '}
+                <code>{column}</code>
+              </Fragment>
+            ))}
+            .
           </li>
           <li>
             <strong>Required:</strong> lotNumber, name and price. A row whose lot number already exists
@@ -27,6 +35,14 @@ export function ImportHelp() {
             true or false.
           </li>
           <li>categoryId is the category's number (or its name); leave it empty for none.</li>
+          <li data-testid="import-conditions">
+            condition is one of {PRODUCT_CONDITIONS.join(', ')} (new when a new product leaves it empty);
+            conditionNotes says what is worn or missing; finalSale is true or false.
+          </li>
+          <li>
+            nameFr and descriptionFr are the French name and description; left empty, French pages show the
+            English ones.
+          </li>
           <li>
             Fields containing commas, quotes or line breaks must be in double quotes, as spreadsheets save
             them.

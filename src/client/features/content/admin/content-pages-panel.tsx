@@ -177,7 +177,7 @@ export function ContentPagesPanel() {
                       </span>
                     )}
                   </td>
-                  <td className="px-4 py-3 text-slate-600">/{page.slug}</td>
+                  <td className="px-4 py-3 text-slate-600">/pages/{page.slug}</td>
                   <td className="px-4 py-3 text-slate-600">{formatUpdatedAt(page.updatedAt)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">

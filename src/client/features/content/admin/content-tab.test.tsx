@@ -109,7 +109,7 @@ describe('Content tab', () => {
     expect(screen.getByRole('tab', { name: 'Content Pages' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'FAQ Items' })).toBeTruthy();
     const rows = await screen.findAllByTestId('content-page-row');
-    expect(within(rows[0]!).getByText('/returns')).toBeTruthy();
+    expect(within(rows[0]!).getByText('/pages/returns')).toBeTruthy();
     expect(within(rows[0]!).getByText(new Date('2025-02-03T15:04:00.000Z').toLocaleString())).toBeTruthy();
     expect(within(rows[1]!).getByText('N/A')).toBeTruthy();
     for (const name of ['Title', 'Slug', 'Last Updated', 'Actions'])
