@@ -91,6 +91,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           404: ErrorSchema,
           409: ErrorSchema,
           502: ErrorSchema,
+          503: ErrorSchema,
         },
       },
     },
