@@ -80,28 +80,24 @@ describe.runIf(testDbKind() === 'postgres')('moving the embedded database to a P
         ],
       );
       orderId = order.id;
-      await db
-        .insert(orderHistory)
-        .values({
-          orderId,
-          field: 'paymentStatus',
-          fromValue: 'pending',
-          toValue: 'completed',
-          actor: 'webhook',
-        });
+      await db.insert(orderHistory).values({
+        orderId,
+        field: 'paymentStatus',
+        fromValue: 'pending',
+        toValue: 'completed',
+        actor: 'webhook',
+      });
       await db
         .insert(stockHolds)
         .values({ orderId, productId: kettle.id, quantity: 1, expiresAt: new Date(Date.now() + 60_000) });
-      await db
-        .insert(mailOutbox)
-        .values({
-          kind: 'order-confirmation',
-          to: 'buyer@example.com',
-          subject: 'Ça y est',
-          text: 'Merci',
-          status: 'sent',
-          orderId,
-        });
+      await db.insert(mailOutbox).values({
+        kind: 'order-confirmation',
+        to: 'buyer@example.com',
+        subject: 'Ça y est',
+        text: 'Merci',
+        status: 'sent',
+        orderId,
+      });
       // A gap in the sequence: the server must go on after the highest value given, not the highest row.
       const [gone] = await db.insert(categories).values({ name: 'Gone', slug: 'gone' }).returning();
       await db.delete(categories).where(eq(categories.id, gone!.id));
