@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -21,6 +22,7 @@ import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import type { Config } from '~/server/config';
 import { openPglite } from './client';
+import { backupPictures, type PictureSettings, picturesFolderOf, restorePictures } from './backup-pictures';
 
 type DbSettings = Pick<Config, 'DATABASE_URL' | 'dataDir'>;
 
@@ -134,6 +136,21 @@ function dumpKind(file: string): 'custom' | 'sql' {
   }
 }
 
+/**
+ * What a restored database must not send again. The dump is older than the store it was taken from:
+ * e-mails waiting in it (queued, sending, failed, a confirmation not yet claimed) may well have gone
+ * out since, and a store started on it would send them all again. They are marked 'restored', which
+ * no retry picks up; the administrator sees them (Orders, E-mails) and can send one again by hand.
+ */
+export const RESTORED_MAIL_NOTE = 'Not sent again: restored from a backup taken before it went out, or not.';
+export const HOLD_RESTORED_MAIL_SQL = [
+  `update public.mail_outbox set status = 'restored', error = '${RESTORED_MAIL_NOTE}'
+     where status in ('pending', 'sending', 'failed')`,
+  `update public.orders set confirmation_email_status = 'restored', confirmation_email_error = '${RESTORED_MAIL_NOTE}'
+     where payment_status = 'completed' and confirmation_email_sent = false
+       and (confirmation_email_status is null or confirmation_email_status in ('sending', 'failed'))`,
+];
+
 const notEmptyMessage = (where: string) =>
   `The ${where} is not empty: a dump is restored only into an empty database, so nothing was changed. ` +
   'Restore into a new database (or move the old one aside) and try again.';
@@ -177,6 +194,13 @@ export async function restoreDatabase(config: DbSettings, file: string): Promise
       ],
       env,
     );
+    const restored = new pg.Client({ connectionString: config.DATABASE_URL });
+    await restored.connect();
+    try {
+      for (const statement of HOLD_RESTORED_MAIL_SQL) await restored.query(statement);
+    } finally {
+      await restored.end();
+    }
     return;
   }
 
@@ -193,7 +217,30 @@ export async function restoreDatabase(config: DbSettings, file: string): Promise
     if (rows[0]!.n > 0) throw new BackupError(notEmptyMessage(`embedded database in ${pgliteDir(config)}`));
     // Statements sent together run as one transaction: all of the dump or none of it.
     await client.exec(sqlText);
+    for (const statement of HOLD_RESTORED_MAIL_SQL) await client.query(statement);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `npm run backup`: the database, then the pictures into `<file>.pictures` beside it (after the dump:
+ * pictures are only added, so the copy holds every picture the dump names).
+ */
+export async function backupStore(
+  config: DbSettings & PictureSettings,
+  file?: string,
+): Promise<{ file: string; pictures: number }> {
+  const written = await backupDatabase(config, file);
+  return { file: written, pictures: await backupPictures(config, picturesFolderOf(written)) };
+}
+
+/** `npm run restore`: the database, then the pictures of `<file>.pictures` when the backup has them. */
+export async function restoreStore(
+  config: DbSettings & PictureSettings,
+  file: string,
+): Promise<{ pictures: number }> {
+  await restoreDatabase(config, file);
+  const folder = picturesFolderOf(path.resolve(file));
+  return { pictures: existsSync(folder) ? await restorePictures(config, folder) : 0 };
 }
