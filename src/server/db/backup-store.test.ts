@@ -12,9 +12,10 @@ import { insertOrder } from '~/server/test/order-fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
-import { backupStore, RESTORED_MAIL_NOTE, restoreStore } from './backup';
+import { BACKUP_ENDPOINT_FILE, startOnlineBackup } from '~/server/runtime/online-backup';
+import { backupDatabase, backupStore, RESTORED_MAIL_NOTE, restoreStore } from './backup';
 import { openPglite } from './client';
-import { mailOutbox, orders } from './schema';
+import { categories, mailOutbox, orders } from './schema';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -141,5 +142,59 @@ describe.runIf(testDbKind() === 'pglite')('a backup of the embedded store', () =
       await t.close();
       await database.close();
     }
+  });
+
+  it('is taken through the running store, between two transactions, while it keeps working', {
+    timeout: 120_000,
+  }, async () => {
+    const running = await openPglite({ dataDir: path.join(original, 'pglite') });
+    const online = await startOnlineBackup(running, original, { error: () => {} });
+    try {
+      const refused = await fetch(`http://127.0.0.1:${online.endpoint.port}/snapshot`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer not-the-token' },
+      });
+      expect(refused.status).toBe(401);
+
+      // A transaction under way when the backup is asked for: the copy waits for it, whole.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transaction = running.db.transaction(async (tx) => {
+        await tx.insert(categories).values({ name: 'Mid-transaction', slug: 'mid-transaction' });
+        await held;
+        await tx.insert(categories).values({ name: 'Same transaction', slug: 'same-transaction' });
+      });
+      const file = path.join(tempDir(), 'online.sql');
+      const backup = backupDatabase({ dataDir: original }, file);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await transaction;
+      expect(await backup).toBe(file);
+      // The store went on: a write after the copy is in the store, not in the backup.
+      await running.db.insert(categories).values({ name: 'After the copy', slug: 'after-the-copy' });
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain("'Mid-transaction'");
+      expect(text).toContain("'Same transaction'");
+      expect(text).not.toContain("'After the copy'");
+
+      const copy = tempDir();
+      await restoreStore(settings(copy), file);
+      const restored = await openPglite({ dataDir: path.join(copy, 'pglite') });
+      try {
+        const names = (await restored.db.select({ name: categories.name }).from(categories)).map(
+          (c) => c.name,
+        );
+        expect(names).toEqual(expect.arrayContaining(['Mid-transaction', 'Same transaction']));
+        expect(names).not.toContain('After the copy');
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await online.stop();
+      await running.close();
+    }
+    expect(existsSync(path.join(original, BACKUP_ENDPOINT_FILE))).toBe(false);
   });
 });

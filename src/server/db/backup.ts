@@ -2,7 +2,8 @@
 // database is dumped by PGlite's own pg_dump (WebAssembly) as a plain SQL file; a PostgreSQL server by
 // the system's pg_dump in its custom format, restored by pg_restore. Either dump is taken in one
 // snapshot, so it is consistent while the store runs on a server; the embedded database can only be
-// opened by one process, so the store is stopped for its backup.
+// opened by one process, so a running store hands over a copy of its folder, taken between two
+// transactions, which is dumped here (docs/decisions/0446-online-backups-with-pictures.md).
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
@@ -21,7 +22,9 @@ import type { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import type { Config } from '~/server/config';
-import { openPglite } from './client';
+import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from '~/server/runtime/online-backup';
+import { type Database, openPglite } from './client';
+import { DataDirLockedError } from './data-dir-lock';
 import { backupPictures, type PictureSettings, picturesFolderOf, restorePictures } from './backup-pictures';
 
 type DbSettings = Pick<Config, 'DATABASE_URL' | 'dataDir'>;
@@ -108,7 +111,15 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
         libpqEnv(config.DATABASE_URL),
       );
     } else {
-      const database = await openPglite({ dataDir: pgliteDir(config) });
+      let database: Database;
+      try {
+        database = await openPglite({ dataDir: pgliteDir(config) });
+      } catch (error) {
+        // A store holds the folder: it hands over a copy of it, taken between two transactions.
+        if (!(error instanceof DataDirLockedError)) throw error;
+        const snapshot = await askRunningStore(config, error);
+        database = await openPglite({ loadDataDir: new Blob([new Uint8Array(snapshot)]) });
+      }
       try {
         const client = (database.db as unknown as { $client: PGlite }).$client;
         const dump = await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] });
@@ -123,6 +134,34 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
   } finally {
     rmSync(temp, { force: true });
   }
+}
+
+/** The running store's copy of the embedded database (src/server/runtime/online-backup.ts). */
+async function askRunningStore(config: DbSettings, locked: DataDirLockedError): Promise<Buffer> {
+  let endpoint: BackupEndpoint;
+  try {
+    endpoint = JSON.parse(readFileSync(path.join(config.dataDir, BACKUP_ENDPOINT_FILE), 'utf8'));
+  } catch {
+    // A store too old to answer, or one still starting: the lock's own message says what to do.
+    throw locked;
+  }
+  let answer: Response;
+  try {
+    answer = await fetch(`http://127.0.0.1:${endpoint.port}/snapshot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${endpoint.token}` },
+    });
+  } catch (error) {
+    throw new BackupError(
+      `The store holding ${config.dataDir} (pid ${endpoint.pid}) did not answer the backup request: ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  }
+  if (!answer.ok) {
+    throw new BackupError(
+      `The running store refused the backup (HTTP ${answer.status}): ${(await answer.text()).trim()}`,
+    );
+  }
+  return Buffer.from(await answer.arrayBuffer());
 }
 
 function dumpKind(file: string): 'custom' | 'sql' {
