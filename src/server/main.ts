@@ -11,7 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareWhenReachable } from './db/prepare';
 import { DatabaseWaitTimeout } from './db/wait-for-database';
 import { startMaintenance } from './maintenance';
-import { startOnlineBackup } from './runtime/online-backup';
+import { startOnlineBackup } from './db/online-backup';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
 import { createFileStorage } from './storage/file-storage';
 import { applyConnectionLimits } from './runtime/connection-limits';

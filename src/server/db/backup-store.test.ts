@@ -12,7 +12,7 @@ import { insertOrder } from '~/server/test/order-fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
-import { BACKUP_ENDPOINT_FILE, startOnlineBackup } from '~/server/runtime/online-backup';
+import { BACKUP_ENDPOINT_FILE, startOnlineBackup } from './online-backup';
 import { backupDatabase, backupStore, RESTORED_MAIL_NOTE, restoreStore } from './backup';
 import { openPglite } from './client';
 import { categories, mailOutbox, orders } from './schema';

@@ -22,7 +22,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import type { Config } from '~/server/config';
-import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from '~/server/runtime/online-backup';
+import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from './online-backup';
 import { type Database, openPglite } from './client';
 import { DataDirLockedError } from './data-dir-lock';
 import { backupPictures, type PictureSettings, picturesFolderOf, restorePictures } from './backup-pictures';
@@ -136,7 +136,7 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
   }
 }
 
-/** The running store's copy of the embedded database (src/server/runtime/online-backup.ts). */
+/** The running store's copy of the embedded database (src/server/db/online-backup.ts). */
 async function askRunningStore(config: DbSettings, locked: DataDirLockedError): Promise<Buffer> {
   let endpoint: BackupEndpoint;
   try {
@@ -179,7 +179,7 @@ function dumpKind(file: string): 'custom' | 'sql' {
  * What a restored database must not send again. The dump is older than the store it was taken from:
  * e-mails waiting in it (queued, sending, failed, a confirmation not yet claimed) may well have gone
  * out since, and a store started on it would send them all again. They are marked 'restored', which
- * no retry picks up; the administrator sees them (Orders, E-mails) and can send one again by hand.
+ * no retry picks up; the order dialog shows the confirmation as not sent, with this note.
  */
 export const RESTORED_MAIL_NOTE = 'Not sent again: restored from a backup taken before it went out, or not.';
 export const HOLD_RESTORED_MAIL_SQL = [

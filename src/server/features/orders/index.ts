@@ -19,7 +19,7 @@ export {
   retryPaymentCompletions,
   retryStrayRefunds,
 } from './completion';
-export { PAYMENT_RECEIVED_MESSAGE, PaymentReceivedError } from './payment-completions';
+export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { retryOrderEmails } from './order-emails';
 export { refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';

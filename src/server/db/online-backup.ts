@@ -10,7 +10,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from '~/server/db/client';
+import type { Database } from './client';
 
 export const BACKUP_ENDPOINT_FILE = 'backup-endpoint.json';
 
