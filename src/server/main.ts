@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { prepareWhenReachable } from './db/prepare';
 import { DatabaseWaitTimeout } from './db/wait-for-database';
 import { startMaintenance } from './maintenance';
+import { startOnlineBackup } from './db/online-backup';
 import { loadProductionRenderer, type PageRenderer } from './render/page-renderer';
 import { createFileStorage } from './storage/file-storage';
 import { applyConnectionLimits } from './runtime/connection-limits';
@@ -86,6 +87,7 @@ async function main() {
   logConnectionError = (error) => app.log.warn({ reason: error.message }, 'database connection lost');
 
   let stopMaintenance = async () => {};
+  let stopOnlineBackup = async () => {};
   let stopMetrics = async () => {};
   // SIGTERM/SIGINT: not ready at once, stop listening, let the requests in flight finish within
   // SHUTDOWN_TIMEOUT_MS, stop the jobs, close the pool (docs/decisions/0201-graceful-shutdown.md).
@@ -105,6 +107,7 @@ async function main() {
       await app.close();
       await stopMaintenance();
       await stopMetrics();
+      await stopOnlineBackup();
       await database.close();
       app.log.info('Shutdown complete.');
     },
@@ -114,6 +117,9 @@ async function main() {
   applyConnectionLimits(app.server, config, app.log);
   await app.listen({ port: config.PORT, host: config.HOST });
   stopMaintenance = startMaintenance(app);
+  // The embedded database is backed up through this process, which alone may open it.
+  if (database.kind === 'pglite')
+    stopOnlineBackup = (await startOnlineBackup(database, config.dataDir, app.log)).stop;
   if (config.METRICS_PORT) {
     const metrics = await startMetricsServer(app.metricsRegistry, config.METRICS_PORT, config.METRICS_HOST);
     stopMetrics = metrics.close;

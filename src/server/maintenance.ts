@@ -4,6 +4,7 @@ import { LOCK_KEYS, withDatabaseLock } from './db/advisory-lock';
 import {
   expireUnpaidOrders,
   retryOrderConfirmations,
+  retryPaymentCompletions,
   retryOrderEmails,
   retryPendingRefunds,
   retryStrayRefunds,
@@ -21,6 +22,8 @@ const EVERY_MS = 5 * 60_000;
 export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'expired sessions', run: (app) => purgeExpiredSessions(app.ctx.db) },
   { name: 'old rate-limit counters', run: (app) => purgeOldRateLimits(app.ctx.db) },
+  // Before the e-mails: a payment completed here has its confirmation sent in the same run.
+  { name: 'payments to record', run: (app) => retryPaymentCompletions(app.ctx) },
   { name: 'order confirmation e-mails', run: (app) => retryOrderConfirmations(app.ctx) },
   { name: 'order e-mails in the outbox', run: (app) => retryOrderEmails(app.ctx) },
   { name: 'expired checkouts', run: (app) => expireUnpaidOrders(app.ctx) },

@@ -1,9 +1,10 @@
 // SIGTERM on the real entry point (main.ts in a child process, on PGlite): new connections are refused,
-// a request in flight still gets its answer, then the process exits 0; one that outlasts
-// SHUTDOWN_TIMEOUT_MS does not hold the process, which exits 1 saying so
-// (docs/decisions/0201-graceful-shutdown.md).
+// an idle keep-alive connection is closed at once, a request in flight still gets its answer, then the
+// process exits 0; one that outlasts SHUTDOWN_TIMEOUT_MS does not hold the process, which exits 1
+// saying so (docs/decisions/0201-graceful-shutdown.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,20 @@ function heldRequest(url: string) {
   return { inFlight, answered, finish: () => request.end(body), abandon: () => request.destroy() };
 }
 
+/**
+ * A balancer's idle keep-alive connection: one request answered, then the socket left open. Resolves
+ * `closed` when the store closes it.
+ */
+async function idleKeepAlive(url: string) {
+  const { hostname, port } = new URL(url);
+  const socket = net.connect(Number(port), hostname);
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const answered = new Promise<string>((resolve) => socket.once('data', (chunk) => resolve(String(chunk))));
+  socket.write(`GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\nConnection: keep-alive\r\n\r\n`);
+  return { answer: await answered, closed };
+}
+
 async function refusesConnections(url: string): Promise<void> {
   for (;;) {
     try {
@@ -69,9 +84,19 @@ describe('shutdown on SIGTERM', () => {
     const store = await spawnStore(env);
     try {
       await store.ready();
+      const idle = await idleKeepAlive(store.url);
+      expect(idle.answer).toMatch(/^HTTP\/1\.1 200/);
+      expect(idle.answer.toLowerCase()).toContain('connection: keep-alive');
       const held = heldRequest(store.url);
       await held.inFlight;
       store.signal('SIGTERM');
+      // The idle connection is closed at once, while a request is still in flight: it does not hold
+      // the shutdown until the deadline.
+      const idleClosed = await Promise.race([
+        idle.closed.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+      ]);
+      expect(idleClosed).toBe(true);
       await refusesConnections(store.url);
       held.finish();
       // The sign-in ran to its end (a database read and a session written) after the signal.

@@ -1,12 +1,13 @@
 // `npm run backup [FILE]`: a dump of the configured database (./backup.ts).
 import { ConfigError, loadConfig } from '~/server/config';
-import { BackupError, backupDatabase } from './backup';
+import { BackupError, backupStore } from './backup';
 import { DataDirLockedError } from './data-dir-lock';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const file = await backupDatabase(config, process.argv[2]);
+  const { file, pictures } = await backupStore(config, process.argv[2]);
   console.log(`Backup written to ${file}`);
+  console.log(`Pictures (${pictures}) copied to ${file}.pictures`);
 }
 
 main().catch((error: unknown) => {

@@ -2,11 +2,13 @@
 // database is dumped by PGlite's own pg_dump (WebAssembly) as a plain SQL file; a PostgreSQL server by
 // the system's pg_dump in its custom format, restored by pg_restore. Either dump is taken in one
 // snapshot, so it is consistent while the store runs on a server; the embedded database can only be
-// opened by one process, so the store is stopped for its backup.
+// opened by one process, so a running store hands over a copy of its folder, taken between two
+// transactions, which is dumped here (docs/decisions/0446-online-backups-with-pictures.md).
 import { spawn } from 'node:child_process';
 import {
   chmodSync,
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -20,7 +22,10 @@ import type { PGlite } from '@electric-sql/pglite';
 import { pgDump } from '@electric-sql/pglite-tools/pg_dump';
 import pg from 'pg';
 import type { Config } from '~/server/config';
-import { openPglite } from './client';
+import { BACKUP_ENDPOINT_FILE, type BackupEndpoint } from './online-backup';
+import { type Database, openPglite } from './client';
+import { DataDirLockedError } from './data-dir-lock';
+import { backupPictures, type PictureSettings, picturesFolderOf, restorePictures } from './backup-pictures';
 
 type DbSettings = Pick<Config, 'DATABASE_URL' | 'dataDir'>;
 
@@ -106,7 +111,15 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
         libpqEnv(config.DATABASE_URL),
       );
     } else {
-      const database = await openPglite({ dataDir: pgliteDir(config) });
+      let database: Database;
+      try {
+        database = await openPglite({ dataDir: pgliteDir(config) });
+      } catch (error) {
+        // A store holds the folder: it hands over a copy of it, taken between two transactions.
+        if (!(error instanceof DataDirLockedError)) throw error;
+        const snapshot = await askRunningStore(config, error);
+        database = await openPglite({ loadDataDir: new Blob([new Uint8Array(snapshot)]) });
+      }
       try {
         const client = (database.db as unknown as { $client: PGlite }).$client;
         const dump = await pgDump({ pg: client, args: ['--no-owner', '--no-privileges'] });
@@ -123,6 +136,34 @@ export async function backupDatabase(config: DbSettings, file = defaultBackupFil
   }
 }
 
+/** The running store's copy of the embedded database (src/server/db/online-backup.ts). */
+async function askRunningStore(config: DbSettings, locked: DataDirLockedError): Promise<Buffer> {
+  let endpoint: BackupEndpoint;
+  try {
+    endpoint = JSON.parse(readFileSync(path.join(config.dataDir, BACKUP_ENDPOINT_FILE), 'utf8'));
+  } catch {
+    // A store too old to answer, or one still starting: the lock's own message says what to do.
+    throw locked;
+  }
+  let answer: Response;
+  try {
+    answer = await fetch(`http://127.0.0.1:${endpoint.port}/snapshot`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${endpoint.token}` },
+    });
+  } catch (error) {
+    throw new BackupError(
+      `The store holding ${config.dataDir} (pid ${endpoint.pid}) did not answer the backup request: ${error instanceof Error ? error.message : String(error)}.`,
+    );
+  }
+  if (!answer.ok) {
+    throw new BackupError(
+      `The running store refused the backup (HTTP ${answer.status}): ${(await answer.text()).trim()}`,
+    );
+  }
+  return Buffer.from(await answer.arrayBuffer());
+}
+
 function dumpKind(file: string): 'custom' | 'sql' {
   const fd = openSync(file, 'r');
   try {
@@ -133,6 +174,21 @@ function dumpKind(file: string): 'custom' | 'sql' {
     closeSync(fd);
   }
 }
+
+/**
+ * What a restored database must not send again. The dump is older than the store it was taken from:
+ * e-mails waiting in it (queued, sending, failed, a confirmation not yet claimed) may well have gone
+ * out since, and a store started on it would send them all again. They are marked 'restored', which
+ * no retry picks up; the order dialog shows the confirmation as not sent, with this note.
+ */
+export const RESTORED_MAIL_NOTE = 'Not sent again: restored from a backup taken before it went out, or not.';
+export const HOLD_RESTORED_MAIL_SQL = [
+  `update public.mail_outbox set status = 'restored', error = '${RESTORED_MAIL_NOTE}'
+     where status in ('pending', 'sending', 'failed')`,
+  `update public.orders set confirmation_email_status = 'restored', confirmation_email_error = '${RESTORED_MAIL_NOTE}'
+     where payment_status = 'completed' and confirmation_email_sent = false
+       and (confirmation_email_status is null or confirmation_email_status in ('sending', 'failed'))`,
+];
 
 const notEmptyMessage = (where: string) =>
   `The ${where} is not empty: a dump is restored only into an empty database, so nothing was changed. ` +
@@ -177,6 +233,13 @@ export async function restoreDatabase(config: DbSettings, file: string): Promise
       ],
       env,
     );
+    const restored = new pg.Client({ connectionString: config.DATABASE_URL });
+    await restored.connect();
+    try {
+      for (const statement of HOLD_RESTORED_MAIL_SQL) await restored.query(statement);
+    } finally {
+      await restored.end();
+    }
     return;
   }
 
@@ -193,7 +256,30 @@ export async function restoreDatabase(config: DbSettings, file: string): Promise
     if (rows[0]!.n > 0) throw new BackupError(notEmptyMessage(`embedded database in ${pgliteDir(config)}`));
     // Statements sent together run as one transaction: all of the dump or none of it.
     await client.exec(sqlText);
+    for (const statement of HOLD_RESTORED_MAIL_SQL) await client.query(statement);
   } finally {
     await database.close();
   }
+}
+
+/**
+ * `npm run backup`: the database, then the pictures into `<file>.pictures` beside it (after the dump:
+ * pictures are only added, so the copy holds every picture the dump names).
+ */
+export async function backupStore(
+  config: DbSettings & PictureSettings,
+  file?: string,
+): Promise<{ file: string; pictures: number }> {
+  const written = await backupDatabase(config, file);
+  return { file: written, pictures: await backupPictures(config, picturesFolderOf(written)) };
+}
+
+/** `npm run restore`: the database, then the pictures of `<file>.pictures` when the backup has them. */
+export async function restoreStore(
+  config: DbSettings & PictureSettings,
+  file: string,
+): Promise<{ pictures: number }> {
+  await restoreDatabase(config, file);
+  const folder = picturesFolderOf(path.resolve(file));
+  return { pictures: existsSync(folder) ? await restorePictures(config, folder) : 0 };
 }

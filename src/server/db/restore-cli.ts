@@ -1,7 +1,7 @@
 // `npm run restore FILE`: loads a dump made by `npm run backup` into the configured, empty database
 // (./backup.ts). Start the store afterwards: it applies any newer migrations.
 import { ConfigError, loadConfig } from '~/server/config';
-import { BackupError, restoreDatabase } from './backup';
+import { BackupError, restoreStore } from './backup';
 import { DataDirLockedError } from './data-dir-lock';
 
 async function main(): Promise<void> {
@@ -12,10 +12,12 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  await restoreDatabase(config, file);
+  const { pictures } = await restoreStore(config, file);
   console.log(
     `Restored ${file} into ${config.DATABASE_URL ? 'the database at DATABASE_URL' : 'the embedded database'}.`,
   );
+  if (pictures) console.log(`Pictures: ${pictures} in the backup, the missing ones put back.`);
+  console.log('E-mails that were waiting in the backup are marked restored and will not be sent again.');
 }
 
 main().catch((error: unknown) => {

@@ -460,6 +460,31 @@ export const paymentWebhookEvents = pgTable(
   (t) => [uniqueIndex('payment_webhook_events_unique').on(t.provider, t.eventId)],
 );
 
+/**
+ * A provider's confirmed payment whose recording failed (the database refused the write, the disk was
+ * full): kept so the maintenance job completes the order later, as it retries an e-mail. One row per
+ * order; completedAt is set once the order is completed (or found already completed).
+ */
+export const paymentCompletions = pgTable(
+  'payment_completions',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentReference: text(),
+    actor: text().notNull(),
+    attempts: integer().notNull().default(0),
+    lastError: text(),
+    createdAt: createdAt(),
+    completedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_completions_order_unique').on(t.orderId),
+    index('payment_completions_due_idx').on(t.id).where(sql`${t.completedAt} is null`),
+  ],
+);
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -18,6 +18,8 @@ export const serverErrorMessages = defineMessages(
       'Something went wrong on our side. Please try again.',
     'The store is busy right now. Please try again in a moment.':
       'The store is busy right now. Please try again in a moment.',
+    'We received your payment. Your order is being confirmed, and your confirmation e-mail is on its way.':
+      'We received your payment. Your order is being confirmed, and your confirmation e-mail is on its way.',
     'The request body is not valid JSON.': 'The request body is not valid JSON.',
     'The request body is empty.': 'The request body is empty.',
     'The request is too large.': 'The request is too large.',
@@ -138,6 +140,8 @@ export const serverErrorMessages = defineMessages(
       'Une erreur s’est produite de notre côté. Veuillez réessayer.',
     'The store is busy right now. Please try again in a moment.':
       'La boutique est très occupée en ce moment. Veuillez réessayer dans un instant.',
+    'We received your payment. Your order is being confirmed, and your confirmation e-mail is on its way.':
+      'Nous avons bien reçu votre paiement. Votre commande est en cours de confirmation et votre courriel de confirmation suivra.',
     'The request body is not valid JSON.': 'Le corps de la requête n’est pas du JSON valide.',
     'The request body is empty.': 'Le corps de la requête est vide.',
     'The request is too large.': 'La requête est trop volumineuse.',

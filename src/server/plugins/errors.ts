@@ -93,7 +93,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof ZodError)
       return reply.status(400).send(validationAnswer(fieldErrorsFromZod(error), locale));
     if (error instanceof HttpError) {
-      if (error.statusCode === 429 && typeof error.extra.retryAfter === 'number') {
+      if (
+        (error.statusCode === 429 || error.statusCode === 503) &&
+        typeof error.extra.retryAfter === 'number'
+      ) {
         reply.header('retry-after', String(error.extra.retryAfter));
       }
       return reply.status(error.statusCode).send(httpErrorAnswer(error, locale));

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -33,6 +34,8 @@ export type S3FileStorage = FileStorage & {
   kind: 's3';
   /** The object, 'not-modified' when `ifNoneMatch` is its ETag, null when there is none. */
   get(key: string, ifNoneMatch?: string): Promise<StoredObject | 'not-modified' | null>;
+  /** Every object's key in the bucket (the backup's copy of the pictures). */
+  keys(): AsyncGenerator<string>;
   close(): void;
 };
 
@@ -101,6 +104,16 @@ export function createS3Storage(settings: S3Settings): S3FileStorage {
         if (status === 404) return null;
         throw error;
       }
+    },
+    async *keys() {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     close() {
       client.destroy();

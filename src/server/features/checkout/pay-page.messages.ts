@@ -19,6 +19,9 @@ export const payPageMessages = defineMessages(
     closed: 'This payment is closed',
     viewOrder: 'View your order',
     returnToCheckout: 'Return to checkout',
+    receivedTitle: 'Payment received',
+    received:
+      'We received your payment. Your order is being confirmed, and your confirmation e-mail is on its way.',
   },
   {
     title: 'Payer {{amount}}',
@@ -35,5 +38,8 @@ export const payPageMessages = defineMessages(
     closed: 'Ce paiement est fermé',
     viewOrder: 'Voir votre commande',
     returnToCheckout: 'Retourner à la caisse',
+    receivedTitle: 'Paiement reçu',
+    received:
+      'Nous avons bien reçu votre paiement. Votre commande est en cours de confirmation et votre courriel de confirmation suivra.',
   },
 );

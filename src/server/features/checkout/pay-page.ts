@@ -15,6 +15,7 @@ import {
   findOrderByReference,
   listOrderItems,
   type OrderRow,
+  PaymentReceivedError,
   toPaymentOrder,
 } from '~/server/features/orders';
 import { payPageMessages } from './pay-page.messages';
@@ -180,15 +181,30 @@ export async function payPageRoutes(app: FastifyInstance) {
       let recorded = null as LocalPaymentResult | null;
       // The provider's own notification to the store, as a webhook would be: verified, then applied.
       // The payment is taken (recorded) only for an order still awaiting it.
-      const { order: now } = await confirmProviderPayment(
-        app.ctx,
-        order,
-        { kind: 'payment-page' },
-        async () => {
+      let now: OrderRow;
+      try {
+        ({ order: now } = await confirmProviderPayment(app.ctx, order, { kind: 'payment-page' }, async () => {
           recorded = (await recordLocalPayment(db, paymentOrder, 'completed')).result;
           return provider.verifyPayment(paymentOrder);
-        },
-      );
+        }));
+      } catch (error) {
+        if (!(error instanceof PaymentReceivedError)) throw error;
+        // Paid, and its recording is kept for the maintenance job: the shopper hears that much.
+        const t = translator(localeOf(order), payPageMessages);
+        return reply
+          .status(503)
+          .header('retry-after', String(error.retryAfter))
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(
+            page(
+              config.STORE_NAME,
+              t('receivedTitle'),
+              `<h1>${escapeHtml(t('receivedTitle'))}</h1><p>${escapeHtml(t('received'))}</p>`,
+              localeOf(order),
+            ),
+          );
+      }
       if (now.refundStatus !== null) {
         return reply.redirect(confirmationUrl(order, 'failed', 'refunded'), 303);
       }

@@ -21,6 +21,12 @@ import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
+import {
+  duePaymentCompletions,
+  PaymentReceivedError,
+  recordCompletionAttempt,
+  recordPaymentToComplete,
+} from './payment-completions';
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -268,7 +274,14 @@ export async function completeOrderPayment(
     return { ...result, order: (await findOrderById(ctx.db, orderId))! };
   }
   if (result.changed) {
-    await sendOrderConfirmation(ctx, orderId);
+    // The order is paid and committed: a failure from here on (the database or its disk refusing
+    // the claim) must not turn the answer into an error. The confirmation is still due, and the
+    // maintenance job's retryOrderConfirmations sends it.
+    try {
+      await sendOrderConfirmation(ctx, orderId);
+    } catch (error) {
+      ctx.log.error({ err: error, orderId }, 'order paid; its confirmation is left to the retry');
+    }
     await deliverOrderEmails(ctx, result.queued ?? []);
     if (result.shortages.length > 0) await notifyStoreOfShortage(ctx, result.order, result.shortages);
   }
@@ -424,11 +437,45 @@ export async function confirmProviderPayment(
   if (!mayComplete(order.paymentStatus, actor) && !isDeadOrder(order)) return { order, verification: null };
   const verification = await verify();
   if (!verification.paid) return { order, verification };
-  const change = await completeOrderPayment(ctx, order.id, actor, {
-    paymentReference: verification.reference,
-    attachUserId: options.attachUserId,
-  });
-  return { order: change.order, verification };
+  try {
+    const change = await completeOrderPayment(ctx, order.id, actor, {
+      paymentReference: verification.reference,
+      attachUserId: options.attachUserId,
+    });
+    return { order: change.order, verification };
+  } catch (error) {
+    // The provider has the money and the store could not record it: kept for the maintenance job
+    // (retryPaymentCompletions), and the shopper is told the payment arrived rather than that
+    // something went wrong.
+    await recordPaymentToComplete(ctx, order.id, verification.reference ?? null, actor.kind, error);
+    throw new PaymentReceivedError();
+  }
+}
+
+/**
+ * The maintenance job's retry of payments confirmed by the provider whose recording failed: each is
+ * completed as the provider's notice would have done it (once: completeOrderPayment finds an order
+ * already completed and does nothing; a payment on an order that closed meanwhile is refunded).
+ * Returns how many were finished.
+ */
+export async function retryPaymentCompletions(ctx: AppContext, limit = 20): Promise<number> {
+  let finished = 0;
+  for (const due of await duePaymentCompletions(ctx, limit)) {
+    try {
+      await completeOrderPayment(
+        ctx,
+        due.orderId,
+        { kind: 'system' },
+        { paymentReference: due.paymentReference },
+      );
+      await recordCompletionAttempt(ctx, due.id, true);
+      finished++;
+    } catch (error) {
+      ctx.log.error({ err: error, orderId: due.orderId }, 'completing a recorded payment failed again');
+      await recordCompletionAttempt(ctx, due.id, false, error);
+    }
+  }
+  return finished;
 }
 
 /** A payment that failed or was declined: the order's holds are released. A completed order is left alone. */

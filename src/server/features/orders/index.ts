@@ -16,8 +16,10 @@ export {
   HOLD_EXPIRED_NOTE,
   releaseExpiredHolds,
   retryOrderConfirmations,
+  retryPaymentCompletions,
   retryStrayRefunds,
 } from './completion';
+export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { retryOrderEmails } from './order-emails';
 export { refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';

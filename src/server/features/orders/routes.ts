@@ -142,6 +142,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           409: ErrorSchema,
           429: ErrorSchema,
           502: ErrorSchema,
+          503: ErrorSchema,
         },
       },
     },
