@@ -133,7 +133,7 @@ const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
 
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
-  description: `Lighthouse 12 (mobile, simulated throttling), ${RUNS} runs per page on the built store, medians`,
+  description: `Lighthouse 13 (mobile, simulated throttling), ${RUNS} runs per page on the built store, medians`,
   run: async () => {
     const store = await startStore();
     try {
