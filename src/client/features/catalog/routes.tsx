@@ -34,7 +34,7 @@ const categoriesPage = {
 const listingPage = (basePath: BasePath) => ({
   lazy: async () => {
     const { ProductListingPage } = await import('./product-listing-page');
-    return { Component: () => <ProductListingPage basePath={basePath} /> };
+    return { element: <ProductListingPage basePath={basePath} /> };
   },
   handle: { module: 'src/client/features/catalog/product-listing-page.tsx' } satisfies LazyRouteHandle,
 });
