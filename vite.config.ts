@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { type Alias, defineConfig } from 'vite';
+import { messagesChunkName, messagesPerLanguage } from './scripts/vite-messages-per-language';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -20,13 +21,22 @@ export default defineConfig(({ command, isSsrBuild }) => {
     });
   }
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [
+      react(),
+      tailwindcss(),
+      // Each page downloads its own language's messages only (docs/decisions/0401-bytes-won-back.md); the
+      // language suggestion is written in the other language, so it keeps both.
+      browserBuild && messagesPerLanguage(/\/language-suggestion\.messages\.ts$/),
+    ],
     // '~/' is src/, as in tsconfig.json's paths (tsx reads those for the scripts and the dev server).
     resolve: { alias: aliases },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,
       sourcemap: false,
+      // No modulepreload polyfill in the first download: browsers from 2023 on (Safari 17, Firefox 115) know
+      // <link rel="modulepreload">, and an older one still loads the same files, when the scripts import them.
+      modulePreload: { polyfill: false },
       // The manifest tells the server which chunks a page's lazy routes need (src/server/render/page-renderer.ts).
       manifest: true,
       rolldownOptions: browserBuild
@@ -41,6 +51,9 @@ export default defineConfig(({ command, isSsrBuild }) => {
               // Everything the entry imports statically is one file: every page needs all of it before
               // hydrating, and one file compresses better than the 26 small chunks it used to be (each
               // gzipped on its own). Lazy routes and after-hydration parts stay chunks of their own.
+              // One chunk per messages file and language: `shell.messages-fr-<hash>.js`.
+              chunkFileNames: (chunk) =>
+                `assets/${messagesChunkName(chunk.facadeModuleId ?? '') ?? '[name]'}-[hash].js`,
               codeSplitting: {
                 groups: [
                   {

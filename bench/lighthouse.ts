@@ -1,5 +1,5 @@
 // Lighthouse benchmark: the built store (started as the browser journeys start it: dist/, a fresh data
-// folder, the demo catalogue) measured by Lighthouse 12 with Debian's Chromium, mobile defaults and
+// folder, the demo catalogue) measured by Lighthouse 13 with Debian's Chromium, mobile defaults and
 // simulated throttling, three runs per page, medians. The cart and checkout are measured with one item
 // in the cart (put in localStorage before the run; Lighthouse then keeps the origin's storage, the
 // browser profile is fresh for every run so nothing is cached). Goal: performance >= 95 on home,
@@ -133,7 +133,7 @@ const seconds = (n: number) => `${(n / 1000).toFixed(1)} s`;
 
 export const lighthouseBenchmark: Benchmark = {
   name: 'lighthouse',
-  description: `Lighthouse 12 (mobile, simulated throttling), ${RUNS} runs per page on the built store, medians`,
+  description: `Lighthouse 13 (mobile, simulated throttling), ${RUNS} runs per page on the built store, medians`,
   run: async () => {
     const store = await startStore();
     try {

@@ -10,7 +10,7 @@ import { cartRoutes } from './features/cart';
 import { storefrontRoutes } from './features/catalog';
 import { checkoutRoutes } from './features/checkout';
 import { contentRoutes } from './features/content';
-import { HomePage, homeQueries } from './features/home';
+import { homeRoute } from './features/home';
 import { prefetch } from './lib/prefetch';
 import { siteConfigQueryOptions } from './lib/site-config';
 
@@ -24,7 +24,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
       // newsletter popup read it, so the browser never fetches it after hydrating.
       loader: prefetch(queryClient, () => [meQueryOptions(), siteConfigQueryOptions()]),
       children: [
-        { index: true, element: <HomePage />, loader: prefetch(queryClient, homeQueries) },
+        homeRoute(queryClient),
         ...storefrontRoutes(queryClient),
         ...cartRoutes(queryClient),
         ...checkoutRoutes(queryClient),

@@ -1,7 +1,7 @@
-// The initial script budget (docs/decisions/0145-lazy-routes-and-script-budget.md): the module scripts
-// and modulepreloads of each page's server-rendered HTML, each file gzipped with node:zlib, at most
-// 100 KB on the browse pages and 150 KB on cart, checkout and confirmation. Bytes are deterministic:
-// the same build always gives the same sums. Then, in Chromium, the first page asks for no script its
+// The initial script budget (docs/decisions/0145-lazy-routes-and-script-budget.md,
+// 0401-bytes-won-back.md): the module scripts and modulepreloads of each page's server-rendered HTML,
+// each file gzipped with node:zlib, within the ceilings below. Bytes are deterministic: the same build
+// always gives the same sums. Then, in Chromium, the first page asks for no script its
 // HTML did not announce (no waterfall before hydration) and hydrates without errors.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,11 +13,12 @@ import { launchBrowser, openPage, type Store, startStore } from './harness';
 const KB = 1000;
 // Goals: 140 KB on the browse pages, 165 KB on cart, checkout and confirmation, with React DOM in the
 // browser (docs/decisions/0400-react-in-every-browser.md). The ceilings are the measured sizes plus a
-// few KB, so that growth shows.
+// few KB, so that growth shows (measured: browse pages 149.8-151.0 KB, cart 154.6, confirmation
+// 153.8, checkout 163.6; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
-const BROWSE_BUDGET = 157 * KB;
-const CART_BUDGET = 167 * KB;
-const CHECKOUT_BUDGET = 177 * KB;
+const BROWSE_BUDGET = 154 * KB;
+const CART_BUDGET = 158 * KB;
+const CHECKOUT_BUDGET = 167 * KB;
 
 let store: Store;
 let browser: Browser;
@@ -105,6 +106,29 @@ describe('initial script budget', () => {
       // react-hook-form's and zod's own error texts: present only when their code is.
       expect(code, `${path} ships react-hook-form`).not.toContain('useFormContext');
       expect(code, `${path} ships zod`).not.toContain('Invalid input');
+    }
+  });
+
+  it("downloads the messages of the page's language only", async () => {
+    // Message chunks are named by their file and language: shell.messages-fr-<hash>.js
+    // (scripts/vite-messages-per-language.ts).
+    for (const [path, own, other] of [
+      ['/', 'en', 'fr'],
+      ['/fr/', 'fr', 'en'],
+      ['/fr/checkout', 'fr', 'en'],
+      [productPath, 'en', 'fr'],
+    ] as const) {
+      const { files } = await gzippedScriptBytes(path);
+      expect(
+        files.filter((f) => f.includes(`.messages-${other}-`)),
+        path,
+      ).toEqual([]);
+      expect(files.filter((f) => f.includes(`shell.messages-${own}-`)).length, path).toBe(1);
+      const code = (await Promise.all(files.map(async (f) => (await fetch(`${store.url}${f}`)).text()))).join(
+        '\n',
+      );
+      // The header's search box label, in the other language.
+      expect(code, path).not.toContain(own === 'en' ? 'Rechercher des produits' : 'Search products');
     }
   });
 

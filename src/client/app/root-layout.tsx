@@ -4,10 +4,14 @@ import { AfterHydration } from '~/client/lib/after-hydration';
 import { useT } from '~/client/lib/i18n';
 import { Footer } from './footer';
 import { Header } from './header';
-import { LanguageSuggestion } from './language-suggestion';
 import { shellMessages } from './shell.messages';
 import { TestStoreBanner } from './test-store-banner';
 
+// Both shown only after hydration, so their code (and the suggestion's texts in both languages) are
+// fetched then, not in the first download.
+const LanguageSuggestion = lazy(async () => ({
+  default: (await import('./language-suggestion')).LanguageSuggestion,
+}));
 const Toaster = lazy(async () => ({ default: (await import('~/client/components/ui/toaster')).Toaster }));
 
 export function RootLayout() {

@@ -29,21 +29,35 @@ export type PageRenderer = {
   /** The HTML shell with <!--app-head-->, <!--app-html--> and <!--app-state--> markers. */
   template: (url: string) => Promise<string>;
   render: () => Promise<RenderFn>;
-  /** Head tags that load the chunks of the lazy routes a page rendered (none in development). */
-  preloads?: (modules: string[]) => string;
+  /**
+   * Head tags that load the chunks of the lazy routes a page rendered and the messages of its language
+   * (none in development).
+   */
+  preloads?: (modules: string[], locale: Locale) => string;
 };
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json). */
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+};
+
+/** A messages module's language module (scripts/vite-messages-per-language.ts), as the manifest names it. */
+const LANGUAGE_MODULE = /\.messages\.ts\?messages=(en|fr)$/;
 export type ViteManifest = Record<string, ManifestChunk>;
 
 /**
  * The modulepreload and stylesheet links for the chunks of `modules` (source files named by the lazy
  * routes, docs/decisions/0145-lazy-routes-and-script-budget.md) and everything they import, less what
  * the HTML shell already loads (the entry and its imports). Unknown modules are skipped: the browser
- * then loads the chunk itself, later, but correctly.
+ * then loads the chunk itself, later, but correctly. With the page's `locale`, also the messages in that
+ * language of every chunk the page loads: each messages module waits for them before the page can
+ * hydrate (docs/decisions/0401-bytes-won-back.md).
  */
-export function chunkPreloads(manifest: ViteManifest, modules: string[]): string {
+export function chunkPreloads(manifest: ViteManifest, modules: string[], locale?: Locale): string {
   const entryKeys = Object.keys(manifest).filter((k) => manifest[k]!.isEntry);
   const shell = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
@@ -54,6 +68,11 @@ export function chunkPreloads(manifest: ViteManifest, modules: string[]): string
   for (const key of entryKeys) walk(key, shell);
   const wanted = new Set<string>();
   for (const module of modules) walk(module, wanted);
+  if (locale) {
+    for (const key of [...shell, ...wanted])
+      for (const imported of manifest[key]!.dynamicImports ?? [])
+        if (LANGUAGE_MODULE.exec(imported)?.[1] === locale) walk(imported, wanted);
+  }
   const tags: string[] = [];
   const css = new Set<string>();
   for (const key of wanted) {
@@ -77,7 +96,7 @@ export async function loadProductionRenderer(distDir: string): Promise<PageRende
   return {
     template: async () => template,
     render: async () => module.render,
-    preloads: (modules) => chunkPreloads(manifest, modules),
+    preloads: (modules, locale) => chunkPreloads(manifest, modules, locale),
   };
 }
 
@@ -191,7 +210,7 @@ export function registerPageRendering(app: FastifyInstance, renderer: PageRender
     if (result.kind === 'redirect')
       return reply.header('cache-control', 'no-store').redirect(result.location, result.status);
     const template = await renderer.template(request.url);
-    const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules) ?? '']
+    const head = [TAP_CAPTURE_TAG, result.head, renderer.preloads?.(result.modules, locale) ?? '']
       .filter(Boolean)
       .join('\n    ');
     const html = fillTemplate(withHtmlLang(template, result.lang), { ...result, head });

@@ -53,6 +53,37 @@ describe('chunkPreloads', () => {
     ]);
   });
 
+  it("preloads the messages of the page's language, of the shell and of the page's chunks, never the other language", () => {
+    const withMessages: ViteManifest = {
+      ...manifest,
+      'index.html': {
+        ...manifest['index.html']!,
+        dynamicImports: ['a.messages.ts?messages=en', 'a.messages.ts?messages=fr'],
+      },
+      'a.messages.ts?messages=en': { file: 'assets/a.messages-en-f.js' },
+      'a.messages.ts?messages=fr': { file: 'assets/a.messages-fr-g.js' },
+      '_form-c.js': {
+        ...manifest['_form-c.js']!,
+        dynamicImports: ['b.messages.ts?messages=en', 'b.messages.ts?messages=fr', 'src/lazy.tsx'],
+      },
+      'b.messages.ts?messages=en': { file: 'assets/b.messages-en-h.js' },
+      'b.messages.ts?messages=fr': { file: 'assets/b.messages-fr-i.js' },
+      'src/lazy.tsx': { file: 'assets/lazy-j.js' },
+    };
+    const links = (modules: string[], locale: 'en' | 'fr') =>
+      [...chunkPreloads(withMessages, modules, locale).matchAll(/href="\/assets\/([^"]+)"/g)].map(
+        (m) => m[1],
+      );
+    expect(links([], 'fr')).toEqual(['a.messages-fr-g.js']);
+    expect(links(['src/client/features/checkout/checkout-page.tsx'], 'en')).toEqual([
+      'checkout-page-d.js',
+      'form-c.js',
+      'a.messages-en-f.js',
+      'b.messages-en-h.js',
+      'checkout-e.css',
+    ]);
+  });
+
   it('adds nothing for pages in the entry or modules the manifest does not know', () => {
     expect(chunkPreloads(manifest, [])).toBe('');
     expect(chunkPreloads(manifest, ['src/client/features/gone.tsx'])).toBe('');

@@ -21,11 +21,24 @@ const instances = new Map<Locale, I18n>();
  * returns its name for `useT(namespace)` / `translator(locale, namespace)`.
  */
 export function defineMessages<const T extends Messages>(namespace: string, en: T, fr: FrenchOf<T>): string {
-  const catalogue: Catalogue = { namespace, en, fr: withFrenchMany(fr as Messages) };
-  catalogues.set(namespace, catalogue);
-  for (const [locale, instance] of instances)
-    instance.addResourceBundle(locale, namespace, catalogue[locale], true, true);
+  addMessages(namespace, 'en', en);
+  addMessages(namespace, 'fr', fr as Messages);
   return namespace;
+}
+
+/**
+ * Registers one language of a namespace. The browser build downloads only its page's language
+ * (scripts/vite-messages-per-language.ts rewrites each `defineMessages` into a load of one language),
+ * so in a browser the other language's catalogue stays empty.
+ */
+export function addMessages(namespace: string, locale: Locale, messages: Messages): void {
+  let catalogue = catalogues.get(namespace);
+  if (!catalogue) {
+    catalogue = { namespace, en: {}, fr: {} };
+    catalogues.set(namespace, catalogue);
+  }
+  catalogue[locale] = locale === 'fr' ? withFrenchMany(messages) : messages;
+  instances.get(locale)?.addResourceBundle(locale, namespace, catalogue[locale], true, true);
 }
 
 /** French says 'un million d'articles' with the `many` plural form: it reads like `other` unless given. */

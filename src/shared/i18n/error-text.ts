@@ -25,18 +25,20 @@ type ErrorValue = string | number | ErrorText | Record<Locale, string>;
  * The namespace that has a key (plain or plural), if a loaded one does. Asked here rather than through
  * i18next's namespace lists or default values, which the browser's stand-in (decision 0343) does not do.
  */
-function namespaceOf(key: string): string | undefined {
+function namespaceOf(locale: Locale, key: string): string | undefined {
   const catalogues = registeredCatalogues();
   for (const namespace of NAMESPACES) {
-    const en = catalogues.find((c) => c.namespace === namespace)?.en;
-    if (en && (key in en || `${key}_one` in en || `${key}_other` in en)) return namespace;
+    // Both languages have the same keys; a browser has loaded only its page's language.
+    const messages = catalogues.find((c) => c.namespace === namespace)?.[locale];
+    if (messages && (key in messages || `${key}_one` in messages || `${key}_other` in messages))
+      return namespace;
   }
   return undefined;
 }
 
 /** A message in one language; one no loaded catalogue has (a server message in the browser) reads as its English key. */
 function say(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const namespace = namespaceOf(key);
+  const namespace = namespaceOf(locale, key);
   if (namespace) return translator(locale, namespace)(key, values);
   return key.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     name in values ? String(values[name]) : match,
@@ -80,5 +82,5 @@ export function translateError(locale: Locale, message: string, text?: ErrorText
   const known = text ?? fixedTexts.get(message);
   if (known) return renderErrorText(locale, known);
   if (locale === 'en') return message;
-  return namespaceOf(message) ? say(locale, message) : message;
+  return namespaceOf(locale, message) ? say(locale, message) : message;
 }

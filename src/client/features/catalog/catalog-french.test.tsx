@@ -7,6 +7,9 @@ import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, cartItemFromProduct, getCart, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeAnswer, fakeApi, makeProduct, renderRoutes, frenchSpaces } from '~/client/test/test-utils';
 import { storefrontRoutes } from './routes';
+// The pages are lazy routes: loaded here, before any test, so a test's first wait is not the module's.
+import './categories-page';
+import './product-detail-page';
 
 const categories: Category[] = [
   {

@@ -6,6 +6,9 @@ import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, cartItemFromProduct, getCart, resetCartStoreForTests } from '~/client/features/cart';
 import { fakeApi, makeProduct, renderRoutes } from '~/client/test/test-utils';
 import { storefrontRoutes } from './routes';
+// The pages are lazy routes: loaded here, before any test, so a test's first wait is not the module's.
+import './categories-page';
+import './product-detail-page';
 
 const monitor = makeProduct({
   id: 7,

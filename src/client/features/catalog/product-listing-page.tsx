@@ -31,7 +31,7 @@ import { useTodaysDiscount } from './use-todays-discount';
 
 export const PRODUCT_SKELETON_COUNT = 8;
 
-type BasePath = '/categories' | '/products';
+export type BasePath = '/categories' | '/products';
 
 /** The filters of the page being shown, read from its URL. */
 export function useListingFilters(): ListingFilters {

@@ -13,7 +13,8 @@ import {
   renderRoutes,
   frenchSpaces,
 } from '~/client/test/test-utils';
-import { HomePage, homeQueries } from './home-page';
+import { HomePage } from './home-page';
+import { homeQueries } from './routes';
 
 const categories: Category[] = [
   {

@@ -10,7 +10,8 @@ import {
   makeSiteConfig,
   renderRoutes,
 } from '~/client/test/test-utils';
-import { HomePage, homeQueries } from './home-page';
+import { HomePage } from './home-page';
+import { homeQueries } from './routes';
 
 const category = (id: number, name: string): Category => ({
   id,

@@ -14,19 +14,11 @@ import {
   featuredProductsQueryOptions,
   newProductsQueryOptions,
   ProductCard,
-  todaysDiscountQueryOptions,
   useTodaysDiscount,
 } from '~/client/features/catalog';
 import { LazyNewsletterPopup } from '~/client/features/newsletter';
 import type { Product } from '~/shared/schemas/catalog';
 import { homeMessages } from './home.messages';
-
-export const homeQueries = () => [
-  categoriesQueryOptions(),
-  todaysDiscountQueryOptions(),
-  featuredProductsQueryOptions(),
-  newProductsQueryOptions(),
-];
 
 export function HomePage() {
   const locale = useLocale();

@@ -1,2 +1,2 @@
 // The home page's public entry (docs/decisions/0175-enforced-boundaries.md).
-export { HomePage, homeQueries } from './home-page';
+export { homeRoute } from './routes';
