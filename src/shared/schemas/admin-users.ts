@@ -2,6 +2,7 @@
 // 'Add User' (with the password confirmation), the partial edit and the e-mail search of 'Link User'.
 // The password hash is never part of any of these.
 import { z } from 'zod';
+import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
 import type { Role } from '~/shared/roles';
 import { ProfileUpdateSchema } from './account';
 import {
@@ -94,6 +95,8 @@ const optionalNewPassword = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
   .optional()
   .refine((v) => !v || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters')
+  .refine((v) => !v || !repeatsCharacters(v), PASSWORD_REPEATED)
+  .refine((v) => !v || !namesStore(v), PASSWORD_NAMES_STORE)
   .transform((v) => (v ? v : undefined));
 
 /** PUT /api/admin/users/{id}: only the fields that changed; an absent field keeps its value. */
@@ -120,7 +123,9 @@ export const AdminUserEditFormSchema = z
     password: z
       .string()
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-      .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters'),
+      .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters')
+      .refine((v) => v === '' || !repeatsCharacters(v), PASSWORD_REPEATED)
+      .refine((v) => v === '' || !namesStore(v), PASSWORD_NAMES_STORE),
     confirmPassword: z.string(),
     role: RoleSchema,
     phone: phoneField,

@@ -2,6 +2,7 @@
 // the specification's.
 import { z } from 'zod';
 import { fixedErrorText } from '~/shared/i18n/error-text';
+import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
 import { ROLES } from '~/shared/roles';
 import { PASSWORD_MAX, USERNAME_MAX } from '~/shared/constants';
 import {
@@ -40,10 +41,16 @@ export const emailField = z
   .max(EMAIL_MAX, 'Please enter a valid email address')
   .pipe(z.email('Please enter a valid email address'));
 
+/**
+ * A new password: the specification's length rules, then no repeated characters and not the store's name
+ * (src/shared/passwords.ts; the server also refuses the configured store name and common passwords).
+ */
 export const newPasswordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(PASSWORD_MIN, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, fixedErrorText('Password must be at most {{max}} characters', { max: PASSWORD_MAX }));
+  .max(PASSWORD_MAX, fixedErrorText('Password must be at most {{max}} characters', { max: PASSWORD_MAX }))
+  .refine((v) => !repeatsCharacters(v), PASSWORD_REPEATED)
+  .refine((v) => !namesStore(v), PASSWORD_NAMES_STORE);
 
 export const LoginSchema = z.object({
   username: z

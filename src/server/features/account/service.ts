@@ -83,7 +83,7 @@ export async function changePassword(
   input: ChangePassword,
 ): Promise<void> {
   const { db } = ctx;
-  refuseCommonPassword(input.newPassword, 'newPassword');
+  refuseCommonPassword(input.newPassword, ctx.config.STORE_NAME, 'newPassword');
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   await db
     .update(users)

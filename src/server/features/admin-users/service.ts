@@ -58,7 +58,7 @@ async function lockUser(tx: Tx, id: number) {
 export async function createUser(ctx: AppContext, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
   const { db } = ctx;
   refuseLookalikeUsername(input.username);
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   throwIfTaken(await takenBy(db, input));
   const password = await hashPassword(input.password);
   try {
@@ -105,7 +105,7 @@ export async function updateUser(
   const mayDemote = (input.role !== undefined && input.role !== 'admin') || input.isAdmin === false;
   if (id === actor.userId && mayDemote) throw forbidden(CANNOT_DEMOTE_SELF);
   if (input.username !== undefined) refuseLookalikeUsername(input.username);
-  if (input.password) refuseCommonPassword(input.password);
+  if (input.password) refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {

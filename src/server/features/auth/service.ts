@@ -95,7 +95,7 @@ export function throwIfUniqueViolation(error: unknown): void {
 export async function registerUser(ctx: AppContext, input: Register): Promise<SessionUser> {
   const { db } = ctx;
   refuseLookalikeUsername(input.username);
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   throwIfTaken(await findTaken(db, input));
   const password = await hashPassword(input.password);
   try {
