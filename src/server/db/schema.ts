@@ -57,6 +57,16 @@ export const users = pgTable(
     // the two flags to one role.
     isStaff: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(true),
+    // Staff permissions the administrator grants one staff user (docs/decisions/0459-staff-permissions.md):
+    // null is the role's default (src/shared/permissions.ts). Ignored for administrators (everything) and
+    // customers (nothing).
+    refundLimit: money(),
+    mayExportCustomers: boolean(),
+    mayReadEmails: boolean(),
+    // The UTS #39 skeleton of the username (docs/decisions/0457-look-alike-usernames.md): two names with
+    // one skeleton look alike, so a new name may not take an existing name's skeleton. Null until set or
+    // back-filled at start-up (usernameSkeletons in src/server/db/prepare.ts).
+    usernameSkeleton: text(),
     // The name, phone and address the customer chose to keep for checkout ('Save this address to my
     // profile'): they fill the checkout form (docs/decisions/0282-remembered-checkout.md).
     checkoutDetails: jsonb().$type<SavedCheckoutDetails>(),
@@ -66,6 +76,8 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_one_role', sql`not (${t.isAdmin} and ${t.isStaff})`),
+    check('users_refund_limit_not_negative', sql`${t.refundLimit} >= 0`),
+    index('users_username_skeleton').on(t.usernameSkeleton),
   ],
 );
 

@@ -22,6 +22,34 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 const phoneField = ProfileUpdateSchema.shape.phone;
 const addressField = ProfileUpdateSchema.shape.address;
 
+export const REFUND_LIMIT_MESSAGE = 'Refund limit must be an amount like 250.00, or empty for the default';
+
+/** An amount of dollars and cents ("250", "250.5", 250.5) as "250.50"; '' or null: the role's default. */
+const refundLimitField = z
+  .union([z.string(), z.number(), z.null()], { error: REFUND_LIMIT_MESSAGE })
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+    if (text === '') return null;
+    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: REFUND_LIMIT_MESSAGE });
+      return z.NEVER;
+    }
+    return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+  });
+
+/**
+ * What the administrator granted one staff user (docs/decisions/0459-staff-permissions.md); null in a field
+ * is the role's default (src/shared/permissions.ts). Only staff users' grants matter.
+ */
+export const StaffGrantsSchema = z.strictObject({
+  refundLimit: refundLimitField,
+  exportCustomers: z.boolean({ error: 'exportCustomers must be true, false or null' }).nullable(),
+  readEmails: z.boolean({ error: 'readEmails must be true, false or null' }).nullable(),
+});
+export type StaffGrants = z.infer<typeof StaffGrantsSchema>;
+
 /** A user as the administrator sees it. */
 export const AdminUserSchema = z.object({
   id: z.number().int(),
@@ -35,6 +63,11 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
   /** How many orders point to this user (kept, detached, when the user is deleted). */
   orderCount: z.number().int(),
+  grants: z.object({
+    refundLimit: z.string().nullable(),
+    exportCustomers: z.boolean().nullable(),
+    readEmails: z.boolean().nullable(),
+  }),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -110,6 +143,8 @@ export const AdminUserUpdateSchema = z
     role: RoleSchema.optional(),
     phone: phoneField.optional(),
     address: addressField.optional(),
+    /** Only the grants sent change. */
+    grants: StaffGrantsSchema.partial().optional(),
   })
   .refine(agree, { message: ROLE_AND_IS_ADMIN_DISAGREE, path: ['role'] });
 export type AdminUserUpdateInput = z.input<typeof AdminUserUpdateSchema>;

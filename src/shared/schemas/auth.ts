@@ -84,6 +84,13 @@ export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 export const RoleSchema = z.enum(ROLES, { error: "Role must be 'customer', 'staff' or 'admin'" });
 
+export const PermissionsSchema = z.object({
+  /** The most one refund may give back ("100.00"); null: no limit. */
+  refundLimit: z.string().nullable(),
+  exportCustomers: z.boolean(),
+  readEmails: z.boolean(),
+});
+
 /** The signed-in user as the API shows it (never the password hash). */
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -95,6 +102,11 @@ export const UserSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   emailNotifications: z.boolean(),
+  /**
+   * What the admin area may show this person (docs/decisions/0459-staff-permissions.md); the server decides
+   * on every request. Absent (an older answer): nothing beyond the role's routes.
+   */
+  permissions: PermissionsSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 

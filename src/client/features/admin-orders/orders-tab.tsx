@@ -24,7 +24,7 @@ import {
   quickActionFor,
   readAdminOrdersQuery,
 } from '~/shared/schemas/admin-orders';
-import { Button, buttonClasses } from '~/client/components/ui/button';
+import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { inputClasses } from '~/client/components/ui/form-fields';
@@ -42,6 +42,7 @@ import {
   setOrderStatus,
 } from './api';
 import { EmailsPanel } from './emails-panel';
+import { OrdersActions, usePermissions } from './orders-actions';
 import { LinkUserDialog } from './link-user-dialog';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { formatDateTime, RefundFlag } from './order-bits';
@@ -87,6 +88,7 @@ export default function OrdersTab() {
   const [bulkStatus, setBulkStatus] = useState<OrderStatus>('shipped');
   // The outbox loads only when asked for: most visits are about orders.
   const [showEmails, setShowEmails] = useState(false);
+  const may = usePermissions();
 
   // Searching waits for a pause in typing, and starts again at page 1 (only when the search changed).
   const { text: searchText, setText: setSearchText } = useSearchBox(query.search ?? '', (search) =>
@@ -191,14 +193,11 @@ export default function OrdersTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Order Management</h2>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" aria-expanded={showEmails} onClick={() => setShowEmails((v) => !v)}>
-            {showEmails ? 'Hide E-mails' : 'E-mails'}
-          </Button>
-          <a href={exportCsvHref(query)} download className={buttonClasses('outline')}>
-            Export CSV
-          </a>
-        </div>
+        <OrdersActions
+          showEmails={showEmails}
+          onToggleEmails={() => setShowEmails((v) => !v)}
+          exportHref={exportCsvHref(query)}
+        />
       </div>
       <div className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1 basis-64 sm:max-w-md">
@@ -500,7 +499,7 @@ export default function OrdersTab() {
       {linkingNow && (
         <LinkUserDialog key={linkingNow.id} order={linkingNow} onClose={() => setLinking(null)} />
       )}
-      {showEmails && <EmailsPanel />}
+      {showEmails && may.readEmails && <EmailsPanel />}
     </div>
   );
 }

@@ -192,6 +192,7 @@ describe('list and search', () => {
         'address',
         'createdAt',
         'email',
+        'grants',
         'id',
         'isAdmin',
         'orderCount',

@@ -131,6 +131,13 @@ export async function updateUser(
       if (input.phone !== undefined && input.phone !== before.phone) changes.phone = input.phone;
       if (input.address !== undefined && input.address !== before.address) changes.address = input.address;
       if (password) changes.password = password;
+      const grants = input.grants ?? {};
+      if (grants.refundLimit !== undefined && grants.refundLimit !== before.refundLimit)
+        changes.refundLimit = grants.refundLimit;
+      if (grants.exportCustomers !== undefined && grants.exportCustomers !== before.mayExportCustomers)
+        changes.mayExportCustomers = grants.exportCustomers;
+      if (grants.readEmails !== undefined && grants.readEmails !== before.mayReadEmails)
+        changes.mayReadEmails = grants.readEmails;
       if (Object.keys(changes).length === 0) return;
       const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
       if (password) {
