@@ -3,6 +3,7 @@
 // The password hash is never part of any of these.
 import { z } from 'zod';
 import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
+import { STAFF_DEFAULTS } from '~/shared/permissions';
 import type { Role } from '~/shared/roles';
 import { ProfileUpdateSchema } from './account';
 import {
@@ -165,6 +166,10 @@ export const AdminUserEditFormSchema = z
     role: RoleSchema,
     phone: phoneField,
     address: addressField,
+    /** A staff user's grants (blank limit: the role's default); only sent for staff. */
+    refundLimit: refundLimitField,
+    exportCustomers: z.boolean(),
+    readEmails: z.boolean(),
   })
   .refine((v) => v.password === '' || v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -184,6 +189,16 @@ export function changedUserFields(original: AdminUser, form: AdminUserEditForm):
   if (form.role !== original.role) body.role = form.role;
   if ((form.phone ?? null) !== original.phone) body.phone = form.phone ?? null;
   if ((form.address ?? null) !== original.address) body.address = form.address ?? null;
+  if (form.role === 'staff') {
+    // Only what differs from what the user has now (a null grant is the role's default).
+    const grants: NonNullable<AdminUserUpdateInput['grants']> = {};
+    if (form.refundLimit !== original.grants.refundLimit) grants.refundLimit = form.refundLimit;
+    if (form.exportCustomers !== (original.grants.exportCustomers ?? STAFF_DEFAULTS.exportCustomers))
+      grants.exportCustomers = form.exportCustomers;
+    if (form.readEmails !== (original.grants.readEmails ?? STAFF_DEFAULTS.readEmails))
+      grants.readEmails = form.readEmails;
+    if (Object.keys(grants).length > 0) body.grants = grants;
+  }
   return body;
 }
 
