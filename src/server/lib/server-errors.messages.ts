@@ -48,6 +48,8 @@ export const serverErrorMessages = defineMessages(
       "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')",
     'This password is one of the most commonly used and easy to guess. Please choose another.':
       'This password is one of the most commonly used and easy to guess. Please choose another.',
+    'That username looks too much like an existing one (some letters only look alike). Please choose another.':
+      'That username looks too much like an existing one (some letters only look alike). Please choose another.',
     'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.':
       'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.',
     'This password reset link has already been used. Please ask for a new one.':
@@ -170,6 +172,8 @@ export const serverErrorMessages = defineMessages(
       'Le nom d’utilisateur ne peut pas être fait de lettres qui ressemblent seulement à des lettres latines (par exemple le « о » cyrillique pour « o »)',
     'This password is one of the most commonly used and easy to guess. Please choose another.':
       'Ce mot de passe est l’un des plus courants et des plus faciles à deviner. Veuillez en choisir un autre.',
+    'That username looks too much like an existing one (some letters only look alike). Please choose another.':
+      'Ce nom d’utilisateur ressemble trop à un nom existant (certaines lettres se ressemblent seulement). Veuillez en choisir un autre.',
     'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.':
       'Si un compte utilise cette adresse courriel, nous lui avons envoyé un lien pour réinitialiser le mot de passe. Le lien fonctionne une seule fois, dans l’heure qui suit.',
     'This password reset link has already been used. Please ask for a new one.':

@@ -14,8 +14,10 @@ import {
   clearFailures,
   findTaken,
   passwordCheckLimits,
+  refuseLookalikeOfAnother,
   refuseLookalikeUsername,
   throwIfTaken,
+  usernameSkeleton,
   throwIfUniqueViolation,
 } from '~/server/features/auth';
 import type { AppContext } from '~/server/context';
@@ -32,10 +34,17 @@ export async function updateProfile(
   const { db } = ctx;
   refuseLookalikeUsername(input.username);
   throwIfTaken(await findTaken(db, input, userId));
+  await refuseLookalikeOfAnother(db, input.username, userId);
   try {
     const [row] = await db
       .update(users)
-      .set({ username: input.username, email: input.email, phone: input.phone, address: input.address })
+      .set({
+        username: input.username,
+        usernameSkeleton: usernameSkeleton(input.username),
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+      })
       .where(eq(users.id, userId))
       .returning(publicUserColumns);
     if (!row) throw notFound('Account not found.');

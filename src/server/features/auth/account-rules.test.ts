@@ -7,6 +7,7 @@ import { users } from '~/server/db/schema';
 import { createUser } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { PASSWORD_NAMES_STORE, PASSWORD_REPEATED } from '~/shared/passwords';
+import { USERNAME_LOOKS_LIKE_ANOTHER } from './usernames';
 
 let t: TestApp;
 let ipCounter = 0;
@@ -85,5 +86,81 @@ describe('new passwords', () => {
   it('still takes a password that merely contains the word', async () => {
     const res = await register({ username: 'fairname', email: 'fairname@example.com', password: 'liquidation-owl-harbour' });
     expect(res.statusCode).toBeLessThan(300);
+  });
+});
+
+describe('look-alike usernames (the skeleton of UTS #39)', () => {
+  let named = 0;
+  const body = (username: string) => ({
+    username,
+    email: `lookalike${++named}@names.example`,
+    password: 'kettle-moss-41',
+  });
+
+  beforeAll(async () => {
+    // Written straight to the table, as the demo seed does: no skeleton stored yet.
+    await createUser(t.db, { username: 'admin' });
+    await createUser(t.db, { username: 'marybeth' });
+  });
+
+  it.each([
+    ['\u0251dmin'], // ɑ LATIN SMALL LETTER ALPHA
+    ['\u1d00dmin'], // ᴀ LATIN LETTER SMALL CAPITAL A
+    ['\u1d00\u1d05\u1d0d\u026a\u0274'], // ᴀᴅᴍɪɴ, all small capitals
+    ['adrnin'], // r + n reads m
+    ['rnarybeth'],
+  ])('refuses %j beside an existing name with 409 and a clear message, and creates nothing', async (username) => {
+    const before = await userCount();
+    const res = await register(body(username));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: USERNAME_LOOKS_LIKE_ANOTHER,
+      errors: { username: USERNAME_LOOKS_LIKE_ANOTHER },
+    });
+    expect(await userCount()).toBe(before);
+  });
+
+  it('says it in French', async () => {
+    const res = await register(body('\u0251dmin'), 'fr-CA');
+    expect(res.json().errors.username).toBe(
+      'Ce nom d’utilisateur ressemble trop à un nom existant (certaines lettres se ressemblent seulement). Veuillez en choisir un autre.',
+    );
+  });
+
+  it('takes a name that only shares letters, and then refuses its own look-alike', async () => {
+    const first = await register(body('adminton'));
+    expect(first.statusCode).toBeLessThan(300);
+    const second = await register(body('\u0251dminton'));
+    expect(second.statusCode).toBe(409);
+  });
+
+  it('applies when an administrator names a user, and when a customer renames themself', async () => {
+    const boss = await createUser(t.db, { isAdmin: true });
+    const adminClient = client();
+    await adminClient.post('/api/auth/login', { username: boss.username, password: boss.plainPassword });
+    const created = await adminClient.post('/api/admin/users', {
+      username: '\u1d00dmin',
+      email: 'smallcaps@names.example',
+      password: 'kettle-moss-41',
+      role: 'staff',
+    });
+    expect([created.statusCode, created.json().message]).toEqual([409, USERNAME_LOOKS_LIKE_ANOTHER]);
+
+    const shopper = await createUser(t.db);
+    const me = client();
+    await me.post('/api/auth/login', { username: shopper.username, password: shopper.plainPassword });
+    const renamed = await me.request({
+      method: 'PATCH',
+      url: '/api/auth/update-profile',
+      payload: { username: '\u0251dmin', email: shopper.email },
+    });
+    expect([renamed.statusCode, renamed.json().message]).toEqual([409, USERNAME_LOOKS_LIKE_ANOTHER]);
+    // Keeping one's own name is not a look-alike of oneself.
+    const kept = await me.request({
+      method: 'PATCH',
+      url: '/api/auth/update-profile',
+      payload: { username: shopper.username, email: shopper.email },
+    });
+    expect(kept.statusCode).toBe(200);
   });
 });

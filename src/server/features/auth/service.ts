@@ -9,7 +9,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/server/lib/p
 import { publicUserColumns, type SessionUser } from '~/server/plugins/sessions';
 import type { Login, Register } from '~/shared/schemas/auth';
 import { normalizeUsername } from '~/shared/usernames';
-import { refuseLookalikeUsername } from './usernames';
+import { refuseLookalikeOfAnother, refuseLookalikeUsername, usernameSkeleton } from './usernames';
 import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
 import type { AppContext } from '~/server/context';
 
@@ -97,11 +97,18 @@ export async function registerUser(ctx: AppContext, input: Register): Promise<Se
   refuseLookalikeUsername(input.username);
   refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   throwIfTaken(await findTaken(db, input));
+  await refuseLookalikeOfAnother(db, input.username);
   const password = await hashPassword(input.password);
   try {
     const [row] = await db
       .insert(users)
-      .values({ username: input.username, email: input.email, password, isAdmin: false })
+      .values({
+        username: input.username,
+        usernameSkeleton: usernameSkeleton(input.username),
+        email: input.email,
+        password,
+        isAdmin: false,
+      })
       .returning(publicUserColumns);
     return row!;
   } catch (error) {
