@@ -28,4 +28,4 @@ export const EXPORT_NOT_GRANTED =
   "Your account may not export customers' personal data. An administrator can allow it in Users.";
 /** With the caller's limit, e.g. 'This refund is over your limit of $100.00. …' */
 export const REFUND_OVER_LIMIT =
-  'This refund is over your limit of ${{limit}}. An administrator can make it, or raise your limit in Users.';
+  'This refund is over your limit of {{limit}}. An administrator can make it, or raise your limit in Users.';

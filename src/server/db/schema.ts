@@ -551,6 +551,25 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+// A registration waiting for its owner to open the link sent to the address
+// (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md): the account is created only
+// then, so an answer, a sign-in or a taken username tells nobody whether the address already had one. The
+// table keeps the token's sha256 and the password's hash, never either in clear.
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    username: text().notNull(),
+    email: text().notNull(),
+    password: text().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
+);
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -99,5 +99,5 @@ export function permissionRefusal(
   if (permission === 'customer-export') return granted.exportCustomers ? null : forbidden(EXPORT_NOT_GRANTED);
   if (granted.refundLimit === null || refundCents === undefined) return null;
   if (refundCents <= (toCents(granted.refundLimit) ?? 0)) return null;
-  return new HttpError(403, { key: REFUND_OVER_LIMIT, values: { limit: granted.refundLimit } });
+  return new HttpError(403, { key: REFUND_OVER_LIMIT, values: { limit: `$${granted.refundLimit}` } });
 }

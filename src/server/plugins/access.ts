@@ -78,7 +78,9 @@ export function registerAccessControl(app: FastifyInstance) {
     }
     const permission = route.config?.permission;
     if (permission !== undefined && (!PERMISSIONS.includes(permission) || access === 'public')) {
-      throw new Error(`Route ${[route.method].flat().join(',')} ${route.url}: permission '${permission}' needs a signed-in level.`);
+      throw new Error(
+        `Route ${[route.method].flat().join(',')} ${route.url}: permission '${permission}' needs a signed-in level.`,
+      );
     }
     route.config = { ...route.config, access } as typeof route.config;
     if (access === 'public') return;

@@ -49,7 +49,6 @@ export const StaffGrantsSchema = z.strictObject({
   exportCustomers: z.boolean({ error: 'exportCustomers must be true, false or null' }).nullable(),
   readEmails: z.boolean({ error: 'readEmails must be true, false or null' }).nullable(),
 });
-export type StaffGrants = z.infer<typeof StaffGrantsSchema>;
 
 /** A user as the administrator sees it. */
 export const AdminUserSchema = z.object({

@@ -112,6 +112,27 @@ export type User = z.infer<typeof UserSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
 
+/**
+ * The answer to every valid registration, whether or not an account already uses the address: the rest
+ * goes by e-mail (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md).
+ */
+export const REGISTRATION_PENDING =
+  'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.';
+
+export const RegistrationPendingSchema = z.object({ message: z.string(), pending: z.literal(true) });
+export type RegistrationPending = z.infer<typeof RegistrationPendingSchema>;
+
+/** The link of the registration e-mail: its token creates the account. */
+export const ConfirmRegistrationSchema = z.object({
+  token: z
+    .string({
+      error: 'This link to finish your registration is not valid or has expired. Please register again.',
+    })
+    .trim()
+    .min(1, 'This link to finish your registration is not valid or has expired. Please register again.')
+    .max(200, 'This link to finish your registration is not valid or has expired. Please register again.'),
+});
+
 // ---------------------------------------------------------------------------------------------------
 // Password reset (docs/decisions/0280-password-reset.md).
 

@@ -39,9 +39,9 @@ function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
         ? { body: ORDERS, total: 45 }
         : call.path === '/api/auth/me'
           ? { body: ADMIN_ME }
-        : detail
-          ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
-          : { status: 404, body: { message: 'Not found.' } };
+          : detail
+            ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
+            : { status: 404, body: { message: 'Not found.' } };
       const { status = 200, body, total } = answer(call) ?? fallback;
       return new Response(JSON.stringify(body ?? null), {
         status,

@@ -50,7 +50,15 @@ const EMPTY: FormValues = {
 
 const ROLE_HINT = 'Staff work orders and products; administrators also manage users and settings.';
 
-const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'phone', 'address', 'refundLimit'] as const;
+const FIELDS = [
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'phone',
+  'address',
+  'refundLimit',
+] as const;
 
 export function UserFormDialog({
   user,

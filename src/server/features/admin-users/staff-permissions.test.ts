@@ -26,7 +26,8 @@ async function staffMember() {
   await signInAs(t.db, client, user.id);
   return { user, client };
 }
-const grant = (id: number, grants: Record<string, unknown>) => admin.put(`/api/admin/users/${id}`, { grants });
+const grant = (id: number, grants: Record<string, unknown>) =>
+  admin.put(`/api/admin/users/${id}`, { grants });
 /** An order in the database that the handler refuses to refund (not paid): past the guard means 409, not 403. */
 const unpaidOrder = () => insertOrder(t.db, { paymentStatus: 'pending', total: '900.00' });
 
@@ -52,7 +53,10 @@ describe('staff permissions', () => {
       'This refund is over your limit of $100.00. An administrator can make it, or raise your limit in Users.',
     ]);
     // At the limit the guard lets it through; the handler then refuses an unpaid order.
-    const atLimit = await client.post(`/api/orders/${order.id}/refunds`, { amount: '100.00', restock: false });
+    const atLimit = await client.post(`/api/orders/${order.id}/refunds`, {
+      amount: '100.00',
+      restock: false,
+    });
     expect(atLimit.statusCode).toBe(409);
   });
 
@@ -74,8 +78,12 @@ describe('staff permissions', () => {
       status: 'failed',
       idempotencyKey: `refund-${order.orderReference}-2`,
     });
-    expect((await client.post(`/api/orders/${order.id}/refunds`, { amount: '30.00', restock: false })).statusCode).toBe(403);
-    expect((await client.post(`/api/orders/${order.id}/refunds`, { amount: '20.00', restock: false })).statusCode).toBe(409);
+    expect(
+      (await client.post(`/api/orders/${order.id}/refunds`, { amount: '30.00', restock: false })).statusCode,
+    ).toBe(403);
+    expect(
+      (await client.post(`/api/orders/${order.id}/refunds`, { amount: '20.00', restock: false })).statusCode,
+    ).toBe(409);
   });
 
   it('granted by the administrator per staff user, stored, and taken back', async () => {
@@ -92,8 +100,12 @@ describe('staff permissions', () => {
     expect((await client.get('/api/admin/emails')).statusCode).toBe(200);
     expect((await client.get('/api/orders/export.csv')).statusCode).toBe(200);
     const order = await unpaidOrder();
-    expect((await client.post(`/api/orders/${order.id}/refunds`, { amount: '450.00', restock: false })).statusCode).toBe(409);
-    expect((await client.post(`/api/orders/${order.id}/refunds`, { amount: '500.01', restock: false })).statusCode).toBe(403);
+    expect(
+      (await client.post(`/api/orders/${order.id}/refunds`, { amount: '450.00', restock: false })).statusCode,
+    ).toBe(409);
+    expect(
+      (await client.post(`/api/orders/${order.id}/refunds`, { amount: '500.01', restock: false })).statusCode,
+    ).toBe(403);
     // Another staff user keeps the defaults.
     expect((await colleague.get('/api/admin/emails')).statusCode).toBe(403);
     // The list shows the grants; null puts a field back to the role's default.
@@ -110,7 +122,9 @@ describe('staff permissions', () => {
 
   it('are set by administrators only, with a clear 400 for a bad limit', async () => {
     const { user, client } = await staffMember();
-    expect((await client.put(`/api/admin/users/${user.id}`, { grants: { readEmails: true } })).statusCode).toBe(403);
+    expect(
+      (await client.put(`/api/admin/users/${user.id}`, { grants: { readEmails: true } })).statusCode,
+    ).toBe(403);
     const bad = await grant(user.id, { refundLimit: '-5' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(REFUND_LIMIT_MESSAGE);

@@ -3,11 +3,9 @@
 export { admitGuess, clearFailures, MAX_FAILURES_PER_IP, passwordCheckLimits } from './login-throttle';
 export { EMAIL_TAKEN, findTaken, throwIfTaken, throwIfUniqueViolation, USERNAME_TAKEN } from './service';
 export {
-  fillUsernameSkeletons,
   refuseLookalikeOfAnother,
   refuseLookalikeUsername,
   USERNAME_LOOKALIKE,
-  USERNAME_LOOKS_LIKE_ANOTHER,
   usernameSkeleton,
 } from './usernames';
 export { purgeOldResetTokens } from './password-reset';

@@ -28,8 +28,31 @@ export function refuseLookalikeUsername(name: string, field = 'username'): void 
 // Latin small capitals read as their letters ('ᴀdmin' is 'admin'), but Unicode's confusables table (as
 // shipped by unhomoglyph) maps only some of them; the rest are folded here first.
 const SMALL_CAPITALS: Record<string, string> = {
-  ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ꜰ: 'f', ɢ: 'g', ʜ: 'h', ɪ: 'i', ᴊ: 'j', ᴋ: 'k', ʟ: 'l', ᴍ: 'm',
-  ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ꞯ: 'q', ʀ: 'r', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ꞯ: 'q',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
 };
 const SMALL_CAPITAL = new RegExp(`[${Object.keys(SMALL_CAPITALS).join('')}]`, 'gu');
 
@@ -39,7 +62,10 @@ const SMALL_CAPITAL = new RegExp(`[${Object.keys(SMALL_CAPITALS).join('')}]`, 'g
  * in upper case ('0' is 'O') meets its lower-case form. 'ɑdmin', 'ᴀdmin', 'ADMIN' and 'admin' share one.
  */
 export function usernameSkeleton(name: string): string {
-  const folded = name.normalize('NFKC').toLowerCase().replace(SMALL_CAPITAL, (c) => SMALL_CAPITALS[c]!);
+  const folded = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(SMALL_CAPITAL, (c) => SMALL_CAPITALS[c]!);
   return unhomoglyph(unhomoglyph(folded.normalize('NFD')).toLowerCase()).normalize('NFD');
 }
 
@@ -55,7 +81,10 @@ export async function fillUsernameSkeletons(db: DbOrTx): Promise<void> {
       .where(isNull(users.usernameSkeleton))
       .limit(500);
     for (const row of rows) {
-      await db.update(users).set({ usernameSkeleton: usernameSkeleton(row.username) }).where(eq(users.id, row.id));
+      await db
+        .update(users)
+        .set({ usernameSkeleton: usernameSkeleton(row.username) })
+        .where(eq(users.id, row.id));
     }
     if (rows.length < 500) return;
   }
@@ -74,8 +103,12 @@ export async function refuseLookalikeOfAnother(
     .select({ id: users.id })
     .from(users)
     .where(
-      and(eq(users.usernameSkeleton, skeleton), exceptUserId === undefined ? undefined : ne(users.id, exceptUserId)),
+      and(
+        eq(users.usernameSkeleton, skeleton),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
     )
     .limit(1);
-  if (other) throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
+  if (other)
+    throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
 }
