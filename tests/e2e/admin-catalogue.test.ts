@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '~/shared/constants';
 import { storeWeekday } from '~/shared/pricing';
 import { launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
-import { signInToAdmin, submitAdminSignIn } from './admin-session';
+import { registerCustomer, signInToAdmin, submitAdminSignIn } from './admin-session';
 
 let store: Store;
 let browser: Browser;
@@ -80,13 +80,7 @@ describe('admin area', () => {
       email: 'e2e_shopper@example.com',
       password: 'shopper-pass-1',
     };
-    const registered = await fetch(`${store.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(customer),
-    });
-    expect(registered.status).toBe(201);
-    const cookie = registered.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await registerCustomer(store.url, customer);
     const refused = await fetch(`${store.url}/api/products/admin`, { headers: { cookie } });
     expect(refused.status).toBe(403);
 

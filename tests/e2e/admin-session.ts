@@ -68,3 +68,53 @@ export async function signInToAdmin(
   await submitAdminSignIn(page, who);
   await page.getByRole('heading', { name: landing }).waitFor();
 }
+
+/**
+ * The link of the registration e-mail last written to `email`, read from the outbox as the administrator
+ * (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md): the account exists only
+ * once it is opened. Waits a little for the e-mail, which is written in the registration's request.
+ */
+export async function registrationLink(storeUrl: string, email: string): Promise<string> {
+  const cookie = await sessionCookie(storeUrl);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const list = (await (
+      await fetch(`${storeUrl}/api/admin/emails?limit=100`, { headers: { cookie } })
+    ).json()) as { items: { id: number; kind: string; to: string }[] };
+    const mail = list.items.find(
+      (m) => m.kind === 'registration-confirm' && m.to.toLowerCase() === email.toLowerCase(),
+    );
+    if (mail) {
+      const detail = (await (
+        await fetch(`${storeUrl}/api/admin/emails/${mail.id}`, { headers: { cookie } })
+      ).json()) as { text: string };
+      const link = /https?:\/\/\S+\/auth\/confirm\?token=[A-Za-z0-9_-]+/.exec(detail.text)?.[0];
+      if (link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no registration link was e-mailed to ${email}`);
+}
+
+/** Registers a customer over the API and opens the e-mailed link: the customer's session cookie. */
+export async function registerCustomer(
+  storeUrl: string,
+  who: Credentials & { email: string },
+): Promise<string> {
+  const registered = await fetch(`${storeUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: storeUrl },
+    body: JSON.stringify(who),
+  });
+  if (registered.status !== 202) throw new Error(`registration of ${who.username}: ${registered.status}`);
+  const token = new URL(await registrationLink(storeUrl, who.email)).searchParams.get('token');
+  const confirmed = await fetch(`${storeUrl}/api/auth/confirm-registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: storeUrl },
+    body: JSON.stringify({ token }),
+  });
+  if (confirmed.status !== 201) throw new Error(`confirmation of ${who.username}: ${confirmed.status}`);
+  return confirmed.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}

@@ -57,6 +57,16 @@ export const users = pgTable(
     // the two flags to one role.
     isStaff: boolean().notNull().default(false),
     emailNotifications: boolean().notNull().default(true),
+    // Staff permissions the administrator grants one staff user (docs/decisions/0459-staff-permissions.md):
+    // null is the role's default (src/shared/permissions.ts). Ignored for administrators (everything) and
+    // customers (nothing).
+    refundLimit: money(),
+    mayExportCustomers: boolean(),
+    mayReadEmails: boolean(),
+    // The UTS #39 skeleton of the username (docs/decisions/0457-look-alike-usernames.md): two names with
+    // one skeleton look alike, so a new name may not take an existing name's skeleton. Null for rows written
+    // without it (older rows, the demo seed): the check fills those first (fillUsernameSkeletons).
+    usernameSkeleton: text(),
     // The name, phone and address the customer chose to keep for checkout ('Save this address to my
     // profile'): they fill the checkout form (docs/decisions/0282-remembered-checkout.md).
     checkoutDetails: jsonb().$type<SavedCheckoutDetails>(),
@@ -66,6 +76,8 @@ export const users = pgTable(
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     check('users_one_role', sql`not (${t.isAdmin} and ${t.isStaff})`),
+    check('users_refund_limit_not_negative', sql`${t.refundLimit} >= 0`),
+    index('users_username_skeleton').on(t.usernameSkeleton),
   ],
 );
 
@@ -566,6 +578,25 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+// A registration waiting for its owner to open the link sent to the address
+// (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md): the account is created only
+// then, so an answer, a sign-in or a taken username tells nobody whether the address already had one. The
+// table keeps the token's sha256 and the password's hash, never either in clear.
+export const pendingRegistrations = pgTable(
+  'pending_registrations',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    username: text().notNull(),
+    email: text().notNull(),
+    password: text().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_registrations_expires_idx').on(t.expiresAt)],
 );
 
 export const rateLimits = pgTable(

@@ -1,8 +1,17 @@
 // Who may do what (docs/decisions/0160-access-is-declared-and-denied-by-default.md). Every route declares
 // an access level in its options and plugins/access.ts enforces it; a decision taken inside a handler
 // (an administrator sees more of the same answer) goes through can().
+import { toCents } from '~/shared/money';
+import {
+  EMAILS_NOT_GRANTED,
+  EXPORT_NOT_GRANTED,
+  NO_PERMISSIONS,
+  type Permission,
+  type Permissions,
+  REFUND_OVER_LIMIT,
+} from '~/shared/permissions';
 import type { Role } from '~/shared/roles';
-import { forbidden, type HttpError, unauthorized } from './http-error';
+import { forbidden, HttpError, unauthorized } from './http-error';
 
 export type { Role };
 /** Who may call a route: anyone, or a signed-in person of at least this role. */
@@ -74,4 +83,21 @@ export function can(user: Caller, action: Action): boolean {
 export function demand(user: Caller, action: Action): void {
   const refused = refusal(user, ACTIONS[action]);
   if (refused) throw refused;
+}
+
+/**
+ * The refusal of a caller without a permission the route declares (docs/decisions/0459-staff-permissions.md),
+ * or null. A refund is judged by its amount in cents: over the caller's limit is refused.
+ */
+export function permissionRefusal(
+  user: { permissions?: Permissions } | null | undefined,
+  permission: Permission,
+  refundCents?: number,
+): HttpError | null {
+  const granted = user?.permissions ?? NO_PERMISSIONS;
+  if (permission === 'emails') return granted.readEmails ? null : forbidden(EMAILS_NOT_GRANTED);
+  if (permission === 'customer-export') return granted.exportCustomers ? null : forbidden(EXPORT_NOT_GRANTED);
+  if (granted.refundLimit === null || refundCents === undefined) return null;
+  if (refundCents <= (toCents(granted.refundLimit) ?? 0)) return null;
+  return new HttpError(403, { key: REFUND_OVER_LIMIT, values: { limit: `$${granted.refundLimit}` } });
 }

@@ -2,6 +2,7 @@
 // The list (49,233 passwords from leaked-password rankings, lower case) ships with zxcvbn-ts; it stays on the
 // server: 380 kB is too much for the browser bundle.
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { namesStore, PASSWORD_NAMES_STORE } from '~/shared/passwords';
 import { badRequest } from './http-error';
 
 const COMMON = new Set(dictionary['passwords-common']);
@@ -15,7 +16,14 @@ export function isCommonPassword(password: string): boolean {
   return COMMON.has(password.toLowerCase());
 }
 
-/** 400 with the message on `field` (as a validation error) when the password is a common one. */
-export function refuseCommonPassword(password: string, field = 'password'): void {
+/**
+ * 400 with the message on `field` (as a validation error) when the password is a common one, or the
+ * store's configured name (the shared schema knows only the trade word; the name is configuration,
+ * docs/decisions/0458-passwords-not-repeated-or-the-store.md).
+ */
+export function refuseCommonPassword(password: string, storeName: string, field = 'password'): void {
   if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD, { errors: { [field]: COMMON_PASSWORD } });
+  if (namesStore(password, storeName)) {
+    throw badRequest(PASSWORD_NAMES_STORE, { errors: { [field]: PASSWORD_NAMES_STORE } });
+  }
 }

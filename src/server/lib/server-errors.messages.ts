@@ -50,6 +50,12 @@ export const serverErrorMessages = defineMessages(
       "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')",
     'This password is one of the most commonly used and easy to guess. Please choose another.':
       'This password is one of the most commonly used and easy to guess. Please choose another.',
+    'That username looks too much like an existing one (some letters only look alike). Please choose another.':
+      'That username looks too much like an existing one (some letters only look alike). Please choose another.',
+    'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.':
+      'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.',
+    'This link to finish your registration is not valid or has expired. Please register again.':
+      'This link to finish your registration is not valid or has expired. Please register again.',
     'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.':
       'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.',
     'This password reset link has already been used. Please ask for a new one.':
@@ -174,6 +180,12 @@ export const serverErrorMessages = defineMessages(
       'Le nom d’utilisateur ne peut pas être fait de lettres qui ressemblent seulement à des lettres latines (par exemple le « о » cyrillique pour « o »)',
     'This password is one of the most commonly used and easy to guess. Please choose another.':
       'Ce mot de passe est l’un des plus courants et des plus faciles à deviner. Veuillez en choisir un autre.',
+    'That username looks too much like an existing one (some letters only look alike). Please choose another.':
+      'Ce nom d’utilisateur ressemble trop à un nom existant (certaines lettres se ressemblent seulement). Veuillez en choisir un autre.',
+    'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.':
+      'C’est presque fini\u00a0: nous avons envoyé un courriel à cette adresse. Ouvrez le lien qu’il contient d’ici 24\u00a0heures pour terminer la création de votre compte.',
+    'This link to finish your registration is not valid or has expired. Please register again.':
+      'Ce lien pour terminer votre inscription n’est pas valide ou a expiré. Veuillez vous inscrire de nouveau.',
     'If an account uses that email address, we have sent it a link to reset the password. The link works once, within one hour.':
       'Si un compte utilise cette adresse courriel, nous lui avons envoyé un lien pour réinitialiser le mot de passe. Le lien fonctionne une seule fois, dans l’heure qui suit.',
     'This password reset link has already been used. Please ask for a new one.':

@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '~/server/db/client';
+import { type Permissions, STAFF_DEFAULT_REFUND_LIMIT } from '~/shared/permissions';
 import type { Role } from '~/shared/roles';
 import { sessions, users } from '~/server/db/schema';
 
@@ -23,6 +24,8 @@ export type SessionUser = {
   phone: string | null;
   address: string | null;
   emailNotifications: boolean;
+  /** What the role and the administrator's grants allow (docs/decisions/0459-staff-permissions.md). */
+  permissions: Permissions;
 };
 
 declare module 'fastify' {
@@ -44,6 +47,14 @@ export const publicUserColumns = {
   phone: users.phone,
   address: users.address,
   emailNotifications: users.emailNotifications,
+  // Administrators may do everything, customers nothing, staff their grants or the role's defaults
+  // (src/shared/permissions.ts says the same in code).
+  permissions: sql<Permissions>`jsonb_build_object(
+    'refundLimit', case when ${users.isAdmin} then null
+      when ${users.isStaff} then coalesce(${users.refundLimit}, ${STAFF_DEFAULT_REFUND_LIMIT}::numeric(10,2))::text
+      else '0.00' end,
+    'exportCustomers', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayExportCustomers}, false)),
+    'readEmails', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayReadEmails}, false)))`,
 };
 
 function isSecure(request: FastifyRequest): boolean {

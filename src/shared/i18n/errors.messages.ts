@@ -23,6 +23,9 @@ export const errorMessages = defineMessages(
     'Password is required': 'Password is required',
     'Password must be at least 6 characters': 'Password must be at least 6 characters',
     'Password must be at most {{max}} characters': 'Password must be at most {{max}} characters',
+    "Password can't be one character or a short group of characters repeated (like 'aaaaaa' or 'abcabc')":
+      "Password can't be one character or a short group of characters repeated (like 'aaaaaa' or 'abcabc')",
+    "Password can't be the store's name": "Password can't be the store's name",
     'Please confirm your password': 'Please confirm your password',
     "Passwords don't match": "Passwords don't match",
     'Passwords do not match': 'Passwords do not match',
@@ -82,6 +85,8 @@ export const errorMessages = defineMessages(
     'Password is required': 'Le mot de passe est obligatoire',
     'Password must be at least 6 characters': 'Le mot de passe doit compter au moins 6 caractères',
     'Password must be at most {{max}} characters': 'Le mot de passe doit compter au plus {{max}} caractères',
+    "Password can't be one character or a short group of characters repeated (like 'aaaaaa' or 'abcabc')": `Le mot de passe ne peut pas être un caractère ou un petit groupe de caractères répété (comme «${NBSP}aaaaaa${NBSP}» ou «${NBSP}abcabc${NBSP}»)`,
+    "Password can't be the store's name": 'Le mot de passe ne peut pas être le nom du magasin',
     'Please confirm your password': 'Veuillez confirmer votre mot de passe',
     "Passwords don't match": 'Les mots de passe ne correspondent pas',
     'Passwords do not match': 'Les mots de passe ne correspondent pas',

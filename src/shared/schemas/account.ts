@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fixedErrorText } from '~/shared/i18n/error-text';
 import { CURRENCIES, TAX_CODES } from '~/shared/constants';
 import { LOCALES } from '~/shared/i18n/locales';
+import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
@@ -42,7 +43,9 @@ export const ChangePasswordSchema = z
       .max(
         PASSWORD_MAX,
         fixedErrorText('New password must be at most {{max}} characters', { max: PASSWORD_MAX }),
-      ),
+      )
+      .refine((v) => !repeatsCharacters(v), PASSWORD_REPEATED)
+      .refine((v) => !namesStore(v), PASSWORD_NAMES_STORE),
     confirmNewPassword: z
       .string({ error: 'Please confirm your new password' })
       .min(1, 'Please confirm your new password'),

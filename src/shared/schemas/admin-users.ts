@@ -2,6 +2,8 @@
 // 'Add User' (with the password confirmation), the partial edit and the e-mail search of 'Link User'.
 // The password hash is never part of any of these.
 import { z } from 'zod';
+import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
+import { STAFF_DEFAULTS } from '~/shared/permissions';
 import type { Role } from '~/shared/roles';
 import { ProfileUpdateSchema } from './account';
 import {
@@ -21,6 +23,33 @@ export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 const phoneField = ProfileUpdateSchema.shape.phone;
 const addressField = ProfileUpdateSchema.shape.address;
 
+export const REFUND_LIMIT_MESSAGE = 'Refund limit must be an amount like 250.00, or empty for the default';
+
+/** An amount of dollars and cents ("250", "250.5", 250.5) as "250.50"; '' or null: the role's default. */
+const refundLimitField = z
+  .union([z.string(), z.number(), z.null()], { error: REFUND_LIMIT_MESSAGE })
+  .transform((value, ctx) => {
+    if (value === null) return null;
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+    if (text === '') return null;
+    const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match) {
+      ctx.addIssue({ code: 'custom', message: REFUND_LIMIT_MESSAGE });
+      return z.NEVER;
+    }
+    return `${Number(match[1])}.${(match[2] ?? '').padEnd(2, '0')}`;
+  });
+
+/**
+ * What the administrator granted one staff user (docs/decisions/0459-staff-permissions.md); null in a field
+ * is the role's default (src/shared/permissions.ts). Only staff users' grants matter.
+ */
+export const StaffGrantsSchema = z.strictObject({
+  refundLimit: refundLimitField,
+  exportCustomers: z.boolean({ error: 'exportCustomers must be true, false or null' }).nullable(),
+  readEmails: z.boolean({ error: 'readEmails must be true, false or null' }).nullable(),
+});
+
 /** A user as the administrator sees it. */
 export const AdminUserSchema = z.object({
   id: z.number().int(),
@@ -34,6 +63,11 @@ export const AdminUserSchema = z.object({
   createdAt: z.string(),
   /** How many orders point to this user (kept, detached, when the user is deleted). */
   orderCount: z.number().int(),
+  grants: z.object({
+    refundLimit: z.string().nullable(),
+    exportCustomers: z.boolean().nullable(),
+    readEmails: z.boolean().nullable(),
+  }),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
@@ -94,6 +128,8 @@ const optionalNewPassword = z
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
   .optional()
   .refine((v) => !v || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters')
+  .refine((v) => !v || !repeatsCharacters(v), PASSWORD_REPEATED)
+  .refine((v) => !v || !namesStore(v), PASSWORD_NAMES_STORE)
   .transform((v) => (v ? v : undefined));
 
 /** PUT /api/admin/users/{id}: only the fields that changed; an absent field keeps its value. */
@@ -107,6 +143,8 @@ export const AdminUserUpdateSchema = z
     role: RoleSchema.optional(),
     phone: phoneField.optional(),
     address: addressField.optional(),
+    /** Only the grants sent change. */
+    grants: StaffGrantsSchema.partial().optional(),
   })
   .refine(agree, { message: ROLE_AND_IS_ADMIN_DISAGREE, path: ['role'] });
 export type AdminUserUpdateInput = z.input<typeof AdminUserUpdateSchema>;
@@ -120,11 +158,17 @@ export const AdminUserEditFormSchema = z
     password: z
       .string()
       .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
-      .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters'),
+      .refine((v) => v === '' || v.length >= PASSWORD_MIN, 'Password must be at least 6 characters')
+      .refine((v) => v === '' || !repeatsCharacters(v), PASSWORD_REPEATED)
+      .refine((v) => v === '' || !namesStore(v), PASSWORD_NAMES_STORE),
     confirmPassword: z.string(),
     role: RoleSchema,
     phone: phoneField,
     address: addressField,
+    /** A staff user's grants (blank limit: the role's default); only sent for staff. */
+    refundLimit: refundLimitField,
+    exportCustomers: z.boolean(),
+    readEmails: z.boolean(),
   })
   .refine((v) => v.password === '' || v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -144,6 +188,16 @@ export function changedUserFields(original: AdminUser, form: AdminUserEditForm):
   if (form.role !== original.role) body.role = form.role;
   if ((form.phone ?? null) !== original.phone) body.phone = form.phone ?? null;
   if ((form.address ?? null) !== original.address) body.address = form.address ?? null;
+  if (form.role === 'staff') {
+    // Only what differs from what the user has now (a null grant is the role's default).
+    const grants: NonNullable<AdminUserUpdateInput['grants']> = {};
+    if (form.refundLimit !== original.grants.refundLimit) grants.refundLimit = form.refundLimit;
+    if (form.exportCustomers !== (original.grants.exportCustomers ?? STAFF_DEFAULTS.exportCustomers))
+      grants.exportCustomers = form.exportCustomers;
+    if (form.readEmails !== (original.grants.readEmails ?? STAFF_DEFAULTS.readEmails))
+      grants.readEmails = form.readEmails;
+    if (Object.keys(grants).length > 0) body.grants = grants;
+  }
   return body;
 }
 

@@ -2,6 +2,7 @@
 // the specification's.
 import { z } from 'zod';
 import { fixedErrorText } from '~/shared/i18n/error-text';
+import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
 import { ROLES } from '~/shared/roles';
 import { PASSWORD_MAX, USERNAME_MAX } from '~/shared/constants';
 import {
@@ -40,10 +41,16 @@ export const emailField = z
   .max(EMAIL_MAX, 'Please enter a valid email address')
   .pipe(z.email('Please enter a valid email address'));
 
+/**
+ * A new password: the specification's length rules, then no repeated characters and not the store's name
+ * (src/shared/passwords.ts; the server also refuses the configured store name and common passwords).
+ */
 export const newPasswordField = z
   .string({ error: 'Password must be at least 6 characters' })
   .min(PASSWORD_MIN, 'Password must be at least 6 characters')
-  .max(PASSWORD_MAX, fixedErrorText('Password must be at most {{max}} characters', { max: PASSWORD_MAX }));
+  .max(PASSWORD_MAX, fixedErrorText('Password must be at most {{max}} characters', { max: PASSWORD_MAX }))
+  .refine((v) => !repeatsCharacters(v), PASSWORD_REPEATED)
+  .refine((v) => !namesStore(v), PASSWORD_NAMES_STORE);
 
 export const LoginSchema = z.object({
   username: z
@@ -77,6 +84,13 @@ export type RegisterForm = z.infer<typeof RegisterFormSchema>;
 
 export const RoleSchema = z.enum(ROLES, { error: "Role must be 'customer', 'staff' or 'admin'" });
 
+export const PermissionsSchema = z.object({
+  /** The most one refund may give back ("100.00"); null: no limit. */
+  refundLimit: z.string().nullable(),
+  exportCustomers: z.boolean(),
+  readEmails: z.boolean(),
+});
+
 /** The signed-in user as the API shows it (never the password hash). */
 export const UserSchema = z.object({
   id: z.number().int(),
@@ -88,10 +102,36 @@ export const UserSchema = z.object({
   phone: z.string().nullable(),
   address: z.string().nullable(),
   emailNotifications: z.boolean(),
+  /**
+   * What the admin area may show this person (docs/decisions/0459-staff-permissions.md); the server decides
+   * on every request. Absent (an older answer): nothing beyond the role's routes.
+   */
+  permissions: PermissionsSchema.optional(),
 });
 export type User = z.infer<typeof UserSchema>;
 
 export const MessageSchema = z.object({ message: z.string() });
+
+/**
+ * The answer to every valid registration, whether or not an account already uses the address: the rest
+ * goes by e-mail (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md).
+ */
+export const REGISTRATION_PENDING =
+  'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.';
+
+export const RegistrationPendingSchema = z.object({ message: z.string(), pending: z.literal(true) });
+export type RegistrationPending = z.infer<typeof RegistrationPendingSchema>;
+
+/** The link of the registration e-mail: its token creates the account. */
+export const ConfirmRegistrationSchema = z.object({
+  token: z
+    .string({
+      error: 'This link to finish your registration is not valid or has expired. Please register again.',
+    })
+    .trim()
+    .min(1, 'This link to finish your registration is not valid or has expired. Please register again.')
+    .max(200, 'This link to finish your registration is not valid or has expired. Please register again.'),
+});
 
 // ---------------------------------------------------------------------------------------------------
 // Password reset (docs/decisions/0280-password-reset.md).

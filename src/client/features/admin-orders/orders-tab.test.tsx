@@ -3,7 +3,7 @@
 // fallbacks, e-mail status, history), the status and payment selectors, tracking, 'Link User', and
 // every toast.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -37,9 +37,11 @@ function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
       const detail = /^\/api\/orders\/admin\/(\d+)$/.exec(call.path);
       const fallback: Answer = isList(call.path)
         ? { body: ORDERS, total: 45 }
-        : detail
-          ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
-          : { status: 404, body: { message: 'Not found.' } };
+        : call.path === '/api/auth/me'
+          ? { body: ADMIN_ME }
+          : detail
+            ? { body: withHistory(ORDERS.find((o) => o.id === Number(detail[1]))!) }
+            : { status: 404, body: { message: 'Not found.' } };
       const { status = 200, body, total } = answer(call) ?? fallback;
       return new Response(JSON.stringify(body ?? null), {
         status,
@@ -52,6 +54,26 @@ function fakeApi(answer: (call: Call) => Answer | undefined = () => undefined) {
   );
   return calls;
 }
+
+/** Who is signed in: an administrator, who may use every button (a test answers otherwise for staff). */
+const ADMIN_ME = {
+  id: 1,
+  username: 'boss',
+  email: 'boss@example.com',
+  isAdmin: true,
+  role: 'admin',
+  phone: null,
+  address: null,
+  emailNotifications: true,
+  permissions: { refundLimit: null, exportCustomers: true, readEmails: true },
+};
+const staffMe = (permissions: { refundLimit: string; exportCustomers: boolean; readEmails: boolean }) => ({
+  ...ADMIN_ME,
+  username: 'sam',
+  isAdmin: false,
+  role: 'staff',
+  permissions,
+});
 
 const order = (id: number, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   id,
@@ -297,6 +319,29 @@ describe('Orders tab: table', () => {
     );
     await u.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(calls.some((c) => c.path.includes('page=2'))).toBe(true));
+  });
+
+  it('shows the E-mails and Export CSV buttons only to whoever may use them (docs/decisions/0459-staff-permissions.md)', async () => {
+    // Staff allowed the export but not the outbox: the link shows (the answer has come), the button not.
+    fakeApi((call) =>
+      call.path === '/api/auth/me'
+        ? { body: staffMe({ refundLimit: '100.00', exportCustomers: true, readEmails: false }) }
+        : undefined,
+    );
+    renderTab();
+    expect(await screen.findByRole('link', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'E-mails' })).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    fakeApi((call) =>
+      call.path === '/api/auth/me'
+        ? { body: staffMe({ refundLimit: '100.00', exportCustomers: false, readEmails: true }) }
+        : undefined,
+    );
+    renderTab();
+    expect(await screen.findByRole('button', { name: 'E-mails' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).toBeNull();
   });
 
   it('offers Try Again when the list fails to load', async () => {

@@ -18,7 +18,7 @@ import {
   type OrderSort,
   readAdminOrdersQuery,
 } from '~/shared/schemas/admin-orders';
-import { Button, buttonClasses } from '~/client/components/ui/button';
+import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { Pager } from '~/client/components/ui/pager';
@@ -34,6 +34,7 @@ import {
 } from './api';
 import { EmailsPanel } from './emails-panel';
 import { FulfilDialog } from './fulfil-dialog';
+import { OrdersActions, usePermissions } from './orders-actions';
 import { LinkUserDialog } from './link-user-dialog';
 import { OrderDetailDialog } from './order-detail-dialog';
 import { OrderRow } from './order-row';
@@ -98,6 +99,7 @@ export default function OrdersTab() {
   const [shipping, setShipping] = useState<AdminOrder | null>(null);
   // The outbox loads only when asked for: most visits are about orders.
   const [showEmails, setShowEmails] = useState(false);
+  const may = usePermissions();
 
   // Searching waits for a pause in typing, and starts again at page 1 (only when the search changed).
   const { text: searchText, setText: setSearchText } = useSearchBox(query.search ?? '', (search) =>
@@ -141,17 +143,14 @@ export default function OrdersTab() {
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold">Order Management</h2>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" aria-expanded={showEmails} onClick={() => setShowEmails((v) => !v)}>
-            {showEmails ? 'Hide E-mails' : 'E-mails'}
-          </Button>
-          <a href={exportCsvHref(query)} download className={buttonClasses('outline')}>
-            Export CSV
-          </a>
-        </div>
+        <OrdersActions
+          showEmails={showEmails}
+          onToggleEmails={() => setShowEmails((v) => !v)}
+          exportHref={exportCsvHref(query)}
+        />
       </div>
       {/* Under the button that opened it, not below a page of orders. */}
-      {showEmails && <EmailsPanel />}
+      {showEmails && may.readEmails && <EmailsPanel />}
       <OrdersFilters query={query} update={update} searchText={searchText} onSearchText={setSearchText} />
       {query.view === 'unpaid' && (
         <p className="text-sm text-slate-600">

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { STAFF_DEFAULTS } from '~/shared/permissions';
 import { ROLE_LABELS, ROLES, type Role } from '~/shared/roles';
 import {
   type AdminUser,
@@ -22,6 +23,7 @@ import { serverFieldErrors } from '~/client/features/auth';
 import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
 import { SelectField, TextField } from '~/client/components/ui/form-fields';
 import { createUser, refreshUsers, updateUser } from './api';
+import { type StaffGrantValues, StaffGrantsFields } from './staff-grants-fields';
 
 type FormValues = {
   username: string;
@@ -31,7 +33,7 @@ type FormValues = {
   role: Role;
   phone: string;
   address: string;
-};
+} & StaffGrantValues;
 
 const EMPTY: FormValues = {
   username: '',
@@ -41,11 +43,22 @@ const EMPTY: FormValues = {
   role: 'customer',
   phone: '',
   address: '',
+  refundLimit: '',
+  exportCustomers: STAFF_DEFAULTS.exportCustomers,
+  readEmails: STAFF_DEFAULTS.readEmails,
 };
 
 const ROLE_HINT = 'Staff work orders and products; administrators also manage users and settings.';
 
-const FIELDS = ['username', 'email', 'password', 'confirmPassword', 'phone', 'address'] as const;
+const FIELDS = [
+  'username',
+  'email',
+  'password',
+  'confirmPassword',
+  'phone',
+  'address',
+  'refundLimit',
+] as const;
 
 export function UserFormDialog({
   user,
@@ -76,6 +89,9 @@ export function UserFormDialog({
           role: user.role,
           phone: user.phone ?? '',
           address: user.address ?? '',
+          refundLimit: user.grants.refundLimit ?? '',
+          exportCustomers: user.grants.exportCustomers ?? STAFF_DEFAULTS.exportCustomers,
+          readEmails: user.grants.readEmails ?? STAFF_DEFAULTS.readEmails,
         }
       : EMPTY,
   });
@@ -189,6 +205,9 @@ export function UserFormDialog({
             </option>
           ))}
         </SelectField>
+        {!isNew && form.watch('role') === 'staff' && (
+          <StaffGrantsFields register={form.register} error={errors.refundLimit?.message} />
+        )}
         <div className="flex justify-end gap-2 pt-2">
           <DialogCancel disabled={busy} />
           <Button type="submit" pending={busy} pendingLabel="Saving...">

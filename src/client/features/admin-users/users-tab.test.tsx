@@ -66,6 +66,7 @@ const user = (id: number, username: string, extra: Partial<AdminUser> = {}): Adm
   isAdmin: false,
   createdAt: '2025-03-01T12:00:00.000Z',
   orderCount: 0,
+  grants: { refundLimit: null, exportCustomers: null, readEmails: null },
   ...extra,
   role: extra.role ?? (extra.isAdmin ? 'admin' : 'customer'),
 });
@@ -190,6 +191,49 @@ describe('Users tab', () => {
       method: 'PUT',
       path: '/api/admin/users/2',
       body: { role: 'staff' },
+    });
+  });
+
+  it("a staff user's permissions: shown for staff only, sent as grants when changed (docs/decisions/0459-staff-permissions.md)", async () => {
+    const calls = fakeApi((c) => {
+      if (c.path.startsWith('/api/admin/users?'))
+        return { body: [...USERS, user(3, 'sam', { role: 'staff' })], total: 3 };
+      return c.method === 'PUT' ? { body: user(3, 'sam', { role: 'staff' }) } : undefined;
+    });
+    renderTab();
+    const u = userEvent.setup();
+    // A customer has no staff permissions to set.
+    await u.click(within(await rowOf('carol')).getByRole('button', { name: 'Edit carol' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Edit User: carol' })).queryByText('Staff permissions'),
+    ).toBeNull();
+    await u.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await u.click(within(await rowOf('sam')).getByRole('button', { name: 'Edit sam' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit User: sam' });
+    const limit = within(dialog).getByLabelText('Refund limit per order ($)') as HTMLInputElement;
+    expect([limit.value, limit.placeholder]).toEqual(['', 'Default: 100.00']);
+    const emails = within(dialog).getByLabelText(
+      "May read the store's e-mails (E-mails)",
+    ) as HTMLInputElement;
+    const exporting = within(dialog).getByLabelText(
+      "May export customers' personal data (Export CSV)",
+    ) as HTMLInputElement;
+    expect([emails.checked, exporting.checked]).toEqual([false, false]);
+    await u.type(limit, 'lots');
+    await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await within(dialog).findByText('Refund limit must be an amount like 250.00, or empty for the default'),
+    ).toBeTruthy();
+    await u.clear(limit);
+    await u.type(limit, '250');
+    await u.click(emails);
+    await u.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({
+      method: 'PUT',
+      path: '/api/admin/users/3',
+      body: { grants: { refundLimit: '250.00', readEmails: true } },
     });
   });
 

@@ -158,19 +158,70 @@ describe('/auth', () => {
       expect(screen.getByLabelText('Confirm Password').getAttribute('aria-describedby')).toBe(message.id);
     });
 
-    it("sends only username, email and password, then 'Registration Successful' / 'Welcome, newbie!'", async () => {
+    it('sends only username, email and password, then says to check the e-mail (nobody is signed in yet)', async () => {
       const api = fakeApi({
         ...signedOut,
-        '/api/auth/register': { status: 201, body: { ...USER, username: 'newbie' } },
+        '/api/auth/register': {
+          status: 202,
+          body: {
+            message:
+              'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.',
+            pending: true,
+          },
+        },
       });
       const { router } = renderRoutes(authRoutes, '/auth');
       await submitRegister('newbie');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
-      expect(await screen.findByText('Registration Successful')).toBeTruthy();
-      expect(screen.getByText('Welcome, newbie!')).toBeTruthy();
+      expect(await screen.findByText('Check your e-mail')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'Almost done: we have sent an e-mail to newbie@example.com. Open the link in it within 24 hours to finish creating your account.',
+        ),
+      ).toBeTruthy();
+      expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
+      expect(router.state.location.pathname).toBe('/auth');
       expect(requestBodies(api, '/api/auth/register')).toEqual([
         { username: 'newbie', email: 'newbie@example.com', password: 'secret1' },
       ]);
+    });
+
+    it("the e-mail's link finishes it: 'Registration Successful' / 'Welcome, newbie!' and /account", async () => {
+      const api = fakeApi({
+        ...signedOut,
+        '/api/auth/confirm-registration': { status: 201, body: { ...USER, username: 'newbie' } },
+      });
+      window.history.replaceState(null, '', '/auth/confirm?token=abc123');
+      const { router } = renderRoutes(authRoutes, '/auth/confirm?token=abc123');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      expect(await screen.findByText('Registration Successful')).toBeTruthy();
+      expect(screen.getByText('Welcome, newbie!')).toBeTruthy();
+      expect(requestBodies(api, '/api/auth/confirm-registration')).toEqual([{ token: 'abc123' }]);
+      // The token leaves the address at once.
+      expect(window.location.search).toBe('');
+      window.history.replaceState(null, '', '/');
+    });
+
+    it("a link that does not work says so, with 'Register again'", async () => {
+      fakeApi({
+        ...signedOut,
+        '/api/auth/confirm-registration': {
+          status: 400,
+          body: {
+            message:
+              'This link to finish your registration is not valid or has expired. Please register again.',
+          },
+        },
+      });
+      window.history.replaceState(null, '', '/auth/confirm?token=old');
+      renderRoutes(authRoutes, '/auth/confirm?token=old');
+      expect(await screen.findByText('This link did not work')).toBeTruthy();
+      expect(
+        screen.getByText(
+          'This link to finish your registration is not valid or has expired. Please register again.',
+        ),
+      ).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/auth');
+      window.history.replaceState(null, '', '/');
     });
 
     it("shows 'Registration Failed' with the server message, and the message under the field", async () => {
@@ -198,8 +249,8 @@ describe('/auth', () => {
       expect(screen.getByText('Something went wrong')).toBeTruthy();
     });
 
-    it("says 'Invalid response from server' when a success carries no user", async () => {
-      fakeApi({ ...signedOut, '/api/auth/register': { status: 201, body: { ok: true } } });
+    it("says 'Invalid response from server' when a success is not the pending answer", async () => {
+      fakeApi({ ...signedOut, '/api/auth/register': { status: 202, body: { ok: true } } });
       renderRoutes(authRoutes, '/auth');
       await submitRegister('newbie');
       expect(await screen.findByText('Invalid response from server')).toBeTruthy();

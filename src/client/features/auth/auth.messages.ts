@@ -45,6 +45,17 @@ export const authMessages = defineMessages(
     registerButton: 'Register',
     registrationSuccessful: 'Registration Successful',
     welcomeNew: 'Welcome, {{username}}!',
+    checkEmailHeading: 'Check your e-mail',
+    checkEmailText:
+      'Almost done: we have sent an e-mail to {{email}}. Open the link in it within 24 hours to finish creating your account.',
+    checkEmailSpam:
+      'Nothing there? Look in your spam folder too. If you already have an account, the e-mail says how to sign in.',
+    confirmTitle: 'Finish registration',
+    confirmHeading: 'Finishing your registration…',
+    confirmFailed: 'This link did not work',
+    registerAgain: 'Register again',
+    confirmInvalid:
+      'This link to finish your registration is not valid or has expired. Please register again.',
     registrationFailed: 'Registration Failed',
     registrationFailedOther: 'Registration failed',
     somethingWrong: 'Something went wrong',
@@ -115,6 +126,17 @@ export const authMessages = defineMessages(
     registerButton: 'Créer un compte',
     registrationSuccessful: 'Inscription réussie',
     welcomeNew: 'Bienvenue, {{username}}!',
+    checkEmailHeading: 'Consultez vos courriels',
+    checkEmailText:
+      'C’est presque fini\u00a0: nous avons envoyé un courriel à {{email}}. Ouvrez le lien qu’il contient d’ici 24\u00a0heures pour terminer la création de votre compte.',
+    checkEmailSpam:
+      'Rien reçu\u00a0? Regardez aussi dans vos indésirables. Si vous avez déjà un compte, le courriel indique comment vous connecter.',
+    confirmTitle: 'Terminer l’inscription',
+    confirmHeading: 'Fin de votre inscription…',
+    confirmFailed: 'Ce lien n’a pas fonctionné',
+    registerAgain: 'S’inscrire de nouveau',
+    confirmInvalid:
+      'Ce lien pour terminer votre inscription n’est pas valide ou a expiré. Veuillez vous inscrire de nouveau.',
     registrationFailed: 'Échec de l’inscription',
     registrationFailedOther: 'Échec de l’inscription',
     somethingWrong: 'Une erreur s’est produite',

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { type RegisterForm as RegisterValues, RegisterFormSchema } from '~/shared/schemas/auth';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
@@ -15,7 +15,6 @@ const FIELDS = ['username', 'email', 'password', 'confirmPassword'] as const;
 
 export function RegisterForm() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const t = useT(authMessages);
   const form = useForm<RegisterValues>({
     resolver: zodResolver(RegisterFormSchema),
@@ -23,14 +22,13 @@ export function RegisterForm() {
   });
   const { errors, isSubmitting } = form.formState;
 
+  // The address the e-mail went to, once the server took the registration: the form gives way to a notice.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const user = await register(queryClient, values);
-      toast({
-        title: t('registrationSuccessful'),
-        description: t('welcomeNew', { username: user.username }),
-      });
-      await navigate('/account');
+      await register(queryClient, values);
+      setSentTo(values.email);
     } catch (error) {
       // The server's field messages (a taken username or email) show under their fields too.
       for (const [field, message] of Object.entries(serverFieldErrors(error))) {
@@ -45,6 +43,16 @@ export function RegisterForm() {
       );
     }
   });
+
+  if (sentTo !== null) {
+    return (
+      <div role="status" className="grid gap-2 rounded-md bg-emerald-50 p-4 text-sm text-emerald-900">
+        <p className="font-semibold">{t('checkEmailHeading')}</p>
+        <p>{t('checkEmailText', { email: sentTo })}</p>
+        <p>{t('checkEmailSpam')}</p>
+      </div>
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('registerFormLabel')}>

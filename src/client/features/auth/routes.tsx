@@ -18,6 +18,13 @@ export function authRoutes(queryClient: QueryClient): RouteObject[] {
       handle: { module: 'src/client/features/auth/forgot-password-page.tsx' } satisfies LazyRouteHandle,
     },
     {
+      path: 'auth/confirm',
+      lazy: async () => ({
+        Component: (await import('./confirm-registration-page')).ConfirmRegistrationPage,
+      }),
+      handle: { module: 'src/client/features/auth/confirm-registration-page.tsx' } satisfies LazyRouteHandle,
+    },
+    {
       path: 'auth/reset',
       lazy: async () => ({ Component: (await import('./reset-password-page')).ResetPasswordPage }),
       handle: { module: 'src/client/features/auth/reset-password-page.tsx' } satisfies LazyRouteHandle,

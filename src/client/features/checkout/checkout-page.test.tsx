@@ -447,20 +447,16 @@ describe('checkout page', { timeout: 30_000 }, () => {
     await act(async () => {});
   });
 
-  it('says so when the account is created', async () => {
+  it('says to check the e-mail when the registration is taken; the order goes on as a guest’s', async () => {
     addLamp(1);
-    fakeApi({
+    const api = fakeApi({
       ...base,
       '/api/auth/register': {
+        status: 202,
         body: {
-          id: 3,
-          username: 'jane',
-          email: 'jane@example.com',
-          isAdmin: false,
-          role: 'customer',
-          phone: null,
-          address: null,
-          emailNotifications: true,
+          message:
+            'Almost done: we have sent an e-mail to that address. Open the link in it within 24 hours to finish creating your account.',
+          pending: true,
         },
       },
       '/api/square/create-checkout': () => new Promise(() => {}),
@@ -474,7 +470,14 @@ describe('checkout page', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.type(screen.getByLabelText('Confirm Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
-    expect(await screen.findByText('Account Created')).toBeTruthy();
+    expect(await screen.findByText('Check your e-mail')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'To finish creating your account, open the link we sent to your e-mail address within 24 hours. Your order will still be processed.',
+      ),
+    ).toBeTruthy();
+    await waitFor(() => expect(sentCheckouts(api)).toHaveLength(1));
+    expect(sentCheckouts(api)[0]!.body.orderData.userId).toBeNull();
   });
 
   it('asks for a method again when pickup is withdrawn while chosen', async () => {

@@ -68,9 +68,9 @@ export const checkoutMessages = defineMessages(
     addressNotSavedTitle: 'Address not saved',
     addressNotSavedText:
       "We couldn't save this address to your profile, but your order will still be processed.",
-    accountCreatedTitle: 'Account Created',
-    accountCreatedText:
-      "Your account has been created successfully. You'll be able to track your orders in your account area.",
+    accountPendingTitle: 'Check your e-mail',
+    accountPendingText:
+      'To finish creating your account, open the link we sent to your e-mail address within 24 hours. Your order will still be processed.',
     accountFailedTitle: 'Account Creation Failed',
     accountFailedText: "We couldn't create your account, but your order will still be processed.",
     checkoutFailedTitle: 'Checkout failed',
@@ -137,9 +137,9 @@ export const checkoutMessages = defineMessages(
     addressNotSavedTitle: 'Adresse non enregistrée',
     addressNotSavedText:
       'Nous n’avons pas pu enregistrer cette adresse dans votre profil, mais votre commande sera quand même traitée.',
-    accountCreatedTitle: 'Compte créé',
-    accountCreatedText:
-      'Votre compte a bien été créé. Vous pourrez suivre vos commandes dans votre espace client.',
+    accountPendingTitle: 'Consultez vos courriels',
+    accountPendingText:
+      'Pour terminer la création de votre compte, ouvrez d’ici 24\u00a0heures le lien envoyé à votre adresse courriel. Votre commande sera quand même traitée.',
     accountFailedTitle: 'Échec de la création du compte',
     accountFailedText: 'Nous n’avons pas pu créer votre compte, mais votre commande sera quand même traitée.',
     checkoutFailedTitle: 'Échec de la commande',

@@ -77,7 +77,11 @@ async function saveToProfile(queryClient: ReturnType<typeof useQueryClient>, val
   }
 }
 
-/** Creates the account the shopper asked for; the order goes on as a guest's when it cannot be created. */
+/**
+ * Registers the account the shopper asked for. It is finished by the link e-mailed to them
+ * (docs/decisions/0456-registration-does-not-tell-which-emails-have-accounts.md), so the order goes on as a
+ * guest's either way; null always.
+ */
 async function createAccount(
   queryClient: ReturnType<typeof useQueryClient>,
   values: CheckoutForm,
@@ -86,24 +90,23 @@ async function createAccount(
   try {
     // Registration checks the answer with the auth schemas: loaded only by the shoppers who use it.
     const { register } = await loadSignIn();
-    const user = await register(queryClient, {
+    await register(queryClient, {
       username: values.username ?? '',
       email: values.email,
       password: values.password ?? '',
     });
     toast({
-      title: t('accountCreatedTitle'),
-      description: t('accountCreatedText'),
+      title: t('accountPendingTitle'),
+      description: t('accountPendingText'),
     });
-    return user;
   } catch {
     toast({
       title: t('accountFailedTitle'),
       description: t('accountFailedText'),
       variant: 'destructive',
     });
-    return null;
   }
+  return null;
 }
 
 export function useCheckoutSubmission({

@@ -14,8 +14,10 @@ import {
   clearFailures,
   findTaken,
   passwordCheckLimits,
+  refuseLookalikeOfAnother,
   refuseLookalikeUsername,
   throwIfTaken,
+  usernameSkeleton,
   throwIfUniqueViolation,
 } from '~/server/features/auth';
 import type { AppContext } from '~/server/context';
@@ -32,10 +34,17 @@ export async function updateProfile(
   const { db } = ctx;
   refuseLookalikeUsername(input.username);
   throwIfTaken(await findTaken(db, input, userId));
+  await refuseLookalikeOfAnother(db, input.username, userId);
   try {
     const [row] = await db
       .update(users)
-      .set({ username: input.username, email: input.email, phone: input.phone, address: input.address })
+      .set({
+        username: input.username,
+        usernameSkeleton: usernameSkeleton(input.username),
+        email: input.email,
+        phone: input.phone,
+        address: input.address,
+      })
       .where(eq(users.id, userId))
       .returning(publicUserColumns);
     if (!row) throw notFound('Account not found.');
@@ -83,7 +92,7 @@ export async function changePassword(
   input: ChangePassword,
 ): Promise<void> {
   const { db } = ctx;
-  refuseCommonPassword(input.newPassword, 'newPassword');
+  refuseCommonPassword(input.newPassword, ctx.config.STORE_NAME, 'newPassword');
   await checkPassword(db, user.id, input.currentPassword, 'currentPassword', WRONG_CURRENT_PASSWORD);
   await db
     .update(users)

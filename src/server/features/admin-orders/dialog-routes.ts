@@ -68,7 +68,8 @@ export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/:id/refunds',
     {
-      config: { access: 'staff' },
+      // Up to the caller's refund limit, counting what the order already gave back.
+      config: { access: 'staff', permission: 'refunds' },
       schema: {
         tags: ['admin'],
         summary: 'Refund all or part of a paid order through the payment provider; optionally restock',

@@ -89,12 +89,12 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The outbox holds customers' addresses and what they bought: administrators only
-  // (docs/decisions/0273-admin-e-mails-view.md).
+  // The outbox holds customers' addresses and what they bought: administrators, and staff the
+  // administrator allowed (docs/decisions/0273-admin-e-mails-view.md, 0459-staff-permissions.md).
   app.get(
     '/api/admin/emails',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', permission: 'emails' },
       schema: {
         tags: ['admin'],
         summary: 'The e-mail outbox, newest first, paged: what was sent, what waits, what failed',
@@ -111,7 +111,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/emails/:id',
     {
-      config: { access: 'admin' },
+      config: { access: 'staff', permission: 'emails' },
       schema: {
         tags: ['admin'],
         summary: 'One e-mail of the outbox with its text and HTML parts',
@@ -130,7 +130,8 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/export.csv',
     {
-      config: { access: 'staff' },
+      // Names, addresses, e-mails and phones of every customer: a permission of its own.
+      config: { access: 'staff', permission: 'customer-export' },
       schema: {
         tags: ['admin'],
         summary: 'Every order matching the filters as CSV (for the accountant), formula-safe',

@@ -3,6 +3,7 @@
 // administrator, deletion keeping orders, the e-mail search, and no password hash in any answer.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAndConfirm } from '~/server/features/auth/test-support';
 import { adminAuditLog, orders, sessions, users } from '~/server/db/schema';
 import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
 import { USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
@@ -192,6 +193,7 @@ describe('list and search', () => {
         'address',
         'createdAt',
         'email',
+        'grants',
         'id',
         'isAdmin',
         'orderCount',
@@ -509,7 +511,7 @@ describe('delete', () => {
 
 describe('no password hash in any answer', () => {
   it('auth and account answers carry no hash either', async () => {
-    const reg = await new TestClient(t.app).post('/api/auth/register', {
+    const reg = await registerAndConfirm(t.db, new TestClient(t.app), {
       username: 'hashless',
       email: 'hashless@x.example',
       password: 'hashless-pass',

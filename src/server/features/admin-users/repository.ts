@@ -16,6 +16,9 @@ export const userColumns = {
   isAdmin: users.isAdmin,
   isStaff: users.isStaff,
   createdAt: users.createdAt,
+  refundLimit: users.refundLimit,
+  mayExportCustomers: users.mayExportCustomers,
+  mayReadEmails: users.mayReadEmails,
 };
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
 
@@ -34,12 +37,16 @@ async function orderCounts(db: DbOrTx, ids: number[]): Promise<Map<number, numbe
   return new Map(rows.map((r) => [r.userId!, Number(r.n)]));
 }
 
-function toAdminUser({ isStaff: _staff, ...row }: UserRow, orderCount: number): AdminUser {
+function toAdminUser(
+  { isStaff: _staff, refundLimit, mayExportCustomers, mayReadEmails, ...row }: UserRow,
+  orderCount: number,
+): AdminUser {
   return {
     ...row,
     role: roleOf({ isAdmin: row.isAdmin, isStaff: _staff }),
     createdAt: row.createdAt.toISOString(),
     orderCount,
+    grants: { refundLimit, exportCustomers: mayExportCustomers, readEmails: mayReadEmails },
   };
 }
 

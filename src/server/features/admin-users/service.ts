@@ -11,7 +11,13 @@ import { type Role, roleFlags, roleOf } from '~/server/lib/access';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { hashPassword } from '~/server/lib/passwords';
-import { refuseLookalikeUsername, throwIfTaken, throwIfUniqueViolation } from '~/server/features/auth';
+import {
+  refuseLookalikeOfAnother,
+  refuseLookalikeUsername,
+  throwIfTaken,
+  throwIfUniqueViolation,
+  usernameSkeleton,
+} from '~/server/features/auth';
 import { findAdminUser, takenBy, userColumns } from './repository';
 import type { AppContext } from '~/server/context';
 
@@ -58,8 +64,9 @@ async function lockUser(tx: Tx, id: number) {
 export async function createUser(ctx: AppContext, actor: Actor, input: AdminUserCreate): Promise<AdminUser> {
   const { db } = ctx;
   refuseLookalikeUsername(input.username);
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   throwIfTaken(await takenBy(db, input));
+  await refuseLookalikeOfAnother(db, input.username);
   const password = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
@@ -67,6 +74,7 @@ export async function createUser(ctx: AppContext, actor: Actor, input: AdminUser
         .insert(users)
         .values({
           username: input.username,
+          usernameSkeleton: usernameSkeleton(input.username),
           email: input.email,
           password,
           ...roleFlags(input.role),
@@ -105,7 +113,7 @@ export async function updateUser(
   const mayDemote = (input.role !== undefined && input.role !== 'admin') || input.isAdmin === false;
   if (id === actor.userId && mayDemote) throw forbidden(CANNOT_DEMOTE_SELF);
   if (input.username !== undefined) refuseLookalikeUsername(input.username);
-  if (input.password) refuseCommonPassword(input.password);
+  if (input.password) refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   const password = input.password ? await hashPassword(input.password) : undefined;
   try {
     await db.transaction(async (tx) => {
@@ -113,6 +121,7 @@ export async function updateUser(
       const admins = mayDemote ? await lockAdmins(tx) : [];
       const before = await lockUser(tx, id);
       throwIfTaken(await takenBy(tx, { username: input.username, email: input.email }, id));
+      if (input.username !== undefined) await refuseLookalikeOfAnother(tx, input.username, id);
       const roleBefore = roleOf(before);
       // isAdmin true makes an administrator; false takes that role away (a staff user stays staff).
       const role: Role =
@@ -124,13 +133,22 @@ export async function updateUser(
             : roleBefore);
       if (roleBefore === 'admin' && role !== 'admin') assertAdminMayBeRemoved(admins, actor, id);
       const changes: Partial<typeof users.$inferInsert> = {};
-      if (input.username !== undefined && input.username !== before.username)
+      if (input.username !== undefined && input.username !== before.username) {
         changes.username = input.username;
+        changes.usernameSkeleton = usernameSkeleton(input.username);
+      }
       if (input.email !== undefined && input.email !== before.email) changes.email = input.email;
       if (role !== roleBefore) Object.assign(changes, roleFlags(role));
       if (input.phone !== undefined && input.phone !== before.phone) changes.phone = input.phone;
       if (input.address !== undefined && input.address !== before.address) changes.address = input.address;
       if (password) changes.password = password;
+      const grants = input.grants ?? {};
+      if (grants.refundLimit !== undefined && grants.refundLimit !== before.refundLimit)
+        changes.refundLimit = grants.refundLimit;
+      if (grants.exportCustomers !== undefined && grants.exportCustomers !== before.mayExportCustomers)
+        changes.mayExportCustomers = grants.exportCustomers;
+      if (grants.readEmails !== undefined && grants.readEmails !== before.mayReadEmails)
+        changes.mayReadEmails = grants.readEmails;
       if (Object.keys(changes).length === 0) return;
       const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
       if (password) {

@@ -2,5 +2,10 @@
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export { admitGuess, clearFailures, MAX_FAILURES_PER_IP, passwordCheckLimits } from './login-throttle';
 export { EMAIL_TAKEN, findTaken, throwIfTaken, throwIfUniqueViolation, USERNAME_TAKEN } from './service';
-export { refuseLookalikeUsername, USERNAME_LOOKALIKE } from './usernames';
+export {
+  refuseLookalikeOfAnother,
+  refuseLookalikeUsername,
+  USERNAME_LOOKALIKE,
+  usernameSkeleton,
+} from './usernames';
 export { purgeOldResetTokens } from './password-reset';

@@ -100,7 +100,7 @@ export async function requestPasswordReset(
  */
 export async function resetPassword(ctx: AppContext, input: ResetPassword): Promise<number> {
   const { db } = ctx;
-  refuseCommonPassword(input.password);
+  refuseCommonPassword(input.password, ctx.config.STORE_NAME);
   const tokenHash = hashToken(input.token);
   const [found] = await db
     .select({ id: passwordResetTokens.id })

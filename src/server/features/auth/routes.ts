@@ -6,7 +6,10 @@ import {
   ForgotPasswordSchema,
   LoginSchema,
   MessageSchema,
+  ConfirmRegistrationSchema,
+  REGISTRATION_PENDING,
   RegisterSchema,
+  RegistrationPendingSchema,
   ResetPasswordSchema,
   UserSchema,
 } from '~/shared/schemas/auth';
@@ -15,7 +18,8 @@ import { knownDevice, rememberDevice } from './known-device';
 import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { apiLocale } from '~/server/lib/request-locale';
 import { endSession, startSession } from '~/server/plugins/sessions';
-import { authenticate, registerUser } from './service';
+import { authenticate } from './service';
+import { confirmRegistration, requestRegistration } from './registration';
 import { PASSWORD_RESET_DONE, requestPasswordReset, resetPassword } from './password-reset';
 import { privateAnswers } from '~/server/plugins/security';
 
@@ -93,9 +97,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Create a customer account (username, email, password) and sign in',
+        summary:
+          'Register a customer account (username, email, password): finished by the link sent by e-mail',
+        description:
+          'Every valid registration answers 202 with the same message, whether or not an account already uses ' +
+          'the address: a new address gets a link that creates the account (24 hours), an address that has ' +
+          'an account gets a notice with sign-in and reset links. A taken username is still 409 (usernames are public).',
         body: RegisterSchema,
-        response: { 201: UserSchema, 409: ErrorSchema, 429: ErrorSchema },
+        response: { 202: RegistrationPendingSchema, 409: ErrorSchema, 429: ErrorSchema },
+      },
+      // Written to the outbox in the request, sent once the answer has gone: the same time either way.
+      onResponse: async () => {
+        app.ctx.mailer
+          .deliverQueued()
+          .catch((error) => app.log.error({ err: error }, 'sending queued e-mail failed'));
       },
     },
     async (request, reply) => {
@@ -107,7 +122,34 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         3600,
         'registrations from this address',
       );
-      const user = await registerUser(app.ctx, request.body);
+      await requestRegistration(app.ctx, request.body, apiLocale(request));
+      return reply
+        .status(202)
+        .send({ message: translateError(apiLocale(request), REGISTRATION_PENDING), pending: true as const });
+    },
+  );
+
+  app.post(
+    '/api/auth/confirm-registration',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create the account of a registration from the token of its e-mail link, and sign in',
+        body: ConfirmRegistrationSchema,
+        response: { 201: UserSchema, 400: ErrorSchema, 409: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceAddressRateLimit(
+        db,
+        'confirm-registration',
+        request.ip,
+        RESET_PASSWORD_PER_IP_PER_HOUR,
+        3600,
+        'registration links opened from this address',
+      );
+      const user = await confirmRegistration(app.ctx, request.body.token);
       await startSession(request, reply, user.id);
       return reply.status(201).send(user);
     },

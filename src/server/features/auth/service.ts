@@ -4,12 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { conflict, unauthorized } from '~/server/lib/http-error';
-import { refuseCommonPassword } from '~/server/lib/common-passwords';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '~/server/lib/passwords';
+import { verifyAgainstDummy, verifyPassword } from '~/server/lib/passwords';
 import { publicUserColumns, type SessionUser } from '~/server/plugins/sessions';
-import type { Login, Register } from '~/shared/schemas/auth';
+import type { Login } from '~/shared/schemas/auth';
 import { normalizeUsername } from '~/shared/usernames';
-import { refuseLookalikeUsername } from './usernames';
 import { admitGuess, forgetGuesses, loginThrottle, slowDownAccount } from './login-throttle';
 import type { AppContext } from '~/server/context';
 
@@ -89,23 +87,4 @@ export function throwIfUniqueViolation(error: unknown): void {
   const which = uniqueViolation(error);
   if (which === null) return;
   throwIfTaken({ username: which.includes('username'), email: !which.includes('username') });
-}
-
-/** A new customer account: never an administrator, whatever the request said. */
-export async function registerUser(ctx: AppContext, input: Register): Promise<SessionUser> {
-  const { db } = ctx;
-  refuseLookalikeUsername(input.username);
-  refuseCommonPassword(input.password);
-  throwIfTaken(await findTaken(db, input));
-  const password = await hashPassword(input.password);
-  try {
-    const [row] = await db
-      .insert(users)
-      .values({ username: input.username, email: input.email, password, isAdmin: false })
-      .returning(publicUserColumns);
-    return row!;
-  } catch (error) {
-    throwIfUniqueViolation(error);
-    throw error;
-  }
 }

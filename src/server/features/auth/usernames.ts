@@ -1,11 +1,16 @@
-// Usernames that imitate a Latin one with letters of another alphabet ('рау', all Cyrillic, reads 'pay'). The
-// schema already refuses mixed alphabets and hidden characters (src/shared/usernames.ts); this needs the
-// Unicode confusables table (100 kB), so it runs on the server only. docs/decisions/0112-usernames.md
+// Usernames that look like another. The schema already refuses mixed alphabets and hidden characters
+// (src/shared/usernames.ts); these need the Unicode confusables table (100 kB), so they run on the server
+// only. docs/decisions/0112-usernames.md, 0457-look-alike-usernames.md
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import unhomoglyph from 'unhomoglyph';
-import { badRequest } from '~/server/lib/http-error';
+import type { DbOrTx } from '~/server/db/client';
+import { users } from '~/server/db/schema';
+import { badRequest, conflict } from '~/server/lib/http-error';
 
 export const USERNAME_LOOKALIKE =
   "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')";
+export const USERNAME_LOOKS_LIKE_ANOTHER =
+  'That username looks too much like an existing one (some letters only look alike). Please choose another.';
 
 const FOREIGN_LETTER = /(?![\p{Script=Latin}])\p{L}/u;
 
@@ -18,4 +23,92 @@ export function imitatesLatin(name: string): boolean {
 
 export function refuseLookalikeUsername(name: string, field = 'username'): void {
   if (imitatesLatin(name)) throw badRequest(USERNAME_LOOKALIKE, { errors: { [field]: USERNAME_LOOKALIKE } });
+}
+
+// Latin small capitals read as their letters ('ᴀdmin' is 'admin'), but Unicode's confusables table (as
+// shipped by unhomoglyph) maps only some of them; the rest are folded here first.
+const SMALL_CAPITALS: Record<string, string> = {
+  ᴀ: 'a',
+  ʙ: 'b',
+  ᴄ: 'c',
+  ᴅ: 'd',
+  ᴇ: 'e',
+  ꜰ: 'f',
+  ɢ: 'g',
+  ʜ: 'h',
+  ɪ: 'i',
+  ᴊ: 'j',
+  ᴋ: 'k',
+  ʟ: 'l',
+  ᴍ: 'm',
+  ɴ: 'n',
+  ᴏ: 'o',
+  ᴘ: 'p',
+  ꞯ: 'q',
+  ʀ: 'r',
+  ꜱ: 's',
+  ᴛ: 't',
+  ᴜ: 'u',
+  ᴠ: 'v',
+  ᴡ: 'w',
+  ʏ: 'y',
+  ᴢ: 'z',
+};
+const SMALL_CAPITAL = new RegExp(`[${Object.keys(SMALL_CAPITALS).join('')}]`, 'gu');
+
+/**
+ * The name's skeleton (UTS #39): case folded (names are one account in any case), small capitals folded,
+ * then each character mapped to its prototype from Unicode's confusables table, twice so that a prototype
+ * in upper case ('0' is 'O') meets its lower-case form. 'ɑdmin', 'ᴀdmin', 'ADMIN' and 'admin' share one.
+ */
+export function usernameSkeleton(name: string): string {
+  const folded = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(SMALL_CAPITAL, (c) => SMALL_CAPITALS[c]!);
+  return unhomoglyph(unhomoglyph(folded.normalize('NFD')).toLowerCase()).normalize('NFD');
+}
+
+/**
+ * Fills the skeleton of rows written without one (older rows, the demo seed, direct inserts), a batch at a
+ * time, so the look-alike check below sees every name.
+ */
+export async function fillUsernameSkeletons(db: DbOrTx): Promise<void> {
+  for (;;) {
+    const rows = await db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(isNull(users.usernameSkeleton))
+      .limit(500);
+    for (const row of rows) {
+      await db
+        .update(users)
+        .set({ usernameSkeleton: usernameSkeleton(row.username) })
+        .where(eq(users.id, row.id));
+    }
+    if (rows.length < 500) return;
+  }
+}
+
+/** 409 on the field when another account's name has this name's skeleton ('ɑdmin' beside 'admin'). */
+export async function refuseLookalikeOfAnother(
+  db: DbOrTx,
+  name: string,
+  exceptUserId?: number,
+  field = 'username',
+): Promise<void> {
+  await fillUsernameSkeletons(db);
+  const skeleton = usernameSkeleton(name);
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.usernameSkeleton, skeleton),
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  if (other)
+    throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
 }

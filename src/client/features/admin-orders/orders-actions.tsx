@@ -1,0 +1,39 @@
+// The order screen's header buttons: the e-mail outbox and the CSV export (customers' personal data), each
+// shown only to whoever may use it (docs/decisions/0459-staff-permissions.md). The server refuses the rest.
+import { useQuery } from '@tanstack/react-query';
+import { Button, buttonClasses } from '~/client/components/ui/button';
+import { meQueryOptions } from '~/client/features/auth';
+import { ALL_PERMISSIONS, NO_PERMISSIONS, type Permissions } from '~/shared/permissions';
+
+/** The signed-in person's permissions; an answer without them: an administrator's all, anyone else's none. */
+export function usePermissions(): Permissions {
+  const { data: me } = useQuery(meQueryOptions());
+  if (!me) return NO_PERMISSIONS;
+  return me.permissions ?? (me.role === 'admin' ? ALL_PERMISSIONS : NO_PERMISSIONS);
+}
+
+export function OrdersActions({
+  showEmails,
+  onToggleEmails,
+  exportHref,
+}: {
+  showEmails: boolean;
+  onToggleEmails: () => void;
+  exportHref: string;
+}) {
+  const may = usePermissions();
+  return (
+    <div className="flex flex-wrap gap-2">
+      {may.readEmails && (
+        <Button variant="outline" aria-expanded={showEmails} onClick={onToggleEmails}>
+          {showEmails ? 'Hide E-mails' : 'E-mails'}
+        </Button>
+      )}
+      {may.exportCustomers && (
+        <a href={exportHref} download className={buttonClasses('outline')}>
+          Export CSV
+        </a>
+      )}
+    </div>
+  );
+}
