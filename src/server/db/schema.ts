@@ -65,7 +65,7 @@ export const users = pgTable(
     mayReadEmails: boolean(),
     // The UTS #39 skeleton of the username (docs/decisions/0457-look-alike-usernames.md): two names with
     // one skeleton look alike, so a new name may not take an existing name's skeleton. Null for rows written
-    // without it (older rows, the demo seed): the check fills those first (fillUsernameSkeletons).
+    // without it (older rows, the demo seed): the check compares those by computing theirs (usernames.ts).
     usernameSkeleton: text(),
     // The name, phone and address the customer chose to keep for checkout ('Save this address to my
     // profile'): they fill the checkout form (docs/decisions/0282-remembered-checkout.md).

@@ -69,27 +69,6 @@ export function usernameSkeleton(name: string): string {
   return unhomoglyph(unhomoglyph(folded.normalize('NFD')).toLowerCase()).normalize('NFD');
 }
 
-/**
- * Fills the skeleton of rows written without one (older rows, the demo seed, direct inserts), a batch at a
- * time, so the look-alike check below sees every name.
- */
-export async function fillUsernameSkeletons(db: DbOrTx): Promise<void> {
-  for (;;) {
-    const rows = await db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(isNull(users.usernameSkeleton))
-      .limit(500);
-    for (const row of rows) {
-      await db
-        .update(users)
-        .set({ usernameSkeleton: usernameSkeleton(row.username) })
-        .where(eq(users.id, row.id));
-    }
-    if (rows.length < 500) return;
-  }
-}
-
 /** 409 on the field when another account's name has this name's skeleton ('ɑdmin' beside 'admin'). */
 export async function refuseLookalikeOfAnother(
   db: DbOrTx,
@@ -97,18 +76,22 @@ export async function refuseLookalikeOfAnother(
   exceptUserId?: number,
   field = 'username',
 ): Promise<void> {
-  await fillUsernameSkeletons(db);
   const skeleton = usernameSkeleton(name);
+  const except = exceptUserId === undefined ? undefined : ne(users.id, exceptUserId);
   const [other] = await db
     .select({ id: users.id })
     .from(users)
-    .where(
-      and(
-        eq(users.usernameSkeleton, skeleton),
-        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
-      ),
-    )
+    .where(and(eq(users.usernameSkeleton, skeleton), except))
     .limit(1);
-  if (other)
+  // Rows written before skeletons were kept (or by the demo seed's older versions) have none: they are
+  // compared here, read only. A check never writes other people's rows; their skeleton is set the next
+  // time their own name is written (registration, profile, users screen).
+  const unskeletoned = other
+    ? []
+    : await db
+        .select({ username: users.username })
+        .from(users)
+        .where(and(isNull(users.usernameSkeleton), except));
+  if (other || unskeletoned.some((row) => usernameSkeleton(row.username) === skeleton))
     throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
 }
