@@ -37,7 +37,6 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderAnswerSchema = z.union([OrderSchema, OrderSummarySchema]);
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
-export const isOrderSummary = (order: OrderAnswer): order is OrderSummary => 'detailsHidden' in order;
 
 /**
  * `?token=` of /api/orders/{reference}: the signed token of the confirmation page's address. A token

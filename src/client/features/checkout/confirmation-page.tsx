@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatMoney } from '~/shared/money';
 import { type PaymentFailureCode, paymentFailureMessage } from '~/shared/payment-failures';
-import { isOrderSummary, type OrderAnswer } from '~/shared/schemas/orders';
+import type { OrderAnswer, OrderSummary } from '~/shared/schemas/orders';
 import {
   clearCartForOrder,
   LAST_CLEARED_ORDER_KEY,
@@ -24,6 +24,10 @@ import { confirmationMessages } from './confirmation.messages';
 import { OrderView } from './order-view';
 import { forgetTypedCheckout } from './remembered-checkout';
 import { lookupPath } from './order-lookup-link';
+
+// An order read without proof carries only its status and total (docs/decisions/0453). Written here, not
+// beside the schema: a value import from the schemas would bring zod into the page's first download.
+const isOrderSummary = (order: OrderAnswer): order is OrderSummary => 'detailsHidden' in order;
 
 export const CART_CLEAR_DELAY_MS = 100;
 export const TOAST_SUPPRESSION_MS = 2000;
