@@ -10,6 +10,7 @@ import type { AppContext } from '~/server/context';
 import { pendingRegistrations, users } from '~/server/db/schema';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
 import { badRequest } from '~/server/lib/http-error';
+import { claimGuestOrders } from '~/server/features/orders';
 import { hashPassword } from '~/server/lib/passwords';
 import { hitRateLimit } from '~/server/lib/rate-limit';
 import { brandOf, type EmailContent, renderEmail } from '~/server/mail/layout';
@@ -164,6 +165,9 @@ export async function confirmRegistration(ctx: AppContext, token: string): Promi
           isAdmin: false,
         })
         .returning(publicUserColumns);
+      // The address is proven now: the orders placed with it as a guest (the checkout that asked for this
+      // account) are the new account's.
+      await claimGuestOrders(tx, { id: row!.id, email: pending.email });
       // Every other registration waiting for this address or name is void now.
       await tx
         .delete(pendingRegistrations)

@@ -5,7 +5,7 @@
 // not be worked), tracking number and estimated delivery, payment status (through the checkout's completion functions, so stock and the
 // confirmation e-mail change exactly once), and linking an order to a user. Each change writes
 // order_history rows (shown in the detail dialog) and the admin audit log.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentStatus } from '~/shared/constants';
 import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/admin-orders';
 import type { Tx } from '~/server/db/client';
@@ -272,4 +272,29 @@ export async function adminSetPaymentStatus(
     });
   }
   return change;
+}
+
+/**
+ * A new account whose e-mail address was just proven (its confirmation link opened) takes the guest orders
+ * placed with that address: the shopper who ticked 'Create an account' at checkout finds the order in
+ * their account, as the checkout promised. Only orders of no account move; history says who and why.
+ */
+export async function claimGuestOrders(tx: Tx, user: { id: number; email: string }): Promise<number[]> {
+  const claimed = await tx
+    .update(orders)
+    .set({ userId: user.id, updatedAt: sql`now()` })
+    .where(and(isNull(orders.userId), sql`lower(${orders.customerEmail}) = lower(${user.email})`))
+    .returning({ id: orders.id });
+  if (claimed.length > 0)
+    await tx.insert(orderHistory).values(
+      claimed.map(({ id }) => ({
+        orderId: id,
+        field: 'userId',
+        fromValue: null,
+        toValue: String(user.id),
+        actor: 'account-confirmed',
+        actorUserId: user.id,
+      })),
+    );
+  return claimed.map(({ id }) => id);
 }

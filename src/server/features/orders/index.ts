@@ -2,6 +2,7 @@
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
 export {
   associateOrder,
+  claimGuestOrders,
   ORDER_NOT_FOUND,
   setOrderStatus,
   updateOrderDetails,
