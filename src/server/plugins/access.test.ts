@@ -1,6 +1,7 @@
 // Deny by default (docs/decisions/0160-access-is-declared-and-denied-by-default.md): a route that declares
 // no access stops the server from starting, and every registered route, walked as a guest, a customer and
 // an administrator, answers as its declaration says. The routes come from the app itself, not from a list.
+import fp from 'fastify-plugin';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -100,14 +101,11 @@ describe('start-up', () => {
   it("gives a third-party plugin's routes the access it is registered with; a route's own declaration wins", async () => {
     const app = Fastify();
     registerAccessControl(app);
-    // Like @fastify/static: not encapsulated (what fastify-plugin does), `prefix` one of its own options.
-    const plugin = Object.assign(
-      async (scope: FastifyInstance, options: { prefix: string; word: string }) => {
-        scope.get(`${options.prefix}undeclared`, async () => options.word);
-        scope.get(`${options.prefix}declared`, { config: { access: 'public' } }, async () => 'open');
-      },
-      { [Symbol.for('skip-override')]: true },
-    );
+    // Like @fastify/static: not encapsulated (fastify-plugin), `prefix` one of its own options.
+    const plugin = fp(async (scope: FastifyInstance, options: { prefix: string; word: string }) => {
+      scope.get(`${options.prefix}undeclared`, async () => options.word);
+      scope.get(`${options.prefix}declared`, { config: { access: 'public' } }, async () => 'open');
+    });
     await app.register(withAccess('admin', plugin, { prefix: '/files/', word: 'secret' }));
     expect((await app.inject({ url: '/files/undeclared' })).statusCode).toBe(401);
     expect((await app.inject({ url: '/files/declared' })).body).toBe('open');

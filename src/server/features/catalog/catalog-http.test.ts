@@ -178,6 +178,25 @@ describe('response cache (production settings)', () => {
     off.set('y', 'Y');
     expect(off.get('y')).toBeUndefined();
   });
+
+  it('shows an expired entry only as stale, within the time asked; counts entries by the size given', async () => {
+    const cache = new TtlCache<string>(1, 10);
+    cache.set('page', 'P');
+    await new Promise((r) => setTimeout(r, 5));
+    expect(cache.get('page')).toBeUndefined();
+    expect(cache.stale('page', 60_000)).toBe('P');
+    expect(cache.stale('page', 1)).toBeUndefined();
+
+    const sized = new TtlCache<string>(60_000, 10);
+    sized.set('big', 'B', 6);
+    sized.set('small', 'S', 3);
+    // 6 + 3 + 4 > 10: the least recently used ('big') goes.
+    sized.set('next', 'N', 4);
+    expect([sized.get('big'), sized.get('small'), sized.get('next')]).toEqual([undefined, 'S', 'N']);
+    // An entry larger than the whole cache is not kept.
+    sized.set('huge', 'H', 11);
+    expect(sized.get('huge')).toBeUndefined();
+  });
 });
 
 describe('sitemap and robots.txt', () => {

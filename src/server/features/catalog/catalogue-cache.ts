@@ -6,7 +6,9 @@
 //   state-changing request on this instance empties the cache at once; other instances see the change
 //   within the TTL. The totals of paged listings are kept a little longer, so paging does not recount.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '~/server/config';
 import { can } from '~/server/lib/access';
 import { addVary, apiLocale } from '~/server/lib/request-locale';
@@ -19,19 +21,33 @@ export const STALE_IF_ERROR_MS = 10 * 60_000;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 const MAX_CACHED_TOTALS = 5_000;
 
-type Entry<V> = { value: V; expires: number; size: number };
+type Entry<V> = { value: V; expires: number };
 
-/** A small least-recently-used map whose entries also expire. */
-export class TtlCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
-  private size = 0;
+/**
+ * Least recently used entries that also expire, over lru-cache: it keeps each entry for its lifetime
+ * plus STALE_IF_ERROR_MS and drops the least recently used past `maxSize`; whether an entry is fresh,
+ * or stale but still showable, is read from the time it expires.
+ */
+export class TtlCache<V extends {}> {
+  private readonly entries: LRUCache<string, Entry<V>> | undefined;
   constructor(
     readonly ttlMs: number,
-    private readonly maxSize: number,
-  ) {}
+    maxSize: number,
+  ) {
+    this.entries =
+      ttlMs > 0
+        ? new LRUCache<string, Entry<V>>({
+            maxSize,
+            ttl: ttlMs + STALE_IF_ERROR_MS,
+            // Sizes are given by set(); an entry of its own larger than the whole cache is not kept.
+            sizeCalculation: () => 1,
+            maxEntrySize: maxSize,
+          })
+        : undefined;
+  }
 
   get enabled(): boolean {
-    return this.ttlMs > 0;
+    return this.entries !== undefined;
   }
 
   get(key: string): V | undefined {
@@ -41,47 +57,24 @@ export class TtlCache<V> {
   /**
    * The entry even if it expired up to `staleMs` ago: what a shopper is shown while the database is
    * unavailable (docs/decisions/0440-database-failures-answer-503.md). Expired entries stay until the
-   * size limit or a clear() drops them.
+   * size limit, STALE_IF_ERROR_MS or a clear() drops them.
    */
   stale(key: string, staleMs: number): V | undefined {
     return this.within(key, staleMs);
   }
 
   private within(key: string, staleMs: number): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (entry.expires + staleMs <= Date.now()) {
-      if (entry.expires + STALE_IF_ERROR_MS <= Date.now()) {
-        this.size -= entry.size;
-        return undefined;
-      }
-      this.entries.set(key, entry);
-      return undefined;
-    }
-    this.entries.set(key, entry); // most recently used last
+    const entry = this.entries?.get(key);
+    if (!entry || entry.expires + staleMs <= Date.now()) return undefined;
     return entry.value;
   }
 
   set(key: string, value: V, size = 1): void {
-    if (!this.enabled || size > this.maxSize) return;
-    const old = this.entries.get(key);
-    if (old) {
-      this.entries.delete(key);
-      this.size -= old.size;
-    }
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size });
-    this.size += size;
-    for (const [k, e] of this.entries) {
-      if (this.size <= this.maxSize) break;
-      this.entries.delete(k);
-      this.size -= e.size;
-    }
+    this.entries?.set(key, { value, expires: Date.now() + this.ttlMs }, { size });
   }
 
   clear(): void {
-    this.entries.clear();
-    this.size = 0;
+    this.entries?.clear();
   }
 }
 
@@ -114,16 +107,13 @@ const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * Registered on the root instance, before the features: any successful write through the API (an
  * admin editing a product, a checkout holding stock, ...) empties this instance's catalogue cache.
  */
-export const catalogueCacheInvalidation: FastifyPluginAsync = Object.assign(
-  async (app: FastifyInstance) => {
-    const caches = app.ctx.catalogueCaches;
-    app.addHook('onResponse', async (request, reply) => {
-      if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) caches.clear();
-    });
-  },
-  // Not encapsulated: the hook must see every plugin's routes (what fastify-plugin does).
-  { [Symbol.for('skip-override')]: true },
-);
+// Not encapsulated (fastify-plugin): the hook must see every plugin's routes.
+export const catalogueCacheInvalidation = fp(async (app: FastifyInstance) => {
+  const caches = app.ctx.catalogueCaches;
+  app.addHook('onResponse', async (request, reply) => {
+    if (UNSAFE_METHODS.has(request.method) && reply.statusCode < 400) caches.clear();
+  });
+});
 
 export function weakEtag(body: string | Buffer): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
