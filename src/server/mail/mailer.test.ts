@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '~/server/db/schema';
+import { startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { createMailer } from './mailer';
 
@@ -21,25 +21,9 @@ describe('mailer', () => {
   });
 
   it('delivers over real SMTP and records it as sent', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (c) => {
-          data += c;
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.server.address() as { port: number }).port;
+    const inbox = await startSmtpInbox();
     try {
-      const mailer = createMailer({ ...t.config, SMTP_URL: `smtp://127.0.0.1:${port}` }, t.db);
+      const mailer = createMailer({ ...t.config, SMTP_URL: inbox.url }, t.db);
       const result = await mailer.send({
         kind: 'test',
         to: 'b@example.com',
@@ -47,11 +31,11 @@ describe('mailer', () => {
         text: 'Thanks!',
       });
       expect(result.status).toBe('sent');
-      expect(received.join('')).toContain('Subject: Your order');
+      expect(inbox.received.join('')).toContain('Subject: Your order');
       const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, result.outboxId));
       expect(row?.status).toBe('sent');
     } finally {
-      await new Promise<void>((r) => server.close(() => r()));
+      await inbox.close();
     }
   });
 

@@ -5,8 +5,6 @@
 // unchanged; the new-order alert to staff stays English; the reset e-mail follows the asking page.
 // Every figure is worked out by hand.
 import { eq } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
 import {
@@ -16,6 +14,7 @@ import {
   setWeekdayDiscounts,
   signInAs,
 } from '~/server/test/fixtures';
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 
@@ -24,30 +23,19 @@ const STORE_EMAIL = 'shop@store.test';
 /** The no-break space French puts before ':' and '%' and inside amounts. */
 const NB = '\u00a0';
 
-const received: { rcpt: string[]; mail: ParsedMail }[] = [];
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+let inbox: SmtpInbox;
+let received: ReceivedMail[];
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as { port: number }).port;
+  inbox = await startSmtpInbox();
+  received = inbox.messages;
   t = await createTestApp({
     env: {
       TRUST_PROXY: 'true',
       ...MANY_ORDER_EMAILS,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: inbox.url,
       STORE_NAME: 'Liquidation Depot',
       STORE_EMAIL,
       STORE_GST_NUMBER: '123456789 RT0001',
@@ -62,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await inbox.close();
 });
 beforeEach(() => {
   received.length = 0;

@@ -3,8 +3,6 @@
 // and links, both parts present; one e-mail per change when two administrators press at once; the
 // marketing opt-out changes nothing; the store hears of each paid order.
 import { eq, sql } from 'drizzle-orm';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, users } from '~/server/db/schema';
 import {
@@ -14,6 +12,8 @@ import {
   setWeekdayDiscounts,
   signInAs,
 } from '~/server/test/fixtures';
+import type { ParsedMail } from 'mailparser';
+import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import {
   type Destination,
@@ -27,35 +27,19 @@ const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const STORE_EMAIL = 'shop@store.test';
 
 /** Every message the loopback SMTP server accepted, parsed, with its envelope recipients. */
-const received: { rcpt: string[]; mail: ParsedMail }[] = [];
-let refuse = false;
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  onRcptTo(_address, _session, callback) {
-    if (!refuse) return callback();
-    callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-  },
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((mail) => {
-        received.push({ rcpt: session.envelope.rcptTo.map((r) => r.address), mail });
-        callback();
-      })
-      .catch(callback);
-  },
-});
+let inbox: SmtpInbox;
+let received: ReceivedMail[];
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  const port = (smtp.server.address() as { port: number }).port;
+  inbox = await startSmtpInbox();
+  received = inbox.messages;
   t = await createTestApp({
     env: {
       TRUST_PROXY: 'true',
       ...MANY_ORDER_EMAILS,
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: inbox.url,
       STORE_NAME: 'Liquidation Depot',
       STORE_EMAIL,
     },
@@ -68,11 +52,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await inbox.close();
 });
 beforeEach(() => {
   received.length = 0;
-  refuse = false;
+  inbox.refuse = false;
 });
 
 /** A paid order of one 20.00 item (ON, standard shipping unless told), as a guest or as `client`. */
@@ -367,12 +351,12 @@ describe('order e-mails', () => {
 
   it('keeps a refused e-mail in the outbox and the maintenance job delivers it later', async () => {
     const order = await paidOrder();
-    refuse = true;
+    inbox.refuse = true;
     await setStatus(order.id, { status: 'delivered' });
     const [row] = (await outboxOf(order.id)).filter((r) => r.kind === 'order-delivered');
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.error).toContain('Mailbox unavailable');
-    refuse = false;
+    inbox.refuse = false;
     // Not before its back-off...
     await retryOrderEmails(t.app.ctx);
     expect(mailsTo('jane@example.com', 'was delivered')).toHaveLength(0);

@@ -1,7 +1,6 @@
 // Reading orders, the local payment page, confirmation by the provider, completion exactly once,
 // the confirmation e-mail, failure, expired holds and the admin's payment-status moves.
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mailOutbox,
@@ -21,6 +20,7 @@ import {
 } from '~/server/test/fixtures';
 import { createMailer } from '~/server/mail/mailer';
 import { runMaintenance } from '~/server/maintenance';
+import { startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import {
   type Destination,
@@ -516,30 +516,10 @@ describe('the confirmation e-mail', () => {
 describe('the confirmation e-mail retry (maintenance, docs/decisions/0046)', () => {
   /** A real SMTP server that refuses every recipient until told to accept; counts both. */
   async function smtpServer() {
-    const state = { refuse: true, refused: 0, received: [] as string[] };
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onRcptTo(_address, _session, callback) {
-        if (!state.refuse) return callback();
-        state.refused++;
-        callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-      },
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (c) => {
-          data += c;
-        });
-        stream.on('end', () => {
-          state.received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    const port = (server.server.address() as { port: number }).port;
-    const send = createMailer({ ...t.config, SMTP_URL: `smtp://127.0.0.1:${port}` }, t.db).send;
-    return { state, send, close: () => new Promise<void>((r) => server.close(() => r())) };
+    const inbox = await startSmtpInbox();
+    inbox.refuse = true;
+    const send = createMailer({ ...t.config, SMTP_URL: inbox.url }, t.db).send;
+    return { state: inbox, send, close: inbox.close };
   }
 
   /** Runs `body` with the app sending e-mail through `send`. */
