@@ -23,36 +23,26 @@ import {
   signInAs,
 } from '~/server/test/fixtures';
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import { type FakeSquare, startFakeSquare } from './fake-square';
+import type { FakeSquare } from '~/server/payments/fake-square';
+import {
+  createSquareTestApp,
+  SQUARE_NOTIFICATION_URL,
+  SQUARE_SIGNATURE_KEY,
+  type SquareTestApp,
+} from '~/server/test/square-test-app';
 
-const NOTIFICATION_URL = 'https://shop.example/api/square/webhook';
-const KEY = 'test-signature-key';
+const _NOTIFICATION_URL = SQUARE_NOTIFICATION_URL;
+const _KEY = SQUARE_SIGNATURE_KEY;
 
+let square: SquareTestApp;
 let fake: FakeSquare;
 let t: TestApp;
 beforeAll(async () => {
-  fake = await startFakeSquare({
-    token: 'sq-test-token',
-    signatureKey: KEY,
-    notificationUrl: NOTIFICATION_URL,
-  });
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: 'square',
-      SQUARE_ACCESS_TOKEN: 'sq-test-token',
-      SQUARE_LOCATION_ID: 'LOC_MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: KEY,
-      SQUARE_WEBHOOK_URL: NOTIFICATION_URL,
-      SQUARE_API_BASE_URL: fake.url,
-      TRUST_PROXY: 'true',
-    },
-  });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
+  square = await createSquareTestApp();
+  ({ fake, t } = square);
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
+  await square.close();
 });
 
 /** A pending Square order of 2 x 20.00 (total 51.97 to Ontario), from a fresh client address. */

@@ -15,39 +15,27 @@ import {
 import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
 import { testDbKind } from '~/server/test/test-database';
 import { orderProofToken } from '~/server/lib/order-proof';
-import { type FakeSquare, startFakeSquare } from './fake-square';
+import type { FakeSquare } from '~/server/payments/fake-square';
+import {
+  createSquareTestApp,
+  SQUARE_NOTIFICATION_URL,
+  SQUARE_SIGNATURE_KEY,
+  type SquareTestApp,
+} from '~/server/test/square-test-app';
 import { isValidSquareSignature, squareBaseUrl, squareSignature } from './square';
 
-const NOTIFICATION_URL = 'https://shop.example/api/square/webhook';
-const KEY = 'test-signature-key';
+const NOTIFICATION_URL = SQUARE_NOTIFICATION_URL;
+const KEY = SQUARE_SIGNATURE_KEY;
 
+let square: SquareTestApp;
 let fake: FakeSquare;
 let t: TestApp;
 beforeAll(async () => {
-  fake = await startFakeSquare({
-    token: 'sq-test-token',
-    signatureKey: KEY,
-    notificationUrl: NOTIFICATION_URL,
-  });
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: 'square',
-      SQUARE_ACCESS_TOKEN: 'sq-test-token',
-      SQUARE_LOCATION_ID: 'LOC_MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: KEY,
-      SQUARE_WEBHOOK_URL: NOTIFICATION_URL,
-      SQUARE_API_BASE_URL: fake.url,
-      // Checkouts stand for many clients by varying X-Forwarded-For (per-address limit).
-      TRUST_PROXY: 'true',
-      ...MANY_ORDER_EMAILS,
-    },
-  });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
+  square = await createSquareTestApp({ ...MANY_ORDER_EMAILS });
+  ({ fake, t } = square);
 });
 afterAll(async () => {
-  await t.close();
-  await fake.close();
+  await square.close();
 });
 
 /** A pending order of 2 x 20.00 (total 51.97 to Ontario), with its Square payment link. */

@@ -14,20 +14,21 @@ import {
 } from '~/server/db/schema';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import { maintenanceTasks, runMaintenance } from '~/server/maintenance';
-import { type FakeSquare, startFakeSquare } from '~/server/payments/fake-square';
+import type { FakeSquare } from '~/server/payments/fake-square';
 import {
-  createProduct,
-  createUser,
-  seedStoreSettings,
-  setWeekdayDiscounts,
-  signInAs,
-} from '~/server/test/fixtures';
+  createSquareTestApp,
+  SQUARE_NOTIFICATION_URL,
+  SQUARE_SIGNATURE_KEY,
+  type SquareTestApp,
+} from '~/server/test/square-test-app';
+import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { insertOrder } from '~/server/test/order-fixtures';
-import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
+import { type TestApp, TestClient } from '~/server/test/test-app';
 
-const NOTIFICATION_URL = 'https://shop.example/api/square/webhook';
-const KEY = 'test-signature-key';
+const _NOTIFICATION_URL = SQUARE_NOTIFICATION_URL;
+const _KEY = SQUARE_SIGNATURE_KEY;
 
+let square: SquareTestApp;
 let fake: FakeSquare;
 let t: TestApp;
 let staff: TestClient;
@@ -36,25 +37,8 @@ let customer: TestClient;
 let customerId: number;
 
 beforeAll(async () => {
-  fake = await startFakeSquare({
-    token: 'sq-test-token',
-    signatureKey: KEY,
-    notificationUrl: NOTIFICATION_URL,
-  });
-  t = await createTestApp({
-    env: {
-      PAYMENT_PROVIDER: 'square',
-      SQUARE_ACCESS_TOKEN: 'sq-test-token',
-      SQUARE_LOCATION_ID: 'LOC_MAIN',
-      SQUARE_WEBHOOK_SIGNATURE_KEY: KEY,
-      SQUARE_WEBHOOK_URL: NOTIFICATION_URL,
-      SQUARE_API_BASE_URL: fake.url,
-      TRUST_PROXY: 'true',
-      ...MANY_ORDER_EMAILS,
-    },
-  });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
+  square = await createSquareTestApp({ ...MANY_ORDER_EMAILS });
+  ({ fake, t } = square);
   const admin = await createUser(t.db, { isAdmin: true });
   staffName = admin.username;
   staff = new TestClient(t.app);
