@@ -8,20 +8,9 @@ import { cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { Config } from '~/server/config';
-import { createS3Storage } from '~/server/storage/s3-storage';
+import { createS3Storage, type S3Settings } from '~/server/storage/s3-storage';
 
-export type PictureSettings = Pick<
-  Config,
-  | 'dataDir'
-  | 'FILE_STORAGE'
-  | 'S3_ENDPOINT'
-  | 'S3_REGION'
-  | 'S3_BUCKET'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_PUBLIC_URL'
-  | 'S3_FORCE_PATH_STYLE'
->;
+export type PictureSettings = Pick<Config, 'dataDir' | 'FILE_STORAGE'> & S3Settings;
 
 /** The folder of pictures that goes with a dump. */
 export const picturesFolderOf = (dumpFile: string) => `${dumpFile}.pictures`;
