@@ -139,6 +139,10 @@ export const products = pgTable(
     // and the last markdown step applied, so the daily job applies each step once.
     originalPrice: money(),
     markdownStep: smallint().notNull().default(0),
+    // When the lot was first shown in the store (put on sale): the markdown age counts from here, not
+    // from the draft's creation. Set by a trigger (migration) the first time `active` is true, so every
+    // path that shows a product (form, switch, bulk, manifest publish, import) records it alike.
+    publishedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // A product that appears in orders is never deleted: it is archived, so the orders keep their

@@ -5,7 +5,12 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { centsToString, formatCents, toCents } from '~/shared/money';
 import { priceChangedByPercent } from '~/shared/pricing';
-import { type BulkEdit, MAX_PRICE_CENTS } from '~/shared/schemas/admin-products';
+import {
+  type BulkEdit,
+  isZeroPrice,
+  MAX_PRICE_CENTS,
+  ZERO_PRICE_ON_SALE,
+} from '~/shared/schemas/admin-products';
 import { categories, products } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
@@ -57,7 +62,8 @@ export async function bulkEditProducts(
       if (edit.applyDailyDiscount !== undefined) set.applyDailyDiscount = edit.applyDailyDiscount;
       if (edit.pricePercent !== undefined) {
         const cents = priceChangedByPercent(toCents(row.price)!, edit.pricePercent);
-        if (cents <= 0)
+        // Shown in the store: refused below with the on-sale rule's own message.
+        if (cents <= 0 && !(set.active ?? row.active))
           throw conflict(
             `The new price of ${label(row)} would be ${formatCents(cents)}: a price must be more than 0. Nothing was changed.`,
           );
@@ -65,6 +71,11 @@ export async function bulkEditProducts(
           throw conflict(`The new price of ${label(row)} would be too large. Nothing was changed.`);
         set.price = centsToString(cents);
       }
+      // The same rule as the product form and the status switch (one definition, decision 0466): a
+      // product shown in the store after this edit cannot be at $0.00, whether the percentage took it
+      // there or the edit shows a hidden $0.00 product.
+      if ((set.active ?? row.active) && isZeroPrice(set.price ?? row.price))
+        throw conflict(`${label(row)}: ${ZERO_PRICE_ON_SALE} Nothing was changed.`);
       return { row, set };
     });
 

@@ -213,6 +213,46 @@ describe('bulk edit', () => {
     expect(rows[0]).toMatchObject({ price: '100.00', active: true });
   });
 
+  it('leaves no product shown in the store at $0.00: neither by a percentage nor by showing it', async () => {
+    const fine = await createProduct(t.db, { price: '100.00', active: true });
+    const shown = await createProduct(t.db, {
+      name: 'Shown pin',
+      lotNumber: 'PIN-1',
+      price: '0.02',
+      active: true,
+    });
+    // 0.02 x (1 - 0.9999) = 0.000002 -> $0.00, on a product still shown after the edit
+    const byPercent = await clients.admin.post('/api/products/bulk', {
+      ids: [fine.id, shown.id],
+      pricePercent: '-99.99',
+    });
+    expect(byPercent.statusCode).toBe(409);
+    expect(byPercent.json().message).toBe(
+      '"Shown pin" (PIN-1): A product shown in the store needs a price above $0.00. Set its price, or hide it from the store. Nothing was changed.',
+    );
+    const hiddenFree = await createProduct(t.db, {
+      name: 'Draft lot',
+      lotNumber: 'DRAFT-0',
+      price: '0.00',
+      active: false,
+    });
+    const byShowing = await clients.admin.post('/api/products/bulk', {
+      ids: [fine.id, hiddenFree.id],
+      active: true,
+    });
+    expect(byShowing.statusCode).toBe(409);
+    expect(byShowing.json().message).toContain(
+      '"Draft lot" (DRAFT-0): A product shown in the store needs a price',
+    );
+    const read = async (id: number) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!;
+    expect(await read(fine.id)).toMatchObject({ price: '100.00', active: true, version: fine.version });
+    expect(await read(shown.id)).toMatchObject({ price: '0.02', active: true });
+    expect(await read(hiddenFree.id)).toMatchObject({ price: '0.00', active: false });
+    // Hiding it in the same edit is fine: a hidden draft may be $0.00.
+    const hidden = await clients.admin.post('/api/products/bulk', { ids: [hiddenFree.id], categoryId: null });
+    expect(hidden.statusCode).toBe(200);
+  });
+
   it('refuses bad input with a clear message', async () => {
     const p = await createProduct(t.db);
     const cases: [unknown, number, string][] = [

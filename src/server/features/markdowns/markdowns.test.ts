@@ -77,6 +77,37 @@ describe('markdown rules settings', () => {
 });
 
 describe('the markdown job over simulated days', () => {
+  it('counts the age from when the lot went on sale, not from when its draft was made', async () => {
+    await clients.admin.put('/api/markdown-rules', { ...rules, floor: { kind: 'original', percent: 80 } });
+    // A draft made from a manifest on 2026-10-01, hidden until staff put it on sale.
+    const draft = await createProduct(t.db, { price: '100.00', active: false, createdAt: listed });
+    const publishedAt = async () =>
+      (await t.db.select({ at: products.publishedAt }).from(products).where(eq(products.id, draft.id)))[0]!
+        .at;
+    expect(await publishedAt()).toBeNull();
+    const before = Date.now();
+    expect((await clients.admin.patch(`/api/products/${draft.id}/status`, { active: true })).statusCode).toBe(
+      200,
+    );
+    const shownAt = (await publishedAt())!;
+    expect(shownAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // Hidden and shown again: still the first time it went on sale.
+    await clients.admin.patch(`/api/products/${draft.id}/status`, { active: false });
+    await clients.admin.patch(`/api/products/${draft.id}/status`, { active: true });
+    expect((await publishedAt())!.getTime()).toBe(shownAt.getTime());
+    // Hand-worked dates: on sale from 2026-11-01 12:00 UTC; the first step (10%) is due 14 days later,
+    // 2026-11-15 12:00 UTC. Counted from the draft (2026-10-01) it would have been due on 2026-10-15.
+    await t.db
+      .update(products)
+      .set({ publishedAt: new Date('2026-11-01T12:00:00Z') })
+      .where(eq(products.id, draft.id));
+    await applyMarkdowns(t.app.ctx, new Date('2026-11-15T11:59:00Z'));
+    expect(await priceOf(draft.id)).toBe('100.00');
+    await applyMarkdowns(t.app.ctx, new Date('2026-11-15T12:00:00Z'));
+    // 100.00 less 10% = 90.00
+    expect(await priceOf(draft.id)).toBe('90.00');
+  });
+
   it('day 13 nothing, day 14 10% off, day 30 25% off down to the floor; twice a day changes nothing', async () => {
     // 49.99: day 14 -> 49.99 x 0.9 = 44.991 -> 44.99; day 30 -> 49.99 x 0.75 = 37.4925 -> 37.49, below
     // the floor 80% of 49.99 = 39.992 -> 40.00 (never below it), so 40.00.

@@ -67,7 +67,7 @@ export async function applyMarkdowns(ctx: AppContext, now: Date = new Date()): P
       originalPrice: products.originalPrice,
       unitCost: products.unitCost,
       markdownStep: products.markdownStep,
-      createdAt: products.createdAt,
+      publishedAt: products.publishedAt,
     })
     .from(products)
     .where(
@@ -75,7 +75,8 @@ export async function applyMarkdowns(ctx: AppContext, now: Date = new Date()): P
         eq(products.active, true),
         isNull(products.archivedAt),
         sql`${products.markdownStep} < ${rules.steps.length}`,
-        lte(products.createdAt, new Date(now.getTime() - first.days * DAY_MS)),
+        // Age counts from when the lot went on sale, not from its draft (decision 0467).
+        lte(products.publishedAt, new Date(now.getTime() - first.days * DAY_MS)),
       ),
     )
     .orderBy(products.id);
@@ -86,7 +87,7 @@ export async function applyMarkdowns(ctx: AppContext, now: Date = new Date()): P
       originalCents,
       priceCents,
       unitCostCents: toCents(product.unitCost),
-      ageDays: daysInStock(product.createdAt, now),
+      ageDays: daysInStock(product.publishedAt!, now),
       appliedStep: product.markdownStep,
     });
     if (result.kind === 'none') continue;
