@@ -18,7 +18,6 @@ import {
   type OrderSort,
   readAdminOrdersQuery,
 } from '~/shared/schemas/admin-orders';
-import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { Pager } from '~/client/components/ui/pager';
