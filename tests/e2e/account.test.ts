@@ -1,5 +1,6 @@
 // The customer's account in a real browser: register, sign out, a failed and a good sign-in, the
 // profile, settings, and an order placed through checkout with its tracker, details, receipt and re-order.
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationLink } from './admin-session';
@@ -8,10 +9,14 @@ import { checkoutForm, fillCheckoutForm } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
+/** Where the store sends its e-mails: the registration links are read here, as a person would. */
+let inbox: SmtpInbox;
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
 });
 afterAll(async () => {
+  await inbox?.close();
   await browser?.close();
   await store?.stop();
 });
@@ -36,7 +41,7 @@ async function register(page: Page, who: typeof customer) {
   await form.getByRole('button', { name: 'Register', exact: true }).click();
   // The account is made by the link e-mailed to the address (docs/decisions/0456-…): opened as its owner would.
   await page.getByText('Check your e-mail').waitFor();
-  await page.goto(await registrationLink(store.url, who.email));
+  await page.goto(await registrationLink(inbox, who.email));
   await page.waitForURL(`${store.url}/account`);
 }
 

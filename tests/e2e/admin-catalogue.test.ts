@@ -2,6 +2,7 @@
 // the admin area is its own chunk, a customer is refused, the admin creates a product with two
 // pictures, imports a CSV with pictures, changes today's discount and a tax rate, and the storefront
 // and checkout follow.
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import { registerCustomer, signInToAdmin, submitAdminSignIn } from './admin-sess
 
 let store: Store;
 let browser: Browser;
+/** Where the store sends its e-mails: the registration links are read here, as a person would. */
+let inbox: SmtpInbox;
 let admin: TrackedPage;
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -28,9 +31,11 @@ async function png(colour: { r: number; g: number; b: number }, width = 640, hei
 }
 
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
 });
 afterAll(async () => {
+  await inbox?.close();
   await admin?.context.close();
   await browser?.close();
   await store?.stop();
@@ -80,7 +85,7 @@ describe('admin area', () => {
       email: 'e2e_shopper@example.com',
       password: 'shopper-pass-1',
     };
-    const cookie = await registerCustomer(store.url, customer);
+    const cookie = await registerCustomer(store.url, customer, inbox);
     const refused = await fetch(`${store.url}/api/products/admin`, { headers: { cookie } });
     expect(refused.status).toBe(403);
 

@@ -1,6 +1,7 @@
 // The purchase, end to end, in real Chromium against the built store with its demo catalogue and the
 // local payment provider: a guest pays for two products; a decline keeps the cart; a shopper who
 // creates an account at checkout ends up signed in with the order in their account.
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
@@ -11,10 +12,14 @@ import { checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form
 
 let store: Store;
 let browser: Browser;
+/** Where the store sends its e-mails: the registration links are read here, as a person would. */
+let inbox: SmtpInbox;
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
 });
 afterAll(async () => {
+  await inbox?.close();
   await browser?.close();
   await store?.stop();
 });
@@ -220,7 +225,7 @@ describe('checkout', () => {
     // The account waits for the link sent to the address (docs/decisions/0456): the order goes on as a
     // guest's, and opening the link makes the account, signs in, and brings the order with it.
     expect((await page.request.get(`${store.url}/api/auth/me`)).ok()).toBe(false);
-    await page.goto(await registrationLink(store.url, `${username}@example.com`));
+    await page.goto(await registrationLink(inbox, `${username}@example.com`));
     await page.waitForURL((u) => u.pathname === '/account');
     const me = await page.request.get(`${store.url}/api/auth/me`);
     expect(me.ok()).toBe(true);

@@ -3,6 +3,7 @@
 // with axe-core (no serious or critical violation), heading order and, on the phone, no sideways
 // scrolling at 320 px and 44 px thumb targets; the phone menu is used; and a shopper buys a product with
 // the keyboard alone, from the home page to the confirmation page.
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,10 +21,14 @@ import { fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
+/** Where the store sends its e-mails: the registration links are read here, as a person would. */
+let inbox: SmtpInbox;
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
 });
 afterAll(async () => {
+  await inbox?.close();
   await browser?.close();
   await store?.stop();
 });
@@ -252,7 +257,7 @@ async function sweep(viewport: { width: number; height: number }, phone: boolean
   });
   expect(registered.ok()).toBe(true);
   // The account is made by the e-mailed link (docs/decisions/0456-…), opened in this page to sign it in.
-  await page.goto(await registrationLink(store.url, `${username}@example.com`));
+  await page.goto(await registrationLink(inbox, `${username}@example.com`));
   await page.waitForURL(`${store.url}/account`);
 
   // Checkout with its errors shown, then paid, then a second order declined.

@@ -511,7 +511,7 @@ describe('delete', () => {
 
 describe('no password hash in any answer', () => {
   it('auth and account answers carry no hash either', async () => {
-    const reg = await registerAndConfirm(t.db, new TestClient(t.app), {
+    const reg = await registerAndConfirm(t, new TestClient(t.app), {
       username: 'hashless',
       email: 'hashless@x.example',
       password: 'hashless-pass',

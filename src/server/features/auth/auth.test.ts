@@ -52,7 +52,7 @@ const post = (c: TestClient, url: string, body: unknown, from = ip) =>
   c.post(url, body, { 'x-forwarded-for': from });
 /** Registers and opens the e-mailed link, as the address's owner does: the answer of the step that ended it. */
 const register = (c: TestClient, body: Record<string, unknown>, from = ip) =>
-  registerAndConfirm(t.db, c, body, { 'x-forwarded-for': from });
+  registerAndConfirm(t, c, body, { 'x-forwarded-for': from });
 const login = (c: TestClient, username: string, password: string, from = ip) =>
   post(c, '/api/auth/login', { username, password }, from);
 
