@@ -37,7 +37,6 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderAnswerSchema = z.union([OrderSchema, OrderSummarySchema]);
 export type OrderAnswer = z.infer<typeof OrderAnswerSchema>;
 
-
 /**
  * `?token=` of /api/orders/{reference}: the signed token of the confirmation page's address. A token
  * that is not the order's is no proof (never an error: the answer is then the summary).
