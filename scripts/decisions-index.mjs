@@ -25,6 +25,9 @@ const rows = readdirSync(DIR)
 
 const text = `# Decision records
 
+Date: 2026-11-28
+Status: accepted (this index is regenerated from the records; each record's own status is in its row)
+
 Each record states one decision: its context, the rule, and why. A record that a later one replaces
 keeps its text and says so in its status. This index is written by \`node scripts/decisions-index.mjs\`
 (\`npm run check\` fails when it is out of date); write a new record as \`NNNN-kebab-title.md\` with a
