@@ -32,9 +32,10 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
-# The sources run the one-off commands (npm run backup, restore, seed, db:migrate) through tsx.
-COPY package.json package-lock.json tsconfig.json ./
-COPY src ./src
+# The one-off commands (npm run backup, restore, seed, db:migrate, db:move-to-postgres) run from dist/
+# (scripts/cli.mjs): no sources and no tsx in the image.
+COPY package.json package-lock.json ./
+COPY scripts/cli.mjs scripts/build-info.mjs ./scripts/
 # Fails the build, not the first upload, when sharp cannot load on this platform.
 RUN node -e "require('sharp')(Buffer.from('<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"2\" height=\"2\"/>')).webp().toBuffer().then(() => console.log('sharp works'))" \
   && mkdir -p /data && chown node:node /data && chmod 700 /data

@@ -3,6 +3,8 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+/** The command-line entries built beside the server (src/server/db/<name>.ts → dist/server/<name>.js). */
+export const ONE_OFF_COMMANDS = ['migrate-cli', 'seed-cli', 'backup-cli', 'restore-cli', 'move-to-postgres-cli'];
 export const STAMP = path.resolve('dist', '.build-stamp');
 
 function newest(entry) {

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 // A build started from a test run inherits NODE_ENV=test, which would make Vite emit development JSX.
 process.env.NODE_ENV = 'production';
 const { build } = await import('vite');
-import { STAMP } from './build-info.mjs';
+import { ONE_OFF_COMMANDS, STAMP } from './build-info.mjs';
 import { compressAssets } from './compress-assets.mjs';
 
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
@@ -18,7 +18,13 @@ await build({
     outDir: 'dist/server',
     emptyOutDir: true,
     rollupOptions: {
-      input: { main: 'src/server/main.ts', 'entry-server': 'src/client/entry-server.tsx' },
+      input: {
+        main: 'src/server/main.ts',
+        'entry-server': 'src/client/entry-server.tsx',
+        // The one-off commands (npm run db:migrate, seed, backup, restore, db:move-to-postgres) run
+        // from the build too, so the production image needs neither the sources nor tsx.
+        ...Object.fromEntries(ONE_OFF_COMMANDS.map((name) => [name, `src/server/db/${name}.ts`])),
+      },
       output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
     },
   },

@@ -31,7 +31,9 @@ if (buildIsStale()) {
 }
 
 mkdirSync('.test-tmp', { recursive: true });
-const results = '.test-tmp/results.json';
+// TEST_RESULTS_FILE lets two runs side by side (.ci/run runs the journeys beside the API tiers) keep
+// their counts apart.
+const results = process.env.TEST_RESULTS_FILE ?? '.test-tmp/results.json';
 const args = [
   'vitest',
   'run',
