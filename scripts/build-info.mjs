@@ -4,7 +4,13 @@ import path from 'node:path';
 
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 /** The command-line entries built beside the server (src/server/db/<name>.ts → dist/server/<name>.js). */
-export const ONE_OFF_COMMANDS = ['migrate-cli', 'seed-cli', 'backup-cli', 'restore-cli', 'move-to-postgres-cli'];
+export const ONE_OFF_COMMANDS = [
+  'migrate-cli',
+  'seed-cli',
+  'backup-cli',
+  'restore-cli',
+  'move-to-postgres-cli',
+];
 export const STAMP = path.resolve('dist', '.build-stamp');
 
 function newest(entry) {

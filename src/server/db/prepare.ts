@@ -4,13 +4,18 @@
 import { LOCK_KEYS, withDatabaseLock } from './advisory-lock';
 import { type Database, openDatabase } from './client';
 import { applyMigrations } from './migrate';
+import { fillUsernameSkeletons } from '~/server/lib/username-skeleton';
 import { type SeedOptions, type SeedResult, seedIfEmpty } from './seed';
 import { waitForDatabase } from './wait-for-database';
 
-/** Migrates, then seeds when `seed` is given and the database is empty. The seed's result, or null. */
+/**
+ * Migrates, fills what a migration left for code to compute (username skeletons), then seeds when `seed`
+ * is given and the database is empty. The seed's result, or null.
+ */
 export async function prepareDatabase(database: Database, seed?: SeedOptions): Promise<SeedResult | null> {
   const result = await withDatabaseLock(database, LOCK_KEYS.startUp, { wait: true }, async () => {
     await applyMigrations(database);
+    await fillUsernameSkeletons(database.db);
     return seed ? seedIfEmpty(database.db, seed) : null;
   });
   return result.acquired ? result.value : null;

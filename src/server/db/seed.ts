@@ -21,6 +21,7 @@ import {
   DEMO_TAX_RATES,
   DEMO_WEEKDAY_DISCOUNTS,
 } from './demo-catalogue';
+import { usernameSkeleton } from '~/server/lib/username-skeleton';
 import { createLocalStorage, type FileStorage } from '~/server/storage/file-storage';
 import { type DemoImage, demoImageKey, writeDemoImages } from './demo-images';
 import {
@@ -170,6 +171,7 @@ async function seed(db: Db, options: SeedOptions, onlyIfEmpty: boolean): Promise
     );
     await tx.insert(users).values({
       username: adminUsername,
+      usernameSkeleton: usernameSkeleton(adminUsername),
       email: `${adminUsername.toLowerCase().replace(/[^a-z0-9._-]/g, '') || 'admin'}@liquidation-depot.example`,
       password: passwordHash,
       isAdmin: true,

@@ -6,6 +6,9 @@ import unhomoglyph from 'unhomoglyph';
 import type { DbOrTx } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { badRequest, conflict } from '~/server/lib/http-error';
+import { usernameSkeleton } from '~/server/lib/username-skeleton';
+
+export { usernameSkeleton };
 
 export const USERNAME_LOOKALIKE =
   "Username can't be made of letters that only look like Latin ones (for example Cyrillic 'о' for 'o')";
@@ -25,50 +28,6 @@ export function refuseLookalikeUsername(name: string, field = 'username'): void 
   if (imitatesLatin(name)) throw badRequest(USERNAME_LOOKALIKE, { errors: { [field]: USERNAME_LOOKALIKE } });
 }
 
-// Latin small capitals read as their letters ('ᴀdmin' is 'admin'), but Unicode's confusables table (as
-// shipped by unhomoglyph) maps only some of them; the rest are folded here first.
-const SMALL_CAPITALS: Record<string, string> = {
-  ᴀ: 'a',
-  ʙ: 'b',
-  ᴄ: 'c',
-  ᴅ: 'd',
-  ᴇ: 'e',
-  ꜰ: 'f',
-  ɢ: 'g',
-  ʜ: 'h',
-  ɪ: 'i',
-  ᴊ: 'j',
-  ᴋ: 'k',
-  ʟ: 'l',
-  ᴍ: 'm',
-  ɴ: 'n',
-  ᴏ: 'o',
-  ᴘ: 'p',
-  ꞯ: 'q',
-  ʀ: 'r',
-  ꜱ: 's',
-  ᴛ: 't',
-  ᴜ: 'u',
-  ᴠ: 'v',
-  ᴡ: 'w',
-  ʏ: 'y',
-  ᴢ: 'z',
-};
-const SMALL_CAPITAL = new RegExp(`[${Object.keys(SMALL_CAPITALS).join('')}]`, 'gu');
-
-/**
- * The name's skeleton (UTS #39): case folded (names are one account in any case), small capitals folded,
- * then each character mapped to its prototype from Unicode's confusables table, twice so that a prototype
- * in upper case ('0' is 'O') meets its lower-case form. 'ɑdmin', 'ᴀdmin', 'ADMIN' and 'admin' share one.
- */
-export function usernameSkeleton(name: string): string {
-  const folded = name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(SMALL_CAPITAL, (c) => SMALL_CAPITALS[c]!);
-  return unhomoglyph(unhomoglyph(folded.normalize('NFD')).toLowerCase()).normalize('NFD');
-}
-
 /** 409 on the field when another account's name has this name's skeleton ('ɑdmin' beside 'admin'). */
 export async function refuseLookalikeOfAnother(
   db: DbOrTx,
@@ -83,9 +42,9 @@ export async function refuseLookalikeOfAnother(
     .from(users)
     .where(and(eq(users.usernameSkeleton, skeleton), except))
     .limit(1);
-  // Rows written before skeletons were kept (or by the demo seed's older versions) have none: they are
-  // compared here, read only. A check never writes other people's rows; their skeleton is set the next
-  // time their own name is written (registration, profile, users screen).
+  // Start-up fills the skeletons of rows written before they were kept (fillUsernameSkeletons); a row an
+  // older instance writes during a rolling deploy has none until the next start, so such rows are still
+  // compared here, read only (the index on the column finds them; usually there are none).
   const unskeletoned = other
     ? []
     : await db
