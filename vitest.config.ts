@@ -70,6 +70,8 @@ export default defineConfig({
           include: ['src/client/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/client/test/setup.ts'],
+          // Limits to wait, not speed requirements: a loaded machine must not fail a correct screen.
+          testTimeout: 30_000,
         },
       },
       api('pglite', false),
