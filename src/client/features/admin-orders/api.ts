@@ -9,6 +9,7 @@ import {
   adminOrdersSearchParams,
   type BulkOrderStatusAnswer,
   type BulkOrderStatusInput,
+  type BulkShipAnswer,
   type OrderDetailsUpdateInput,
   type OrderStatusUpdateInput,
   type PaymentStatusAnswer,
@@ -45,6 +46,12 @@ export const adminOrderQueryOptions = (id: number) =>
 
 export const bulkSetOrderStatus = (body: BulkOrderStatusInput) =>
   apiRequest<BulkOrderStatusAnswer>('POST', '/api/orders/bulk-status', body);
+/** Ships the orders a CSV of tracking numbers names, each with its own number. */
+export function bulkShipFromCsv(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<BulkShipAnswer>('POST', '/api/orders/bulk-ship', form);
+}
 export const setOrderStatus = (id: number, body: OrderStatusUpdateInput) =>
   apiRequest<AdminOrderDetail>('PATCH', `/api/orders/${id}/status`, body);
 export const updateOrderDetails = (id: number, body: OrderDetailsUpdateInput) =>
