@@ -65,11 +65,12 @@ const startsWith = (prefixes: string[]) => (query: { queryKey: readonly unknown[
   typeof query.queryKey[0] === 'string' && prefixes.some((p) => (query.queryKey[0] as string).startsWith(p));
 
 /**
- * After a change: the order list and details, the dashboard's counts, the users' order counts, and
- * (a payment change moves stock) the product lists.
+ * After a change: the order list and details, the dashboard's counts, the users' order counts, the
+ * e-mail outbox (a change may have queued the customer's e-mail), and (a payment change moves stock)
+ * the product lists.
  */
 export function refreshOrders(queryClient: QueryClient, options: { stock?: boolean } = {}) {
-  const prefixes = [ADMIN_ORDERS_PATH, '/api/admin/dashboard', '/api/admin/users'];
+  const prefixes = [ADMIN_ORDERS_PATH, '/api/admin/dashboard', '/api/admin/users', '/api/admin/emails'];
   if (options.stock) prefixes.push('/api/products');
   return queryClient.invalidateQueries({ predicate: startsWith(prefixes) });
 }
