@@ -68,7 +68,7 @@ function useOpenTabInView(tab: AdminTab) {
   const nav = useRef<HTMLElement>(null);
   useEffect(() => {
     const strip = nav.current;
-    const link = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    const link = strip?.querySelector<HTMLElement>(`a[href="/admin/${tab}"]`);
     if (!strip || !link) return;
     // Where the tab sits in the strip's scrolled content.
     const left = link.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
