@@ -226,6 +226,76 @@ describe('the admin layout', () => {
     await context.close();
   });
 
+  it('at 390 x 844 the order dialog fits the phone: nothing sideways, the × and the amounts on screen, axe clean', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, {
+      viewport: PHONE,
+      allowConsole: [/status of 401/],
+    });
+    await signInToAdmin(page, store.url, ADMIN, '/admin/orders');
+    await page.getByRole('heading', { name: 'Order Management' }).waitFor();
+    await page
+      .getByRole('button', { name: /^View order #/ })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: /^Order #\d+$/ });
+    await dialog.getByTestId('admin-order-item').first().waitFor();
+    // The page itself never widens (the dialog's overlay once pushed it to 437 px).
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      body: document.body.scrollWidth,
+    }));
+    expect(width.scroll).toBeLessThanOrEqual(PHONE.width);
+    expect(width.body).toBeLessThanOrEqual(PHONE.width);
+    const inView = async (what: string, box: { x: number; width: number } | null) => {
+      expect(box, what).not.toBeNull();
+      expect(box!.x, what).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, what).toBeLessThanOrEqual(PHONE.width);
+    };
+    await inView('close button', await dialog.getByRole('button', { name: 'Close' }).first().boundingBox());
+    const items = dialog.getByRole('table', { name: 'Items' });
+    for (const header of ['Price', 'Total'])
+      await inView(`${header} column`, await items.getByRole('columnheader', { name: header }).boundingBox());
+    const total = dialog.getByTestId('admin-order-item-total').first();
+    await total.scrollIntoViewIfNeeded();
+    await inView('line total', await total.boundingBox());
+    // The items table does not scroll on its own: nothing to reach by keyboard that the eye cannot see.
+    expect(await items.evaluate((t) => t.scrollWidth <= t.clientWidth + 1)).toBe(true);
+    const problems = [
+      ...(await sideScrollProblems(page, 'Order dialog, phone')),
+      ...(await axeProblems(page, 'Order dialog, phone')),
+    ];
+    expect(problems).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the Intake tab sits in the tab strip beside Loads and Orders, on a phone and a wide screen', async () => {
+    for (const viewport of [PHONE, WIDE]) {
+      const { page, context, consoleErrors } = await openPage(browser, {
+        viewport,
+        allowConsole: [/status of 401/],
+      });
+      await signInToAdmin(page, store.url, ADMIN, '/admin/intake');
+      const nav = page.getByRole('navigation', { name: 'Admin sections' });
+      const box = async (name: string) => (await nav.getByRole('link', { name, exact: true }).boundingBox())!;
+      const [loads, intake, orders] = [await box('Loads'), await box('Intake'), await box('Orders')];
+      const where = `${viewport.width} px`;
+      // Next to its neighbours on the same line: the gap between tabs is 4 px.
+      expect(intake.y, where).toBe(loads.y);
+      expect(intake.y, where).toBe(orders.y);
+      expect(intake.x - (loads.x + loads.width), where).toBeGreaterThanOrEqual(0);
+      expect(intake.x - (loads.x + loads.width), where).toBeLessThanOrEqual(8);
+      expect(orders.x - (intake.x + intake.width), where).toBeGreaterThanOrEqual(0);
+      expect(orders.x - (intake.x + intake.width), where).toBeLessThanOrEqual(8);
+      // The open tab is scrolled into the window, and the page does not widen.
+      expect(intake.x, where).toBeGreaterThanOrEqual(0);
+      expect(intake.x + intake.width, where).toBeLessThanOrEqual(viewport.width);
+      expect(await sideScrollProblems(page, `Intake, ${where}`)).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    }
+  });
+
   it('a staff user signs in, sees no Users tab, and is told an administrator tab is not theirs', async () => {
     const { page, context, consoleErrors } = await openPage(browser, {
       viewport: WIDE,

@@ -1,8 +1,8 @@
 // The administrator's orders and users in real Chromium against the built store with its demo data and
 // the local payment provider: the admin creates and edits a customer, cannot delete themselves, finds
 // an order a guest paid for, links it to the customer (who then sees it in /account), moves it pending
-// -> processing -> shipped with a tracking number (the customer's tracker follows), and refunds another
-// order (its stock returns).
+// -> processing -> shipped with a tracking number (the customer's tracker follows), refunds another
+// order (its stock returns), and ships two more from a CSV of tracking numbers.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
@@ -289,6 +289,62 @@ describe('admin orders and users', () => {
       .getByRole('button', { name: 'Close' })
       .click();
     await row.getByTestId('admin-payment-status').filter({ hasText: 'Refunded' }).waitFor();
+    expect(admin.consoleErrors).toEqual([]);
+  });
+
+  it('ships two orders from a CSV of tracking numbers, each e-mailed its own; a bad line is reported', async () => {
+    const first = await productInStock(2);
+    const second = await productInStock(2, [first.id]);
+    const one = await guestPurchase(browser, store.url, first, {
+      firstName: 'Cora',
+      lastName: 'Csv',
+      email: `csv1_${suffix}@example.com`,
+    });
+    const two = await guestPurchase(browser, store.url, second, {
+      firstName: 'Dale',
+      lastName: 'Csv',
+      email: `csv2_${suffix}@example.com`,
+    });
+    const page = adminPage();
+    await page.getByRole('button', { name: 'Ship from CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ship orders from a CSV' });
+    const csv = [
+      'Order Reference,Carrier,Tracking Number',
+      `${one},Canada Post,7023210039414604`,
+      `${two},UPS,1Z999AA10123456799`,
+      '#999999,UPS,1Z999AA10123456700',
+    ].join('\r\n');
+    await dialog
+      .getByLabel('Tracking CSV')
+      .setInputFiles({ name: 'tracking.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog.getByRole('button', { name: 'Ship and e-mail tracking' }).click();
+    await dialog.getByRole('status').filter({ hasText: '2 orders shipped, 1 line not used.' }).waitFor();
+    await dialog.getByText('Line 4 (#999999): Order not found.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    for (const reference of [one, two]) {
+      const row = await findOrder(reference);
+      await expect.poll(() => row.getByTestId('admin-order-status').textContent()).toBe('Shipped');
+    }
+
+    // Each customer's one 'has shipped' e-mail carries their own number.
+    await page.getByRole('button', { name: 'E-mails', exact: true }).click();
+    for (const [reference, number] of [
+      [one, '7023210039414604'],
+      [two, '1Z999AA10123456799'],
+    ] as const) {
+      const mailRow = page
+        .getByTestId('admin-email-row')
+        .filter({ hasText: `order ${reference} has shipped` });
+      await mailRow.waitFor();
+      expect(await mailRow.count()).toBe(1);
+      await mailRow.getByRole('button', { name: /^View e-mail/ }).click();
+      const mail = page.getByRole('dialog', { name: /has shipped$/ });
+      await mail.frameLocator('iframe').getByText(number, { exact: true }).waitFor();
+      await mail.getByRole('button', { name: 'Close' }).click();
+      await mail.waitFor({ state: 'detached' });
+    }
+    await page.getByRole('button', { name: 'Hide E-mails' }).click();
     expect(admin.consoleErrors).toEqual([]);
   });
 });

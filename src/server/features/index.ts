@@ -17,6 +17,7 @@ import { checkoutRoutes } from './checkout/routes';
 import { orderRoutes } from './orders/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { adminOrderRoutes } from './admin-orders/routes';
+import { bulkShipRoutes } from './admin-orders/bulk-ship-routes';
 import { orderDialogRoutes } from './admin-orders/dialog-routes';
 import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
@@ -43,6 +44,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);
   await app.register(orderDialogRoutes);
+  await app.register(bulkShipRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);

@@ -338,6 +338,34 @@ export const BulkOrderStatusAnswerSchema = z.object({
 });
 export type BulkOrderStatusAnswer = z.infer<typeof BulkOrderStatusAnswerSchema>;
 
+/** POST /api/orders/bulk-ship: the most lines one tracking CSV may have (a day's parcels, with room). */
+export const BULK_SHIP_MAX_ROWS = 500;
+
+/**
+ * How one line of the tracking CSV went: the order shipped (or its tracking corrected) with that number,
+ * or why nothing was changed for it. `line` is the row number a spreadsheet shows (the header is 1).
+ */
+export const BulkShipResultSchema = z.discriminatedUnion('ok', [
+  z.object({
+    line: z.number(),
+    ok: z.literal(true),
+    orderId: z.number(),
+    trackingNumber: z.string(),
+    trackingCarrier: z.string().nullable(),
+    /** False when the order was already shipped with this number: nothing changed, nothing sent. */
+    changed: z.boolean(),
+  }),
+  z.object({ line: z.number(), ok: z.literal(false), order: z.string(), message: z.string() }),
+]);
+export type BulkShipResult = z.infer<typeof BulkShipResultSchema>;
+
+export const BulkShipAnswerSchema = z.object({
+  shipped: z.number().int(),
+  refused: z.number().int(),
+  results: z.array(BulkShipResultSchema),
+});
+export type BulkShipAnswer = z.infer<typeof BulkShipAnswerSchema>;
+
 const SLIP_IDS_MESSAGE = 'ids must be order numbers separated by commas, such as ids=12,15,40.';
 
 /**

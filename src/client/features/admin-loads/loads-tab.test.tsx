@@ -165,6 +165,8 @@ const heater = {
   active: false,
   manifestLine: 2,
   version: 4,
+  description: '',
+  upc: null as string | null,
 };
 
 /** The Loads tab with load AC-7 opened; `lot` answers the load's report each time it is asked. */
@@ -178,7 +180,7 @@ async function openLoad(routes: Parameters<typeof fakeApi>[0], lot: () => typeof
   renderPage(<LoadsTab />);
   const row = (await screen.findByText('AC-7')).closest('tr')!;
   await userEvent.click(within(row).getByRole('button', { name: 'Open' }));
-  await screen.findByText('Heater');
+  await screen.findByText(lot().name);
   return api;
 }
 
@@ -248,5 +250,87 @@ describe('LoadsTab drafts', () => {
     const row = screen.getByText('Heater').closest('tr')!;
     expect(within(row).getByText('Published')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: 'Edit AC-7-2' })).toBeNull();
+  });
+
+  it("corrects a draft's title, description and UPC in its row; only what changed is sent", async () => {
+    let current = { ...heater, name: 'WM100002', description: 'Oak Side Table' };
+    let sent: unknown;
+    await openLoad(
+      {
+        'PATCH /api/admin/loads/1/lots/41': ({ init }) => {
+          sent = JSON.parse(String(init?.body));
+          current = {
+            ...current,
+            name: 'Oak Side Table',
+            description: 'Solid oak.',
+            upc: '036000291452',
+            version: 5,
+          };
+          return { body: current };
+        },
+      },
+      () => current,
+    );
+    const row = screen.getByText('WM100002').closest('tr')!;
+    await userEvent.click(within(row).getByRole('button', { name: 'Edit AC-7-2' }));
+    await userEvent.clear(within(row).getByLabelText('Title of AC-7-2'));
+    await userEvent.type(within(row).getByLabelText('Title of AC-7-2'), 'Oak Side Table');
+    await userEvent.clear(within(row).getByLabelText('Description of AC-7-2'));
+    await userEvent.type(within(row).getByLabelText('Description of AC-7-2'), 'Solid oak.');
+    await userEvent.type(within(row).getByLabelText('UPC of AC-7-2'), '036000291452');
+    await userEvent.click(within(row).getByRole('button', { name: 'Save' }));
+    expect(await within(row).findByText('Oak Side Table')).toBeTruthy();
+    expect(sent).toEqual({
+      version: 4,
+      condition: 'new',
+      price: '15.99',
+      stock: 3,
+      name: 'Oak Side Table',
+      description: 'Solid oak.',
+      upc: '036000291452',
+    });
+  });
+
+  it('selects every draft at once (not the lots on sale) and publishes them', async () => {
+    const lots = [
+      heater,
+      { ...heater, id: 42, lotNumber: 'AC-7-3', name: 'Fan', manifestLine: 3 },
+      { ...heater, id: 43, lotNumber: 'AC-7-4', name: 'Kettle', manifestLine: 4, active: true },
+    ];
+    let published: unknown;
+    fakeApi({
+      'GET /api/admin/loads': { body: [load] },
+      'GET /api/admin/loads/report-by-supplier': { body: [] },
+      'GET /api/admin/loads/1': { body: { ...load, days: [], lots } },
+      'POST /api/admin/loads/1/publish': ({ init }) => {
+        published = JSON.parse(String(init?.body));
+        return { body: { published: 2, messages: [] } };
+      },
+    });
+    renderPage(<LoadsTab />);
+    const loadRow = (await screen.findByText('AC-7')).closest('tr')!;
+    await userEvent.click(within(loadRow).getByRole('button', { name: 'Open' }));
+    await screen.findByText('Kettle');
+    const all = screen.getByRole('checkbox', { name: 'Select all drafts' }) as HTMLInputElement;
+    expect(all.checked).toBe(false);
+    await userEvent.click(all);
+    const box = (name: string) =>
+      screen.getByRole('checkbox', { name: `Select ${name}` }) as HTMLInputElement;
+    expect([box('AC-7-2').checked, box('AC-7-3').checked, box('AC-7-4').checked]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(all.checked).toBe(true);
+    // One draft off: the header box is off; on again: on.
+    await userEvent.click(box('AC-7-3'));
+    expect(all.checked).toBe(false);
+    await userEvent.click(all);
+    expect(all.checked).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Publish selected' }));
+    await vi.waitFor(() => expect(published).toEqual({ productIds: [41, 42] }));
+    // Published: the selection is cleared.
+    await vi.waitFor(() => expect(all.checked).toBe(false));
+    expect([box('AC-7-2').checked, box('AC-7-3').checked]).toEqual([false, false]);
   });
 });

@@ -211,8 +211,9 @@ function ManifestUpload({ loadId }: { loadId: number }) {
 }
 
 /**
- * One lot of the load. A draft is reviewed in place: Edit turns its condition, price and stock into
- * fields, saved on the version the table showed; a lot on sale is changed in the Products tab.
+ * One lot of the load. A draft is reviewed in place: Edit turns its title, description, UPC, condition,
+ * price and stock into fields, saved on the version the table showed (only what changed is sent); a
+ * lot on sale is changed in the Products tab.
  */
 function LotRow({
   loadId,
@@ -230,14 +231,23 @@ function LotRow({
   const [condition, setCondition] = useState(lot.condition);
   const [price, setPrice] = useState(lot.price);
   const [stock, setStock] = useState(String(lot.stock));
+  const [text, setText] = useState(() => lotText(lot));
   const save = useMutation({
-    mutationFn: () =>
-      apiRequest<Lot>('PATCH', `/api/admin/loads/${loadId}/lots/${lot.id}`, {
+    mutationFn: () => {
+      const before = lotText(lot);
+      const changed = Object.fromEntries(
+        (Object.keys(text) as (keyof LotText)[])
+          .filter((k) => text[k] !== before[k])
+          .map((k) => [k, text[k]]),
+      );
+      return apiRequest<Lot>('PATCH', `/api/admin/loads/${loadId}/lots/${lot.id}`, {
         version: lot.version,
         condition,
         price,
         stock: stock.trim() === '' ? 0 : Number(stock),
-      }),
+        ...changed,
+      });
+    },
     onSuccess: () => {
       setEditing(false);
       return refreshLoads(queryClient);
@@ -250,6 +260,7 @@ function LotRow({
         setCondition(now.condition);
         setPrice(now.price);
         setStock(String(now.stock));
+        setText(lotText(now));
       }
       return refreshLoads(queryClient);
     },
@@ -258,6 +269,7 @@ function LotRow({
     setCondition(lot.condition);
     setPrice(lot.price);
     setStock(String(lot.stock));
+    setText(lotText(lot));
     save.reset();
     setEditing(true);
   };
@@ -282,7 +294,9 @@ function LotRow({
         {lot.imageUrl ? <img src={lot.imageUrl} alt="" className="h-10 w-10 object-cover" /> : 'No photo'}
       </td>
       <td className="px-3 py-2">{lot.lotNumber}</td>
-      <td className="px-3 py-2">{lot.name}</td>
+      <td className="px-3 py-2">
+        {editing ? <LotTextFields name={name} formId={formId} text={text} onChange={setText} /> : lot.name}
+      </td>
       {editing ? (
         <>
           <td className="px-3 py-2">
@@ -363,6 +377,78 @@ function LotRow({
   );
 }
 
+type LotText = { name: string; description: string; upc: string };
+const lotText = (lot: Lot): LotText => ({
+  name: lot.name,
+  description: lot.description ?? '',
+  upc: lot.upc ?? '',
+});
+
+/** A draft's title, description and UPC as fields (a manifest's wrong column is corrected here). */
+function LotTextFields({
+  name,
+  formId,
+  text,
+  onChange,
+}: {
+  name: string;
+  formId: string;
+  text: LotText;
+  onChange: (text: LotText) => void;
+}) {
+  return (
+    <div className="grid min-w-56 gap-1">
+      <input
+        form={formId}
+        aria-label={`Title of ${name}`}
+        className={inputClasses()}
+        value={text.name}
+        onChange={(e) => onChange({ ...text, name: e.target.value })}
+      />
+      <textarea
+        form={formId}
+        aria-label={`Description of ${name}`}
+        rows={2}
+        className={inputClasses()}
+        value={text.description}
+        onChange={(e) => onChange({ ...text, description: e.target.value })}
+      />
+      <input
+        form={formId}
+        aria-label={`UPC of ${name}`}
+        inputMode="numeric"
+        placeholder="UPC"
+        className={inputClasses()}
+        value={text.upc}
+        onChange={(e) => onChange({ ...text, upc: e.target.value })}
+      />
+    </div>
+  );
+}
+
+/** The header's select-all box: every draft of the load (a lot on sale is not published again). */
+function SelectAllDrafts({
+  drafts,
+  selected,
+  onChange,
+}: {
+  drafts: number[];
+  selected: number[];
+  onChange: (ids: number[]) => void;
+}) {
+  const all = drafts.length > 0 && drafts.every((id) => selected.includes(id));
+  return (
+    <input
+      type="checkbox"
+      aria-label="Select all drafts"
+      className="size-5 align-middle"
+      checked={all}
+      disabled={drafts.length === 0}
+      onChange={(e) => onChange(e.target.checked ? drafts : [])}
+    />
+  );
+}
+
 function LoadDetail({ loadId }: { loadId: number }) {
   const queryClient = useQueryClient();
   const report = useQuery<LoadReport>({ queryKey: [`/api/admin/loads/${loadId}`] });
@@ -379,6 +465,7 @@ function LoadDetail({ loadId }: { loadId: number }) {
   });
   const r = report.data;
   const drafts = r?.lots ?? [];
+  const draftIds = drafts.filter((d) => !d.active).map((d) => d.id);
   return (
     <div className="grid gap-4">
       <ManifestUpload loadId={loadId} />
@@ -423,6 +510,9 @@ function LoadDetail({ loadId }: { loadId: number }) {
           'Actions',
         ]}
         minWidthClassName="min-w-[1000px]"
+        headerCells={{
+          Select: <SelectAllDrafts drafts={draftIds} selected={selected} onChange={setSelected} />,
+        }}
         pending={report.isPending}
         empty={drafts.length === 0}
         emptyText="No lots yet: upload the manifest."

@@ -9,6 +9,7 @@ import {
   adminOrdersSearchParams,
   type BulkOrderStatusAnswer,
   type BulkOrderStatusInput,
+  type BulkShipAnswer,
   type OrderDetailsUpdateInput,
   type OrderStatusUpdateInput,
   type PaymentStatusAnswer,
@@ -45,6 +46,12 @@ export const adminOrderQueryOptions = (id: number) =>
 
 export const bulkSetOrderStatus = (body: BulkOrderStatusInput) =>
   apiRequest<BulkOrderStatusAnswer>('POST', '/api/orders/bulk-status', body);
+/** Ships the orders a CSV of tracking numbers names, each with its own number. */
+export function bulkShipFromCsv(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<BulkShipAnswer>('POST', '/api/orders/bulk-ship', form);
+}
 export const setOrderStatus = (id: number, body: OrderStatusUpdateInput) =>
   apiRequest<AdminOrderDetail>('PATCH', `/api/orders/${id}/status`, body);
 export const updateOrderDetails = (id: number, body: OrderDetailsUpdateInput) =>
@@ -58,11 +65,12 @@ const startsWith = (prefixes: string[]) => (query: { queryKey: readonly unknown[
   typeof query.queryKey[0] === 'string' && prefixes.some((p) => (query.queryKey[0] as string).startsWith(p));
 
 /**
- * After a change: the order list and details, the dashboard's counts, the users' order counts, and
- * (a payment change moves stock) the product lists.
+ * After a change: the order list and details, the dashboard's counts, the users' order counts, the
+ * e-mail outbox (a change may have queued the customer's e-mail), and (a payment change moves stock)
+ * the product lists.
  */
 export function refreshOrders(queryClient: QueryClient, options: { stock?: boolean } = {}) {
-  const prefixes = [ADMIN_ORDERS_PATH, '/api/admin/dashboard', '/api/admin/users'];
+  const prefixes = [ADMIN_ORDERS_PATH, '/api/admin/dashboard', '/api/admin/users', '/api/admin/emails'];
   if (options.stock) prefixes.push('/api/products');
   return queryClient.invalidateQueries({ predicate: startsWith(prefixes) });
 }

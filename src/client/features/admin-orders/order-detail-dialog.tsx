@@ -129,47 +129,52 @@ function Items({ order }: { order: AdminOrder }) {
   if (order.items.length === 0)
     return <p className="text-sm text-slate-500">No items recorded for this order.</p>;
   return (
-    // Scrolls sideways on a phone inside the dialog (never widening the page); focusable so the keyboard
-    // can scroll it too (axe scrollable-region-focusable).
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard.
-    <section className="max-w-full overflow-x-auto" tabIndex={0} aria-label="Items">
-      <table className="w-full min-w-[480px] text-left text-sm">
-        <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Product
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              SKU
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Price
-            </th>
-            <th scope="col" className="py-2 pr-3 text-right">
-              Quantity
-            </th>
-            <th scope="col" className="py-2 text-right">
-              Total
-            </th>
+    // Fits a 390 px phone without scrolling sideways: the SKU goes under the product's name there, long
+    // names wrap, and the amounts stay in view (no scroll region to reach them).
+    <table className="w-full text-left text-sm" aria-label="Items">
+      <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+        <tr>
+          <th scope="col" className="py-2 pr-3">
+            Product
+          </th>
+          <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
+            SKU
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            Price
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right">
+            <abbr title="Quantity" className="no-underline sm:hidden">
+              Qty
+            </abbr>
+            <span className="hidden sm:inline">Quantity</span>
+          </th>
+          <th scope="col" className="py-2 text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.items.map((item) => (
+          <tr
+            key={item.id}
+            className="border-b border-slate-100 last:border-0"
+            data-testid="admin-order-item"
+          >
+            <td className="py-2 pr-3 font-medium [overflow-wrap:anywhere]">
+              {itemDisplayName(item)}
+              <span className="block font-normal text-slate-600 sm:hidden">SKU {item.sku ?? '—'}</span>
+            </td>
+            <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{item.sku ?? '—'}</td>
+            <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(item.price)}</td>
+            <td className="py-2 pr-3 text-right">{item.quantity}</td>
+            <td className="py-2 text-right whitespace-nowrap" data-testid="admin-order-item-total">
+              {formatCents((toCents(item.price) ?? 0) * item.quantity)}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <tr
-              key={item.id}
-              className="border-b border-slate-100 last:border-0"
-              data-testid="admin-order-item"
-            >
-              <td className="py-2 pr-3 font-medium">{itemDisplayName(item)}</td>
-              <td className="py-2 pr-3 text-slate-600">{item.sku ?? '—'}</td>
-              <td className="py-2 pr-3 text-right">{formatMoney(item.price)}</td>
-              <td className="py-2 pr-3 text-right">{item.quantity}</td>
-              <td className="py-2 text-right">{formatCents((toCents(item.price) ?? 0) * item.quantity)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

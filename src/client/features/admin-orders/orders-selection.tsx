@@ -120,6 +120,11 @@ export function SelectionBar({ selection }: { selection: OrderSelection }) {
       >
         Set status
       </Button>
+      {status === 'shipped' && (
+        <span className="text-slate-600">
+          Shipped this way e-mails no tracking: to send each order's number, use Ship from CSV.
+        </span>
+      )}
       <a
         href={packingSlipsHref(ids)}
         target="_blank"

@@ -1013,6 +1013,20 @@ describe('Orders tab: a status for several orders', () => {
     ).toBe(true);
   });
 
+  it('bulk Shipped says it e-mails no tracking and points to Ship from CSV, which opens from the header', async () => {
+    fakeApi();
+    renderTab();
+    const u = userEvent.setup();
+    await u.click(within(await rowOf(11)).getByRole('checkbox', { name: 'Select order #11' }));
+    await u.selectOptions(screen.getByLabelText('New status for the selected orders'), 'shipped');
+    expect(screen.getByRole('region', { name: 'Selected orders' }).textContent).toContain(
+      "Shipped this way e-mails no tracking: to send each order's number, use Ship from CSV.",
+    );
+    await u.click(screen.getByRole('button', { name: 'Ship from CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Ship orders from a CSV' });
+    expect(within(dialog).getByLabelText('Tracking CSV')).toBeTruthy();
+  });
+
   it('another page or filter starts with nothing selected', async () => {
     fakeApi();
     renderTab();

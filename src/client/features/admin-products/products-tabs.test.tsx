@@ -105,6 +105,10 @@ describe('import page', () => {
     expect(screen.getByTestId('import-conditions').textContent).toContain(
       'new, new-open-box, used-like-new, used-good, used-acceptable, for-parts',
     );
+    // The encodings and separators the import reads (docs/decisions/0460-csv-encodings-and-streamed-parsing.md).
+    expect(screen.getByTestId('import-encodings').textContent).toContain(
+      "Save the file as CSV UTF-8, or as Excel's plain CSV (Windows-1252, accents kept); commas, semicolons or tabs may separate the columns.",
+    );
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('CSV file'), file('products.csv', 'text/csv'));
     await user.upload(screen.getByLabelText('Product images (optional)'), [

@@ -2,7 +2,7 @@
 // the Overview tab, so every other tab's table starts near the top of the screen. Each tab is its own
 // chunk, loaded when opened (each feature's index.ts holds its tabs' lazy components).
 import { clsx } from 'clsx';
-import { type ComponentType, type LazyExoticComponent, Suspense } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { ROLE_LABELS } from '~/shared/roles';
 import { OverviewTab } from '~/client/features/admin-dashboard';
@@ -60,9 +60,29 @@ function NotYourTab({ tab }: { tab: AdminTab }) {
   );
 }
 
+/**
+ * On a phone the strip scrolls sideways: the open tab is brought into the strip's window (Intake, the
+ * ninth tab, was otherwise some 800 px to the right, out of sight). Only the strip scrolls, never the page.
+ */
+function useOpenTabInView(tab: AdminTab) {
+  const nav = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const strip = nav.current;
+    const link = strip?.querySelector<HTMLElement>(`a[href="/admin/${tab}"]`);
+    if (!strip || !link) return;
+    // Where the tab sits in the strip's scrolled content.
+    const left = link.getBoundingClientRect().left - strip.getBoundingClientRect().left + strip.scrollLeft;
+    const right = left + link.offsetWidth;
+    if (left < strip.scrollLeft || right > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = Math.max(0, left - (strip.clientWidth - link.offsetWidth) / 2);
+  }, [tab]);
+  return nav;
+}
+
 export function AdminShell({ tab, user }: { tab: AdminTab; user: CurrentUser }) {
   const tabs = tabsFor(user.role);
   const TabComponent = TAB_COMPONENTS[tab];
+  const nav = useOpenTabInView(tab);
   return (
     <div className="mx-auto grid max-w-7xl gap-3 px-4 py-3 sm:py-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -72,7 +92,7 @@ export function AdminShell({ tab, user }: { tab: AdminTab; user: CurrentUser }) 
           {user.role === 'staff' && ` (${ROLE_LABELS.staff})`}
         </p>
       </div>
-      <nav aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4">
+      <nav ref={nav} aria-label="Admin sections" className="-mx-4 overflow-x-auto px-4">
         <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
           {tabs.map((t) => (
             <li key={t}>

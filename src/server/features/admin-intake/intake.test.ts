@@ -18,6 +18,7 @@ import { realImage, sendMultipart, signedInClients } from '~/server/features/adm
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
+import { labelTitle } from './service';
 
 let t: TestApp;
 let clients: Awaited<ReturnType<typeof signedInClients>>;
@@ -130,11 +131,37 @@ describe('lot label', () => {
     // 1299.50 dollars as shown to people: $1,299.50; the condition in words.
     expect(svg).toContain('$1,299.50');
     expect(svg).toContain('Used - like new');
+    // The lot's title, on a line of its own above the barcode.
+    expect(svg).toContain('font-size="30">Blender</text>');
     // Rasterised at 600 dpi, as a label printer would print it.
     const png = await sharp(Buffer.from(svg), { density: 600 }).png().toBuffer();
     const decoded = await decode(png);
     expect(decoded.format).toBe(BarcodeFormat.CODE_128);
     expect(decoded.text).toBe('Ld-2026-0042');
+  });
+
+  it('shows a long title shortened at a whole word, fitted to the line; the barcode still decodes', async () => {
+    const long = await createProduct(t.db, {
+      lotNumber: 'LD-2026-0043',
+      name: 'Solid Oak Extendable Dining Table & 6 Chairs "Heritage" Set',
+    });
+    const svg = (await staff.get(`/api/admin/products/${long.id}/label`)).body as string;
+    // 34 characters at most: "Solid Oak Extendable Dining Table" (33) + the ellipsis.
+    expect(svg).toContain(
+      '<text x="20" y="42" font-family="sans-serif" font-size="30" textLength="530" lengthAdjust="spacingAndGlyphs">Solid Oak Extendable Dining Table…</text>',
+    );
+    const png = await sharp(Buffer.from(svg), { density: 600 }).png().toBuffer();
+    expect((await decode(png)).text).toBe('LD-2026-0043');
+    // Markup in a title is text on the label, not markup.
+    expect(labelTitle('<b>Lamp</b> & shade')).toBe('<b>Lamp</b> & shade');
+    const tagged = await createProduct(t.db, { lotNumber: 'LD-2026-0044', name: '<b>Lamp</b> & shade' });
+    const tagSvg = (await staff.get(`/api/admin/products/${tagged.id}/label`)).body as string;
+    expect(tagSvg).toContain('&#60;b&#62;Lamp&#60;/b&#62; &#38; shade</text>');
+    // One word longer than the line is cut; whitespace is folded.
+    expect(labelTitle('Supercalifragilisticexpialidocious-Deluxe-Edition')).toBe(
+      'Supercalifragilisticexpialidociou…',
+    );
+    expect(labelTitle('  Desk \n  Lamp ')).toBe('Desk Lamp');
   });
 
   it('is for staff only; an unknown product, a product without a lot number and a bad id are refused', async () => {

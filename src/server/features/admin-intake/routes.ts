@@ -47,7 +47,7 @@ export const adminIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         summary:
-          'A lot label (57 x 32 mm SVG): the lot number as a Code 128 barcode, the price and the condition',
+          "A lot label (57 x 32 mm SVG): the lot's title (shortened to one line), the lot number as a Code 128 barcode, the price and the condition",
         params: IdParams,
       },
     },

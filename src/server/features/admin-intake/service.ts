@@ -76,14 +76,34 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charC
 export const LABEL_WIDTH_MM = 57;
 export const LABEL_HEIGHT_MM = 32;
 
+/** The most characters of a lot's title on its label: one line of 57 mm that reads at arm's length. */
+export const LABEL_TITLE_MAX = 34;
+
 /**
- * A lot label as SVG: the lot number as a Code 128 barcode (with the number printed under it), the
- * price and the condition in words. Drawn in tenths of a millimetre so it prints at its true size.
+ * The lot's title as its label shows it: whitespace folded, and a title longer than the line cut at the
+ * last whole word that fits (a word longer than the line is cut), with an ellipsis: staff match the
+ * label to the item at a glance; the barcode, not the title, identifies the lot.
+ */
+export function labelTitle(name: string): string {
+  const text = name.replace(/\s+/g, ' ').trim();
+  if (text.length <= LABEL_TITLE_MAX) return text;
+  const room = text.slice(0, LABEL_TITLE_MAX - 1);
+  // The room ends at a word's end when the next character is a space.
+  const space = text[room.length] === ' ' ? room.length : room.lastIndexOf(' ');
+  const cut = space >= LABEL_TITLE_MAX / 2 ? room.slice(0, space) : room;
+  return `${cut.replace(/[\s,;:.-]+$/, '')}…`;
+}
+
+/**
+ * A lot label as SVG: the lot's title (one line, shortened), the lot number as a Code 128 barcode (with
+ * the number printed under it), the price and the condition in words. Drawn in tenths of a millimetre
+ * so it prints at its true size.
  */
 export async function lotLabelSvg(ctx: AppContext, id: number): Promise<string> {
   const [row] = await ctx.db
     .select({
       lotNumber: products.lotNumber,
+      name: products.name,
       price: products.price,
       condition: products.condition,
     })
@@ -103,13 +123,17 @@ export async function lotLabelSvg(ctx: AppContext, id: number): Promise<string> 
   const h = LABEL_HEIGHT_MM * 10;
   const inner = barcode.replace(
     '<svg ',
-    `<svg x="20" y="20" width="${w - 40}" height="190" preserveAspectRatio="xMidYMid meet" `,
+    `<svg x="20" y="52" width="${w - 40}" height="168" preserveAspectRatio="xMidYMid meet" `,
   );
+  const title = labelTitle(row.name);
+  // A long title is fitted to the line whatever the printer's font: never past the label's edge.
+  const fit = title.length > 24 ? ` textLength="${w - 40}" lengthAdjust="spacingAndGlyphs"` : '';
   const price = escapeXml(formatMoney(row.price));
   const condition = escapeXml(PRODUCT_CONDITION_LABELS[row.condition]);
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${LABEL_WIDTH_MM}mm" height="${LABEL_HEIGHT_MM}mm" viewBox="0 0 ${w} ${h}">`,
     `<rect width="${w}" height="${h}" fill="#fff"/>`,
+    `<text x="20" y="42" font-family="sans-serif" font-size="30"${fit}>${escapeXml(title)}</text>`,
     inner,
     `<text x="20" y="270" font-family="sans-serif" font-size="50" font-weight="bold">${price}</text>`,
     `<text x="20" y="305" font-family="sans-serif" font-size="28">${condition}</text>`,

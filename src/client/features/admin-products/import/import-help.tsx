@@ -43,6 +43,10 @@ export function ImportHelp() {
             nameFr and descriptionFr are the French name and description; left empty, French pages show the
             English ones.
           </li>
+          <li data-testid="import-encodings">
+            Save the file as CSV UTF-8, or as Excel's plain CSV (Windows-1252, accents kept); commas,
+            semicolons or tabs may separate the columns. A "Unicode text" (UTF-16) file is refused.
+          </li>
           <li>
             Fields containing commas, quotes or line breaks must be in double quotes, as spreadsheets save
             them.
