@@ -53,6 +53,9 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker: files would wait on each other's databases, servers and
     // browsers. Two keep both cores busy while one file waits.
     maxWorkers: 2,
+    // expect.poll waits up to 15 s (Vitest's default is 1 s): a limit to wait on a loaded machine, not a
+    // speed requirement; a poll that passes ends at once.
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
