@@ -11,12 +11,32 @@ import {
   IntakeMatchSchema,
   IntakeUpdateSchema,
 } from '~/shared/schemas/admin-intake';
-import { badRequest } from '~/server/lib/http-error';
+import {
+  type Fields,
+  readUpload,
+  type Upload,
+  uploadSchema,
+  uploadValidator,
+} from '~/server/lib/multipart-fields';
 import { privateAnswers } from '~/server/plugins/security';
 import { imageTooLarge } from '~/server/storage/images';
 import { addIntakePicture, lookupLots, lotLabelSvg, updateIntake } from './service';
 
 const NO_PICTURE = 'Send the photo as multipart/form-data in the field "image".';
+const PHOTO_UPLOAD = {
+  fields: {
+    image: {
+      type: 'file',
+      description: 'The photo: JPEG, PNG, WebP, GIF or AVIF, at most 10 MB',
+      required: true,
+      missing: NO_PICTURE,
+      empty: 'The photo is empty. Take or choose the photo again.',
+    },
+  },
+  limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 1, parts: 5 },
+  notMultipart: NO_PICTURE,
+  tooLarge: imageTooLarge,
+} satisfies Upload<Fields>;
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -74,11 +94,12 @@ export const adminIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/intake/products/:id/images',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary:
           'Add a photo after the lot\'s pictures (multipart field "image"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB)',
-        consumes: ['multipart/form-data'],
+        ...uploadSchema(PHOTO_UPLOAD),
         params: IdParams,
         response: {
           200: IntakeMatchSchema,
@@ -91,18 +112,8 @@ export const adminIntakeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest(NO_PICTURE);
-      const part = await request.file({ throwFileSizeLimit: false } as Parameters<typeof request.file>[0]);
-      if (!part) throw badRequest(NO_PICTURE);
-      if (part.fieldname !== 'image') {
-        // Read to its end, so the browser gets this answer rather than a reset connection.
-        part.file.resume();
-        throw badRequest(NO_PICTURE);
-      }
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw imageTooLarge();
-      if (data.length === 0) throw badRequest('The photo is empty. Take or choose the photo again.');
-      return addIntakePicture(app.ctx, request.params.id, data, request.user!.id);
+      const { image } = await readUpload(request, PHOTO_UPLOAD, {});
+      return addIntakePicture(app.ctx, request.params.id, image.data, request.user!.id);
     },
   );
 };

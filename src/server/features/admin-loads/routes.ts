@@ -12,6 +12,7 @@ import {
   LoadSchema,
   LoadSummarySchema,
   type ManifestGrades,
+  type ManifestMapping,
   ManifestGradesSchema,
   ManifestMappingSchema,
   ManifestPreviewSchema,
@@ -22,6 +23,13 @@ import {
   SupplierReportSchema,
 } from '~/shared/schemas/admin-loads';
 import { badRequest, HttpError } from '~/server/lib/http-error';
+import {
+  type Fields,
+  readUpload,
+  type Upload,
+  uploadSchema,
+  uploadValidator,
+} from '~/server/lib/multipart-fields';
 import { privateAnswers } from '~/server/plugins/security';
 import {
   applyManifest,
@@ -38,6 +46,75 @@ import {
 
 /** Manifests are a few thousand rows; 20 MB leaves room. */
 export const MAX_MANIFEST_BYTES = 20 * 1024 * 1024;
+const MANIFEST_UPLOAD = {
+  fields: {
+    file: {
+      type: 'file',
+      description: `The manifest CSV, at most ${MAX_MANIFEST_BYTES / 1024 / 1024} MB`,
+      required: true,
+      anyName: true,
+      accept: { name: /\.(csv|txt)$/i, message: 'Please select a CSV file.' },
+      oneOnly: 'Send one manifest at a time.',
+      missing: 'No File Selected: choose the manifest CSV.',
+    },
+    mapping: {
+      type: 'text',
+      schema: z.string().optional().describe('JSON: the column of each field, {"title": "<column>", ...}'),
+    },
+    grades: {
+      type: 'text',
+      schema: z
+        .string()
+        .optional()
+        .describe('JSON: the condition of each grade word, {"<grade word>": "<condition>"}'),
+    },
+    preview: {
+      type: 'text',
+      schema: z
+        .enum(['true', 'false'])
+        .optional()
+        .describe('"true": show the drafts the mapping makes, save nothing'),
+    },
+    remap: {
+      type: 'text',
+      schema: z
+        .enum(['true', 'false'])
+        .optional()
+        .describe('"true": draft the rows of an earlier upload again'),
+    },
+  },
+  limits: { fileSize: MAX_MANIFEST_BYTES, files: 1, parts: 5 },
+  notMultipart: 'Send the manifest as a CSV file (multipart/form-data).',
+  tooLarge: () =>
+    new HttpError(413, `The manifest is too large (at most ${MAX_MANIFEST_BYTES / 1024 / 1024} MB).`),
+} satisfies Upload<Fields>;
+
+function parseMapping(text: string): ManifestMapping {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('The mapping must be JSON: {"title": "<column>", ...}.');
+  }
+  const mapping = ManifestMappingSchema.safeParse(json);
+  if (!mapping.success) throw badRequest('The mapping must name a column (or null) for each field.');
+  return mapping.data;
+}
+
+function parseGrades(text: string): ManifestGrades {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('The grades must be JSON: {"<grade word>": "<condition>", ...}.');
+  }
+  const grades = ManifestGradesSchema.safeParse(json);
+  if (!grades.success)
+    throw badRequest(
+      `The grades must map each word to one of the store's conditions (${grades.error.issues[0]?.message}).`,
+    );
+  return grades.data;
+}
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -105,10 +182,12 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/loads/:id/manifest',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary:
           'Upload a manifest CSV (field "file"). Without a "mapping" field, or with "preview" = "true": its columns, first rows, the mapping to use, its grade words and its first lines as drafts. With "mapping" (JSON, field -> column) and optional "grades" (JSON, grade word -> condition): saves both for the supplier and drafts the rows; "remap" = "true" makes drafts of an earlier upload again from this mapping',
+        ...uploadSchema(MANIFEST_UPLOAD),
         params: IdParams,
         response: {
           200: z.union([ManifestResultSchema, ManifestPreviewSchema]),
@@ -119,69 +198,16 @@ export const adminLoadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('Send the manifest as a CSV file (multipart/form-data).');
-      let file: Buffer | undefined;
-      let mappingText: string | undefined;
-      let gradesText: string | undefined;
-      let preview = false;
-      let remap = false;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type === 'file') {
-            if (file) throw badRequest('Send one manifest at a time.');
-            if (!/\.(csv|txt)$/i.test(part.filename)) {
-              await part.toBuffer().catch(() => {});
-              throw badRequest('Please select a CSV file.');
-            }
-            file = await part.toBuffer();
-          } else if (part.fieldname === 'mapping') {
-            mappingText = String(part.value);
-          } else if (part.fieldname === 'grades') {
-            gradesText = String(part.value);
-          } else if (part.fieldname === 'preview') {
-            preview = String(part.value) === 'true';
-          } else if (part.fieldname === 'remap') {
-            remap = String(part.value) === 'true';
-          }
-        }
-      } catch (error) {
-        if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
-          throw new HttpError(
-            413,
-            `The manifest is too large (at most ${MAX_MANIFEST_BYTES / 1024 / 1024} MB).`,
-          );
-        throw error;
-      }
-      if (!file || file.length === 0) throw badRequest('No File Selected: choose the manifest CSV.');
-      if (mappingText === undefined) return previewManifest(app.ctx, request.params.id, file);
-      let json: unknown;
-      try {
-        json = JSON.parse(mappingText);
-      } catch {
-        throw badRequest('The mapping must be JSON: {"title": "<column>", ...}.');
-      }
-      const mapping = ManifestMappingSchema.safeParse(json);
-      if (!mapping.success) throw badRequest('The mapping must name a column (or null) for each field.');
-      let grades: ManifestGrades | undefined;
-      if (gradesText !== undefined) {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(gradesText);
-        } catch {
-          throw badRequest('The grades must be JSON: {"<grade word>": "<condition>", ...}.');
-        }
-        const checked = ManifestGradesSchema.safeParse(parsed);
-        if (!checked.success)
-          throw badRequest(
-            `The grades must map each word to one of the store's conditions (${checked.error.issues[0]?.message}).`,
-          );
-        grades = checked.data;
-      }
-      if (preview)
-        return previewManifest(app.ctx, request.params.id, file, { mapping: mapping.data, grades });
-      return applyManifest(app.ctx, request.params.id, file, mapping.data, request.user!.id, {
-        grades,
-        remap,
+      const { file, mapping, grades, preview, remap } = await readUpload(request, MANIFEST_UPLOAD, {});
+      const id = request.params.id;
+      if (mapping === undefined) return previewManifest(app.ctx, id, file.data);
+      const columns = parseMapping(mapping);
+      const words = grades === undefined ? undefined : parseGrades(grades);
+      if (preview === 'true')
+        return previewManifest(app.ctx, id, file.data, { mapping: columns, grades: words });
+      return applyManifest(app.ctx, id, file.data, columns, request.user!.id, {
+        grades: words,
+        remap: remap === 'true',
       });
     },
   );

@@ -5,12 +5,35 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BulkShipAnswerSchema } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
-import { badRequest, HttpError } from '~/server/lib/http-error';
+import { HttpError } from '~/server/lib/http-error';
+import {
+  type Fields,
+  readUpload,
+  type Upload,
+  uploadSchema,
+  uploadValidator,
+} from '~/server/lib/multipart-fields';
 import { privateAnswers } from '~/server/plugins/security';
 import { bulkShipFromCsv } from './bulk-ship';
 
 /** A few hundred lines of order, carrier and number: far under a megabyte. */
 const MAX_TRACKING_FILE_BYTES = 1024 * 1024;
+const TRACKING_UPLOAD = {
+  fields: {
+    file: {
+      type: 'file',
+      description: 'The tracking CSV (columns Order or Reference, Carrier, Tracking Number), at most 1 MB',
+      required: true,
+      anyName: true,
+      accept: { name: /\.(csv|txt)$/i, message: 'Please select a CSV file.' },
+      oneOnly: 'Send one tracking file at a time.',
+      missing: 'No File Selected: choose the tracking CSV.',
+    },
+  },
+  limits: { fileSize: MAX_TRACKING_FILE_BYTES, files: 1, parts: 2 },
+  notMultipart: 'Send the tracking file as a CSV file (multipart/form-data).',
+  tooLarge: () => new HttpError(413, 'The tracking file is too large (at most 1 MB).'),
+} satisfies Upload<Fields>;
 
 export const bulkShipRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
@@ -20,6 +43,7 @@ export const bulkShipRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/orders/bulk-ship',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary:
@@ -28,7 +52,7 @@ export const bulkShipRoutes: FastifyPluginAsyncZod = async (app) => {
           "Each line ships its order as the Fulfil step does: one Shipped e-mail with that line's carrier and number. " +
           'A line naming no order, or an order that cannot be shipped (unpaid, cancelled, fully refunded, picked up, ' +
           'delivered), is reported by its line number and changes nothing; the other lines still ship.',
-        consumes: ['multipart/form-data'],
+        ...uploadSchema(TRACKING_UPLOAD),
         response: {
           200: BulkShipAnswerSchema,
           400: ErrorSchema,
@@ -39,26 +63,8 @@ export const bulkShipRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw badRequest('Send the tracking file as a CSV file (multipart/form-data).');
-      let file: Buffer | undefined;
-      try {
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') continue;
-          if (file) throw badRequest('Send one tracking file at a time.');
-          if (!/\.(csv|txt)$/i.test(part.filename)) {
-            await part.toBuffer().catch(() => {});
-            throw badRequest('Please select a CSV file.');
-          }
-          file = await part.toBuffer();
-        }
-      } catch (error) {
-        if (error instanceof request.server.multipartErrors.RequestFileTooLargeError)
-          throw new HttpError(413, 'The tracking file is too large (at most 1 MB).');
-        throw error;
-      }
-      if (!file || file.length === 0) throw badRequest('No File Selected: choose the tracking CSV.');
-      return bulkShipFromCsv(app.ctx, { userId: request.user!.id }, file);
+      const { file } = await readUpload(request, TRACKING_UPLOAD, {});
+      return bulkShipFromCsv(app.ctx, { userId: request.user!.id }, file.data);
     },
   );
 };

@@ -1,10 +1,7 @@
 // Administrator routes for the catalogue: products, image upload, bulk import. Every route is refused
 // (401 signed out, 403 customers) before its body is even read. The static paths /api/products/admin,
 // /template, /import and /images-only win over the storefront's /api/products/:slug in Fastify's router.
-import { finished } from 'node:stream/promises';
-import type { Readable } from 'node:stream';
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -28,6 +25,13 @@ import {
 } from '~/shared/schemas/admin-products';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { recordAudit } from '~/server/lib/audit';
+import {
+  type Fields,
+  readUpload,
+  type Upload,
+  uploadSchema,
+  uploadValidator,
+} from '~/server/lib/multipart-fields';
 import { badRequest, HttpError, notFound } from '~/server/lib/http-error';
 import { imageTooLarge, storeProductImage } from '~/server/storage/images';
 import { listArchivedProducts, restoreProduct } from './archive';
@@ -59,16 +63,60 @@ const csvTooLarge = () =>
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
 
-/** Reads and discards the rest of a file part, so the browser gets our answer rather than a reset. */
-async function drain(stream: Readable) {
-  stream.unpipe();
-  stream.resume();
-  if (!stream.readableEnded && !stream.destroyed) await finished(stream).catch(() => {});
-}
+const IMAGE_UPLOAD = {
+  fields: {
+    image: {
+      type: 'file',
+      description: 'The picture: JPEG, PNG, WebP, GIF or AVIF, at most 10 MB',
+      required: true,
+      missing: 'No image was uploaded. Choose a picture to upload.',
+    },
+  },
+  limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 5, parts: 20 },
+  notMultipart: 'Send the picture as multipart/form-data in the field "image".',
+  tooLarge: imageTooLarge,
+} satisfies Upload<Fields>;
 
-function isTooLarge(error: unknown, request: FastifyRequest): boolean {
-  return error instanceof request.server.multipartErrors.RequestFileTooLargeError;
-}
+const IMPORTED_PICTURES = {
+  type: 'file',
+  description: 'Pictures named <lot number>_<1-10>, attached to the products of that lot',
+  many: true,
+} as const;
+
+/** The CSV streams row by row into the import: it is never held whole in memory. */
+const IMPORT_UPLOAD = {
+  fields: {
+    file: {
+      type: 'file',
+      description: `The product CSV (the template's columns), at most ${MAX_CSV_BYTES / 1024 / 1024} MB`,
+      required: true,
+      streamed: true,
+      aliases: ['csv'],
+      accept: { name: /\.csv$/i, message: 'Please select a CSV file.' },
+      oneOnly: 'Send one CSV file at a time.',
+      missing: 'No File Selected: choose a CSV file to import.',
+    },
+    images: { ...IMPORTED_PICTURES, aliases: ['image'] },
+  },
+  limits: { fileSize: MAX_CSV_BYTES, files: MAX_IMPORT_IMAGES + 1, parts: MAX_IMPORT_IMAGES + 20 },
+  notMultipart: 'No File Selected: choose a CSV file to import.',
+  tooLarge: csvTooLarge,
+} satisfies Upload<Fields>;
+
+/** One byte over the picture limit, so that a picture cut there is known to be too large. */
+const IMAGES_ONLY_UPLOAD = {
+  fields: {
+    images: {
+      ...IMPORTED_PICTURES,
+      anyName: true,
+      required: true,
+      missing: 'No Images Selected: choose the pictures to upload.',
+    },
+  },
+  limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES + 1, files: MAX_IMPORT_IMAGES, parts: MAX_IMPORT_IMAGES + 20 },
+  notMultipart: 'No Images Selected: choose the pictures to upload.',
+  tooLarge: imageTooLarge,
+} satisfies Upload<Fields>;
 
 export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
@@ -275,41 +323,18 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/upload/image',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary:
           'Upload a product picture (multipart field "image"; JPEG, PNG, WebP, GIF or AVIF, at most 10 MB)',
-        consumes: ['multipart/form-data'],
+        ...uploadSchema(IMAGE_UPLOAD),
         response: { 200: UploadedImageSchema, 413: ErrorSchema, 415: ErrorSchema, ...errors },
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw badRequest('Send the picture as multipart/form-data in the field "image".');
-      let image: { data: Buffer; name: string } | null = null;
-      let failure: unknown = null;
-      const parts = request.parts({
-        limits: { fileSize: MAX_UPLOAD_IMAGE_BYTES, files: 5, parts: 20 },
-        throwFileSizeLimit: false,
-      } as Parameters<typeof request.parts>[0]);
-      for await (const part of parts) {
-        if (part.type !== 'file') continue;
-        if (image || failure || part.fieldname !== 'image') {
-          await drain(part.file);
-          continue;
-        }
-        try {
-          image = { data: await part.toBuffer(), name: part.filename };
-          if (part.file.truncated) failure = imageTooLarge();
-        } catch (error) {
-          failure = isTooLarge(error, request) ? imageTooLarge() : error;
-          await drain(part.file);
-        }
-      }
-      if (failure) throw failure;
-      if (!image || image.data.length === 0)
-        throw badRequest('No image was uploaded. Choose a picture to upload.');
-      const url = await storeProductImage(app.ctx.storage, image.data, image.name);
+      const { image } = await readUpload(request, IMAGE_UPLOAD, {});
+      const url = await storeProductImage(app.ctx.storage, image.data, image.filename);
       await recordAudit(db, {
         userId: request.user!.id,
         action: 'upload',
@@ -339,6 +364,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/import',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary: 'Import products from a CSV file (field "file") with optional pictures (field "images")',
@@ -347,57 +373,35 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
           'while rows are written and pictures processed, then `{ result }` (the JSON answer below) or ' +
           '`{ error: { statusCode, message } }`. Requests refused before the first row is written answer ' +
           'their status code with a JSON error either way.',
-        consumes: ['multipart/form-data'],
+        ...uploadSchema(IMPORT_UPLOAD),
         response: { 200: ImportResultSchema, 413: ErrorSchema, ...errors },
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('No File Selected: choose a CSV file to import.');
       const userId = request.user!.id;
       const report = newReport();
       const staging = new ImageStaging();
       const progress = wantsProgress(request) ? new ProgressStream(request, reply) : null;
-      let rows: RowsResult | null = null;
-      let failure: unknown = null;
       try {
-        const parts = request.parts({
-          limits: { fileSize: MAX_CSV_BYTES, files: MAX_IMPORT_IMAGES + 1, parts: MAX_IMPORT_IMAGES + 20 },
-          throwFileSizeLimit: false,
-        } as Parameters<typeof request.parts>[0]);
-        for await (const part of parts) {
-          if (part.type !== 'file') continue;
-          if (failure) {
-            await drain(part.file);
-            continue;
-          }
-          try {
-            if (part.fieldname === 'file' || part.fieldname === 'csv') {
-              if (rows) throw badRequest('Send one CSV file at a time.');
-              if (!/\.csv$/i.test(part.filename)) throw badRequest('Please select a CSV file.');
-              const csv = part.file;
-              csv.once('limit', () => csv.destroy(csvTooLarge()));
-              const before = progress?.state.bytes ?? 0;
-              rows = await importCsv(app.ctx, csv, {
-                userId,
-                maxRows: app.ctx.config.MAX_IMPORT_ROWS,
-                report,
-                onProgress: progress
-                  ? (read) => progress.report({ rows: read.rows, bytes: before + read.bytes })
-                  : undefined,
-              });
-            } else if (part.fieldname === 'images' || part.fieldname === 'image') {
-              const image = await staging.add(part.filename, part.file);
-              progress?.addBytes(image.size);
-            } else {
-              await drain(part.file);
-            }
-          } catch (error) {
-            failure = isTooLarge(error, request) ? csvTooLarge() : error;
-            await drain(part.file);
-          }
-        }
-        if (failure) throw failure;
-        if (!rows) throw badRequest('No File Selected: choose a CSV file to import.');
+        let rows = null as RowsResult | null;
+        await readUpload(request, IMPORT_UPLOAD, {
+          file: async (csv) => {
+            const before = progress?.state.bytes ?? 0;
+            rows = await importCsv(app.ctx, csv, {
+              userId,
+              maxRows: app.ctx.config.MAX_IMPORT_ROWS,
+              report,
+              onProgress: progress
+                ? (read) => progress.report({ rows: read.rows, bytes: before + read.bytes })
+                : undefined,
+            });
+          },
+          images: async (file, filename) => {
+            const image = await staging.add(filename, file);
+            progress?.addBytes(image.size);
+          },
+        });
+        if (!rows) throw badRequest(IMPORT_UPLOAD.fields.file.missing);
         const imagesTotal = staging.images.length;
         const images = await attachLotImages(app.ctx, staging.images, {
           userId,
@@ -426,33 +430,22 @@ export const adminProductRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/images-only',
     {
       config: { access: 'staff' },
+      validatorCompiler: uploadValidator,
       schema: {
         tags: ['admin'],
         summary: 'Attach pictures named <lot number>_<1-10> to existing products (field "images")',
-        consumes: ['multipart/form-data'],
+        ...uploadSchema(IMAGES_ONLY_UPLOAD),
         response: { 200: ImagesOnlyResultSchema, ...errors },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('No Images Selected: choose the pictures to upload.');
       const report = newReport();
       const staging = new ImageStaging();
       try {
-        const parts = request.parts({
-          limits: {
-            fileSize: MAX_UPLOAD_IMAGE_BYTES + 1,
-            files: MAX_IMPORT_IMAGES,
-            parts: MAX_IMPORT_IMAGES + 20,
-          },
-          throwFileSizeLimit: false,
-        } as Parameters<typeof request.parts>[0]);
-        for await (const part of parts) {
-          if (part.type !== 'file') continue;
+        await readUpload(request, IMAGES_ONLY_UPLOAD, {
           // A picture over the limit is reported by attachLotImages, not fatal for the others.
-          await staging.add(part.filename, part.file);
-        }
-        if (staging.images.length === 0)
-          throw badRequest('No Images Selected: choose the pictures to upload.');
+          images: async (file, filename) => void (await staging.add(filename, file)),
+        });
         const images = await attachLotImages(app.ctx, staging.images, {
           userId: request.user!.id,
           report,
