@@ -332,4 +332,31 @@ describe('an Ontario order (HST 13%)', () => {
       .where(and(eq(orders.id, order.id)));
     expect(row!.refundedAmount).toBe('0.00');
   });
+
+  it("keeps a staff member's refund by line within their limit, counting what the order gave back", async () => {
+    const clerk = new TestClient(t.app);
+    await signInAs(t.db, clerk, (await createUser(t.db, { isStaff: true })).id);
+    const chair = await createProduct(t.db, {
+      name: 'Chair',
+      price: '30.00',
+      stock: 9,
+      applyDailyDiscount: false,
+    });
+    const { order, itemOf } = await paidOrder([{ productId: chair.id, quantity: 5 }], 'ON');
+    const chairs = (quantity: number) => ({
+      lines: [{ orderItemId: itemOf(chair.id), quantity, restock: false }],
+      shipping: 0,
+      destination: 'original',
+      reason: '',
+    });
+    // The default limit is 100.00. Three chairs: 90.00 + HST 11.70 = 101.70, over it, and nothing written.
+    const over = await clerk.post(`/api/orders/${order.id}/refunds`, chairs(3));
+    expect(over.statusCode).toBe(403);
+    // Two: 60.00 + 7.80 = 67.80.
+    const two = await clerk.post(`/api/orders/${order.id}/refunds`, chairs(2));
+    expect(two.statusCode, two.body).toBe(200);
+    expect(two.json().refund.total).toBe('67.80');
+    // One more: 30.00 + 3.90 = 33.90, and 67.80 + 33.90 = 101.70 is over the limit again.
+    expect((await clerk.post(`/api/orders/${order.id}/refunds`, chairs(1))).statusCode).toBe(403);
+  });
 });

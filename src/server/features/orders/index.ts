@@ -23,7 +23,7 @@ export {
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { retryOrderEmails } from './order-emails';
-export { loadCreditNote, STORE_CREDIT_NOT_AVAILABLE } from './refund-lines';
+export { loadCreditNote } from './refund-lines';
 export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
   findOrderByReference,
