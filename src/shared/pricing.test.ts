@@ -819,4 +819,20 @@ describe('refundTotals (docs/decisions/0510-refunds-by-line.md)', () => {
     }
     expect([gst, qst]).toEqual([558, 1112]);
   });
+
+  it('trusts the tax recorded on earlier refunds: the refund that completes the order takes exactly the rest', () => {
+    // Recorded GST 2.11 instead of the 2.10 the running total gives (a refund worked out beside one that
+    // failed): the rest gives back 5.58 - 2.11 = 3.47, so the GST still adds up to what was charged.
+    const rest = refundTotals({
+      lines: [{ unitCents: 6550, unitDiscountCents: 0, quantity: 1 }],
+      shippingCents: 399,
+      order,
+      refundedTaxableBeforeCents: 4200,
+      refundedTaxBefore: [
+        { code: 'GST', rate: '5', cents: 211 },
+        { code: 'QST', rate: '9.975', cents: 419 },
+      ],
+    });
+    expect(rest.taxLines.map((l) => l.cents)).toEqual([347, 693]);
+  });
 });

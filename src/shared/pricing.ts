@@ -437,6 +437,13 @@ export function refundTotals(options: {
   order: { taxableCents: Cents; taxLines: readonly TaxLineCents[] };
   /** The taxable amount (goods + shipping) already given back by earlier refunds by line. */
   refundedTaxableBeforeCents: Cents;
+  /**
+   * The tax those refunds gave back, by code and rate, as recorded. Normally exactly what the running
+   * total gives; when an earlier refund failed after a later one was worked out it may differ by a
+   * cent, and the recorded figures win: a tax line never goes past what the order charged in it, and
+   * the refund that completes the order gives back exactly what is left of it.
+   */
+  refundedTaxBefore?: readonly TaxLineCents[];
 }): RefundTotals {
   const lines = options.lines.map((l) => ({
     amountCents: l.unitCents * l.quantity,
@@ -449,12 +456,20 @@ export function refundTotals(options: {
   const refundedTax = (line: TaxLineCents, refunded: Cents): Cents =>
     refunded >= whole ? line.cents : Math.min(line.cents, taxCents(refunded, line.rate));
   const before = options.refundedTaxableBeforeCents;
+  const recorded = (line: TaxLineCents) =>
+    options.refundedTaxBefore
+      ?.filter((r) => r.code === line.code && rateToMilli(r.rate) === rateToMilli(line.rate))
+      .reduce((sum, r) => sum + r.cents, 0) ?? refundedTax(line, before);
   const taxLines = options.order.taxLines
-    .map((line) => ({
-      code: line.code,
-      rate: line.rate,
-      cents: refundedTax(line, before + taxable) - refundedTax(line, before),
-    }))
+    .map((line) => {
+      const left = line.cents - recorded(line);
+      const share = refundedTax(line, before + taxable) - refundedTax(line, before);
+      return {
+        code: line.code,
+        rate: line.rate,
+        cents: Math.max(0, before + taxable >= whole ? left : Math.min(share, left)),
+      };
+    })
     .filter((line) => line.cents > 0);
   const tax = taxLines.reduce((sum, l) => sum + l.cents, 0);
   return {

@@ -37,8 +37,11 @@ async function refundedUnits(tx: DbOrTx, orderId: number): Promise<Map<number, n
   return new Map(rows.map((r) => [r.itemId, Number(r.units)]));
 }
 
-/** Goods + shipping and shipping alone already given back by line (refunds not failed). */
-async function refundedByLine(tx: DbOrTx, orderId: number): Promise<{ taxable: number; shipping: number }> {
+/** Goods + shipping, shipping alone and the tax lines already given back by line (refunds not failed). */
+async function refundedByLine(
+  tx: DbOrTx,
+  orderId: number,
+): Promise<{ taxable: number; shipping: number; taxLines: TaxLineCents[] }> {
   const [row] = await tx
     .select({
       taxable: sql<string>`coalesce(sum(${orderRefunds.amount} - ${orderRefunds.taxAmount}), 0)::text`,
@@ -52,7 +55,20 @@ async function refundedByLine(tx: DbOrTx, orderId: number): Promise<{ taxable: n
         ne(orderRefunds.status, 'failed'),
       ),
     );
-  return { taxable: toCents(row?.taxable) ?? 0, shipping: toCents(row?.shipping) ?? 0 };
+  const taxRows = await tx
+    .select({ taxLines: orderRefunds.taxLines })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, orderId),
+        eq(orderRefunds.kind, 'lines'),
+        ne(orderRefunds.status, 'failed'),
+      ),
+    );
+  const taxLines = taxRows.flatMap((r) =>
+    r.taxLines.map((l) => ({ code: l.code, rate: l.rate, cents: toCents(l.amount) ?? 0 })),
+  );
+  return { taxable: toCents(row?.taxable) ?? 0, shipping: toCents(row?.shipping) ?? 0, taxLines };
 }
 
 const orderTaxLines = (order: OrderRow): TaxLineCents[] =>
@@ -108,6 +124,7 @@ export async function planLineRefund(
       taxLines: orderTaxLines(order),
     },
     refundedTaxableBeforeCents: before.taxable,
+    refundedTaxBefore: before.taxLines,
   });
   return {
     totals,
