@@ -413,15 +413,13 @@ describe('loads and manifests', () => {
         idempotencyKey: `refund-line-load-${order.id}`,
       })
       .returning();
-    await t.db
-      .insert(orderRefundLines)
-      .values({
-        refundId: refund!.id,
-        orderItemId: kettleLine!.id,
-        quantity: 1,
-        amount: '40.00',
-        restock: false,
-      });
+    await t.db.insert(orderRefundLines).values({
+      refundId: refund!.id,
+      orderItemId: kettleLine!.id,
+      quantity: 1,
+      amount: '40.00',
+      restock: false,
+    });
 
     // The kettle lot kept 80.00 - 40.00 = 40.00 and sold 1 unit. Spread over the order (the rule for
     // refunds tied to no line) it would have lost 80.00 x 45.20 / 113.00 = 32.00 and kept 48.00.
