@@ -7,6 +7,7 @@ import {
   orderTotals,
   priceProduct,
   rateToMilli,
+  refundTotals,
   shippingCents,
   splitTax,
   storeDate,
@@ -755,5 +756,83 @@ describe('taxes by component (docs/decisions/0136-tax-lines.md)', () => {
         taxRate: '13',
       }).taxLines,
     ).toEqual([{ code: 'TAX', rate: '13', cents: 1495 }]); // 114.99 x 13% = 14.9487
+  });
+});
+
+describe('refundTotals (docs/decisions/0510-refunds-by-line.md)', () => {
+  // A Quebec order: taxable 111.49 (goods 105.50 + shipping 5.99), GST 5.58, QST 11.12.
+  const order = {
+    taxableCents: 11149,
+    taxLines: [
+      { code: 'GST' as const, rate: '5', cents: 558 },
+      { code: 'QST' as const, rate: '9.975', cents: 1112 },
+    ],
+  };
+
+  it("gives a line's units at the price paid with the discount they carried, and each tax on them", () => {
+    // 1 x 40.00 (10.00 off) + 2.00 shipping = 42.00: GST 2.10, QST 4.1895 -> 4.19; 48.29.
+    const refund = refundTotals({
+      lines: [{ unitCents: 4000, unitDiscountCents: 1000, quantity: 1 }],
+      shippingCents: 200,
+      order,
+      refundedTaxableBeforeCents: 0,
+    });
+    expect(refund).toEqual({
+      lines: [{ amountCents: 4000, discountCents: 1000 }],
+      goodsCents: 4000,
+      discountCents: 1000,
+      shippingCents: 200,
+      taxableCents: 4200,
+      taxLines: [
+        { code: 'GST', rate: '5', cents: 210 },
+        { code: 'QST', rate: '9.975', cents: 419 },
+      ],
+      taxCents: 629,
+      totalCents: 4829,
+    });
+  });
+
+  it('gives exactly what is left of each tax once the whole taxable amount has come back', () => {
+    // The rest, 69.49 after 42.00: GST 5.58 - 2.10 = 3.48, QST 11.12 - 4.19 = 6.93; 79.90.
+    const rest = refundTotals({
+      lines: [
+        { unitCents: 4000, unitDiscountCents: 1000, quantity: 1 },
+        { unitCents: 2550, unitDiscountCents: 0, quantity: 1 },
+      ],
+      shippingCents: 399,
+      order,
+      refundedTaxableBeforeCents: 4200,
+    });
+    expect(rest.taxLines.map((l) => l.cents)).toEqual([348, 693]);
+    expect(rest.totalCents).toBe(7990);
+    expect(4829 + rest.totalCents).toBe(12819);
+  });
+
+  it('never gives back more of a tax than the order charged in it, one cent at a time', () => {
+    // Every cent of 111.49 refunded one at a time: each tax adds up to what was charged exactly.
+    let gst = 0;
+    let qst = 0;
+    for (let before = 0; before < 11149; before += 1) {
+      const cent = refundTotals({ lines: [], shippingCents: 1, order, refundedTaxableBeforeCents: before });
+      gst += cent.taxLines.find((l) => l.code === 'GST')?.cents ?? 0;
+      qst += cent.taxLines.find((l) => l.code === 'QST')?.cents ?? 0;
+    }
+    expect([gst, qst]).toEqual([558, 1112]);
+  });
+
+  it('trusts the tax recorded on earlier refunds: the refund that completes the order takes exactly the rest', () => {
+    // Recorded GST 2.11 instead of the 2.10 the running total gives (a refund worked out beside one that
+    // failed): the rest gives back 5.58 - 2.11 = 3.47, so the GST still adds up to what was charged.
+    const rest = refundTotals({
+      lines: [{ unitCents: 6550, unitDiscountCents: 0, quantity: 1 }],
+      shippingCents: 399,
+      order,
+      refundedTaxableBeforeCents: 4200,
+      refundedTaxBefore: [
+        { code: 'GST', rate: '5', cents: 211 },
+        { code: 'QST', rate: '9.975', cents: 419 },
+      ],
+    });
+    expect(rest.taxLines.map((l) => l.cents)).toEqual([347, 693]);
   });
 });

@@ -396,3 +396,90 @@ export function priceChangedByPercent(cents: Cents, percentHundredths: number): 
   const rest = exact % 10_000n;
   return Number(rest * 2n >= 10_000n ? whole + 1n : whole);
 }
+
+/** One line of a refund by line: the units given back of an order line, at the price paid. */
+export type RefundLineInput = {
+  /** The unit price paid (after the day's discount) and the discount each unit carried. */
+  unitCents: Cents;
+  unitDiscountCents: Cents;
+  quantity: number;
+};
+
+export type RefundTotals = {
+  /** Each line's goods given back (units x price paid) and its share of the order's discount. */
+  lines: { amountCents: Cents; discountCents: Cents }[];
+  goodsCents: Cents;
+  discountCents: Cents;
+  shippingCents: Cents;
+  /** goods + shipping: the amount the tax lines are on. */
+  taxableCents: Cents;
+  /** The tax given back by component, adding up to taxCents (empty on an untaxed order). */
+  taxLines: TaxLineCents[];
+  taxCents: Cents;
+  totalCents: Cents;
+};
+
+/**
+ * What a refund by line gives back (docs/decisions/0510-refunds-by-line.md). The goods are the units
+ * at the price paid, so each line's share of the order's discount is exactly the discount its units
+ * carried. The tax is worked out per component on the running total of everything refunded by line
+ * on the order (cumulative rounding): after this refund, `refundedBefore + taxable` of the order's
+ * taxable amount has come back, whose tax is the component's rate on it, rounded half up, never more
+ * than the order charged in that component, and exactly what it charged once the whole taxable
+ * amount has come back. This refund's tax is that figure less the same figure before it. So a first
+ * partial refund reads exactly "amount x rate" on its credit note, every refund is within a cent of
+ * its own exact tax, and the refunds of every line and all the shipping add up to the order's total,
+ * never a cent more.
+ */
+export function refundTotals(options: {
+  lines: readonly RefundLineInput[];
+  shippingCents: Cents;
+  order: { taxableCents: Cents; taxLines: readonly TaxLineCents[] };
+  /** The taxable amount (goods + shipping) already given back by earlier refunds by line. */
+  refundedTaxableBeforeCents: Cents;
+  /**
+   * The tax those refunds gave back, by code and rate, as recorded. Normally exactly what the running
+   * total gives; when an earlier refund failed after a later one was worked out it may differ by a
+   * cent, and the recorded figures win: a tax line never goes past what the order charged in it, and
+   * the refund that completes the order gives back exactly what is left of it.
+   */
+  refundedTaxBefore?: readonly TaxLineCents[];
+}): RefundTotals {
+  const lines = options.lines.map((l) => ({
+    amountCents: l.unitCents * l.quantity,
+    discountCents: l.unitDiscountCents * l.quantity,
+  }));
+  const goods = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  const discount = lines.reduce((sum, l) => sum + l.discountCents, 0);
+  const taxable = goods + options.shippingCents;
+  const { taxableCents: whole } = options.order;
+  const refundedTax = (line: TaxLineCents, refunded: Cents): Cents =>
+    refunded >= whole ? line.cents : Math.min(line.cents, taxCents(refunded, line.rate));
+  const before = options.refundedTaxableBeforeCents;
+  const recorded = (line: TaxLineCents) =>
+    options.refundedTaxBefore
+      ?.filter((r) => r.code === line.code && rateToMilli(r.rate) === rateToMilli(line.rate))
+      .reduce((sum, r) => sum + r.cents, 0) ?? refundedTax(line, before);
+  const taxLines = options.order.taxLines
+    .map((line) => {
+      const left = line.cents - recorded(line);
+      const share = refundedTax(line, before + taxable) - refundedTax(line, before);
+      return {
+        code: line.code,
+        rate: line.rate,
+        cents: Math.max(0, before + taxable >= whole ? left : Math.min(share, left)),
+      };
+    })
+    .filter((line) => line.cents > 0);
+  const tax = taxLines.reduce((sum, l) => sum + l.cents, 0);
+  return {
+    lines,
+    goodsCents: goods,
+    discountCents: discount,
+    shippingCents: options.shippingCents,
+    taxableCents: taxable,
+    taxLines,
+    taxCents: tax,
+    totalCents: taxable + tax,
+  };
+}

@@ -1,6 +1,7 @@
 // The order dialog in real Chromium against the built store with the local payment provider
 // (docs/decisions/0230-refunds-through-the-provider.md, 0231, 0232): a guest pays for an order; the
-// administrator opens it, adds a private note, refunds part of it, sees the note, the refund and the
+// administrator opens it, adds a private note, refunds part of it, then its line with the unit back in
+// stock and a credit note, sees the note, the refund and the
 // e-mail in the timeline, opens the packing slip, and cancels the order with the rest of its refund,
 // which puts the stock back. The customer never sees the note. axe finds nothing serious on the way.
 import type { Browser, Page } from 'playwright-core';
@@ -106,6 +107,25 @@ describe('the order dialog: notes, a partial refund, the timeline, the packing s
     expect(await stockOf(product)).toBe(before - 1);
     expect(await axeProblems(page, 'order dialog')).toEqual([]);
 
+    // The line itself back, restocked (docs/decisions/0510-refunds-by-line.md): the server's summary
+    // with its tax lines first, then the refund and its printable credit note.
+    await detail.getByRole('button', { name: 'Refund items...' }).click();
+    const byLine = page.getByRole('dialog', { name: /^Refund items of order #/ });
+    await byLine.getByLabel(`Units of ${product.name}`).fill('1');
+    await byLine.getByRole('button', { name: 'Review refund' }).click();
+    await byLine.getByRole('region', { name: 'Refund summary' }).getByText('Total to refund').waitFor();
+    expect([...(await axeProblems(page, 'refund items dialog'))]).toEqual([]);
+    const confirm = byLine.getByRole('button', { name: /^Refund \$/ });
+    const lineCents = toCents((await confirm.textContent())!.replace('Refund $', '').replace(',', ''))!;
+    await confirm.click();
+    await toastWith(page, 'Refund made');
+    await byLine.waitFor({ state: 'detached' });
+    expect(await stockOf(product)).toBe(before);
+    const noteHref = await detail.getByRole('link', { name: /^Credit note CN-/ }).getAttribute('href');
+    const note = await adminFetch(noteHref!);
+    expect(note.status).toBe(200);
+    expect(await note.text()).toContain(product.name);
+
     // The packing slip: a page of its own, for the browser's Print.
     const slipHref = await detail.getByTestId('packing-slip-link').getAttribute('href');
     const slip = await adminFetch(slipHref!);
@@ -123,7 +143,7 @@ describe('the order dialog: notes, a partial refund, the timeline, the packing s
     // nothing has shipped).
     await detail.getByLabel('Order Status').selectOption('cancelled');
     const cancel = page.getByRole('alertdialog', { name: /^Cancel order #/ });
-    const rest = (total - 500) / 100;
+    const rest = (total - 500 - lineCents) / 100;
     const refundSwitch = cancel.getByRole('switch', {
       name: `Refund $${rest.toFixed(2)} to the customer through the payment provider`,
     });

@@ -431,6 +431,15 @@ export const orderRefunds = pgTable(
     actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     settledAt: timestamp({ withTimezone: true }),
+    // A refund by line (docs/decisions/0510-refunds-by-line.md) keeps its parts: the shipping given
+    // back, the tax by component ([{ code, rate, amount }], adding up to taxAmount), the reason, and
+    // the credit note's number once completed. An amount refund (0230) has none of them (kind 'amount').
+    kind: text().$type<'amount' | 'lines'>().notNull().default('amount'),
+    shipping: money().notNull().default('0'),
+    taxAmount: money().notNull().default('0'),
+    taxLines: jsonb().$type<{ code: TaxCode; rate: string; amount: string }[]>().notNull().default([]),
+    reason: text(),
+    creditNoteNumber: text().unique(),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
@@ -438,6 +447,33 @@ export const orderRefunds = pgTable(
     index('order_refunds_pending_idx').on(t.id).where(sql`${t.status} = 'pending'`),
     check('order_refunds_amount_positive', sql`${t.amount} > 0`),
     check('order_refunds_status_known', sql`${t.status} in ('pending', 'completed', 'failed')`),
+  ],
+);
+
+/**
+ * The lines of a refund by line: how many units of which order line, the goods' amount given back
+ * (units x the price paid, after the day's discount) and the discount they had carried, and whether
+ * they went back in stock.
+ */
+export const orderRefundLines = pgTable(
+  'order_refund_lines',
+  {
+    id: serial().primaryKey(),
+    refundId: integer()
+      .notNull()
+      .references(() => orderRefunds.id, { onDelete: 'cascade' }),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    amount: money().notNull(),
+    discount: money().notNull().default('0'),
+    restock: boolean().notNull(),
+  },
+  (t) => [
+    index('order_refund_lines_refund_idx').on(t.refundId),
+    index('order_refund_lines_item_idx').on(t.orderItemId),
+    check('order_refund_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 

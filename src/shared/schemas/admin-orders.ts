@@ -224,6 +224,12 @@ export type OrderHistoryEntry = z.infer<typeof OrderHistoryEntrySchema>;
 export const AdminOrderDetailSchema = AdminOrderSchema.extend({
   history: z.array(OrderHistoryEntrySchema),
   refunds: z.array(OrderRefundSchema),
+  /**
+   * Units of each order line given back or being given back by refunds by line, and the shipping
+   * (docs/decisions/0510-refunds-by-line.md): what the refund form offers is the rest.
+   */
+  refundedUnits: z.array(z.object({ orderItemId: z.number().int(), quantity: z.number().int() })),
+  refundedShipping: z.string(),
   emails: z.array(OrderEmailSchema),
 });
 export type AdminOrderDetail = z.infer<typeof AdminOrderDetailSchema>;

@@ -14,7 +14,11 @@ import {
   type OrderStatusUpdateInput,
   type PaymentStatusAnswer,
 } from '~/shared/schemas/admin-orders';
-import type { RefundCreateInput } from '~/shared/schemas/admin-orders-dialog';
+import type {
+  CreditNote,
+  RefundCreateInput,
+  RefundLinesCreateInput,
+} from '~/shared/schemas/admin-orders-dialog';
 import { apiGetPage, apiRequest } from '~/client/lib/api';
 
 export const ADMIN_ORDERS_PATH = '/api/orders/admin';
@@ -78,7 +82,13 @@ export function refreshOrders(queryClient: QueryClient, options: { stock?: boole
 export const addOrderNote = (id: number, text: string) =>
   apiRequest<AdminOrderDetail>('POST', `/api/orders/${id}/notes`, { text });
 export const refundOrder = (id: number, body: RefundCreateInput) =>
-  apiRequest<AdminOrderDetail>('POST', `/api/orders/${id}/refunds`, body);
+  apiRequest<AdminOrderDetail & { refund: CreditNote | null }>('POST', `/api/orders/${id}/refunds`, body);
+/** What a refund by line would give back, worked out by the server; nothing is refunded. */
+export const previewRefund = (id: number, body: RefundLinesCreateInput) =>
+  apiRequest<CreditNote>('POST', `/api/orders/${id}/refunds/preview`, body);
+/** A refund by line's printable credit note (docs/decisions/0510-refunds-by-line.md). */
+export const creditNoteHref = (orderId: number, refundId: number) =>
+  `/api/orders/${orderId}/refunds/${refundId}/credit-note`;
 /** The printable packing slip, a page of its own (docs/decisions/0232-packing-slip-page.md). */
 export const packingSlipHref = (id: number) => `/api/orders/${id}/packing-slip`;
 /** The packing slips of several orders in one printable page, a sheet each (docs/decisions/0465-bulk-packing-slips.md). */

@@ -20,7 +20,7 @@ import {
   shippingMethodLabel,
   stripGeneratedItemListing,
 } from '~/shared/orders';
-import type { AdminOrder, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
+import type { AdminOrder, AdminOrderDetail, PaymentStatusAnswer } from '~/shared/schemas/admin-orders';
 import { Button } from '~/client/components/ui/button';
 import { StatusBadge } from '~/client/components/ui/status-badge';
 import { toast } from '~/client/components/ui/toast-store';
@@ -36,6 +36,7 @@ import {
   updateOrderDetails,
 } from './api';
 import { formatDateTime, RefundFlag } from './order-bits';
+import { CreditNoteLinks, RefundLinesButton } from './refund-lines-dialog';
 import { canFulfil, FulfilDialog } from './fulfil-dialog';
 import {
   CancelOrderDialog,
@@ -289,7 +290,15 @@ function TrackingForm({
   );
 }
 
-function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: (dirty: boolean) => void }) {
+function Controls({
+  order,
+  detail,
+  onDirtyChange,
+}: {
+  order: AdminOrder;
+  detail: AdminOrderDetail | undefined;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
   const queryClient = useQueryClient();
   const statusId = useId();
   const paymentId = useId();
@@ -388,9 +397,11 @@ function Controls({ order, onDirtyChange }: { order: AdminOrder; onDirtyChange: 
       <TrackingForm order={order} onDirtyChange={onDirtyChange} />
       <div className="flex flex-wrap gap-2">
         {canFulfil(order) && <Button onClick={() => setFulfilling(true)}>Fulfil</Button>}
+        {canRefund(order) && detail && <RefundLinesButton order={detail} />}
         {canRefund(order) && <RefundButton order={order} />}
         <PackingSlipLink orderId={order.id} />
       </div>
+      {detail && <CreditNoteLinks detail={detail} />}
       {cancelling && <CancelOrderDialog order={order} open onOpenChange={setCancelling} />}
       {fulfilling && <FulfilDialog order={order} open onOpenChange={setFulfilling} />}
       <ConfirmDialog
@@ -521,7 +532,7 @@ export function OrderDetailDialog({ order: row, onClose }: { order: AdminOrder; 
           aria-label="Manage order"
         >
           <h3 className="text-sm font-semibold">Manage Order</h3>
-          <Controls order={order} onDirtyChange={setTrackingDirty} />
+          <Controls order={order} detail={detail.data} onDirtyChange={setTrackingDirty} />
         </section>
 
         <Block title="Staff Notes">

@@ -105,12 +105,16 @@ const DETAIL: AdminOrderDetail = {
       at: '2026-11-20T12:07:00.000Z',
     },
   ],
+  refundedUnits: [],
+  refundedShipping: '0.00',
   refunds: [
     {
       id: 1,
       amount: '5.00',
       restock: false,
       status: 'failed',
+      kind: 'amount',
+      creditNoteNumber: null,
       providerRefundId: null,
       error: 'Square answered 500',
       who: 'jane',

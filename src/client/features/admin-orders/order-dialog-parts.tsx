@@ -6,7 +6,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { centsToString, formatCents, formatMoney, toCents } from '~/shared/money';
 import { orderStatusLabel } from '~/shared/orders';
 import type { AdminOrder, AdminOrderDetail } from '~/shared/schemas/admin-orders';
-import { RefundCreateSchema, STAFF_NOTE_MAX } from '~/shared/schemas/admin-orders-dialog';
+import { RefundAmountCreateSchema, STAFF_NOTE_MAX } from '~/shared/schemas/admin-orders-dialog';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { AlertDialogCancel, AlertDialogFrame } from '~/client/components/ui/confirm-dialog';
 import { Dialog } from '~/client/components/ui/dialog';
@@ -206,7 +206,7 @@ export function RefundButton({ order }: { order: AdminOrder }) {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     // The same contract the server checks (one schema for the form and the handler).
-    const parsed = RefundCreateSchema.safeParse({ amount, restock });
+    const parsed = RefundAmountCreateSchema.safeParse({ amount, restock });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     if (parsed.data.amount > left) return setError(`At most ${formatCents(left)} can still be refunded.`);
     setError(undefined);

@@ -140,6 +140,8 @@ const withHistory = (o: AdminOrder, history: AdminOrderDetail['history'] = []): 
   ...o,
   history,
   refunds: [],
+  refundedUnits: [],
+  refundedShipping: '0.00',
   emails: [],
 });
 

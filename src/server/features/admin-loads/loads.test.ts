@@ -1,9 +1,9 @@
 // Loads over the real HTTP layer: a messy manifest (mapping, drafts, bad rows, duplicates, re-upload),
 // the spread of the load's cost and the recovery figures. Every expected figure is worked out by hand
 // in the comments beside it.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, stockMovements } from '~/server/db/schema';
+import { orderItems, orderRefundLines, orderRefunds, products, stockMovements } from '~/server/db/schema';
 import { sendMultipart, signedInClients } from '~/server/features/admin-products/test-support';
 import { createProduct } from '~/server/test/fixtures';
 import { insertOrder } from '~/server/test/order-fixtures';
@@ -365,6 +365,72 @@ describe('loads and manifests', () => {
     ).json();
     const net = (id: number) => byProduct.rows.find((r: { productId: number }) => r.productId === id)?.net;
     expect([net(toaster.id), net(fan.id)]).toEqual(['22.50', '13.33']);
+  });
+
+  it('counts a refund by line on its own line: its units are not sold and its goods come off that lot alone', async () => {
+    const created = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Line Refund Co',
+      receivedOn: '2026-04-01',
+      reference: 'LR-1',
+      totalCost: '100.00',
+    });
+    const lineLoad = created.json().id;
+    const mapping = { title: 'Title', quantity: 'Qty', unitRetail: 'Retail' };
+    await upload(lineLoad, 'Title,Qty,Retail\nKettle,2,60.00\n', mapping);
+    const kettle = await lot('LR-1-2');
+    const other = await createProduct(t.db, { name: 'Lamp not from a load' });
+    // Kettle 2 x 40.00 + lamp 20.00 = 100.00, HST 13.00, total 113.00. One kettle refunded by line:
+    // 40.00 + HST 5.20 = 45.20 (docs/decisions/0510-refunds-by-line.md).
+    const order = await insertOrder(
+      t.db,
+      {
+        createdAt: new Date('2026-04-03T17:00:00Z'),
+        subtotal: '100.00',
+        shippingCost: '0.00',
+        taxAmount: '13.00',
+        total: '113.00',
+        refundedAmount: '45.20',
+      },
+      [
+        { productId: kettle.id, quantity: 2, price: '40.00', productName: 'Kettle' },
+        { productId: other.id, quantity: 1, price: '20.00', productName: 'Lamp' },
+      ],
+    );
+    const [kettleLine] = await t.db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.productId, kettle.id)));
+    const [refund] = await t.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        kind: 'lines',
+        amount: '45.20',
+        taxAmount: '5.20',
+        taxLines: [{ code: 'HST', rate: '13', amount: '5.20' }],
+        restock: false,
+        status: 'completed',
+        idempotencyKey: `refund-line-load-${order.id}`,
+      })
+      .returning();
+    await t.db.insert(orderRefundLines).values({
+      refundId: refund!.id,
+      orderItemId: kettleLine!.id,
+      quantity: 1,
+      amount: '40.00',
+      restock: false,
+    });
+
+    // The kettle lot kept 80.00 - 40.00 = 40.00 and sold 1 unit. Spread over the order (the rule for
+    // refunds tied to no line) it would have lost 80.00 x 45.20 / 113.00 = 32.00 and kept 48.00.
+    const report = (await clients.admin.get(`/api/admin/loads/${lineLoad}`)).json();
+    expect(report.figures).toMatchObject({ unitsSold: 1, revenue: '40.00', recoveryPercent: 40 });
+    const byProduct = (
+      await clients.admin.get('/api/admin/reports/sales-by-product?from=2026-04-01&to=2026-04-30')
+    ).json();
+    const row = (id: number) => byProduct.rows.find((r: { productId: number }) => r.productId === id);
+    expect(row(kettle.id)).toMatchObject({ sales: '80.00', refunds: '40.00', net: '40.00' });
+    expect(row(other.id)).toMatchObject({ sales: '20.00', refunds: '0.00', net: '20.00' });
   });
 
   it("edits a draft's condition, price and stock in the load's table, on the version it showed", async () => {

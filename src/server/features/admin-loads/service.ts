@@ -23,7 +23,12 @@ import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { loads, products, storeMeta, supplierManifestMappings } from '~/server/db/schema';
-import { paidOrdersWithRefunds, refundShare, rowsOf } from '~/server/features/admin-reports';
+import {
+  lineRefund,
+  lineRefundedUnits,
+  paidOrdersWithRefunds,
+  rowsOf,
+} from '~/server/features/admin-reports';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
@@ -446,8 +451,9 @@ type Lot = typeof products.$inferSelect;
 type Sale = { productId: number; loadId: number; units: number; revenueCents: number; day: string };
 
 /**
- * Paid sales of the loads' lots: units, what shoppers paid less the line's share of its order's refunds
- * (the reports' rule: a refund is spread over the order by each amount's share of the total), and the day
+ * Paid sales of the loads' lots: units less those refunded by line, what shoppers paid less what the
+ * line gave back (the reports' rule: a refund by line counts on its line, one tied to no line is spread
+ * over the order by each amount's share of the total), and the day
  * in the store's zone. A line refunded in full was not a sale: it counts no unit and no day to sell.
  */
 async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
@@ -457,7 +463,8 @@ async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
     ctx.db,
     sql`select i.product_id, p.load_id, i.quantity,
         (${sql.raw(line)})::numeric(12,2)::text as paid,
-        ${sql.raw(refundShare(line))}::numeric(12,2)::text as refunded,
+        ${sql.raw(lineRefund(line))}::numeric(12,2)::text as refunded,
+        ${sql.raw(lineRefundedUnits)}::int as refunded_units,
         to_char(s.created_at at time zone ${ctx.config.STORE_TIMEZONE}, 'YYYY-MM-DD') as day
       from ${paidOrdersWithRefunds()} s
       join order_items i on i.order_id = s.id
@@ -475,7 +482,8 @@ async function salesOf(ctx: AppContext, loadIds: number[]): Promise<Sale[]> {
       {
         productId: Number(r.product_id),
         loadId: Number(r.load_id),
-        units: Number(r.quantity),
+        // Units given back by a refund by line were not sold.
+        units: Number(r.quantity) - Number(r.refunded_units),
         revenueCents: paid - refunded,
         day: String(r.day),
       },

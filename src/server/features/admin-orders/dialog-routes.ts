@@ -10,18 +10,30 @@ import {
 } from '~/shared/schemas/admin-orders';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import {
+  CreditNoteSchema,
   OrderNoteCreateSchema,
   OrderNoteSchema,
   RefundCreateSchema,
+  RefundLinesCreateSchema,
 } from '~/shared/schemas/admin-orders-dialog';
+import { taxRegistrations } from '~/server/config';
+import { permissionRefusal } from '~/server/lib/access';
 import { notFound } from '~/server/lib/http-error';
-import { ORDER_NOT_FOUND, refundOrder } from '~/server/features/orders';
+import { loadCreditNote, ORDER_NOT_FOUND, previewLineRefund, refundOrder } from '~/server/features/orders';
 import { privateAnswers } from '~/server/plugins/security';
 import { addStaffNote, listStaffNotes } from './notes';
+import { renderCreditNote } from './credit-note';
 import { loadPackingSlip, type PackingSlip, renderPackingSlip, renderPackingSlips } from './packing-slip';
 import { findAdminOrder } from './repository';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
+
+const RefundParamsSchema = AdminOrderIdParamsSchema.extend({
+  refundId: z.coerce.number({ error: 'refundId must be a refund id' }).int().positive(),
+});
+
+/** The order as the dialog reads it, with the refund just made by line (null for an amount). */
+const RefundAnswerSchema = AdminOrderDetailSchema.extend({ refund: CreditNoteSchema.nullable() });
 
 export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
@@ -72,23 +84,75 @@ export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'staff', permission: 'refunds' },
       schema: {
         tags: ['admin'],
-        summary: 'Refund all or part of a paid order through the payment provider; optionally restock',
+        summary: 'Refund lines (or an amount) of a paid order through the payment provider',
         description:
-          '`amount` (e.g. "12.50") is given back on the order\'s payment, at most what is still refundable ' +
-          '(the total less earlier refunds). Refunding everything sets the payment status refunded. ' +
-          "`restock: true` puts the order's items back in stock. 409 when the order is not paid or less is " +
-          'left to refund; 502 when the provider refuses, with nothing changed on the order.',
+          'By line: `{ lines: [{ orderItemId, quantity, restock }], shipping, destination, reason }`. The store ' +
+          "works out each line's amount and discount and each tax line (docs/decisions/0510-refunds-by-line.md); " +
+          "the refunds of every line and all the shipping add up to the order's total exactly. Each line's " +
+          '`restock` puts its units back in stock. `destination` "store_credit" is refused (400) until store ' +
+          'credit exists. The answer is the order with `refund`, the credit note with its tax lines. ' +
+          'By amount (a goodwill refund tied to no line): `{ amount: "12.50", restock }`, `refund` null. ' +
+          'Refunding everything sets the payment status refunded. 409 when the order is not paid or less is ' +
+          "left to refund (units, shipping or money); 403 over the caller's refund limit; 502 when the " +
+          'provider refuses, with nothing changed on the order.',
         params: AdminOrderIdParamsSchema,
         body: RefundCreateSchema,
-        response: { 200: AdminOrderDetailSchema, 409: ErrorSchema, 502: ErrorSchema, ...errors },
+        response: { 200: RefundAnswerSchema, 409: ErrorSchema, 502: ErrorSchema, ...errors },
       },
     },
     async (request) => {
-      await refundOrder(app.ctx, { userId: request.user!.id }, request.params.id, {
-        amountCents: request.body.amount,
-        restock: request.body.restock,
-      });
-      return detail(request.params.id);
+      const { body, user } = request;
+      const refund = await refundOrder(
+        app.ctx,
+        // The limit of a refund by line is judged on the amount the store works out, under the lock.
+        { userId: user!.id, limitRefusal: (cents) => permissionRefusal(user, 'refunds', cents) },
+        request.params.id,
+        'lines' in body ? { lines: body } : { amountCents: body.amount, restock: body.restock },
+      );
+      const note = 'lines' in body ? await loadCreditNote(db, request.params.id, refund.id) : null;
+      return { ...(await detail(request.params.id)), refund: note?.note ?? null };
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/refunds/preview',
+    {
+      config: { access: 'staff', permission: 'refunds' },
+      schema: {
+        tags: ['admin'],
+        summary: 'What a refund by line would give back, worked out by the store; nothing is refunded',
+        description:
+          'The same body and rules as POST /api/orders/{id}/refunds by line; answers the credit note it would ' +
+          'make (status "preview": no id, no number), for the form to show before staff confirm.',
+        params: AdminOrderIdParamsSchema,
+        body: RefundLinesCreateSchema,
+        response: { 200: CreditNoteSchema, 409: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => previewLineRefund(app.ctx, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/orders/:id/refunds/:refundId/credit-note',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary: "A refund by line's credit note: a printable HTML page in the order's language",
+        params: RefundParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const found = await loadCreditNote(db, request.params.id, request.params.refundId, { asSold: true });
+      if (!found) throw notFound('Credit note not found.');
+      return reply.header('content-type', 'text/html; charset=utf-8').send(
+        renderCreditNote({
+          note: found.note,
+          order: found.order,
+          storeName: app.ctx.config.STORE_NAME,
+          registrations: taxRegistrations(app.ctx.config),
+        }),
+      );
     },
   );
 

@@ -1,6 +1,6 @@
 // Reading orders for the administrator: a page of orders (newest first) with status and payment
 // filters and a search by order number, reference, customer name or e-mail; one order with its history.
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '~/shared/constants';
 import { isUnpaidCheckout } from '~/shared/orders';
 import type {
@@ -11,7 +11,7 @@ import type {
   OrderHistoryEntry,
 } from '~/shared/schemas/admin-orders';
 import type { DbOrTx } from '~/server/db/client';
-import { mailOutbox, orderHistory, orderRefunds, orders, users } from '~/server/db/schema';
+import { mailOutbox, orderHistory, orderRefundLines, orderRefunds, orders, users } from '~/server/db/schema';
 import type { OrderEmail, OrderRefund } from '~/shared/schemas/admin-orders-dialog';
 import {
   listItemsOfOrders,
@@ -190,6 +190,27 @@ export async function listOrderHistory(db: DbOrTx, orderId: number): Promise<Ord
   }));
 }
 
+/** Units and shipping given back or being given back by the order's refunds by line (not failed). */
+async function refundedByLine(db: DbOrTx, orderId: number) {
+  const units = await db
+    .select({
+      orderItemId: orderRefundLines.orderItemId,
+      quantity: sql<number>`sum(${orderRefundLines.quantity})::int`,
+    })
+    .from(orderRefundLines)
+    .innerJoin(orderRefunds, eq(orderRefunds.id, orderRefundLines.refundId))
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')))
+    .groupBy(orderRefundLines.orderItemId);
+  const [shipping] = await db
+    .select({ sum: sql<string>`coalesce(sum(${orderRefunds.shipping}), 0)::numeric(10,2)::text` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), ne(orderRefunds.status, 'failed')));
+  return {
+    refundedUnits: units.map((u) => ({ orderItemId: u.orderItemId, quantity: Number(u.quantity) })),
+    refundedShipping: shipping?.sum ?? '0.00',
+  };
+}
+
 /** Every refund asked of the provider for the order, oldest first, with who asked. */
 export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<OrderRefund[]> {
   const rows = await db
@@ -203,6 +224,8 @@ export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<Ord
     amount: refund.amount,
     restock: refund.restock,
     status: refund.status,
+    kind: refund.kind,
+    creditNoteNumber: refund.creditNoteNumber,
     providerRefundId: refund.providerRefundId,
     error: refund.error,
     who,
@@ -240,6 +263,7 @@ export async function findAdminOrder(db: DbOrTx, id: number): Promise<AdminOrder
     ...toAdminOrder(row.order, items.get(id) ?? [], row.user, row.holdsExpired),
     history: await listOrderHistory(db, id),
     refunds: await listOrderRefunds(db, id),
+    ...(await refundedByLine(db, id)),
     emails: await listOrderEmails(db, id),
   };
 }

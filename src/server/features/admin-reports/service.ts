@@ -30,14 +30,27 @@ const REFUNDED = sql.raw(
 );
 
 /**
- * Paid orders with what was given back on each (`refunded`), as a subquery to alias `s`; `where` narrows
+ * What refunds by line gave back on an order (alias `o`), completed ones only: their whole amount, and
+ * their goods and shipping without tax (docs/decisions/0510-refunds-by-line.md).
+ */
+const BY_LINE = (column: string) =>
+  sql.raw(`coalesce((select sum(${column}) from order_refunds r
+    where r.order_id = o.id and r.kind = 'lines' and r.status = 'completed'), 0)`);
+
+/**
+ * Paid orders with what was given back on each (`refunded`), and of it what refunds by line gave back
+ * (`refunded_by_line`, `refunded_taxable_by_line`) and the rest (`refunded_rest`: amounts typed by
+ * staff or a refund marked by hand, tied to no line), as a subquery to alias `s`; `where` narrows
  * them (the orders are `o` inside). The one place the reports and the load figures (admin-loads) read
  * sales and refunds from.
  */
 export function paidOrdersWithRefunds(where: SQL = sql`true`): SQL {
   return sql`(
     select o.id, o.total, o.shipping_cost, o.tax_amount, o.tax_lines, o.shipping_method,
-      o.shipping_address, o.created_at, ${REFUNDED} as refunded
+      o.shipping_address, o.created_at, ${REFUNDED} as refunded,
+      ${BY_LINE('r.amount')} as refunded_by_line,
+      ${BY_LINE('r.amount - r.tax_amount')} as refunded_taxable_by_line,
+      greatest(${REFUNDED} - ${BY_LINE('r.amount')}, 0) as refunded_rest
     from orders o
     where o.payment_status in (${sql.join(
       SOLD_PAYMENT_STATUSES.map((s) => sql`${s}`),
@@ -60,12 +73,25 @@ const money = (expr: SQL | string) =>
   sql<string>`coalesce(sum(${typeof expr === 'string' ? sql.raw(expr) : expr}), 0)::numeric(14,2)::text`;
 
 /**
- * A share of an order's refund (order `s` from paidOrdersWithRefunds) in proportion to `amount`'s share
- * of the order's total, to the cent: all of `amount` when the whole order was refunded. An order line's
- * share is `refundShare('i.price * i.quantity')`.
+ * A share of an order's refunds tied to no line (order `s` from paidOrdersWithRefunds: amounts typed by
+ * staff, a refund marked by hand) in proportion to `amount`'s share of the order's total, to the cent:
+ * all of `amount` when the whole order was refunded that way. Refunds by line are not spread: they
+ * count where they were made (lineRefund, the tax report).
  */
 export const refundShare = (amount: string) =>
-  `(case when s.total > 0 then round(${amount} * s.refunded / s.total, 2) else 0 end)`;
+  `(case when s.total > 0 then round(${amount} * s.refunded_rest / s.total, 2) else 0 end)`;
+
+/**
+ * What an order line (alias `i`, of order `s`) gave back: its goods refunded by line, exactly, plus its
+ * share of the order's refunds tied to no line.
+ */
+export const lineRefund = (line = 'i.price * i.quantity') =>
+  `(coalesce((select sum(rl.amount) from order_refund_lines rl join order_refunds r on r.id = rl.refund_id
+      where rl.order_item_id = i.id and r.status = 'completed'), 0) + ${refundShare(line)})`;
+
+/** The units of an order line (alias `i`) given back by completed refunds by line. */
+export const lineRefundedUnits = `coalesce((select sum(rl.quantity) from order_refund_lines rl
+    join order_refunds r on r.id = rl.refund_id where rl.order_item_id = i.id and r.status = 'completed'), 0)`;
 
 type Row = Record<string, unknown>;
 /** The rows of a raw query, from either database driver. */
@@ -145,8 +171,8 @@ export async function salesReport(ctx: AppContext, query: SalesReportQuery): Pro
 const ITEM_FIGURES = sql`count(distinct s.id)::int as orders,
   coalesce(sum(i.quantity), 0)::int as units,
   ${money('i.price * i.quantity')} as sales,
-  ${money(refundShare('i.price * i.quantity'))} as refunds,
-  ${money(`i.price * i.quantity - ${refundShare('i.price * i.quantity')}`)} as net`;
+  ${money(lineRefund())} as refunds,
+  ${money(`i.price * i.quantity - ${lineRefund()}`)} as net`;
 
 function itemFiguresOf(row: Row | undefined): ItemSales {
   return {
@@ -200,7 +226,7 @@ export async function salesByProduct(ctx: AppContext, query: ProductSalesQuery):
       from ${soldItems(query, timeZone)}
       left join products p on p.id = i.product_id
       group by i.product_id
-      order by sum(i.price * i.quantity - ${sql.raw(refundShare('i.price * i.quantity'))}) desc,
+      order by sum(i.price * i.quantity - ${sql.raw(lineRefund())}) desc,
         sum(i.quantity) desc, i.product_id
       limit ${query.limit}`,
   );
@@ -254,8 +280,11 @@ export async function taxReport(ctx: AppContext, range: ReportRangeQuery): Promi
           (l->>'rate')::numeric as rate,
           s.total - s.tax_amount as taxable,
           (l->>'amount')::numeric as tax,
-          ${sql.raw(refundShare('(s.total - s.tax_amount)'))} as refunded_taxable,
-          ${sql.raw(refundShare("(l->>'amount')::numeric"))} as refunded_tax
+          s.refunded_taxable_by_line + ${sql.raw(refundShare('(s.total - s.tax_amount)'))} as refunded_taxable,
+          ${sql.raw(refundShare("(l->>'amount')::numeric"))} + coalesce((select sum((rl->>'amount')::numeric)
+            from order_refunds r cross join lateral jsonb_array_elements(r.tax_lines) rl
+            where r.order_id = s.id and r.kind = 'lines' and r.status = 'completed'
+              and rl->>'code' = l->>'code' and (rl->>'rate')::numeric = (l->>'rate')::numeric), 0) as refunded_tax
         from ${soldOrders(range, timeZone)} s
         cross join lateral jsonb_array_elements(s.tax_lines) l
       ) lines

@@ -27,6 +27,7 @@ import {
   recordCompletionAttempt,
   recordPaymentToComplete,
 } from './payment-completions';
+import { restockedByLine } from './refund-lines';
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -159,6 +160,12 @@ export async function restockOrder(
 ): Promise<void> {
   if (!order.inventoryReduced) return;
   const quantities = await orderQuantities(tx, order.id);
+  // Units a refund by line already put back are not put back twice.
+  for (const [productId, units] of await restockedByLine(tx, order.id)) {
+    const left = (quantities.get(productId) ?? 0) - units;
+    if (left > 0) quantities.set(productId, left);
+    else quantities.delete(productId);
+  }
   await markStockChange(tx, {
     reason,
     orderId: order.id,

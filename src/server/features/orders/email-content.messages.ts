@@ -58,6 +58,9 @@ export const ORDER_EMAILS = defineMessages(
     refundedHeading: 'Your refund is on its way',
     refundedText: 'We have refunded {{amount}} for order {{id}} to your original payment method.',
     refund: 'Refund',
+    creditNote: 'Credit note',
+    creditNoteShipping: 'Shipping refunded',
+    creditNoteTotal: 'Total refunded',
     orderTotal: 'Order total',
     refundedBank: 'Banks usually take 5 to 10 business days to show a refund on your statement.',
   },
@@ -118,6 +121,9 @@ export const ORDER_EMAILS = defineMessages(
     refundedText:
       'Nous avons remboursé {{amount}} pour la commande {{id}} sur votre mode de paiement d’origine.',
     refund: 'Remboursement',
+    creditNote: 'Note de crédit',
+    creditNoteShipping: 'Livraison remboursée',
+    creditNoteTotal: 'Total remboursé',
     orderTotal: 'Total de la commande',
     refundedBank:
       'Les banques mettent habituellement de 5 à 10 jours ouvrables à afficher un remboursement sur votre relevé.',

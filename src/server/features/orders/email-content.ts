@@ -9,14 +9,16 @@ import { translator } from '~/shared/i18n/catalogues';
 import { formatCalendarDate } from '~/shared/i18n/formats';
 import { DEFAULT_LOCALE, type Locale } from '~/shared/i18n/locales';
 import { type Cents, formatCents, formatMoney, toCents } from '~/shared/money';
-import { formatWithCurrency, orderAmounts } from '~/shared/order-amounts';
+import { formatWithCurrency, orderAmounts, taxLineLabel } from '~/shared/order-amounts';
 import {
   type DeliveryDays,
   orderDeliveryText,
   parseShippingAddress,
   shippingMethodLabel,
 } from '~/shared/orders';
+import type { CreditNote } from '~/shared/schemas/admin-orders-dialog';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
+import type { TaxCode } from '~/shared/constants';
 import { STORE_LOCATION } from '~/shared/store-location';
 import { isTrackingCarrier, trackingCarrierLabel, trackingUrl } from '~/shared/tracking';
 import {
@@ -64,6 +66,8 @@ export type OrderEmailInput = {
   store: OrderEmailStore;
   /** order-refunded: the amount given back, in cents. */
   refundCents?: Cents;
+  /** order-refunded by line: the credit note, its lines and tax lines listed in the e-mail. */
+  creditNote?: CreditNote;
 };
 
 /** The language an order's customer e-mails are written in. */
@@ -309,6 +313,24 @@ function cancelled(w: Writer): EmailContent {
   };
 }
 
+/**
+ * The credit note of a refund by line: its number, each line's units and amount, the shipping, each
+ * tax given back with its rate, the total (docs/decisions/0510-refunds-by-line.md).
+ */
+function creditNoteBlock(w: Writer, note: CreditNote): EmailBlock {
+  const { t, money, locale } = w;
+  const cents = (text: string) => toCents(text) ?? 0;
+  const rows: EmailRow[] = [
+    [t('creditNote'), note.number ?? ''],
+    ...note.lines.map((l): EmailRow => [`${l.name} × ${l.quantity}`, money(cents(l.amount))]),
+  ];
+  if (cents(note.shipping) > 0) rows.push([t('creditNoteShipping'), money(cents(note.shipping))]);
+  for (const line of note.taxLines)
+    rows.push([taxLineLabel(line.code as TaxCode, line.rate, locale), money(cents(line.amount))]);
+  rows.push([t('creditNoteTotal'), money(cents(note.total))]);
+  return { type: 'details', rows };
+}
+
 function refunded(w: Writer): EmailContent {
   const { order, store, t } = w;
   const amounts = orderAmounts(order, store.registrations, w.locale);
@@ -328,6 +350,7 @@ function refunded(w: Writer): EmailContent {
         type: 'details',
         rows: [...orderRows(w), [t('refund'), refund], [t('orderTotal'), amounts.total.text]],
       },
+      ...(w.creditNote ? [creditNoteBlock(w, w.creditNote)] : []),
       paragraph(t('refundedBank')),
       viewOrder(w),
     ],

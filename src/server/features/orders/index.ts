@@ -23,7 +23,8 @@ export {
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { retryOrderEmails } from './order-emails';
-export { refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
+export { loadCreditNote } from './refund-lines';
+export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
   findOrderByReference,
   listItemsOfOrders,

@@ -6,6 +6,7 @@
 // e-mail notifications switch) do not apply: these e-mails are about the customer's order.
 import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Cents } from '~/shared/money';
+import type { CreditNote } from '~/shared/schemas/admin-orders-dialog';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { mailOutbox } from '~/server/db/schema';
@@ -37,7 +38,7 @@ export async function renderOrderEmail(
   db: DbOrTx,
   kind: OrderEmailKind,
   order: OrderRow,
-  extra: { refundCents?: Cents } = {},
+  extra: { refundCents?: Cents; creditNote?: CreditNote } = {},
 ): Promise<RenderedEmail> {
   const items = await listOrderItems(db, order.id);
   const store = await orderEmailStore(ctx, db);
@@ -60,7 +61,7 @@ export async function queueOrderEmail(
   order: OrderRow,
   kind: OrderEmailKind,
   change: string | number,
-  extra: { refundCents?: Cents } = {},
+  extra: { refundCents?: Cents; creditNote?: CreditNote } = {},
 ): Promise<number | null> {
   const mail = await renderOrderEmail(ctx, tx, kind, order, extra);
   const [row] = await tx
@@ -91,8 +92,12 @@ export function queueRefundEmail(
   order: OrderRow,
   amountCents: Cents,
   refundId: string | number,
+  creditNote?: CreditNote,
 ): Promise<number | null> {
-  return queueOrderEmail(tx, ctx, order, 'order-refunded', refundId, { refundCents: amountCents });
+  return queueOrderEmail(tx, ctx, order, 'order-refunded', refundId, {
+    refundCents: amountCents,
+    creditNote,
+  });
 }
 
 /** When a queued e-mail may be delivered: never tried, failed past its back-off, or lost while sending. */

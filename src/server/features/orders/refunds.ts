@@ -9,18 +9,31 @@
 // 3. under the row lock again: the row becomes 'completed' and the order records the money given
 //    back (refundedAmount, 'refunded' when all of it), the stock and the history; or the row becomes
 //    'failed' and the order is left exactly as it was.
+// A refund by line (docs/decisions/0510-refunds-by-line.md) is worked out in step 1, under the same
+// lock, from the units still refundable (refund-lines.ts); in step 3 it gets its credit note number,
+// restocks only its lines marked so, and its e-mail carries the credit note.
 // A crash between 1 and 3 leaves a 'pending' row, which keeps counting against what is refundable (so
 // nothing can be refunded twice) until the maintenance job asks the provider again with the same key.
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { centsToString, formatCents, toCents } from '~/shared/money';
 import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
+import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-orders-dialog';
 import { orderHistory, orderRefunds, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { restockOrder } from './completion';
 import { deliverOrderEmails, queueRefundEmail } from './order-emails';
+import {
+  creditNoteNumber,
+  creditNoteOf,
+  insertRefundLines,
+  lineRefundValues,
+  planLineRefund,
+  previewCreditNote,
+  restockRefundLines,
+} from './refund-lines';
 import type { OrderRow } from './repository';
 
 export const ONLY_PAID_ORDERS = 'Only a paid order can be refunded.';
@@ -46,22 +59,43 @@ async function refundableCents(tx: Tx, order: OrderRow): Promise<{ left: number;
   return { left: (toCents(order.total) ?? 0) - taken, taken };
 }
 
+/** What to refund: an amount (all that is left with 'rest'), or units of lines and shipping. */
+export type RefundInput = { amountCents: number | 'rest'; restock: boolean } | { lines: RefundLinesCreate };
+
+/**
+ * Who asks: the staff member, and the refusal of their refund limit for a sum of money given back on
+ * the order (docs/decisions/0459-staff-permissions.md), judged here under the order's lock for a
+ * refund by line, whose amount only the store works out.
+ */
+export type RefundActor = { userId: number; limitRefusal?: (cents: number) => Error | null };
+
+function refusePaidRules(order: OrderRow): void {
+  if (order.paymentStatus === 'refunded') throw conflict(ALREADY_REFUNDED);
+  if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
+  if (!order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
+}
+
 /** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
 async function openRefund(
   ctx: AppContext,
-  actor: { userId: number },
+  actor: RefundActor,
   orderId: number,
-  input: { amountCents: number | 'rest'; restock: boolean },
+  input: RefundInput,
 ): Promise<{ refund: RefundRow; order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (order.paymentStatus === 'refunded') throw conflict(ALREADY_REFUNDED);
-    if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
-    if (!order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
+    refusePaidRules(order);
     const { left, taken } = await refundableCents(tx, order);
+    const plan = 'lines' in input ? await planLineRefund(tx, order, input.lines) : null;
     // 'The rest' is read under the row lock, so a refund settled or opened meanwhile is counted, and
     // nothing left is a refusal, never a refund of 0.00.
-    const amountCents = input.amountCents === 'rest' ? left : input.amountCents;
+    const amountCents = plan
+      ? plan.totals.totalCents
+      : 'amountCents' in input && input.amountCents !== 'rest'
+        ? input.amountCents
+        : left;
+    if (plan && amountCents <= 0 && left > 0)
+      throw conflict('This refund comes to $0.00: there is nothing to give back.');
     if (amountCents > left || amountCents <= 0) {
       throw conflict(
         left <= 0
@@ -69,6 +103,8 @@ async function openRefund(
           : `At most ${formatCents(left)} can still be refunded on this order (total ${formatCents(toCents(order.total) ?? 0)}, already refunded or being refunded ${formatCents(taken)}).`,
       );
     }
+    const limited = actor.limitRefusal?.(taken + amountCents);
+    if (limited) throw limited;
     const [{ n } = { n: 0 }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(orderRefunds)
@@ -80,11 +116,13 @@ async function openRefund(
       .values({
         orderId,
         amount: centsToString(amountCents),
-        restock: input.restock,
+        restock: 'restock' in input ? input.restock : false,
         idempotencyKey,
         actorUserId: actor.userId,
+        ...(plan && 'lines' in input ? lineRefundValues(plan, input.lines) : {}),
       })
       .returning();
+    if (plan) await insertRefundLines(tx, refund!.id, plan);
     return { refund: refund!, order };
   });
 }
@@ -109,6 +147,8 @@ async function settleRefund(
         providerRefundId: provider.refundId,
         providerStatus: provider.status,
         settledAt: sql`now()`,
+        // A refund by line is a credit note, numbered once it completed.
+        creditNoteNumber: sql`case when ${orderRefunds.kind} = 'lines' then ${creditNoteNumber(refundId)} end`,
       })
       .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')))
       .returning();
@@ -137,7 +177,8 @@ async function settleRefund(
     // The refund's entry reads "Refund: 12.50 (refund id)" in the timeline.
     await history('refund', null, `${refund.amount} (${provider.refundId})`);
     if (toRefunded) await history('paymentStatus', order.paymentStatus, 'refunded');
-    if (refund.restock) await restockOrder(tx, order, actor, 'refund');
+    if (refund.kind === 'lines') await restockRefundLines(tx, order, refund.id, refund.actorUserId);
+    else if (refund.restock) await restockOrder(tx, order, actor, 'refund');
     await recordAudit(tx, {
       userId: refund.actorUserId,
       action: 'refund',
@@ -154,7 +195,9 @@ async function settleRefund(
     });
     // The customer's e-mail of this refund, once per refund (docs/decisions/0270-order-emails-through-the-outbox.md).
     const [after] = await tx.select().from(orders).where(eq(orders.id, order.id));
-    return queueRefundEmail(tx, ctx, after!, toCents(refund.amount) ?? 0, `refund-${refund.id}`);
+    const creditNote =
+      refund.kind === 'lines' ? await creditNoteOf(tx, refund, after!, { asSold: true }) : undefined;
+    return queueRefundEmail(tx, ctx, after!, toCents(refund.amount) ?? 0, `refund-${refund.id}`, creditNote);
   });
   await deliverOrderEmails(ctx, [mail]);
 }
@@ -185,9 +228,9 @@ function askProvider(ctx: AppContext, order: OrderRow, refund: RefundRow) {
  */
 export async function refundOrder(
   ctx: AppContext,
-  actor: { userId: number },
+  actor: RefundActor,
   orderId: number,
-  input: { amountCents: number | 'rest'; restock: boolean },
+  input: RefundInput,
 ): Promise<RefundRow> {
   const { refund, order } = await openRefund(ctx, actor, orderId, input);
   let result: { refundId: string; status: string };
@@ -204,6 +247,23 @@ export async function refundOrder(
   }
   await settleRefund(ctx, refund.id, result);
   return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
+}
+
+/**
+ * What a refund by line would give back, worked out as it would be now, without writing anything:
+ * the admin form's preview. The same rules and refusals as the refund itself.
+ */
+export async function previewLineRefund(
+  ctx: AppContext,
+  orderId: number,
+  input: RefundLinesCreate,
+): Promise<CreditNote> {
+  return ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) throw notFound('Order not found.');
+    refusePaidRules(order);
+    return previewCreditNote(order, await planLineRefund(tx, order, input), input);
+  });
 }
 
 /**
