@@ -44,6 +44,7 @@ function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
     // HST 15% of (subtotal + shipping), rounded half up: one line.
     taxLines: [{ code: 'HST', rate: '15', amount: '6.75' }],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '51.74',
     status: 'shipped',
     paymentStatus: 'completed',

@@ -32,6 +32,7 @@ const BC_ORDER: AccountOrder = {
   ],
   total: '184.79', // 150.00 + 14.99 + 19.80
   currency: 'CAD',
+  refundedAmount: '0.00',
   status: 'processing',
   paymentStatus: 'completed',
   paymentMethod: 'local',

@@ -47,6 +47,7 @@ function order(overrides: Partial<Order> = {}): Order {
     // HST 13% of (subtotal + shipping), rounded half up: one line.
     taxLines: [{ code: 'HST', rate: '13', amount: '6.63' }],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '57.62',
     status: 'pending',
     paymentStatus: 'completed',

@@ -77,6 +77,7 @@ function order(overrides: Partial<Order> = {}): Order {
       { code: 'QST', rate: '9.975', amount: '246.28' },
     ],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '2838.73',
     status: 'shipped',
     paymentStatus: 'completed',

@@ -37,6 +37,7 @@ const ORDER: Order = {
   taxAmount: '3.38',
   taxLines: [{ code: 'HST', rate: '13', amount: '3.38' }],
   currency: 'CAD',
+  refundedAmount: '0.00',
   total: '29.37',
   status: 'shipped',
   paymentStatus: 'completed',

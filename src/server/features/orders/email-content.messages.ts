@@ -58,7 +58,12 @@ export const ORDER_EMAILS = defineMessages(
     refundedHeading: 'Your refund is on its way',
     refundedText: 'We have refunded {{amount}} for order {{id}} to your original payment method.',
     refund: 'Refund',
+    refundTaxIncluded: 'Of which {{tax}}',
+    refundedSoFar: 'Refunded in all',
     orderTotal: 'Order total',
+    latePaymentText:
+      'Your payment arrived after this checkout had closed (its items had sold or its time had run out), so we gave it back in full.',
+    instructions: 'Instructions',
     refundedBank: 'Banks usually take 5 to 10 business days to show a refund on your statement.',
   },
   {
@@ -118,7 +123,12 @@ export const ORDER_EMAILS = defineMessages(
     refundedText:
       'Nous avons remboursé {{amount}} pour la commande {{id}} sur votre mode de paiement d’origine.',
     refund: 'Remboursement',
+    refundTaxIncluded: 'Dont {{tax}}',
+    refundedSoFar: 'Remboursé au total',
     orderTotal: 'Total de la commande',
+    latePaymentText:
+      'Votre paiement est arrivé après la fermeture de cette commande (ses articles étaient vendus ou son délai était écoulé) : nous vous l’avons remboursé en entier.',
+    instructions: 'Instructions',
     refundedBank:
       'Les banques mettent habituellement de 5 à 10 jours ouvrables à afficher un remboursement sur votre relevé.',
   },

@@ -67,7 +67,7 @@ async function paidQuebecOrder(acceptLanguage: string | undefined, email = 'juli
   body.orderData.customerEmail = email;
   body.orderData.customerName = 'Julie Tremblay';
   body.orderData.shippingAddress = {
-    ...body.orderData.shippingAddress,
+    ...body.orderData.shippingAddress!,
     addressLine1: '1234, rue Saint-Denis',
     city: 'Montréal',
     zipCode: 'H2X 3K2',

@@ -22,7 +22,7 @@ export {
 } from './completion';
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
-export { retryOrderEmails } from './order-emails';
+export { deliverOrderEmails, retryOrderEmails } from './order-emails';
 export { refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
   findOrderByReference,
@@ -33,6 +33,7 @@ export {
   toOrderResponse,
   toPaymentOrder,
 } from './repository';
+export { buildOrderTimelines } from './timeline';
 export {
   holdsExpiredSql,
   notUnpaidCheckoutSql,
