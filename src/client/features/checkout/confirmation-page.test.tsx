@@ -159,8 +159,9 @@ describe('confirmation page', () => {
     expect(screen.getByTestId('order-number').textContent).toBe('#42');
     expect(screen.getByTestId('order-reference').textContent).toBe(REF);
     expect(screen.getByText('jane@example.com', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByTestId('payment-status').textContent).toBe('Completed');
-    expect(screen.getByText('Pending', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Paid');
+    // Paid, not 'Pending': the store has not started on it, but the shopper has paid.
+    expect(screen.getByTestId('order-status').textContent).toBe('Paid');
     expect(screen.getByTestId('shipping-method').textContent).toBe('Express Shipping');
     expect(screen.getByText('123 Main Street')).toBeTruthy();
     expect(screen.getByText('Toronto, ON M5V 2T6')).toBeTruthy();

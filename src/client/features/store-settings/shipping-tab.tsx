@@ -15,7 +15,7 @@ import { ApiError, apiRequest } from '~/client/lib/api';
 import { shippingQueryOptions } from './api';
 import { Card } from '~/client/components/ui/card';
 import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
-import { PICKUP_TEXT_MAX } from '~/shared/pickup';
+import { DEFAULT_PICKUP_SETTINGS, PICKUP_TEXT_MAX } from '~/shared/pickup';
 import { LoadError } from '~/client/components/ui/load-error';
 
 type FormValues = {
@@ -66,7 +66,8 @@ export default function ShippingTab() {
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (query.data) form.reset(query.data);
+    // The store's pickup defaults for a server that sent none (an older one).
+    if (query.data) form.reset({ ...DEFAULT_PICKUP_SETTINGS, ...query.data });
   }, [query.data, form]);
 
   const save = useMutation({

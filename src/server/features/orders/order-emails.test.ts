@@ -257,6 +257,19 @@ describe('order e-mails', () => {
     );
   });
 
+  it('cancelled with a refund: the cancellation arrives before the refund it announces', async () => {
+    const order = await paidOrder();
+    const res = await setStatus(order.id, { status: 'cancelled', refund: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const subjects = mailsTo('jane@example.com')
+      .map((m) => m.mail.subject ?? '')
+      .filter((subject) => /cancelled|refund/.test(subject));
+    expect(subjects).toEqual([
+      `Liquidation Depot: order ${order.orderReference} was cancelled`,
+      `Liquidation Depot: refund of $29.37 CAD for order ${order.orderReference}`,
+    ]);
+  });
+
   it('sends Shipped once per order, with what is known when it ships', async () => {
     const order = await paidOrder();
     const shipped = await setStatus(order.id, {
