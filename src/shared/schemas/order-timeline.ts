@@ -39,4 +39,3 @@ export const OrderEventSchema = z.object({
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 
 export const OrderTimelineSchema = z.array(OrderEventSchema);
-export type OrderTimeline = z.infer<typeof OrderTimelineSchema>;
