@@ -22,6 +22,8 @@ export type OrderAmountsInput = {
   taxLines?: readonly OrderTaxLine[] | null;
   total: string;
   currency?: string | null;
+  /** What the store has given back so far (tax included); refunds show below the total when above 0. */
+  refundedAmount?: string | null;
 };
 
 export type AmountRow = {
@@ -40,7 +42,14 @@ export type OrderAmounts = {
   currency: string;
   /** 'GST/HST registration number: 123456789 RT0001', for the taxes this order was charged. */
   registrations: string[];
+  /**
+   * What was given back, subtracted from the total ('Refunded -$25.00', 'Total after refunds
+   * $94.77 CAD'), or null when nothing was (docs/decisions/0490-order-page-timeline-and-refunds.md).
+   */
+  refund: { refunded: AmountLine; net: AmountLine } | null;
 };
+
+export type AmountLine = { label: string; cents: Cents; text: string };
 
 /**
  * A tax's short name: GST, HST, PST, QST, RST, Tax; in French TPS, TVH, TVP, TVQ, and TVD for
@@ -150,11 +159,23 @@ export function orderAmounts(
     });
   }
   const total = cents(order.total);
+  const refunded = Math.min(cents(order.refundedAmount), total);
   return {
     rows,
     total: { label: t('total'), cents: total, text: formatWithCurrency(total, currency, locale) },
     currency,
     registrations: registrationLines(lines, rows, registrations, locale),
+    refund:
+      refunded > 0
+        ? {
+            refunded: { label: t('refundedRow'), cents: -refunded, text: `-${money(refunded)}` },
+            net: {
+              label: t('netTotal'),
+              cents: total - refunded,
+              text: formatWithCurrency(total - refunded, currency, locale),
+            },
+          }
+        : null,
   };
 }
 

@@ -57,7 +57,11 @@ export function deliveryWindowText(
   locale: Locale = DEFAULT_LOCALE,
 ): string | null {
   if (status === 'cancelled') return null;
-  if (method === 'pickup') return orderLabelsT(locale)('pickupReady');
+  if (method === 'pickup') {
+    // Once it is ready, the order no longer waits for an e-mail; once collected, nothing is left to say.
+    if (status === 'picked-up') return null;
+    return orderLabelsT(locale)(status === 'ready-for-pickup' ? 'pickupReadyNow' : 'pickupReady');
+  }
   if (method === 'express') return businessDaysText(days.expressMinDays, days.expressMaxDays, locale);
   if (method === 'standard') return businessDaysText(days.standardMinDays, days.standardMaxDays, locale);
   return null;
@@ -173,7 +177,43 @@ const PAYMENT_STATUS_KEYS: Record<string, string> = {
   completed: 'paymentCompleted',
   failed: 'paymentFailed',
   refunded: 'paymentRefunded',
+  paid: 'paymentPaid',
+  'partially-refunded': 'paymentPartiallyRefunded',
 };
+
+/** How the shopper reads a payment: a completed one is 'paid', and refunds show (in part or all). */
+export type ShopperPaymentStatus = 'pending' | 'paid' | 'partially-refunded' | 'refunded' | 'failed';
+
+/**
+ * The payment status the shopper's pages show (docs/decisions/0490-order-page-timeline-and-refunds.md):
+ * 'Paid' for a completed payment, 'Partially refunded' once some of it was given back, 'Refunded' when
+ * all of it was.
+ */
+export function shopperPaymentStatus(order: {
+  paymentStatus: string | null | undefined;
+  refundedAmount?: string | null;
+  total: string | null | undefined;
+}): ShopperPaymentStatus {
+  const refunded = toCents(order.refundedAmount) ?? 0;
+  const total = toCents(order.total) ?? 0;
+  if (order.paymentStatus === 'refunded' || (refunded > 0 && refunded >= total)) return 'refunded';
+  if (order.paymentStatus === 'completed') return refunded > 0 ? 'partially-refunded' : 'paid';
+  return order.paymentStatus === 'failed' ? 'failed' : 'pending';
+}
+
+/**
+ * The order status the shopper's pages show: a paid order the store has not started on reads 'Paid'
+ * ('Payée'), not 'Pending', which reads as a payment still to come.
+ */
+export function shopperStatusLabel(
+  order: { status: string | null | undefined; paymentStatus: string | null | undefined },
+  locale: Locale = DEFAULT_LOCALE,
+): string {
+  if ((order.status || 'pending') === 'pending' && order.paymentStatus === 'completed') {
+    return orderLabelsT(locale)('receiptPaid');
+  }
+  return orderStatusLabel(order.status, locale);
+}
 
 const titleCase = (s: string) =>
   s
@@ -212,7 +252,10 @@ export function statusTone(status: string | null | undefined): StatusTone {
     case 'delivered':
     case 'picked-up':
     case 'completed':
+    case 'paid':
       return 'success';
+    case 'partially-refunded':
+      return 'warning';
     case 'cancelled':
     case 'failed':
     case 'refunded':

@@ -483,3 +483,38 @@ export function refundTotals(options: {
     totalCents: taxable + tax,
   };
 }
+
+/** One tax of an order as charged, in cents. */
+export type ChargedTaxLine = { code: TaxCode; rate: string; cents: Cents };
+
+/**
+ * The tax inside `refundedCents` given back of an order that charged `lines` within `totalCents`
+ * (docs/decisions/0490-order-page-timeline-and-refunds.md): the order's tax in the proportion of the
+ * refund to the total, rounded half up, split over the components like the tax itself (each line's
+ * share rounded down, the missing cents to the largest remainders, the first listed on a tie). All of
+ * the total gives back all of the tax. `refundedCents` is what has been given back so far: a refund's
+ * own tax is the difference between the tax of the sums before and after it, so the refunds of an
+ * order never add up to more or less tax than was charged.
+ */
+export function refundedTaxLines(
+  refundedCents: Cents,
+  totalCents: Cents,
+  lines: readonly ChargedTaxLine[],
+): ChargedTaxLine[] {
+  if (totalCents <= 0 || refundedCents <= 0) return lines.map((l) => ({ ...l, cents: 0 }));
+  if (refundedCents >= totalCents) return lines.map((l) => ({ ...l }));
+  const taxTotal = lines.reduce((sum, l) => sum + l.cents, 0);
+  const share = Math.floor((taxTotal * refundedCents * 2 + totalCents) / (totalCents * 2));
+  const exact = lines.map((l) => l.cents * refundedCents);
+  const out = lines.map((l, i) => ({ ...l, cents: Math.floor(exact[i]! / totalCents) }));
+  let missing = share - out.reduce((sum, l) => sum + l.cents, 0);
+  const order = exact
+    .map((value, index) => ({ index, remainder: value % totalCents }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (missing <= 0) break;
+    out[index]!.cents += 1;
+    missing -= 1;
+  }
+  return out;
+}

@@ -209,7 +209,7 @@ describe('customer account', () => {
       ['Delivered', 'false'],
     ]);
     expect(await card.getByTestId('order-status').textContent()).toBe('Pending');
-    expect(await card.getByTestId('payment-status').textContent()).toBe('Completed');
+    expect(await card.getByTestId('payment-status').textContent()).toBe('Paid');
     await card.getByText('Standard Shipping').waitFor();
 
     await card.getByRole('button', { name: 'View Details' }).click();

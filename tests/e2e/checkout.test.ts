@@ -154,7 +154,7 @@ describe('checkout', () => {
     );
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
     expect(await page.getByTestId('confirmation-total').textContent()).toBe(`${total} CAD`);
-    expect(await page.getByTestId('payment-status').textContent()).toBe('Completed');
+    expect(await page.getByTestId('payment-status').textContent()).toBe('Paid');
     expect(await page.getByTestId('shipping-method').textContent()).toBe('Standard Shipping');
     await expect.poll(() => cartItems(page)).toEqual([]);
     await expect.poll(() => page.getByTestId('cart-badge').count()).toBe(0);

@@ -4,6 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { type Currency, PRODUCT_CONDITIONS, type ProductCondition, type TaxCode } from '~/shared/constants';
 import type { Locale } from '~/shared/i18n/locales';
+import { PICKUP_DEFAULTS } from '~/shared/pickup';
 import { FOLD_FROM, FOLD_TO } from '~/shared/i18n/localized-text';
 import type { SavedCheckoutDetails } from '~/shared/schemas/saved-checkout';
 import {
@@ -274,7 +275,9 @@ export const orders = pgTable(
     customerEmail: text().notNull(),
     customerName: text().notNull(),
     customerPhone: text(),
-    shippingAddress: jsonb().notNull(),
+    // Null for a pickup order: it asks only for a contact, never an address
+    // (docs/decisions/0491-pickup-says-where-and-when.md).
+    shippingAddress: jsonb(),
     shippingMethod: text().notNull().default('standard'),
     shippingCost: money().notNull().default('0'),
     subtotal: money().notNull(),
@@ -686,6 +689,14 @@ export const shippingSettings = pgTable('shipping_settings', {
   standardMaxDays: smallint().notNull().default(5),
   expressMinDays: smallint().notNull().default(1),
   expressMaxDays: smallint().notNull().default(2),
+  // Where and when pickup orders are collected, shown at checkout, on orders and in e-mails
+  // (docs/decisions/0491-pickup-says-where-and-when.md). The address reads the same in both languages;
+  // hours and instructions have a French text (the English one serves while it is blank).
+  pickupAddress: text().notNull().default(PICKUP_DEFAULTS.address),
+  pickupHours: text().notNull().default(PICKUP_DEFAULTS.hours),
+  pickupHoursFr: text().notNull().default(PICKUP_DEFAULTS.hoursFr),
+  pickupInstructions: text().notNull().default(PICKUP_DEFAULTS.instructions),
+  pickupInstructionsFr: text().notNull().default(PICKUP_DEFAULTS.instructionsFr),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -178,8 +178,20 @@ describe('a payment that arrives on a dead order', () => {
       refundPaymentReference: payment.id,
       refundReference: refund!.id,
     });
-    const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
-    expect(notices.map((m) => [m.kind, m.to])).toEqual([['order-attention', t.config.STORE_EMAIL]]);
+    // The shopper hears of it as well as the store: their refund e-mail, with the whole amount.
+    const notices = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, order.id))
+      .orderBy(mailOutbox.id);
+    expect(notices.map((m) => [m.kind, m.to])).toEqual([
+      ['order-refunded', order.customerEmail],
+      ['order-attention', t.config.STORE_EMAIL],
+    ]);
+    expect(notices[0]!.subject).toContain('refund of $51.97 CAD');
+    expect(notices[0]!.text).toContain('Your payment arrived after this checkout had closed');
+    // Its tax in full: 13% of 45.99 = 5.9787 -> 5.98.
+    expect(notices[0]!.text).toContain('Of which HST (13%): $5.98');
 
     // Later notices, Square's refund notice, the replay and the return page refund nothing more.
     expect((await deliver(fake.webhook(payment))).statusCode).toBe(200);

@@ -4,6 +4,7 @@ import { fixedErrorText } from '~/shared/i18n/error-text';
 import { CURRENCIES, TAX_CODES } from '~/shared/constants';
 import { LOCALES } from '~/shared/i18n/locales';
 import { namesStore, PASSWORD_NAMES_STORE, PASSWORD_REPEATED, repeatsCharacters } from '~/shared/passwords';
+import { OrderTimelineSchema } from './order-timeline';
 import { emailField, PASSWORD_MAX, PASSWORD_MIN, usernameField } from './auth';
 
 const emptyToNull = (v: string | null | undefined) => (v === undefined || v === null || v === '' ? null : v);
@@ -128,5 +129,12 @@ export const AccountOrderSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(AccountOrderItemSchema),
+  /** What the store has given back so far, tax included ("0.00" when nothing). */
+  refundedAmount: z.string(),
+  /**
+   * What happened to the order, oldest first: on every shopper answer (the look-up, the confirmation,
+   * the account), not on the admin's lists (src/shared/schemas/order-timeline.ts).
+   */
+  timeline: OrderTimelineSchema.optional(),
 });
 export type AccountOrder = z.infer<typeof AccountOrderSchema>;

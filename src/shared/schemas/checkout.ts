@@ -121,6 +121,29 @@ function checkProvince(
   }
 }
 
+const SHIPPING_FIELDS = {
+  addressLine1: addressLine1Field,
+  city: cityField,
+  state: stateField,
+  zipCode: zipCodeField,
+} as const;
+
+/** The address fields' own rules and the province, for an order that ships. */
+function checkShippingFields(
+  v: { addressLine1: string; city: string; state: string; zipCode: string; country: string },
+  ctx: z.core.$RefinementCtx,
+) {
+  let valid = true;
+  for (const [name, field] of Object.entries(SHIPPING_FIELDS)) {
+    const result = field.safeParse(v[name as keyof typeof SHIPPING_FIELDS]);
+    if (!result.success) {
+      valid = false;
+      ctx.addIssue({ code: 'custom', message: result.error.issues[0]!.message, path: [name] });
+    }
+  }
+  if (valid) checkProvince(v, ctx, ['state']);
+}
+
 /** The checkout page's form. */
 // Made once (not per check), so the French catalogue can find their key (src/shared/i18n/error-text.ts).
 const USERNAME_TOO_LONG = fixedErrorText('Username must be at most {{max}} characters', {
@@ -136,11 +159,13 @@ export const CheckoutFormSchema = z
     lastName: lastNameField,
     email: checkoutEmailField,
     phone: phoneField,
-    addressLine1: addressLine1Field,
+    // The address fields are checked only when the order ships (checkShippingFields): a pickup order
+    // asks for none (docs/decisions/0491-pickup-says-where-and-when.md).
+    addressLine1: z._default(z.string(), ''),
     addressLine2: addressLine2Field,
-    city: cityField,
-    state: stateField,
-    zipCode: zipCodeField,
+    city: z._default(z.string(), ''),
+    state: z._default(z.string(), ''),
+    zipCode: z._default(z.string(), ''),
     country: z._default(countryField, 'Canada'),
     // A plain string so the placeholder 'method' can sit in the form until a method is chosen.
     shippingMethod: z
@@ -154,7 +179,7 @@ export const CheckoutFormSchema = z
   })
   .check(
     z.superRefine((v, ctx) => {
-      checkProvince(v, ctx, ['state']);
+      if (v.shippingMethod !== 'pickup') checkShippingFields(v, ctx);
       if (!v.createAccount) return;
       const username = (v.username ?? '').trim();
       if (username.length < 3) {
@@ -209,6 +234,9 @@ export const rateString = z
   .string({ error: 'The tax rate must be a percentage such as "13" or "14.975".' })
   .check(z.regex(/^\d{1,3}(?:\.\d{1,3})?$/, 'The tax rate must be a percentage such as "13" or "14.975".'));
 
+export const SHIPPING_ADDRESS_REQUIRED =
+  'A shipping address is required for Standard and Express shipping (Pickup at store needs none).';
+
 export const ShippingAddressSchema = z
   .strictObject(
     {
@@ -251,31 +279,41 @@ export const CheckoutItemSchema = z.strictObject(
   { error: objectIssues('Each item') },
 );
 
-export const OrderDataSchema = z.strictObject(
-  {
-    customerName: line(2, NAME_MAX * 2 + 1, 'Please enter your first and last name.'),
-    customerEmail: checkoutEmailField,
-    customerPhone: phoneField,
-    shippingAddress: ShippingAddressSchema,
-    shippingMethod: shippingMethodField,
-    subtotal: moneyString,
-    discountAmount: moneyString,
-    discountPercentage: moneyString,
-    taxRate: rateString,
-    taxAmount: moneyString,
-    shippingCost: moneyString,
-    total: moneyString,
-    // The page sends the new order's statuses; nothing else may be asked for.
-    paymentStatus: z.optional(z.literal('pending', { error: 'A new order can only be pending.' })),
-    status: z.optional(z.literal('pending', { error: 'A new order can only be pending.' })),
-    notes: z.nullable(notesField),
-    // Only the signed-in user (or null): the server takes the user from the session, never from here.
-    userId: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.maximum(MAX_DB_ID)))),
-    /** The shopper ticked that final-sale items cannot be returned; required when the cart has any. */
-    finalSaleAcknowledged: z.optional(z.boolean({ error: 'finalSaleAcknowledged must be true or false.' })),
-  },
-  { error: objectIssues('orderData') },
-);
+export const OrderDataSchema = z
+  .strictObject(
+    {
+      customerName: line(2, NAME_MAX * 2 + 1, 'Please enter your first and last name.'),
+      customerEmail: checkoutEmailField,
+      customerPhone: phoneField,
+      // Required to ship; a pickup order asks only for a contact, and an address sent with one is not
+      // kept (docs/decisions/0491-pickup-says-where-and-when.md).
+      shippingAddress: z.optional(z.nullable(ShippingAddressSchema)),
+      shippingMethod: shippingMethodField,
+      subtotal: moneyString,
+      discountAmount: moneyString,
+      discountPercentage: moneyString,
+      taxRate: rateString,
+      taxAmount: moneyString,
+      shippingCost: moneyString,
+      total: moneyString,
+      // The page sends the new order's statuses; nothing else may be asked for.
+      paymentStatus: z.optional(z.literal('pending', { error: 'A new order can only be pending.' })),
+      status: z.optional(z.literal('pending', { error: 'A new order can only be pending.' })),
+      notes: z.nullable(notesField),
+      // Only the signed-in user (or null): the server takes the user from the session, never from here.
+      userId: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.maximum(MAX_DB_ID)))),
+      /** The shopper ticked that final-sale items cannot be returned; required when the cart has any. */
+      finalSaleAcknowledged: z.optional(z.boolean({ error: 'finalSaleAcknowledged must be true or false.' })),
+    },
+    { error: objectIssues('orderData') },
+  )
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.shippingMethod !== 'pickup' && !v.shippingAddress) {
+        ctx.addIssue({ code: 'custom', message: SHIPPING_ADDRESS_REQUIRED, path: ['shippingAddress'] });
+      }
+    }),
+  );
 
 export const CreateCheckoutSchema = z.strictObject(
   {

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { PROVINCE_CODES } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
+import { PICKUP_TEXT_MAX } from '~/shared/pickup';
 import { parseMoneyInput } from './admin-products';
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -51,8 +52,23 @@ function businessDays(label: string, fallback: number) {
     });
 }
 
+/** A pickup text: kept as typed (trimmed), at most PICKUP_TEXT_MAX characters; absent keeps the saved one. */
+function pickupText(label: string, required: boolean) {
+  let field = z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(PICKUP_TEXT_MAX, `${label} must be at most ${PICKUP_TEXT_MAX} characters`);
+  if (required) field = field.min(1, `${label} is required`);
+  return field.optional();
+}
+
 export const ShippingSettingsUpdateSchema = z
   .object({
+    pickupAddress: pickupText('Pickup address', true),
+    pickupHours: pickupText('Pickup hours', true),
+    pickupHoursFr: pickupText('Pickup hours (French)', false),
+    pickupInstructions: pickupText('Pickup instructions', false),
+    pickupInstructionsFr: pickupText('Pickup instructions (French)', false),
     standardPrice: shippingPrice('Standard price'),
     expressPrice: shippingPrice('Express price'),
     pickupAvailable: z.boolean({ error: 'Pickup availability must be true or false' }).default(true),

@@ -10,6 +10,12 @@ export const ShippingSettingsSchema = z.object({
   standardMaxDays: z.number().int(),
   expressMinDays: z.number().int(),
   expressMaxDays: z.number().int(),
+  /** Where and when pickup orders are collected (docs/decisions/0491-pickup-says-where-and-when.md). */
+  pickupAddress: z.string(),
+  pickupHours: z.string(),
+  pickupHoursFr: z.string(),
+  pickupInstructions: z.string(),
+  pickupInstructionsFr: z.string(),
 });
 export type ShippingSettings = z.infer<typeof ShippingSettingsSchema>;
 

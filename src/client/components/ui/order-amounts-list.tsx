@@ -31,6 +31,18 @@ export function OrderAmountsList({
           <dt>{amounts.total.label}</dt>
           <dd data-testid={`${testIdPrefix}-total`}>{amounts.total.text}</dd>
         </div>
+        {amounts.refund && (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt className="text-slate-600">{amounts.refund.refunded.label}</dt>
+              <dd data-testid={`${testIdPrefix}-refunded`}>{amounts.refund.refunded.text}</dd>
+            </div>
+            <div className="flex justify-between gap-4 font-semibold">
+              <dt>{amounts.refund.net.label}</dt>
+              <dd data-testid={`${testIdPrefix}-net`}>{amounts.refund.net.text}</dd>
+            </div>
+          </>
+        )}
       </dl>
       {amounts.registrations.length > 0 && (
         <ul className="mt-2 text-xs text-slate-500" data-testid="tax-registrations">

@@ -44,6 +44,7 @@ function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
     // HST 15% of (subtotal + shipping), rounded half up: one line.
     taxLines: [{ code: 'HST', rate: '15', amount: '6.75' }],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '51.74',
     status: 'shipped',
     paymentStatus: 'completed',
@@ -275,7 +276,7 @@ describe('/account', () => {
       // 30.00 + 14.99 + 6.75 = 51.74, with the stored HST line.
       expect(c.getByText('HST (15%)')).toBeTruthy();
       expect(c.getByText('Shipped', { selector: '[data-testid="order-status"]' })).toBeTruthy();
-      expect(c.getByText('Completed')).toBeTruthy();
+      expect(c.getByText('Paid')).toBeTruthy();
       expect(c.getByTestId('order-address').textContent).toBe('1 Main StApt 2Halifax, NS B3H 0A1Canada');
       expect(c.getByText('Express Shipping')).toBeTruthy();
       expect(c.getByText('TRK-777')).toBeTruthy();

@@ -42,6 +42,7 @@ function makeOrder(overrides: Partial<AccountOrder> = {}): AccountOrder {
       { code: 'QST', rate: '9.975', amount: '246.88' },
     ],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '2845.62',
     status: 'shipped',
     paymentStatus: 'completed',

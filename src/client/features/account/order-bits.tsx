@@ -12,6 +12,8 @@ import {
   parseShippingAddress,
 } from '~/shared/orders';
 import { ProductImage } from '~/client/components/ui/product-image';
+import { PickupPlace } from '~/client/components/ui/pickup-place';
+import { isTrackingCarrier, trackingCarrierLabel, trackingUrl } from '~/shared/tracking';
 import { shippingSettingsQueryOptions } from '~/client/features/cart';
 import { useHydrated } from '~/client/lib/use-hydrated';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
@@ -94,6 +96,56 @@ export function AddressLines({ value }: { value: unknown }) {
         </span>
       ))}
     </address>
+  );
+}
+
+/** Where the order goes: the store's pickup place for a pickup order, else the shipping address. */
+export function PickupOrAddress({
+  order,
+}: {
+  order: Pick<AccountOrder, 'shippingMethod' | 'shippingAddress'>;
+}) {
+  const t = useT(accountMessages);
+  const settings = useQuery(shippingSettingsQueryOptions());
+  const pickup = order.shippingMethod === 'pickup';
+  return (
+    <div>
+      <dt className="font-medium text-slate-700">{pickup ? t('pickupLocation') : t('shippingAddress')}</dt>
+      <dd className="text-slate-600">
+        {pickup ? (
+          <PickupPlace settings={settings.data} compact />
+        ) : (
+          <AddressLines value={order.shippingAddress} />
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** The tracking number, linked to the carrier's page when the carrier has one; 'Not available yet'. */
+export function TrackingNumber({
+  order,
+}: {
+  order: Pick<AccountOrder, 'trackingNumber' | 'trackingCarrier' | 'locale'>;
+}) {
+  const t = useT(accountMessages);
+  const locale = useLocale();
+  if (!order.trackingNumber) return <>{t('notAvailableYet')}</>;
+  const url = trackingUrl(order.trackingCarrier, order.trackingNumber, locale);
+  const carrier = isTrackingCarrier(order.trackingCarrier)
+    ? trackingCarrierLabel(order.trackingCarrier, locale)
+    : null;
+  return (
+    <>
+      {carrier && `${carrier} `}
+      {url ? (
+        <a href={url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
+          {order.trackingNumber} <span className="sr-only">{t('opensNewTab')}</span>
+        </a>
+      ) : (
+        order.trackingNumber
+      )}
+    </>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { AccountOrder } from '~/shared/schemas/account';
 import { orderAmounts } from '~/shared/order-amounts';
-import { shippingMethodLabel } from '~/shared/orders';
+import { shippingMethodLabel, shopperPaymentStatus } from '~/shared/orders';
 import { Button } from '~/client/components/ui/button';
 import { StatusBadge } from '~/client/components/ui/status-badge';
 import {
-  AddressLines,
   EstimatedDelivery,
+  PickupOrAddress,
+  TrackingNumber,
   useDeliveryEstimate,
   ItemsTable,
   LocalDate,
@@ -53,7 +54,7 @@ export function OrderCard({
           <div className="flex flex-wrap justify-end gap-2 text-xs">
             <StatusBadge status={order.status} />
             <span className="inline-flex items-center gap-1 text-slate-600">
-              {t('paymentColon')} <StatusBadge status={order.paymentStatus} kind="payment" />
+              {t('paymentColon')} <StatusBadge status={shopperPaymentStatus(order)} kind="payment" />
             </span>
           </div>
         </div>
@@ -63,19 +64,16 @@ export function OrderCard({
         <div className="grid content-start gap-4">
           <OrderTracker status={order.status} />
           <dl className="grid gap-2 text-sm">
-            <div>
-              <dt className="font-medium text-slate-700">{t('shippingAddress')}</dt>
-              <dd className="text-slate-600">
-                <AddressLines value={order.shippingAddress} />
-              </dd>
-            </div>
+            <PickupOrAddress order={order} />
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-slate-700">{t('shippingMethodColon')}</dt>
               <dd data-testid="order-shipping-method">{shippingMethodLabel(order.shippingMethod, locale)}</dd>
             </div>
             <div className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-slate-700">{t('trackingNumberColon')}</dt>
-              <dd data-testid="order-tracking">{order.trackingNumber || t('notAvailableYet')}</dd>
+              <dd data-testid="order-tracking">
+                <TrackingNumber order={order} />
+              </dd>
             </div>
             {(delivery.known || delivery.text) && (
               <div className="flex flex-wrap gap-x-2">

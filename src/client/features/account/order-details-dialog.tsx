@@ -1,5 +1,6 @@
 import type { AccountOrder } from '~/shared/schemas/account';
-import { shippingMethodLabel, stripGeneratedItemListing } from '~/shared/orders';
+import { shippingMethodLabel, shopperPaymentStatus, stripGeneratedItemListing } from '~/shared/orders';
+import { OrderTimeline } from '~/client/components/ui/order-timeline';
 import { Button } from '~/client/components/ui/button';
 import {
   DialogClose,
@@ -11,8 +12,9 @@ import {
 } from '~/client/components/ui/dialog';
 import { StatusBadge } from '~/client/components/ui/status-badge';
 import {
-  AddressLines,
   EstimatedDelivery,
+  PickupOrAddress,
+  TrackingNumber,
   useDeliveryEstimate,
   ItemsTable,
   LocalDate,
@@ -86,7 +88,7 @@ export function OrderDetailsDialog({
               <Block title={t('shippingMethod')}>
                 <p>{shippingMethodLabel(order.shippingMethod, locale)}</p>
                 <p className="text-slate-600">
-                  {t('trackingNumberColon')} {order.trackingNumber || t('notAvailableYet')}
+                  {t('trackingNumberColon')} <TrackingNumber order={order} />
                 </p>
                 {delivery && (delivery.known || delivery.text) && (
                   <p className="text-slate-600">
@@ -97,7 +99,7 @@ export function OrderDetailsDialog({
               <Block title={t('paymentDetails')}>
                 <p>{methodKey ? t(methodKey) : order.paymentMethod}</p>
                 <p className="flex items-center gap-2">
-                  {t('statusColon')} <StatusBadge status={order.paymentStatus} kind="payment" />
+                  {t('statusColon')} <StatusBadge status={shopperPaymentStatus(order)} kind="payment" />
                 </p>
                 {order.paymentReference && (
                   <p className="break-all text-slate-600">
@@ -105,10 +107,12 @@ export function OrderDetailsDialog({
                   </p>
                 )}
               </Block>
-              <Block title={t('shippingAddress')}>
-                <AddressLines value={order.shippingAddress} />
-              </Block>
+              <dl className="grid content-start gap-1 text-sm">
+                <PickupOrAddress order={order} />
+              </dl>
             </div>
+
+            {order.timeline && <OrderTimeline events={order.timeline} />}
 
             <section className="grid gap-2">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('items')}</h3>

@@ -32,6 +32,7 @@ const BC_ORDER: AccountOrder = {
   ],
   total: '184.79', // 150.00 + 14.99 + 19.80
   currency: 'CAD',
+  refundedAmount: '0.00',
   status: 'processing',
   paymentStatus: 'completed',
   paymentMethod: 'local',
@@ -85,6 +86,46 @@ describe('the printable receipt', () => {
     );
     expect(doc.body.textContent).toContain('Pat <Buyer>');
     expect(doc.querySelector('script')).toBeNull();
+  });
+
+  it('subtracts a partial refund, lists it with its tax, and says the payment is partly refunded', () => {
+    // 50.00 given back of 184.79: its tax is 19.80 x 50 / 184.79 = 5.3574 -> 5.36, GST 8.25 x 50 /
+    // 184.79 = 2.2322 -> 2.23 and PST 11.55 x 50 / 184.79 = 3.1252 -> 3.12 leave one cent, to GST
+    // (remainder .22 over .25? PST's .2518 > GST's .2322): PST 3.13. Left: 184.79 - 50.00 = 134.79.
+    const order: AccountOrder = {
+      ...BC_ORDER,
+      refundedAmount: '50.00',
+      timeline: [
+        {
+          kind: 'refunded',
+          at: '2026-11-22T15:00:00.000Z',
+          carrier: null,
+          trackingNumber: null,
+          trackingUrl: null,
+          amount: '50.00',
+          taxLines: [
+            { code: 'GST', rate: '5', amount: '2.23' },
+            { code: 'PST', rate: '7', amount: '3.13' },
+          ],
+        },
+      ],
+    };
+    const doc = parse(receiptHtml(order, 'Test Store', new Date('2026-11-23T12:00:00Z')));
+    expect(rows(doc).slice(-2)).toEqual([
+      ['Refunded', '-$50.00'],
+      ['Total after refunds', '$134.79 CAD'],
+    ]);
+    expect(doc.querySelector('[data-receipt="payment"]')!.textContent).toBe('Payment: Partially refunded');
+    expect(doc.querySelector('[data-receipt="refunds"]')!.textContent).toBe(
+      'November 22, 2026: $50.00 (includes GST (5%) $2.23, PST (7%) $3.13)',
+    );
+  });
+
+  it('prints no shipping address for a pickup order', () => {
+    const doc = parse(
+      receiptHtml({ ...BC_ORDER, shippingMethod: 'pickup', shippingAddress: null }, 'Test Store'),
+    );
+    expect(doc.body.textContent).not.toContain('Ship to');
   });
 
   it('prints no registration section when no number is set', () => {
@@ -146,7 +187,7 @@ describe('the printable receipt in French', () => {
     );
     expect(doc.querySelector('[data-receipt="status"]')!.textContent).toBe('En traitement');
     const text = doc.body.textContent!;
-    expect(text).toContain(`Paiement${NB}: Effectué`);
+    expect(text).toContain(`Paiement${NB}: Payé`);
     expect(text).toContain(`Mode de livraison${NB}: Livraison express`);
     expect(text).toContain('Adresse de livraison');
     expect(text).toContain(`75,00${NB}$`);

@@ -7,13 +7,14 @@ import { translator } from '~/shared/i18n/catalogues';
 import { formatDate, formatDateTime } from '~/shared/i18n/formats';
 import { DEFAULT_LOCALE, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
-import { orderAmounts } from '~/shared/order-amounts';
+import { orderAmounts, taxLineLabel } from '~/shared/order-amounts';
 import {
   itemDisplayName,
   parseShippingAddress,
   paymentStatusLabel,
   receiptStatus,
   shippingMethodLabel,
+  shopperPaymentStatus,
 } from '~/shared/orders';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import { toast } from '~/client/components/ui/toast-store';
@@ -53,6 +54,28 @@ export function receiptHtml(
         `<tr data-receipt="${row.kind}"><td>${escapeHtml(row.label)}</td><td class="num">${escapeHtml(row.text)}</td></tr>`,
     )
     .join('\n    ');
+  // What was given back: subtracted below the total, and each refund with the tax it gave back.
+  const refundRows = amounts.refund
+    ? [amounts.refund.refunded, amounts.refund.net]
+        .map(
+          (line, i) =>
+            `<tr data-receipt="${i === 0 ? 'refunded' : 'net'}"${i === 1 ? ' class="grand"' : ''}><td>${escapeHtml(line.label)}</td><td class="num">${escapeHtml(line.text)}</td></tr>`,
+        )
+        .join('\n    ')
+    : '';
+  const refunds = (order.timeline ?? [])
+    .filter((e) => e.kind === 'refunded')
+    .map((e) => {
+      const tax = e.taxLines
+        .map((l) => `${taxLineLabel(l.code, l.rate, locale)} ${formatMoney(l.amount, locale)}`)
+        .join(', ');
+      const line = t('refundLine', {
+        date: formatDate(new Date(e.at), locale),
+        amount: formatMoney(e.amount ?? '0', locale),
+      });
+      return `<li>${escapeHtml(line)}${tax ? ` (${escapeHtml(t('refundTax', { tax }))})` : ''}</li>`;
+    })
+    .join('');
   const numbers = amounts.registrations.map((line) => `<div>${escapeHtml(line)}</div>`).join('');
   return `<!doctype html>
 <html lang="${LOCALE_TAGS[locale]}">
@@ -86,7 +109,7 @@ export function receiptHtml(
       <div class="muted">${escapeHtml(t('reference', { reference: order.orderReference }))}</div>
       <div>${escapeHtml(t('date', { date }))}</div>
       <div>${escapeHtml(t('status'))} <strong data-receipt="status">${escapeHtml(receiptStatus(order.status, locale))}</strong></div>
-      <div>${escapeHtml(t('payment', { status: paymentStatusLabel(order.paymentStatus, locale) }))}</div>
+      <div data-receipt="payment">${escapeHtml(t('payment', { status: paymentStatusLabel(shopperPaymentStatus(order), locale) }))}</div>
       <div>${escapeHtml(t('shippingMethod', { method: shippingMethodLabel(order.shippingMethod, locale) }))}</div>
     </section>
     <section>
@@ -95,10 +118,15 @@ export function receiptHtml(
       <div>${escapeHtml(order.customerEmail)}</div>
       ${order.customerPhone ? `<div>${escapeHtml(order.customerPhone)}</div>` : ''}
     </section>
-    <section>
+    ${
+      // A pickup order has no address to ship to: its method says where.
+      order.shippingMethod === 'pickup'
+        ? ''
+        : `<section>
       <h2>${escapeHtml(t('shipTo'))}</h2>
       <div>${address}</div>
-    </section>
+    </section>`
+    }
   </div>
   <h2>${escapeHtml(t('items'))}</h2>
   <table>
@@ -108,7 +136,9 @@ export function receiptHtml(
   <table class="totals">
     ${totals}
     <tr class="grand"><td>${escapeHtml(amounts.total.label)}</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
+    ${refundRows}
   </table>
+  ${refunds ? `<h2>${escapeHtml(t('refunds'))}</h2><ul data-receipt="refunds">${refunds}</ul>` : ''}
   ${numbers ? `<section class="muted" data-receipt="registrations">${numbers}</section>` : ''}
   <p class="muted">${escapeHtml(t('thanks', { store: storeName, date: formatDate(now, locale) }))}</p>
 </body>

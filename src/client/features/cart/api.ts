@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '~/client/lib/api';
+import type { PickupSettings } from '~/shared/pickup';
 
 export type ShippingSettings = {
   standardPrice: string | number;
@@ -10,7 +11,7 @@ export type ShippingSettings = {
   standardMaxDays?: number;
   expressMinDays?: number;
   expressMaxDays?: number;
-};
+} & Partial<PickupSettings>;
 export type TaxRate = { provinceCode: string; provinceName: string; taxRate: string };
 
 /** Shipping prices; a non-OK answer raises 'Failed to fetch shipping settings'. */

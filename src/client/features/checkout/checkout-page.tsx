@@ -79,8 +79,9 @@ export function CheckoutPage() {
       >
         <div className="space-y-6">
           <CustomerSection form={form} />
-          <ShippingAddressSection form={form} currency={currency} />
           <ShippingMethodSection form={form} shipping={shipping} />
+          {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}
+          {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
           <FinalSaleSection

@@ -46,14 +46,18 @@ export function checkoutRequest({
       customerName: `${values.firstName} ${values.lastName}`,
       customerEmail: values.email,
       customerPhone: values.phone,
-      shippingAddress: {
-        addressLine1: values.addressLine1,
-        addressLine2: values.addressLine2?.trim() ? values.addressLine2.trim() : null,
-        city: values.city,
-        state: values.state,
-        zipCode: values.zipCode,
-        country: values.country,
-      },
+      // A pickup order sends no address: the store keeps none for it.
+      shippingAddress:
+        values.shippingMethod === 'pickup'
+          ? null
+          : {
+              addressLine1: values.addressLine1.trim(),
+              addressLine2: values.addressLine2?.trim() ? values.addressLine2.trim() : null,
+              city: values.city.trim(),
+              state: values.state.trim(),
+              zipCode: values.zipCode.trim(),
+              country: values.country,
+            },
       shippingMethod: values.shippingMethod as CreateCheckout['orderData']['shippingMethod'],
       subtotal: figures.subtotal,
       discountAmount: figures.discountAmount,

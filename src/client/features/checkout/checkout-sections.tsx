@@ -7,6 +7,7 @@ import { deliveryDaysOf, deliveryWindowText, shippingMethodLabel } from '~/share
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import { NOTES_MAX } from '~/shared/checkout';
 import { FieldError, SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { PickupPlace } from '~/client/components/ui/pickup-place';
 import { useLocale, useT } from '~/client/lib/i18n';
 import type { CurrentUser } from '~/client/features/auth';
 import { type ShippingSettings, taxRatesQueryOptions } from '~/client/features/cart';
@@ -176,6 +177,11 @@ export function ShippingMethodSection({
             <span className="flex-1">
               <span className="block font-medium">{shippingMethodLabel(m, locale)}</span>
               <span className="block text-sm text-slate-600">{hints[m]}</span>
+              {m === 'pickup' && (
+                <span className="mt-1 block">
+                  <PickupPlace settings={shipping} compact />
+                </span>
+              )}
             </span>
             <span className="font-medium">{price(m)}</span>
           </label>

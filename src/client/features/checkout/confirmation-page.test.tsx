@@ -47,6 +47,7 @@ function order(overrides: Partial<Order> = {}): Order {
     // HST 13% of (subtotal + shipping), rounded half up: one line.
     taxLines: [{ code: 'HST', rate: '13', amount: '6.63' }],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '57.62',
     status: 'pending',
     paymentStatus: 'completed',
@@ -158,8 +159,9 @@ describe('confirmation page', () => {
     expect(screen.getByTestId('order-number').textContent).toBe('#42');
     expect(screen.getByTestId('order-reference').textContent).toBe(REF);
     expect(screen.getByText('jane@example.com', { selector: 'dd' })).toBeTruthy();
-    expect(screen.getByTestId('payment-status').textContent).toBe('Completed');
-    expect(screen.getByText('Pending', { selector: 'dd' })).toBeTruthy();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Paid');
+    // Paid, not 'Pending': the store has not started on it, but the shopper has paid.
+    expect(screen.getByTestId('order-status').textContent).toBe('Paid');
     expect(screen.getByTestId('shipping-method').textContent).toBe('Express Shipping');
     expect(screen.getByText('123 Main Street')).toBeTruthy();
     expect(screen.getByText('Toronto, ON M5V 2T6')).toBeTruthy();

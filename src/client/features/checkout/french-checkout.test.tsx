@@ -77,6 +77,7 @@ function order(overrides: Partial<Order> = {}): Order {
       { code: 'QST', rate: '9.975', amount: '246.28' },
     ],
     currency: 'CAD',
+    refundedAmount: '0.00',
     total: '2838.73',
     status: 'shipped',
     paymentStatus: 'completed',
@@ -210,14 +211,17 @@ describe('the confirmation in French', { timeout: 30_000 }, () => {
     expect(screen.getByText('Merci de votre achat, Josée Tremblay.')).toBeTruthy();
     expect(screen.getByText('Numéro de commande')).toBeTruthy();
     expect(screen.getByText('Statut du paiement')).toBeTruthy();
-    expect(screen.getByTestId('payment-status').textContent).toBe('Effectué');
+    expect(screen.getByTestId('payment-status').textContent).toBe('Payé');
     expect(screen.getByText('Expédiée', { selector: 'dd' })).toBeTruthy();
     expect(screen.getByTestId('shipping-method').textContent).toBe('Cueillette en magasin');
     // The Québec taxes by their French names, the money the French way.
     expect(screen.getByText('TPS (5\u00a0%)', exact)).toBeTruthy();
     expect(screen.getByText('TVQ (9,975\u00a0%)', exact)).toBeTruthy();
     expect(screen.getByTestId('confirmation-total').textContent).toBe(`2${NBSP}838,73${NBSP}$ CAD`);
-    expect(screen.getByRole('heading', { name: 'Adresse de livraison' })).toBeTruthy();
+    // A pickup order: where to collect it, never a shipping address.
+    expect(screen.getByRole('heading', { name: 'Lieu de cueillette' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Adresse de livraison' })).toBeNull();
+    expect(screen.getByText('Adresse de cueillette')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Récapitulatif de la commande' })).toBeTruthy();
     // 2 × 1 234,50 $ = 2 469,00 $: the item's line, and the subtotal.
     expect(screen.getAllByText(`2${NBSP}469,00${NBSP}$`, exact)).toHaveLength(2);

@@ -37,6 +37,7 @@ const ORDER: Order = {
   taxAmount: '3.38',
   taxLines: [{ code: 'HST', rate: '13', amount: '3.38' }],
   currency: 'CAD',
+  refundedAmount: '0.00',
   total: '29.37',
   status: 'shipped',
   paymentStatus: 'completed',
@@ -79,6 +80,65 @@ describe('order look-up page', { timeout: 30_000 }, () => {
       { reference: REF, email: 'wrong@example.com' },
       { reference: REF, email: 'jane@example.com' },
     ]);
+  });
+
+  it('a pickup order ready and partly refunded: where, when, the timeline and the refund subtracted', async () => {
+    const base = { carrier: null, trackingNumber: null, trackingUrl: null, amount: null, taxLines: [] };
+    // 20.00 at pickup, HST 13% = 2.60, total 22.60; 10.00 refunded carries 2.60 x 10 / 22.60 = 1.1504
+    // -> 1.15 of tax; 22.60 - 10.00 = 12.60 left.
+    const pickup: Order = {
+      ...ORDER,
+      shippingAddress: null,
+      shippingMethod: 'pickup',
+      shippingCost: '0.00',
+      taxAmount: '2.60',
+      taxLines: [{ code: 'HST', rate: '13', amount: '2.60' }],
+      total: '22.60',
+      refundedAmount: '10.00',
+      status: 'ready-for-pickup',
+      timeline: [
+        { ...base, kind: 'placed', at: '2025-03-01T15:30:00.000Z' },
+        { ...base, kind: 'paid', at: '2025-03-01T15:31:00.000Z' },
+        { ...base, kind: 'ready-for-pickup', at: '2025-03-02T15:00:00.000Z' },
+        {
+          ...base,
+          kind: 'refunded',
+          at: '2025-03-03T15:00:00.000Z',
+          amount: '10.00',
+          taxLines: [{ code: 'HST', rate: '13', amount: '1.15' }],
+        },
+      ],
+    };
+    fakeApi({
+      '/api/shipping': {
+        body: {
+          standardPrice: '5.99',
+          expressPrice: '14.99',
+          pickupAvailable: true,
+          pickupAddress: '88 Depot Lane\nOttawa, ON K1A 0B1',
+          pickupHours: 'Every day: 8 a.m. to 8 p.m.',
+          pickupHoursFr: '',
+          pickupInstructions: 'Use the side door.',
+          pickupInstructionsFr: '',
+        },
+      },
+      '/api/orders/lookup': { body: pickup },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, `/orders/lookup?reference=${REF}`);
+    await user.type(await screen.findByLabelText('Email', undefined, LONG), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Find My Order' }));
+    expect(await screen.findByRole('heading', { name: `Order ${REF}` })).toBeTruthy();
+    expect(await screen.findByText('88 Depot Lane')).toBeTruthy();
+    expect(screen.getByTestId('pickup-hours').textContent).toBe('Every day: 8 a.m. to 8 p.m.');
+    expect(screen.queryByText('Shipping Address')).toBeNull();
+    expect(screen.getByTestId('delivery-estimate').textContent).toBe('Your order is ready for pickup.');
+    expect(screen.queryByText(/We'll e-mail you/)).toBeNull();
+    expect(screen.getByTestId('payment-status').textContent).toBe('Partially refunded');
+    expect(screen.getByTestId('confirmation-refunded').textContent).toBe('-$10.00');
+    expect(screen.getByTestId('confirmation-net').textContent).toBe('$12.60 CAD');
+    expect(screen.getByText('Refunded $10.00')).toBeTruthy();
+    expect(screen.getByTestId('timeline-refund-tax').textContent).toBe('Includes HST (13%) $1.15');
   });
 
   it('asks for both fields before asking the server', async () => {

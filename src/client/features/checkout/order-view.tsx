@@ -2,17 +2,23 @@
 // Summary. The confirmation page and the guest order look-up show it alike.
 import { useQuery } from '@tanstack/react-query';
 import { formatCents, toCents } from '~/shared/money';
+import { formatCalendarDate } from '~/shared/i18n/formats';
 import {
   deliveryDaysOf,
+  deliveryEstimate,
+  localDateString,
   orderDeliveryText,
-  orderStatusLabel,
   parseShippingAddress,
   paymentStatusLabel,
   shippingMethodLabel,
+  shopperPaymentStatus,
+  shopperStatusLabel,
 } from '~/shared/orders';
 import type { Order } from '~/shared/schemas/orders';
 import { shippingSettingsQueryOptions } from '~/client/features/cart';
 import { OrderAmountsList } from '~/client/components/ui/order-amounts-list';
+import { OrderTimeline } from '~/client/components/ui/order-timeline';
+import { PickupPlace } from '~/client/components/ui/pickup-place';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { orderViewMessages } from './order-view.messages';
 
@@ -23,7 +29,13 @@ export function OrderView({ order }: { order: Order }) {
   const placed = new Date(order.createdAt);
   // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
   const settings = useQuery(shippingSettingsQueryOptions());
-  const delivery = orderDeliveryText(order, deliveryDaysOf(settings.data), locale);
+  const pickup = order.shippingMethod === 'pickup';
+  // The date the store set, when it set one; else the method's range or the pickup sentence.
+  const estimate = deliveryEstimate(order.estimatedDeliveryDate, localDateString(new Date()), order.status);
+  const delivery =
+    estimate.known && order.paymentStatus !== 'failed'
+      ? formatCalendarDate(estimate.date, locale)
+      : orderDeliveryText(order, deliveryDaysOf(settings.data), locale);
   // English keeps the browser's own formats, as before; French pages read '2025-03-01' and '15 h 30'.
   const date = locale === 'fr' ? placed.toLocaleDateString('fr-CA') : placed.toLocaleDateString();
   const time =
@@ -42,24 +54,31 @@ export function OrderView({ order }: { order: Order }) {
           <Detail label={t('email')} value={order.customerEmail} />
           <Detail label={t('date')} value={date} />
           <Detail label={t('time')} value={time} />
-          <Detail label={t('status')} value={orderStatusLabel(order.status, locale)} />
+          <Detail label={t('status')} value={shopperStatusLabel(order, locale)} testId="order-status" />
           <Detail
             label={t('paymentStatus')}
-            value={paymentStatusLabel(order.paymentStatus, locale)}
+            value={paymentStatusLabel(shopperPaymentStatus(order), locale)}
             testId="payment-status"
           />
         </dl>
         <div className="space-y-4 text-sm">
-          <div>
-            <h2 className="font-semibold">{t('shippingAddress')}</h2>
-            <address className="mt-1 not-italic text-slate-700">
-              {address.lines.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </address>
-          </div>
+          {pickup ? (
+            <div>
+              <h2 className="mb-1 font-semibold">{t('pickupPlace')}</h2>
+              <PickupPlace settings={settings.data} />
+            </div>
+          ) : (
+            <div>
+              <h2 className="font-semibold">{t('shippingAddress')}</h2>
+              <address className="mt-1 not-italic text-slate-700">
+                {address.lines.map((line) => (
+                  <span key={line} className="block">
+                    {line}
+                  </span>
+                ))}
+              </address>
+            </div>
+          )}
           <div>
             <h2 className="font-semibold">{t('shippingMethod')}</h2>
             <p className="mt-1 text-slate-700" data-testid="shipping-method">
@@ -68,9 +87,7 @@ export function OrderView({ order }: { order: Order }) {
           </div>
           {delivery && (
             <div>
-              <h2 className="font-semibold">
-                {order.shippingMethod === 'pickup' ? t('pickup') : t('estimatedDelivery')}
-              </h2>
+              <h2 className="font-semibold">{pickup ? t('pickup') : t('estimatedDelivery')}</h2>
               <p className="mt-1 text-slate-700" data-testid="delivery-estimate">
                 {delivery}
               </p>
@@ -78,6 +95,12 @@ export function OrderView({ order }: { order: Order }) {
           )}
         </div>
       </div>
+
+      {order.timeline && order.timeline.length > 0 && (
+        <div className="mt-6 rounded-lg border border-slate-200 p-6">
+          <OrderTimeline events={order.timeline} headingLevel={2} />
+        </div>
+      )}
 
       <div className="mt-6 rounded-lg border border-slate-200 p-6">
         <h2 className="mb-3 text-lg font-semibold">{t('orderSummary')}</h2>

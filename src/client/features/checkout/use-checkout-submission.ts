@@ -163,7 +163,10 @@ export function useCheckoutSubmission({
     setBusy(true);
     let signedInUser = user;
     if (values.createAccount && !signedInUser) signedInUser = await createAccount(queryClient, values, t);
-    else if (signedInUser && saveTicked()) await saveToProfile(queryClient, values, t);
+    // A pickup order has no address to save.
+    else if (signedInUser && saveTicked() && values.shippingMethod !== 'pickup') {
+      await saveToProfile(queryClient, values, t);
+    }
     idempotencyKey.current ??= newIdempotencyKey();
     const body = checkoutRequest({
       values,

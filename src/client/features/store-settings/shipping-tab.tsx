@@ -1,6 +1,6 @@
 // Shipping Settings: standard and express prices with their delivery times in business days
 // (docs/decisions/0132-delivery-estimates-are-settings.md) and whether pickup is offered, validated
-// with the shared schema's messages.
+// with the shared schema's messages; and where and when pickup orders are collected.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -14,7 +14,8 @@ import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { shippingQueryOptions } from './api';
 import { Card } from '~/client/components/ui/card';
-import { TextField } from '~/client/components/ui/form-fields';
+import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { DEFAULT_PICKUP_SETTINGS, PICKUP_TEXT_MAX } from '~/shared/pickup';
 import { LoadError } from '~/client/components/ui/load-error';
 
 type FormValues = {
@@ -25,7 +26,21 @@ type FormValues = {
   standardMaxDays: string | number;
   expressMinDays: string | number;
   expressMaxDays: string | number;
+  pickupAddress: string;
+  pickupHours: string;
+  pickupHoursFr: string;
+  pickupInstructions: string;
+  pickupInstructionsFr: string;
 };
+
+/** Where and when pickup orders are collected, in English and French (decision 0491). */
+const PICKUP_FIELDS = [
+  ['pickupAddress', 'Pickup address (one line per line of the address)'],
+  ['pickupHours', 'Pickup hours (English, one line each)'],
+  ['pickupHoursFr', 'Pickup hours (French, one line each; blank shows the English)'],
+  ['pickupInstructions', 'Pickup instructions (English)'],
+  ['pickupInstructionsFr', 'Pickup instructions (French; blank shows the English)'],
+] as const;
 type Output = z.output<typeof ShippingSettingsUpdateSchema>;
 
 export default function ShippingTab() {
@@ -41,12 +56,18 @@ export default function ShippingTab() {
       standardMaxDays: '',
       expressMinDays: '',
       expressMaxDays: '',
+      pickupAddress: '',
+      pickupHours: '',
+      pickupHoursFr: '',
+      pickupInstructions: '',
+      pickupInstructionsFr: '',
     },
   });
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (query.data) form.reset(query.data);
+    // The store's pickup defaults for a server that sent none (an older one).
+    if (query.data) form.reset({ ...DEFAULT_PICKUP_SETTINGS, ...query.data });
   }, [query.data, form]);
 
   const save = useMutation({
@@ -146,6 +167,19 @@ export default function ShippingTab() {
               <input type="checkbox" className="h-4 w-4" {...form.register('pickupAvailable')} />
               Pickup available (free, at the store)
             </label>
+            <fieldset className="grid gap-4">
+              <legend className="mb-2 text-sm font-semibold">Pickup place</legend>
+              {PICKUP_FIELDS.map(([name, label]) => (
+                <TextAreaField
+                  key={name}
+                  label={label}
+                  rows={3}
+                  maxLength={PICKUP_TEXT_MAX}
+                  error={errors[name]?.message}
+                  {...form.register(name)}
+                />
+              ))}
+            </fieldset>
             <div>
               <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
                 Save Shipping Settings

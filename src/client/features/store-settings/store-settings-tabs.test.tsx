@@ -72,6 +72,45 @@ describe('shipping settings', () => {
     expect(await toastText()).toContain('Error updating shipping settings');
   });
 
+  it('edits the pickup place in English and French and saves it with the prices', async () => {
+    const api = fakeApi({
+      'GET /api/shipping': {
+        body: {
+          standardPrice: '5.99',
+          expressPrice: '14.99',
+          pickupAvailable: true,
+          standardMinDays: 3,
+          standardMaxDays: 5,
+          expressMinDays: 1,
+          expressMaxDays: 2,
+          pickupAddress: '1 Old Road',
+          pickupHours: 'Mondays',
+          pickupHoursFr: 'Les lundis',
+          pickupInstructions: '',
+          pickupInstructionsFr: '',
+        },
+      },
+      'PUT /api/shipping': ({ init }) => ({ body: JSON.parse(String(init?.body)) }),
+    });
+    renderPage(<ShippingTab />, '/admin/shipping');
+    const user = userEvent.setup();
+    const address = (await screen.findByLabelText(/^Pickup address/)) as HTMLTextAreaElement;
+    await waitFor(() => expect(address.value).toBe('1 Old Road'));
+    await user.clear(address);
+    await user.click(screen.getByRole('button', { name: 'Save Shipping Settings' }));
+    expect(await screen.findByText('Pickup address is required')).toBeTruthy();
+    await user.type(address, '88 Depot Lane{enter}Ottawa, ON K1A 0B1');
+    await user.type(screen.getByLabelText(/^Pickup instructions \(French/), 'Porte de côté.');
+    await user.click(screen.getByRole('button', { name: 'Save Shipping Settings' }));
+    await waitFor(() => expect(callsTo(api, 'PUT', '/api/shipping')).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'PUT', '/api/shipping')[0])).toMatchObject({
+      pickupAddress: '88 Depot Lane\nOttawa, ON K1A 0B1',
+      pickupHours: 'Mondays',
+      pickupHoursFr: 'Les lundis',
+      pickupInstructionsFr: 'Porte de côté.',
+    });
+  });
+
   it('says when the settings cannot be fetched', async () => {
     fakeApi({ 'GET /api/shipping': { status: 500, body: { message: 'Down.' } } });
     renderPage(<ShippingTab />, '/admin/shipping');

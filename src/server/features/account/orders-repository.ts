@@ -2,7 +2,7 @@
 // Checkouts never paid (declined, abandoned, expired) are not orders to the customer and stay out
 // (docs/decisions/0220-unpaid-checkouts.md).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { notUnpaidCheckoutSql } from '~/server/features/orders';
+import { buildOrderTimelines, notUnpaidCheckoutSql } from '~/server/features/orders';
 import type { Db } from '~/server/db/client';
 import { orderItems, orders, products } from '~/server/db/schema';
 import type { AccountOrder, AccountOrderItem } from '~/shared/schemas/account';
@@ -42,6 +42,7 @@ export async function listMyOrders(
       estimatedDeliveryDate: orders.estimatedDeliveryDate,
       notes: orders.notes,
       locale: orders.locale,
+      refundedAmount: orders.refundedAmount,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })
@@ -97,10 +98,12 @@ export async function listMyOrders(
     itemsByOrder.set(line.orderId, list);
   }
 
+  const timelines = await buildOrderTimelines(db, rows);
   return {
     total: count?.n ?? rows.length,
     orders: rows.map((r) => ({
       ...r,
+      timeline: timelines.get(r.id) ?? [],
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       items: itemsByOrder.get(r.id) ?? [],

@@ -32,6 +32,7 @@ import { ordersCsvStream } from './export';
 import { findAdminOrder, listAdminOrders } from './repository';
 import {
   associateOrder,
+  deliverOrderEmails,
   ORDER_NOT_FOUND,
   refundRestOfOrder,
   setOrderStatus,
@@ -183,8 +184,21 @@ export const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const restock = request.body.restock ?? request.body.refund === true;
       // Cancelling a paid order with its refund: the money goes back first, so a provider's refusal
       // cancels nothing (docs/decisions/0230-refunds-through-the-provider.md).
-      if (request.body.refund) await refundRestOfOrder(app.ctx, actor, request.params.id, { restock });
-      await setOrderStatus(app.ctx, actor, request.params.id, { ...request.body, restock });
+      // Its e-mail waits for the cancellation's, which announces it: the customer reads them in order.
+      let refundEmail: number | null = null;
+      if (request.body.refund) {
+        await refundRestOfOrder(app.ctx, actor, request.params.id, {
+          restock,
+          deferEmail: (id) => {
+            refundEmail = id;
+          },
+        });
+      }
+      try {
+        await setOrderStatus(app.ctx, actor, request.params.id, { ...request.body, restock });
+      } finally {
+        await deliverOrderEmails(app.ctx, [refundEmail]);
+      }
       return detail(request.params.id);
     },
   );

@@ -334,10 +334,14 @@ async function placeOrder(
   }
   const reference = newOrderReference();
   const replaced = await replacePreviousCheckouts(tx, body, shopper, reference);
+  const pickupOrder = body.orderData.shippingMethod === 'pickup';
+  const address = body.orderData.shippingAddress;
   const request: CartRequest = {
     items: body.items,
     shippingMethod: body.orderData.shippingMethod,
-    address: body.orderData.shippingAddress,
+    // A pickup order has no address: its tax is the store's province's whatever the address says
+    // (taxRateFor), so the store's province stands in for it.
+    address: pickupOrder ? { country: 'Canada', state: ctx.config.STORE_PROVINCE } : address!,
   };
   const pricing = await loadPricingContext(tx, ctx.config);
 
@@ -378,7 +382,6 @@ async function placeOrder(
 
   const t = priced.totals;
   const o = body.orderData;
-  const address = o.shippingAddress;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -390,14 +393,18 @@ async function placeOrder(
       customerEmail: o.customerEmail,
       customerName: o.customerName,
       customerPhone: o.customerPhone,
-      shippingAddress: {
-        addressLine1: address.addressLine1,
-        addressLine2: address.addressLine2 || null,
-        city: address.city,
-        state: address.country === 'Canada' ? address.state.toUpperCase() : address.state,
-        zipCode: address.zipCode,
-        country: address.country,
-      },
+      // A pickup order keeps no address, even one sent with it: nothing is shipped to it.
+      shippingAddress:
+        pickupOrder || !address
+          ? null
+          : {
+              addressLine1: address.addressLine1,
+              addressLine2: address.addressLine2 || null,
+              city: address.city,
+              state: address.country === 'Canada' ? address.state.toUpperCase() : address.state,
+              zipCode: address.zipCode,
+              country: address.country,
+            },
       shippingMethod: o.shippingMethod,
       shippingCost: centsToString(t.shippingCents),
       subtotal: centsToString(t.subtotalCents),

@@ -377,13 +377,18 @@ export async function refundStrayPayment(ctx: AppContext, orderId: number): Prom
       .update(orders)
       .set({ refundStatus: 'refunded', refundReference: refundId, updatedAt: sql`now()` })
       .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'needed')))
-      .returning({ id: orders.id });
+      .returning();
     if (!updated) return false;
     await history(tx, orderId, { kind: 'system' }, 'refundStatus', 'needed', 'refunded');
     await history(tx, orderId, { kind: 'system' }, 'refundReference', null, refundId);
-    return true;
+    // The shopper paid and is owed word of it as much as the store: their refund e-mail, once.
+    return queueOrderEmail(tx, ctx, updated, 'order-refunded', 'late-payment', {
+      refundCents: toCents(order.total) ?? 0,
+      latePayment: true,
+    });
   });
-  if (recorded) {
+  if (recorded !== false) {
+    await deliverOrderEmails(ctx, [recorded]);
     await notifyStore(
       ctx,
       order,

@@ -10,6 +10,8 @@ import { formatCalendarDate } from '~/shared/i18n/formats';
 import { DEFAULT_LOCALE, type Locale } from '~/shared/i18n/locales';
 import { type Cents, formatCents, formatMoney, toCents } from '~/shared/money';
 import { formatWithCurrency, orderAmounts, taxLineLabel } from '~/shared/order-amounts';
+import { type PickupSettings, pickupPlace as pickupPlaceOf } from '~/shared/pickup';
+import { refundedTaxLines } from '~/shared/pricing';
 import {
   type DeliveryDays,
   orderDeliveryText,
@@ -19,7 +21,6 @@ import {
 import type { CreditNote } from '~/shared/schemas/admin-orders-dialog';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import type { TaxCode } from '~/shared/constants';
-import { STORE_LOCATION } from '~/shared/store-location';
 import { isTrackingCarrier, trackingCarrierLabel, trackingUrl } from '~/shared/tracking';
 import {
   type EmailBlock,
@@ -58,6 +59,8 @@ export type OrderEmailStore = {
   registrations: TaxRegistrations | null;
   /** The shipping settings' ranges (docs/decisions/0132-delivery-estimates-are-settings.md). */
   deliveryDays?: DeliveryDays;
+  /** Where and when pickup orders are collected (the shipping settings; the defaults when absent). */
+  pickup?: Partial<PickupSettings>;
 };
 
 export type OrderEmailInput = {
@@ -68,6 +71,8 @@ export type OrderEmailInput = {
   refundCents?: Cents;
   /** order-refunded by line: the credit note, its lines and tax lines listed in the e-mail. */
   creditNote?: CreditNote;
+  /** order-refunded: a payment that arrived after its checkout closed, given back whole. */
+  latePayment?: boolean;
 };
 
 /** The language an order's customer e-mails are written in. */
@@ -149,16 +154,21 @@ const addressBlock = (w: Writer, title: string): EmailBlock => ({
   lines: parseShippingAddress(w.order.shippingAddress, w.locale).lines,
 });
 
+// Where and when, from the store's pickup settings (docs/decisions/0491-pickup-says-where-and-when.md).
 const pickupPlace = (w: Writer): EmailBlock => ({
   type: 'lines',
   title: w.t('where'),
-  lines: [w.t('placeName'), STORE_LOCATION.street, STORE_LOCATION.city, STORE_LOCATION.country],
+  lines: [w.t('placeName'), ...pickupPlaceOf(w.store.pickup, w.locale).address],
 });
-const pickupHours = (w: Writer): EmailBlock => ({
-  type: 'lines',
-  title: w.t('when'),
-  lines: [w.t('hoursWeekdays'), w.t('hoursSaturday'), w.t('hoursSunday')],
-});
+function pickupHours(w: Writer): EmailBlock[] {
+  const place = pickupPlaceOf(w.store.pickup, w.locale);
+  return [
+    { type: 'lines', title: w.t('when'), lines: place.hours },
+    ...(place.instructions
+      ? [{ type: 'lines' as const, title: w.t('instructions'), lines: [place.instructions] }]
+      : []),
+  ];
+}
 
 const paragraph = (text: string): EmailBlock => ({ type: 'paragraph', text });
 
@@ -179,7 +189,7 @@ function confirmation(w: Writer): EmailContent {
       amountsBlock(w),
       { type: 'details', rows: [[t('shippingMethod'), shippingMethodLabel(order.shippingMethod, w.locale)]] },
       ...(deliveryLine ? [paragraph(deliveryLine)] : []),
-      ...(pickup ? [pickupPlace(w)] : [addressBlock(w, t('shippingTo'))]),
+      ...(pickup ? [pickupPlace(w), ...pickupHours(w)] : [addressBlock(w, t('shippingTo'))]),
       viewOrder(w),
     ],
   };
@@ -255,7 +265,7 @@ function readyForPickup(w: Writer): EmailContent {
     blocks: [
       orderDetails(w),
       pickupPlace(w),
-      pickupHours(w),
+      ...pickupHours(w),
       paragraph(t('readyBring', { id: order.id, name: order.customerName })),
       viewOrder(w),
     ],
@@ -334,7 +344,27 @@ function creditNoteBlock(w: Writer, note: CreditNote): EmailBlock {
 function refunded(w: Writer): EmailContent {
   const { order, store, t } = w;
   const amounts = orderAmounts(order, store.registrations, w.locale);
-  const refund = formatWithCurrency(w.refundCents ?? amounts.total.cents, amounts.currency, w.locale);
+  const refundCents = w.refundCents ?? amounts.total.cents;
+  const refund = formatWithCurrency(refundCents, amounts.currency, w.locale);
+  // The tax this refund gave back, by component: the tax of all given back so far less the tax of what
+  // had been before it (src/shared/pricing.ts, refundedTaxLines).
+  const after = Math.max(toCents(order.refundedAmount) ?? 0, refundCents);
+  const charged = order.taxLines.map((l) => ({ code: l.code, rate: l.rate, cents: toCents(l.amount) ?? 0 }));
+  const taxBefore = refundedTaxLines(after - refundCents, amounts.total.cents, charged);
+  // A refund by line lists its own tax lines in its credit note below, as recorded.
+  const taxRows: EmailRow[] = w.creditNote
+    ? []
+    : refundedTaxLines(after, amounts.total.cents, charged)
+        .map((l, i) => ({ ...l, cents: l.cents - taxBefore[i]!.cents }))
+        .filter((l) => l.cents > 0)
+        .map(
+          (l): EmailRow => [
+            t('refundTaxIncluded', { tax: taxLineLabel(l.code, l.rate, w.locale) }),
+            w.money(l.cents),
+          ],
+        );
+  const soFar: EmailRow[] =
+    after > refundCents ? [[t('refundedSoFar'), formatWithCurrency(after, amounts.currency, w.locale)]] : [];
   return {
     locale: w.locale,
     subject: t('refundedSubject', {
@@ -346,9 +376,16 @@ function refunded(w: Writer): EmailContent {
     heading: t('refundedHeading'),
     blocks: [
       paragraph(t('refundedText', { amount: refund, id: order.id })),
+      ...(w.latePayment ? [paragraph(t('latePaymentText'))] : []),
       {
         type: 'details',
-        rows: [...orderRows(w), [t('refund'), refund], [t('orderTotal'), amounts.total.text]],
+        rows: [
+          ...orderRows(w),
+          [t('refund'), refund],
+          ...taxRows,
+          ...soFar,
+          [t('orderTotal'), amounts.total.text],
+        ],
       },
       ...(w.creditNote ? [creditNoteBlock(w, w.creditNote)] : []),
       paragraph(t('refundedBank')),

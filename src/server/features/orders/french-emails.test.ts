@@ -67,7 +67,7 @@ async function paidQuebecOrder(acceptLanguage: string | undefined, email = 'juli
   body.orderData.customerEmail = email;
   body.orderData.customerName = 'Julie Tremblay';
   body.orderData.shippingAddress = {
-    ...body.orderData.shippingAddress,
+    ...body.orderData.shippingAddress!,
     addressLine1: '1234, rue Saint-Denis',
     city: 'Montréal',
     zipCode: 'H2X 3K2',
@@ -184,8 +184,10 @@ describe('a French order', () => {
     expect(refunded!.subject).toBe(
       `Liquidation Depot${NB}: remboursement de 10,00${NB}$ CAD pour la commande ${order.orderReference}`,
     );
+    // The refund's tax: 3.89 x 10.00 / 29.88 = 1.3019 -> 1.30, split TPS 1.30 x 10 / 29.88 = 0.4351 ->
+    // 0.43 and TVQ 2.59 x 10 / 29.88 = 0.8668 -> 0.86, the missing cent to TVQ (the larger remainder).
     expect(refunded!.text).toContain(
-      `Remboursement${NB}: 10,00${NB}$ CAD\nTotal de la commande${NB}: 29,88${NB}$ CAD`,
+      `Remboursement${NB}: 10,00${NB}$ CAD\nDont TPS (5${NB}%)${NB}: 0,43${NB}$\nDont TVQ (9,975${NB}%)${NB}: 0,87${NB}$\nTotal de la commande${NB}: 29,88${NB}$ CAD`,
     );
 
     // The administrator's e-mail view shows what was sent, in the language it was sent in.

@@ -22,7 +22,7 @@ export {
 } from './completion';
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
-export { retryOrderEmails } from './order-emails';
+export { deliverOrderEmails, retryOrderEmails } from './order-emails';
 export { loadCreditNote } from './refund-lines';
 export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
@@ -34,6 +34,7 @@ export {
   toOrderResponse,
   toPaymentOrder,
 } from './repository';
+export { buildOrderTimelines } from './timeline';
 export {
   holdsExpiredSql,
   notUnpaidCheckoutSql,

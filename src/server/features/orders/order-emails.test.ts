@@ -240,12 +240,33 @@ describe('order e-mails', () => {
     expect(refunded.map((m) => m.mail.subject)).toEqual([
       `Liquidation Depot: refund of $10.00 CAD for order ${order.orderReference}`,
     ]);
-    // Order total 29.37, of which 10.00 refunded.
-    expect(refunded[0]!.mail.text).toContain('Refund: $10.00 CAD\nOrder total: $29.37 CAD');
+    // Order total 29.37 (20.00 + 5.99 shipping + HST 13% of 25.99 = 3.3787 -> 3.38), of which 10.00
+    // refunded: its tax is 3.38 x 10.00 / 29.37 = 1.1508 -> 1.15.
+    expect(refunded[0]!.mail.text).toContain(
+      'Refund: $10.00 CAD\nOf which HST (13%): $1.15\nOrder total: $29.37 CAD',
+    );
     await admin.post(`/api/orders/${order.id}/refunds`, { amount: '5.50', restock: false });
-    expect(mailsTo('jane@example.com', 'refund').map((m) => m.mail.subject)).toEqual([
+    const both = mailsTo('jane@example.com', 'refund');
+    expect(both.map((m) => m.mail.subject)).toEqual([
       `Liquidation Depot: refund of $10.00 CAD for order ${order.orderReference}`,
       `Liquidation Depot: refund of $5.50 CAD for order ${order.orderReference}`,
+    ]);
+    // 15.50 refunded in all carries 3.38 x 15.50 / 29.37 = 1.7838 -> 1.78 of tax: this one's is 1.78 - 1.15.
+    expect(both[1]!.mail.text).toContain(
+      'Refund: $5.50 CAD\nOf which HST (13%): $0.63\nRefunded in all: $15.50 CAD\nOrder total: $29.37 CAD',
+    );
+  });
+
+  it('cancelled with a refund: the cancellation arrives before the refund it announces', async () => {
+    const order = await paidOrder();
+    const res = await setStatus(order.id, { status: 'cancelled', refund: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const subjects = mailsTo('jane@example.com')
+      .map((m) => m.mail.subject ?? '')
+      .filter((subject) => /cancelled|refund/.test(subject));
+    expect(subjects).toEqual([
+      `Liquidation Depot: order ${order.orderReference} was cancelled`,
+      `Liquidation Depot: refund of $29.37 CAD for order ${order.orderReference}`,
     ]);
   });
 

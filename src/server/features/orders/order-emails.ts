@@ -25,10 +25,12 @@ const RETRY_MINUTES = 5;
 const STUCK_MINUTES = 15;
 
 export async function orderEmailStore(ctx: AppContext, db: DbOrTx = ctx.db): Promise<OrderEmailStore> {
+  const shipping = await getShippingSettings(db);
   return {
     brand: brandOf(ctx.config),
     registrations: taxRegistrations(ctx.config),
-    deliveryDays: deliveryDaysOf(await getShippingSettings(db)),
+    deliveryDays: deliveryDaysOf(shipping),
+    pickup: shipping,
   };
 }
 
@@ -38,7 +40,7 @@ export async function renderOrderEmail(
   db: DbOrTx,
   kind: OrderEmailKind,
   order: OrderRow,
-  extra: { refundCents?: Cents; creditNote?: CreditNote } = {},
+  extra: { refundCents?: Cents; creditNote?: CreditNote; latePayment?: boolean } = {},
 ): Promise<RenderedEmail> {
   const items = await listOrderItems(db, order.id);
   const store = await orderEmailStore(ctx, db);
@@ -61,7 +63,7 @@ export async function queueOrderEmail(
   order: OrderRow,
   kind: OrderEmailKind,
   change: string | number,
-  extra: { refundCents?: Cents; creditNote?: CreditNote } = {},
+  extra: { refundCents?: Cents; creditNote?: CreditNote; latePayment?: boolean } = {},
 ): Promise<number | null> {
   const mail = await renderOrderEmail(ctx, tx, kind, order, extra);
   const [row] = await tx

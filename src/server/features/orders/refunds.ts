@@ -135,7 +135,8 @@ async function settleRefund(
   ctx: AppContext,
   refundId: number,
   provider: { refundId: string; status: string },
-): Promise<void> {
+  options: { deliverEmail?: boolean } = {},
+): Promise<number | null> {
   const mail = await ctx.db.transaction(async (tx) => {
     const [open] = await tx.select().from(orderRefunds).where(eq(orderRefunds.id, refundId));
     if (!open) return null;
@@ -199,7 +200,9 @@ async function settleRefund(
       refund.kind === 'lines' ? await creditNoteOf(tx, refund, after!, { asSold: true }) : undefined;
     return queueRefundEmail(tx, ctx, after!, toCents(refund.amount) ?? 0, `refund-${refund.id}`, creditNote);
   });
+  if (options.deliverEmail === false) return mail;
   await deliverOrderEmails(ctx, [mail]);
+  return null;
 }
 
 /** Step 3 on a refusal: the refund is recorded failed, with why; the order is untouched. */
@@ -231,6 +234,7 @@ export async function refundOrder(
   actor: RefundActor,
   orderId: number,
   input: RefundInput,
+  options: { deferEmail?: (outboxId: number | null) => void } = {},
 ): Promise<RefundRow> {
   const { refund, order } = await openRefund(ctx, actor, orderId, input);
   let result: { refundId: string; status: string };
@@ -245,7 +249,8 @@ export async function refundOrder(
       `The payment provider did not make the refund, so nothing was refunded and the order is unchanged (${message}). Please try again in a moment.`,
     );
   }
-  await settleRefund(ctx, refund.id, result);
+  const held = await settleRefund(ctx, refund.id, result, { deliverEmail: !options.deferEmail });
+  options.deferEmail?.(held);
   return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
 }
 
@@ -268,15 +273,23 @@ export async function previewLineRefund(
 
 /**
  * Refunds whatever is left of a paid order's payment and, unless told not to, restocks (cancelling,
- * 'Refunded' by hand).
+ * 'Refunded' by hand). With `deferEmail` the refund's e-mail is queued but not delivered: the caller
+ * is given its outbox id to deliver after its own e-mail (cancelling: the cancellation, which
+ * announces the refund, arrives first).
  */
 export async function refundRestOfOrder(
   ctx: AppContext,
   actor: { userId: number },
   orderId: number,
-  options: { restock?: boolean } = {},
+  options: { restock?: boolean; deferEmail?: (outboxId: number | null) => void } = {},
 ): Promise<RefundRow> {
-  return refundOrder(ctx, actor, orderId, { amountCents: 'rest', restock: options.restock ?? true });
+  return refundOrder(
+    ctx,
+    actor,
+    orderId,
+    { amountCents: 'rest', restock: options.restock ?? true },
+    { deferEmail: options.deferEmail },
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { toCents } from '~/shared/money';
 import type { Order, OrderItem, OrderSummary } from '~/shared/schemas/orders';
+import type { OrderEvent } from '~/shared/schemas/order-timeline';
 import type { DbOrTx } from '~/server/db/client';
 import { orderItems, orders } from '~/server/db/schema';
 import type { PaymentOrder } from '~/server/payments/provider';
@@ -66,8 +67,11 @@ export function toOrderItemResponse(item: OrderItemRow): OrderItem {
   };
 }
 
-/** The order as the API shows it. Internal fields (idempotency key, payment link, e-mail delivery) stay out. */
-export function toOrderResponse(order: OrderRow, items: OrderItemRow[]): Order {
+/**
+ * The order as the API shows it. Internal fields (idempotency key, payment link, e-mail delivery) stay
+ * out. The shopper's answers carry its timeline (src/server/features/orders/timeline.ts).
+ */
+export function toOrderResponse(order: OrderRow, items: OrderItemRow[], timeline?: OrderEvent[]): Order {
   return {
     id: order.id,
     orderReference: order.orderReference,
@@ -98,6 +102,8 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[]): Order {
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     items: items.map(toOrderItemResponse),
+    refundedAmount: order.refundedAmount,
+    ...(timeline ? { timeline } : {}),
   };
 }
 

@@ -26,6 +26,8 @@ import { adminSetPaymentStatus, associateOrder } from './admin-changes';
 import { lookUpOrder } from './lookup';
 import { confirmProviderPayment } from './completion';
 import { refundRestOfOrder } from './refunds';
+import { buildOrderTimeline } from './timeline';
+import type { DbOrTx } from '~/server/db/client';
 import {
   findOrderById,
   findOrderByReference,
@@ -93,6 +95,11 @@ export async function loadReadableOrder(
   return { order, proven };
 }
 
+/** The order as its shopper reads it: its lines and its timeline. */
+async function shopperOrder(db: DbOrTx, order: OrderRow) {
+  return toOrderResponse(order, await listOrderItems(db, order.id), await buildOrderTimeline(db, order));
+}
+
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
   const { db } = app.ctx;
@@ -117,7 +124,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', PRIVATE_NO_STORE);
       const { order, proven } = await loadReadableOrder(request, request.params.id, request.query.token);
       if (!proven) return toOrderSummary(order);
-      return toOrderResponse(order, await listOrderItems(db, order.id));
+      return shopperOrder(db, order);
     },
   );
 
@@ -207,7 +214,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // An order just linked to the signed-in account (its e-mail is the account's) is now theirs.
       if (!proven && !(user && current.userId === user.id)) return toOrderSummary(current);
-      return toOrderResponse(current, await listOrderItems(db, current.id));
+      return shopperOrder(db, current);
     },
   );
 
@@ -236,7 +243,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         'order look-ups from this address',
       );
       const order = await lookUpOrder(db, request.body);
-      return toOrderResponse(order, await listOrderItems(db, order.id));
+      return shopperOrder(db, order);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { DEFAULT_PICKUP_SETTINGS } from '~/shared/pickup';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuditLog, canadianTaxRates, shippingSettings } from '~/server/db/schema';
@@ -35,6 +36,8 @@ describe('PUT /api/shipping', () => {
       standardMaxDays: 7,
       expressMinDays: 2,
       expressMaxDays: 2,
+      // Not sent: the pickup place keeps what it had (the store's defaults here).
+      ...DEFAULT_PICKUP_SETTINGS,
     };
     expect(res.json()).toEqual(saved);
     expect((await clients.guest.get('/api/shipping')).json()).toEqual(saved);
@@ -50,6 +53,7 @@ describe('PUT /api/shipping', () => {
       standardMaxDays: 5,
       expressMinDays: 1,
       expressMaxDays: 2,
+      ...DEFAULT_PICKUP_SETTINGS,
     });
     expect(audit!.after).toEqual(saved);
   });

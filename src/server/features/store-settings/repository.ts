@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import { rateToMilli } from '~/shared/pricing';
 import { DEFAULT_DELIVERY_DAYS } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
+import { DEFAULT_PICKUP_SETTINGS } from '~/shared/pickup';
 import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
 import type { DbOrTx } from '~/server/db/client';
 import { canadianTaxRates, shippingSettings, storeMeta } from '~/server/db/schema';
@@ -22,6 +23,7 @@ export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings>
       expressPrice: String(DEFAULT_SHIPPING.expressPrice),
       pickupAvailable: DEFAULT_SHIPPING.pickupAvailable ?? true,
       ...DEFAULT_DELIVERY_DAYS,
+      ...DEFAULT_PICKUP_SETTINGS,
     };
   }
   return {
@@ -32,6 +34,11 @@ export async function getShippingSettings(db: DbOrTx): Promise<ShippingSettings>
     standardMaxDays: row.standardMaxDays,
     expressMinDays: row.expressMinDays,
     expressMaxDays: row.expressMaxDays,
+    pickupAddress: row.pickupAddress,
+    pickupHours: row.pickupHours,
+    pickupHoursFr: row.pickupHoursFr,
+    pickupInstructions: row.pickupInstructions,
+    pickupInstructionsFr: row.pickupInstructionsFr,
   };
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PICKUP_SETTINGS } from '~/shared/pickup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canadianTaxRates, shippingSettings } from '~/server/db/schema';
 import { seedStoreSettings } from '~/server/test/fixtures';
@@ -22,6 +23,7 @@ describe('public store settings', () => {
       standardMaxDays: 5,
       expressMinDays: 1,
       expressMaxDays: 2,
+      ...DEFAULT_PICKUP_SETTINGS,
     });
     expect(await t.app.inject('/api/taxes').then((r) => r.json())).toEqual([]);
   });
@@ -38,6 +40,7 @@ describe('public store settings', () => {
       standardMaxDays: 5,
       expressMinDays: 1,
       expressMaxDays: 2,
+      ...DEFAULT_PICKUP_SETTINGS,
     });
     const rates = (await t.app.inject('/api/taxes')).json() as { provinceCode: string }[];
     expect(rates).toHaveLength(12);

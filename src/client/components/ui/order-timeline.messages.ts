@@ -1,0 +1,47 @@
+// The order page's timeline and pickup place (the guest look-up, the confirmation, the account's
+// order card and dialog).
+import { defineMessages } from '~/shared/i18n/catalogues';
+
+export const orderTimelineMessages = defineMessages(
+  'order-timeline',
+  {
+    heading: 'Order history',
+    placed: 'Order placed',
+    paid: 'Payment received',
+    processing: 'Processing',
+    shipped: 'Shipped',
+    delivered: 'Delivered',
+    'ready-for-pickup': 'Ready for pickup',
+    'picked-up': 'Picked up',
+    cancelled: 'Cancelled',
+    refunded: 'Refunded {{amount}}',
+    refundTax: 'Includes {{tax}}',
+    carrier: 'Carrier: {{carrier}}',
+    trackingNumber: 'Tracking number: {{number}}',
+    track: 'Track your parcel with {{carrier}}',
+    opensNewTab: '(opens in a new tab)',
+    pickupWhere: 'Pickup address',
+    pickupWhen: 'Pickup hours',
+    pickupInstructions: 'Instructions',
+  },
+  {
+    heading: 'Historique de la commande',
+    placed: 'Commande passée',
+    paid: 'Paiement reçu',
+    processing: 'En traitement',
+    shipped: 'Expédiée',
+    delivered: 'Livrée',
+    'ready-for-pickup': 'Prête pour la cueillette',
+    'picked-up': 'Récupérée',
+    cancelled: 'Annulée',
+    refunded: 'Remboursement de {{amount}}',
+    refundTax: 'Dont {{tax}}',
+    carrier: 'Transporteur\u00a0: {{carrier}}',
+    trackingNumber: 'Numéro de suivi\u00a0: {{number}}',
+    track: 'Suivre votre colis chez {{carrier}}',
+    opensNewTab: '(s’ouvre dans un nouvel onglet)',
+    pickupWhere: 'Adresse de cueillette',
+    pickupWhen: 'Heures de cueillette',
+    pickupInstructions: 'Instructions',
+  },
+);
