@@ -172,8 +172,9 @@ function CartRow({ item }: { item: CartItem }) {
           to={`/products/${item.productId}`}
           className="flex min-h-11 items-center gap-3 hover:underline sm:min-h-0"
         >
-          <span className="hidden w-14 shrink-0 overflow-hidden rounded border border-slate-200 sm:block">
-            <ProductImage url={imageUrl} alt="" sizes="56px" />
+          {/* Phones too: a 40 px thumbnail fits the row's 44 px touch height, so the row does not grow. */}
+          <span className="block w-10 shrink-0 overflow-hidden rounded border border-slate-200 sm:w-14">
+            <ProductImage url={imageUrl} alt="" sizes="(min-width: 640px) 56px, 40px" />
           </span>
           <span>
             <span className="font-medium">{item.name}</span>
