@@ -19,6 +19,7 @@ import {
 } from './cart-store';
 import { cartPageMessages } from './cart-page.messages';
 import { OrderSummary } from './order-summary';
+import { OUTSIDE_CANADA, TaxEstimatePicker, useEstimateProvince } from './tax-estimate';
 import { QuoteNotice, useCartQuote } from './use-cart-quote';
 
 export function CartPage() {
@@ -28,6 +29,7 @@ export function CartPage() {
   const instructionsId = useId();
   const empty = cart.items.length === 0;
   const { changes } = useCartQuote();
+  const estimate = useEstimateProvince();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -98,7 +100,13 @@ export function CartPage() {
         </div>
 
         <aside aria-label={t('order')} className="flex flex-col gap-4">
-          <OrderSummary mode="cart" />
+          <OrderSummary
+            mode="cart"
+            province={estimate.chosen && estimate.chosen !== OUTSIDE_CANADA ? estimate.chosen : null}
+            country={estimate.chosen === OUTSIDE_CANADA ? 'US' : 'Canada'}
+          >
+            <TaxEstimatePicker chosen={estimate.chosen} onChoose={estimate.choose} />
+          </OrderSummary>
           <div className="flex flex-col gap-2">
             <label htmlFor={instructionsId} className="text-sm font-medium">
               {t('specialInstructions')}
