@@ -59,6 +59,7 @@ export const productColumns = {
   active: products.active,
   condition: products.condition,
   conditionNotes: products.conditionNotes,
+  conditionNotesFr: products.conditionNotesFr,
   finalSale: products.finalSale,
   categoryPercent: categoryDiscounts.percentage,
   droppedFrom,
@@ -90,6 +91,7 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
     nameFr,
     descriptionFr,
     categoryNameFr,
+    conditionNotesFr,
     ...rest
   } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
@@ -100,6 +102,8 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
   return {
     ...rest,
     name: name.text,
+    // The grader's notes in French when written, else the English (as the description).
+    conditionNotes: pickText(row.conditionNotes, conditionNotesFr, locale).text,
     description: description.text,
     categoryName: row.categoryName === null ? null : category.text,
     languages: { name: name.language, description: description.language, categoryName: category.language },
