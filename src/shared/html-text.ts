@@ -32,3 +32,18 @@ export function htmlToText(html: string): string {
 export function htmlHasContent(html: string): boolean {
   return htmlToText(html).length > 0 || /<(img|iframe)\b/i.test(html);
 }
+
+/** A meta description's longest length: search engines show about 155 characters. */
+export const META_DESCRIPTION_LENGTH = 155;
+
+/**
+ * A page's meta description from its rich HTML: the body text without its headings (a heading run
+ * into its paragraph reads "Returns You may return…"), cut at a word with an ellipsis when too long.
+ */
+export function metaDescriptionFromHtml(html: string): string {
+  const text = htmlToText(html.replace(/<(h[1-6])\b[^>]*>[\s\S]*?<\/\1>/gi, ' '));
+  if (text.length <= META_DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, META_DESCRIPTION_LENGTH - 1);
+  const word = cut.lastIndexOf(' ');
+  return `${(word > 80 ? cut.slice(0, word) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}

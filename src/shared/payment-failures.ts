@@ -7,6 +7,9 @@ export const PAYMENT_FAILURE_MESSAGES = {
   /** A payment that reached an order after it had closed is given back (docs/decisions/0121). */
   refunded:
     'This checkout had closed before your payment arrived, so your payment is being refunded. Please check out again.',
+  /** The shopper started a newer checkout (another tab): this one was closed (docs/decisions/0503). */
+  replaced:
+    'This checkout was replaced by the one you started later, in another tab or window, and takes no payment. No money was taken. Pay in that tab, or check out again.',
 } as const;
 
 export type PaymentFailureCode = keyof typeof PAYMENT_FAILURE_MESSAGES;

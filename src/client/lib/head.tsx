@@ -30,6 +30,23 @@ export function useSite() {
   return useContext(SiteContext);
 }
 
+/**
+ * Open Graph tags of a page that is not a product (home, content pages): what a shared link's preview
+ * shows. `path` is the English address; the tags name the page's own language and address.
+ */
+export function usePageOpenGraph(options: { title: string; description: string; path: string }) {
+  const { origin, storeName } = useSite();
+  const locale = useLocale();
+  return {
+    'og:type': 'website',
+    'og:site_name': storeName,
+    'og:title': options.title,
+    'og:description': options.description,
+    'og:url': `${origin}${localizedPath(options.path, locale)}`,
+    'og:locale': LOCALE_TAGS[locale].replace('-', '_'),
+  };
+}
+
 /** Declares the page's head. The last one rendered wins (the innermost page). */
 export function Seo(props: HeadData) {
   const collector = useContext(RenderCollectorContext);

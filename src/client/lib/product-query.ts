@@ -6,7 +6,8 @@ import type { Product } from '~/shared/schemas/catalog';
 import { apiGetOrNull } from './api';
 
 export type ProductImageRecord = { imageUrl: string; isPrimary?: boolean };
-export type ProductDetail = Product & { additionalImages?: ProductImageRecord[] };
+/** `heldUntil`: when the first unit held by an unpaid checkout may come back (null or absent: none held). */
+export type ProductDetail = Product & { additionalImages?: ProductImageRecord[]; heldUntil?: string | null };
 
 /** A product by slug, or by id when the segment is a number; null when there is none. */
 export const productQueryOptions = (slugOrId: string) => {

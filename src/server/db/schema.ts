@@ -122,6 +122,8 @@ export const products = pgTable(
     // cost), and where it sits on the shelves.
     condition: text().$type<ProductCondition>().notNull().default('new'),
     conditionNotes: text().notNull().default(''),
+    /** The notes in French ('' when not translated: French pages then show the English). */
+    conditionNotesFr: frenchText(),
     finalSale: boolean().notNull().default(false),
     upc: text(),
     unitCost: money(),

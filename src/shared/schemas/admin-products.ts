@@ -191,6 +191,11 @@ const productFields = z.object({
     .max(CONDITION_NOTES_MAX, `Condition notes must be at most ${CONDITION_NOTES_MAX} characters`)
     .nullish()
     .transform((v) => (v ?? '').trim()),
+  conditionNotesFr: z
+    .string({ error: 'French condition notes must be text' })
+    .max(CONDITION_NOTES_MAX, `French condition notes must be at most ${CONDITION_NOTES_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
   finalSale: z.boolean({ error: 'Final sale must be true or false' }).default(false),
   imageUrl: productImageUrlField
     .nullish()
@@ -307,6 +312,8 @@ export const AdminProductSchema = z.object({
   applyDailyDiscount: z.boolean(),
   condition: z.enum(PRODUCT_CONDITIONS),
   conditionNotes: z.string(),
+  /** '' when the notes have no French (the English then shows on French pages). */
+  conditionNotesFr: z.string(),
   finalSale: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -98,6 +98,12 @@ export type ProductImage = z.infer<typeof ProductImageSchema>;
  */
 export const ProductDetailSchema = ProductSchema.extend({
   additionalImages: z.array(ProductImageSchema.pick({ imageUrl: true, isPrimary: true })),
+  /**
+   * When units are held by other shoppers' unpaid checkouts: the time (ISO 8601) the earliest of those
+   * holds ends, when a unit may come back; null when none is held
+   * (docs/decisions/0502-held-units-say-when-they-may-return.md).
+   */
+  heldUntil: z.string().nullable(),
 });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
 

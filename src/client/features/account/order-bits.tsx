@@ -159,7 +159,8 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
   const locale = useLocale();
   if (items.length === 0) return <p className="text-sm text-slate-500">{t('noItems')}</p>;
   return (
-    // A phone may have to scroll the table sideways: the scroller takes focus so a keyboard can scroll it.
+    // On a phone the SKU column gives way (the SKU goes under the name) and pictures shrink so the Total
+    // column fits a 390 px screen; the scroller stays, focusable, for the narrowest screens.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
     <section className="overflow-x-auto" tabIndex={0} aria-label={t('orderItems')}>
       <table className="w-full text-left text-sm">
@@ -169,7 +170,7 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
               {t('product')}
             </th>
             {detailed && (
-              <th scope="col" className="py-2 pr-3">
+              <th scope="col" className="hidden py-2 pr-3 sm:table-cell">
                 {t('sku')}
               </th>
             )}
@@ -193,22 +194,31 @@ export function ItemsTable({ items, detailed = false }: { items: AccountOrderIte
               <tr key={item.id} className="border-b border-slate-100 last:border-0" data-testid="order-item">
                 <td className="py-2 pr-3">
                   <div className="flex items-center gap-3">
-                    <div className="h-12 w-12 flex-none overflow-hidden rounded-md bg-slate-100">
+                    <div className="h-10 w-10 flex-none overflow-hidden rounded-md bg-slate-100 sm:h-12 sm:w-12">
                       <ProductImage
                         url={item.imageUrl}
                         alt={name}
                         sizes="48px"
-                        className="h-12 w-12 object-cover"
+                        className="h-10 w-10 object-cover sm:h-12 sm:w-12"
                       />
                     </div>
-                    <span className="font-medium">{name}</span>
+                    <span>
+                      <span className="font-medium">{name}</span>
+                      {detailed && item.sku && (
+                        <span className="block text-xs text-slate-600 sm:hidden">
+                          {t('sku')} {item.sku}
+                        </span>
+                      )}
+                    </span>
                   </div>
                 </td>
-                {detailed && <td className="py-2 pr-3 text-slate-600">{item.sku ?? '—'}</td>}
+                {detailed && (
+                  <td className="hidden py-2 pr-3 text-slate-600 sm:table-cell">{item.sku ?? '—'}</td>
+                )}
                 <td className="py-2 pr-3 text-right">{formatMoney(item.price, locale)}</td>
                 <td className="py-2 pr-3 text-right">{item.quantity}</td>
                 {detailed && (
-                  <td className="py-2 text-right">
+                  <td className="py-2 text-right whitespace-nowrap">
                     {formatCents((toCents(item.price) ?? 0) * item.quantity, locale)}
                   </td>
                 )}

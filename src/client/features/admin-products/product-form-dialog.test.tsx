@@ -36,6 +36,7 @@ const product = (images: string[]): AdminProduct => ({
   applyDailyDiscount: true,
   condition: 'new',
   conditionNotes: '',
+  conditionNotesFr: '',
   finalSale: false,
   createdAt: '2025-01-01T00:00:00.000Z',
   updatedAt: '2025-01-01T00:00:00.000Z',

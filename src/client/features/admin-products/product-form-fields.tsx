@@ -102,6 +102,12 @@ export function ProductMainFields({
         {...form.register('conditionNotes')}
       />
       <TextField
+        label="Condition notes (French)"
+        error={errors.conditionNotesFr?.message}
+        hint="Optional: shown on French pages; left blank, they show the English."
+        {...form.register('conditionNotesFr')}
+      />
+      <TextField
         label="Price"
         type="number"
         inputMode="decimal"

@@ -21,6 +21,7 @@ export type FormValues = {
   applyDailyDiscount: boolean;
   condition: ProductCondition;
   conditionNotes: string;
+  conditionNotesFr: string;
   finalSale: boolean;
   images: string[];
 };
@@ -42,6 +43,7 @@ export const EMPTY: FormValues = {
   applyDailyDiscount: true,
   condition: 'new',
   conditionNotes: '',
+  conditionNotesFr: '',
   finalSale: false,
   images: [],
 };
@@ -64,6 +66,7 @@ export function toFormValues(p: AdminProduct): FormValues {
     applyDailyDiscount: p.applyDailyDiscount,
     condition: p.condition,
     conditionNotes: p.conditionNotes,
+    conditionNotesFr: p.conditionNotesFr ?? '',
     finalSale: p.finalSale,
     images: p.images,
   };
@@ -85,6 +88,7 @@ export const FIELD_LABELS: Record<Exclude<keyof FormValues, 'stock'>, string> = 
   applyDailyDiscount: 'Apply daily discount',
   condition: 'Condition',
   conditionNotes: 'Condition notes',
+  conditionNotesFr: 'Condition notes (French)',
   finalSale: 'Final sale',
   images: 'Pictures',
 };

@@ -22,6 +22,7 @@ export const lamp: AdminProduct = {
   applyDailyDiscount: true,
   condition: 'new',
   conditionNotes: '',
+  conditionNotesFr: '',
   finalSale: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   updatedAt: '2026-11-01T00:00:00.000Z',

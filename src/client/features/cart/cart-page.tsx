@@ -19,6 +19,7 @@ import {
 } from './cart-store';
 import { cartPageMessages } from './cart-page.messages';
 import { OrderSummary } from './order-summary';
+import { OUTSIDE_CANADA, TaxEstimatePicker, useEstimateProvince } from './tax-estimate';
 import { QuoteNotice, useCartQuote } from './use-cart-quote';
 
 export function CartPage() {
@@ -28,6 +29,7 @@ export function CartPage() {
   const instructionsId = useId();
   const empty = cart.items.length === 0;
   const { changes } = useCartQuote();
+  const estimate = useEstimateProvince();
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -98,7 +100,13 @@ export function CartPage() {
         </div>
 
         <aside aria-label={t('order')} className="flex flex-col gap-4">
-          <OrderSummary mode="cart" />
+          <OrderSummary
+            mode="cart"
+            province={estimate.chosen && estimate.chosen !== OUTSIDE_CANADA ? estimate.chosen : null}
+            country={estimate.chosen === OUTSIDE_CANADA ? 'US' : 'Canada'}
+          >
+            <TaxEstimatePicker chosen={estimate.chosen} onChoose={estimate.choose} />
+          </OrderSummary>
           <div className="flex flex-col gap-2">
             <label htmlFor={instructionsId} className="text-sm font-medium">
               {t('specialInstructions')}
@@ -172,8 +180,9 @@ function CartRow({ item }: { item: CartItem }) {
           to={`/products/${item.productId}`}
           className="flex min-h-11 items-center gap-3 hover:underline sm:min-h-0"
         >
-          <span className="hidden w-14 shrink-0 overflow-hidden rounded border border-slate-200 sm:block">
-            <ProductImage url={imageUrl} alt="" sizes="56px" />
+          {/* Phones too: a 40 px thumbnail fits the row's 44 px touch height, so the row does not grow. */}
+          <span className="block w-10 shrink-0 overflow-hidden rounded border border-slate-200 sm:w-14">
+            <ProductImage url={imageUrl} alt="" sizes="(min-width: 640px) 56px, 40px" />
           </span>
           <span>
             <span className="font-medium">{item.name}</span>

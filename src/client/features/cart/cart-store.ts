@@ -14,6 +14,7 @@ import type { TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';
 import { translator } from '~/shared/i18n/catalogues';
 import { type Locale, localeOfPath } from '~/shared/i18n/locales';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
 import { centsToString, toCents } from '~/shared/money';
 import type { CartQuote } from '~/shared/schemas/cart-quote';
 import type { Product } from '~/shared/schemas/catalog';
@@ -52,6 +53,8 @@ export type CartItem = {
   stock?: number | null;
   /** Sold as final sale (no return): the checkout asks the shopper to confirm it. Kept current by the quote. */
   finalSale?: boolean;
+  /** The lot's graded condition, shown on the checkout's lines; absent on items stored by older versions. */
+  condition?: ProductCondition;
 };
 
 export type CartState = { items: CartItem[]; specialInstructions: string };
@@ -103,6 +106,9 @@ function normaliseItem(raw: unknown): CartItem | null {
     ...(percent !== null && percent >= 0 && percent <= 100 ? { discountPercent: percent } : {}),
     ...(typeof r.slug === 'string' && r.slug !== '' ? { slug: r.slug } : {}),
     ...(r.finalSale === true ? { finalSale: true } : {}),
+    ...((PRODUCT_CONDITIONS as readonly unknown[]).includes(r.condition)
+      ? { condition: r.condition as ProductCondition }
+      : {}),
     stock,
   };
 }
@@ -368,6 +374,7 @@ export function cartItemFromProduct(product: Product): CartProductInput {
     discountPercent: product.discountPercentage,
     slug: product.slug,
     stock: product.stock,
+    condition: product.condition,
     ...(product.finalSale ? { finalSale: true } : {}),
   };
 }

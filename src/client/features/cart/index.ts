@@ -24,4 +24,5 @@ export {
 } from './cart-store';
 export { OrderSummary, useOrderSummary } from './order-summary';
 export { cartRoutes } from './routes';
+export { OUTSIDE_CANADA, readEstimateProvince } from './tax-estimate';
 export { QuoteNotice, useCartQuote } from './use-cart-quote';

@@ -9,6 +9,12 @@ export const orderSummaryMessages = defineMessages(
     subtotal_other: 'Subtotal ({{count}} items)',
     shippingWith: 'Shipping ({{method}})',
     selectShipping: 'Select a shipping method',
+    estimatedTotal: 'Estimated total',
+    taxEstimateDefault:
+      'Tax is estimated for {{place}} until you choose your province. Checkout charges the tax of your shipping address.',
+    taxEstimateChosen: 'Tax estimated for {{place}}. Checkout charges the tax of your shipping address.',
+    estimateFor: 'Estimate tax for',
+    outsideCanada: 'United States (no Canadian tax)',
     shippingFailed: 'Failed to fetch shipping settings',
     taxesFailed: 'Failed to fetch tax rates',
     quoteUpdated: "Your cart has been updated with today's prices and stock.",
@@ -24,6 +30,13 @@ export const orderSummaryMessages = defineMessages(
     subtotal_other: 'Sous-total ({{count}} articles)',
     shippingWith: 'Livraison ({{method}})',
     selectShipping: 'Choisissez un mode de livraison',
+    estimatedTotal: 'Total estimé',
+    taxEstimateDefault:
+      'Taxes estimées pour {{place}} tant que vous n’avez pas choisi votre province. Au paiement, les taxes sont celles de votre adresse de livraison.',
+    taxEstimateChosen:
+      'Taxes estimées pour {{place}}. Au paiement, les taxes sont celles de votre adresse de livraison.',
+    estimateFor: 'Estimer les taxes pour',
+    outsideCanada: 'États-Unis (sans taxes canadiennes)',
     shippingFailed: 'Impossible de charger les frais de livraison',
     taxesFailed: 'Impossible de charger les taux de taxes',
     quoteUpdated: 'Votre panier a été mis à jour selon les prix et les stocks du jour.',

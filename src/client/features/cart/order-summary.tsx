@@ -2,7 +2,7 @@
 // comes from src/shared/pricing.ts, so it matches what the server charges.
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { DEFAULT_TAX_PROVINCE, SHIPPING_METHODS, type ShippingMethod } from '~/shared/constants';
 import { formatCents, toCents } from '~/shared/money';
 import { formatWithCurrency, taxLineLabel } from '~/shared/order-amounts';
@@ -121,7 +121,11 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   };
 }
 
-export function OrderSummary({ className, ...props }: OrderSummaryProps) {
+export function OrderSummary({
+  className,
+  children,
+  ...props
+}: OrderSummaryProps & { children?: ReactNode }) {
   const locale = useLocale();
   const t = useT(orderSummaryMessages);
   // The words an order's money lines share with the confirmation, the receipt and the e-mails.
@@ -198,7 +202,8 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           />
         )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">
-          <dt>{labels('total')}</dt>
+          {/* The cart does not know the shipping address: its total is an estimate and says so (0501). */}
+          <dt>{props.mode === 'cart' ? t('estimatedTotal') : labels('total')}</dt>
           <dd data-testid="summary-total">
             {props.mode === 'checkout' && currency
               ? formatWithCurrency(totals.totalCents, currency, locale)
@@ -206,6 +211,7 @@ export function OrderSummary({ className, ...props }: OrderSummaryProps) {
           </dd>
         </div>
       </dl>
+      {children}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState, lazy } from 'react';
+import { useId, useState, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatMoney } from '~/shared/money';
 import type { Product } from '~/shared/schemas/catalog';
@@ -11,6 +11,8 @@ import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { AfterHydration } from '~/client/lib/after-hydration';
+import { useHydrated } from '~/client/lib/use-hydrated';
+import { LOCALE_TAGS } from '~/shared/i18n/locales';
 import { HttpStatus, Seo, useSite } from '~/client/lib/head';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions, useStoreToday } from '~/client/lib/site-config';
@@ -79,7 +81,6 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   const [selected, setSelected] = useState(0);
   const mainImage = images[selected] ?? images[0] ?? null;
   const discounted = product.savingPercentage > 0;
-  const label = stockLabel(product.stock);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -198,9 +199,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
               </s>
             )}
           </p>
-          <p className={`font-medium ${label.className}`} data-testid="stock-label">
-            {labels(label.key)}
-          </p>
+          <StockLine product={product} />
           <div className="text-sm text-slate-700" data-testid="condition">
             <p>
               <span className="font-semibold">{t('conditionLabel')}</span>{' '}
@@ -228,30 +227,46 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
   );
 }
 
-function AddToCartPanel({ product }: { product: Product }) {
+/**
+ * What the quantity box holds: a whole number of 1 or more, or the reason it cannot be added. The
+ * box keeps what was typed; Add to Cart reads it here rather than quietly adding 1 or what is left.
+ */
+export function typedQuantity(draft: string): number | null {
+  const text = draft.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const n = Number.parseInt(text, 10);
+  return n > 0 ? n : null;
+}
+
+function AddToCartPanel({ product }: { product: ProductDetail }) {
   const locale = useLocale();
   const t = useT(catalogMessages);
   const cart = useT(cartMessages);
   const inCart = useCartQuantity(product.id);
   const quantityId = useId();
-  const [quantity, setQuantity] = useState(1);
+  const [draft, setDraft] = useState('1');
   const [added, setAdded] = useState(false);
   const stock = typeof product.stock === 'number' ? product.stock : 0;
   const outOfStock = !(stock > 0);
   // The stepper never goes past what can still be added: stock less what is already in the cart.
   const maxAddable = Math.max(0, stock - inCart);
-  useEffect(() => {
-    setQuantity((q) => Math.max(1, Math.min(q, maxAddable)));
-  }, [maxAddable]);
+  const quantity = typedQuantity(draft);
+  const step = (by: number) => setDraft(String(Math.max(1, Math.min((quantity ?? 1) + by, maxAddable))));
 
   function add() {
+    if (quantity === null) {
+      // -5, 0, 1.5 or nothing: nothing is added, and the shopper is told what the box needs.
+      toast({ title: t('invalidQuantity'), description: t('invalidQuantityText'), variant: 'destructive' });
+      return;
+    }
+    // More than is left: the specification's 'Maximum Stock Reached', nothing added.
     const check = checkProductPageStock(product.stock, inCart, quantity, locale);
     if (!check.ok) {
       toast({ title: check.title, description: check.description, variant: 'destructive' });
       return;
     }
     if (addItem(cartItemFromProduct(product), quantity, { notify: false, locale })) {
-      setQuantity(1);
+      setDraft('1');
       setAdded(true);
     }
   }
@@ -268,22 +283,19 @@ function AddToCartPanel({ product }: { product: Product }) {
             size="icon"
             className="h-11 w-11"
             aria-label={t('decreaseQuantity')}
-            disabled={quantity <= 1}
-            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+            disabled={quantity === null || quantity <= 1}
+            onClick={() => step(-1)}
           >
             −
           </Button>
           <input
             id={quantityId}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={1}
-            max={Math.max(1, maxAddable)}
-            value={quantity}
-            onChange={(e) => {
-              const n = Number.parseInt(e.target.value, 10);
-              if (Number.isInteger(n) && n > 0) setQuantity(Math.min(n, Math.max(1, maxAddable)));
-            }}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            aria-invalid={quantity === null || undefined}
+            data-testid="quantity-input"
             className="h-11 w-16 border-y border-slate-300 text-center"
           />
           <Button
@@ -291,8 +303,8 @@ function AddToCartPanel({ product }: { product: Product }) {
             size="icon"
             className="h-11 w-11"
             aria-label={t('increaseQuantity')}
-            disabled={outOfStock || quantity >= maxAddable}
-            onClick={() => setQuantity((q) => Math.min(q + 1, maxAddable))}
+            disabled={outOfStock || (quantity ?? 0) >= maxAddable}
+            onClick={() => step(1)}
           >
             +
           </Button>
@@ -383,5 +395,35 @@ function ProductNotFound() {
         {t('continueShopping')}
       </Link>
     </div>
+  );
+}
+
+/**
+ * The stock line. Units all held by other shoppers' unpaid checkouts are not 'Out of Stock': the line
+ * says when the first hold ends, in the page's language and clock
+ * (docs/decisions/0502-held-units-say-when-they-may-return.md).
+ */
+function StockLine({ product }: { product: ProductDetail }) {
+  const locale = useLocale();
+  const t = useT(catalogMessages);
+  const labels = useT(productLabelMessages);
+  const label = stockLabel(product.stock);
+  // The server and the first render use the store's clock; after hydration, the shopper's own.
+  const storeZone = useQuery(siteConfigQueryOptions()).data?.timeZone;
+  const timeZone = useHydrated() ? undefined : storeZone;
+  if (label.level === 'out' && product.heldUntil) {
+    const time = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { timeStyle: 'short', timeZone }).format(
+      new Date(product.heldUntil),
+    );
+    return (
+      <p className="font-medium text-amber-800" data-testid="stock-label">
+        {t('heldInCheckout', { time })}
+      </p>
+    );
+  }
+  return (
+    <p className={`font-medium ${label.className}`} data-testid="stock-label">
+      {labels(label.key)}
+    </p>
   );
 }

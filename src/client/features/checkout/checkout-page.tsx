@@ -20,6 +20,7 @@ import {
   ShippingAddressSection,
   ShippingMethodSection,
 } from './checkout-sections';
+import { PhoneSummaryToggle } from './checkout-lines';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
 import { FinalSaleSection } from './final-sale-section';
@@ -78,6 +79,7 @@ export function CheckoutPage() {
         className="grid gap-8 lg:grid-cols-[1fr_22rem]"
       >
         <div className="space-y-6">
+          <PhoneSummaryToggle destination={destination} />
           <CustomerSection form={form} />
           <ShippingMethodSection form={form} shipping={shipping} />
           {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}

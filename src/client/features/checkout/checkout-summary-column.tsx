@@ -3,7 +3,8 @@
 import { formatMoney, toCents } from '~/shared/money';
 import { discountLabel } from '~/shared/pricing';
 import { Button } from '~/client/components/ui/button';
-import { OrderSummary, type QuoteChange, QuoteNotice } from '~/client/features/cart';
+import { OrderSummary, type QuoteChange, QuoteNotice, useCart } from '~/client/features/cart';
+import { CheckoutLines } from './checkout-lines';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { checkoutMessages } from './checkout.messages';
 import type { Destination, ServerFigures } from './use-checkout-figures';
@@ -18,9 +19,17 @@ type SummaryColumnProps = {
 export function CheckoutSummaryColumn({ destination, changes, server, busy }: SummaryColumnProps) {
   const { method, country, state } = destination;
   const t = useT(checkoutMessages);
+  const cart = useCart();
   return (
     <div className="space-y-4 lg:sticky lg:top-24 lg:self-start">
       <QuoteNotice changes={changes} />
+      {/* Phones see the lines in the summary at the top of the page. */}
+      <section
+        aria-label={t('itemsInOrder')}
+        className="hidden rounded-lg border border-slate-200 bg-white px-5 py-3 lg:block"
+      >
+        <CheckoutLines items={cart.items} className="divide-y divide-slate-200" />
+      </section>
       <OrderSummary
         mode="checkout"
         shippingMethod={method}

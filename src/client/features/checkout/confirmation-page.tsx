@@ -39,6 +39,7 @@ export { DEFAULT_FAILURE } from './confirmation.messages';
 const FAILURE_KEYS = {
   declined: 'failureDeclined',
   refunded: 'failureRefunded',
+  replaced: 'failureReplaced',
 } as const satisfies Record<PaymentFailureCode, string>;
 
 type View =

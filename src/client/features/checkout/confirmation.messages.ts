@@ -30,6 +30,7 @@ export const confirmationMessages = defineMessages(
     defaultFailure: DEFAULT_FAILURE,
     failureDeclined: PAYMENT_FAILURE_MESSAGES.declined,
     failureRefunded: PAYMENT_FAILURE_MESSAGES.refunded,
+    failureReplaced: PAYMENT_FAILURE_MESSAGES.replaced,
     missingOrderTitle: 'Missing order information',
     missingOrderText: 'Could not find order details. Please contact customer support.',
     paymentFailedTitle: 'Payment Failed',
@@ -66,6 +67,8 @@ export const confirmationMessages = defineMessages(
     failureDeclined: 'Votre paiement a été refusé. Aucun montant n’a été prélevé.',
     failureRefunded:
       'Cette commande était fermée avant l’arrivée de votre paiement; celui-ci vous est donc remboursé. Veuillez passer à la caisse de nouveau.',
+    failureReplaced:
+      'Cette commande a été remplacée par celle que vous avez commencée ensuite, dans un autre onglet ou une autre fenêtre, et n’accepte plus de paiement. Aucun montant n’a été prélevé. Payez dans cet onglet ou passez de nouveau à la caisse.',
     missingOrderTitle: 'Renseignements de commande manquants',
     missingOrderText:
       'Les détails de la commande sont introuvables. Veuillez communiquer avec le service à la clientèle.',

@@ -3,6 +3,7 @@
 // checkout's first download (docs/decisions/0185-checkout-form-without-react-hook-form.md). It behaves
 // as the form did: nothing is checked before the first submission; after it, a field's message follows
 // each change of that field; a refused submission shows every message and focuses the first field named.
+import { OUTSIDE_CANADA, readEstimateProvince } from '~/client/features/cart';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { checkoutFormDefaults, SHIPPING_METHOD_PLACEHOLDER } from '~/shared/checkout';
 import type { CheckoutForm, CheckoutFormInput } from '~/shared/schemas/checkout';
@@ -119,8 +120,18 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   useEffect(() => {
     const kept = readTypedCheckout();
     restored.current = true;
-    if (!kept) return;
-    const next = { ...current.current, ...kept };
+    // The province the cart's tax was estimated for starts a blank address, so checkout does not
+    // contradict the cart's figure without the shopper changing it (docs/decisions/0501).
+    const estimate = readEstimateProvince();
+    const fromCart: Partial<CheckoutValues> =
+      estimate === OUTSIDE_CANADA
+        ? { country: 'US', state: '' }
+        : estimate
+          ? { country: 'Canada', state: estimate }
+          : {};
+    if (!kept && !estimate) return;
+    const next = { ...current.current, ...(kept ?? {}) };
+    if (!next.state) Object.assign(next, fromCart);
     current.current = next;
     setValues(next);
   }, []);

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { contentPagePath } from '~/shared/constants';
-import { htmlToText } from '~/shared/html-text';
+import { metaDescriptionFromHtml } from '~/shared/html-text';
 import { NotFoundPage } from '~/client/app/not-found-page';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { Seo } from '~/client/lib/head';
+import { Seo, usePageOpenGraph } from '~/client/lib/head';
 import { contentPageQueryOptions } from './api';
 import { RichHtml } from './rich-html';
 
@@ -17,6 +17,8 @@ export function ContentPageBySlug() {
 /** /shipping, /returns, /privacy, /terms, /sitemap: the content page whose slug is the same word. */
 export function ContentPageScreen({ slug }: { slug: string }) {
   const { data: page, isPending, isError } = useQuery(contentPageQueryOptions(slug));
+  const description = page ? metaDescriptionFromHtml(page.content) : '';
+  const openGraph = usePageOpenGraph({ title: page?.title ?? '', description, path: contentPagePath(slug) });
 
   if (isPending) {
     return (
@@ -31,10 +33,14 @@ export function ContentPageScreen({ slug }: { slug: string }) {
   // A missing page (or one that failed to load) is the not-found screen, answered with status 404.
   if (isError || !page) return <NotFoundPage />;
 
-  const description = htmlToText(page.content).slice(0, 155);
   return (
     <article className="mx-auto max-w-3xl px-4 py-10" data-testid="content-page">
-      <Seo title={page.title} description={description || undefined} canonicalPath={contentPagePath(slug)} />
+      <Seo
+        title={page.title}
+        description={description || undefined}
+        canonicalPath={contentPagePath(slug)}
+        openGraph={openGraph}
+      />
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{page.title}</h1>
       <RichHtml html={page.content} />
     </article>

@@ -4,7 +4,7 @@ import { buttonClasses } from '~/client/components/ui/button';
 import { firstScreenLoad } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { AfterHydration } from '~/client/lib/after-hydration';
-import { Seo } from '~/client/lib/head';
+import { Seo, usePageOpenGraph } from '~/client/lib/head';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { useStoreToday, weekdayName } from '~/client/lib/site-config';
 import {
@@ -23,6 +23,7 @@ import { homeMessages } from './home.messages';
 export function HomePage() {
   const locale = useLocale();
   const t = useT(homeMessages);
+  const openGraph = usePageOpenGraph({ title: t('seoTitle'), description: t('seoDescription'), path: '/' });
   const categories = useQuery(categoriesQueryOptions());
   const discount = useTodaysDiscount();
   const featured = useQuery(featuredProductsQueryOptions());
@@ -42,7 +43,7 @@ export function HomePage() {
 
   return (
     <>
-      <Seo title={t('seoTitle')} description={t('seoDescription')} canonicalPath="/" />
+      <Seo title={t('seoTitle')} description={t('seoDescription')} canonicalPath="/" openGraph={openGraph} />
       <section className="focus-ring-light bg-gradient-to-br from-brand-700 to-brand-900 text-white">
         <div className="mx-auto max-w-7xl px-4 py-16 sm:py-24">
           <p className="mb-3 text-sm font-semibold uppercase tracking-wider text-brand-100">{t('eyebrow')}</p>

@@ -27,6 +27,7 @@ const adminColumns = {
   applyDailyDiscount: products.applyDailyDiscount,
   condition: products.condition,
   conditionNotes: products.conditionNotes,
+  conditionNotesFr: products.conditionNotesFr,
   finalSale: products.finalSale,
   createdAt: products.createdAt,
   updatedAt: products.updatedAt,

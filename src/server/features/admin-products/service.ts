@@ -87,6 +87,7 @@ function columnsOf(data: Omit<ProductData, 'stock'>) {
     applyDailyDiscount: data.applyDailyDiscount,
     condition: data.condition,
     conditionNotes: data.conditionNotes,
+    conditionNotesFr: data.conditionNotesFr,
     finalSale: data.finalSale,
     imageUrl: data.imageUrl,
   };

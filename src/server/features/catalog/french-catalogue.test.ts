@@ -282,3 +282,42 @@ describe("a cart's price check", () => {
     ]);
   });
 });
+
+describe('condition notes in French', () => {
+  it('shows the French notes on French pages, and the English where none were written', async () => {
+    await createProduct(t.db, {
+      name: 'Open Box Kettle',
+      slug: 'open-box-kettle-notes',
+      lotNumber: 'FR-KET-1',
+      conditionNotes: 'Box dented; kettle unused.',
+      conditionNotesFr: 'Boîte cabossée; bouilloire jamais utilisée.',
+    });
+    const fr = await guest.get('/api/products/open-box-kettle-notes', FR);
+    expect(fr.json().conditionNotes).toBe('Boîte cabossée; bouilloire jamais utilisée.');
+    const en = await guest.get('/api/products/open-box-kettle-notes', EN);
+    expect(en.json().conditionNotes).toBe('Box dented; kettle unused.');
+
+    await createProduct(t.db, {
+      name: 'Used Toaster',
+      slug: 'used-toaster-notes',
+      lotNumber: 'FR-TOA-1',
+      conditionNotes: 'Light scratches.',
+    });
+    expect((await guest.get('/api/products/used-toaster-notes', FR)).json().conditionNotes).toBe(
+      'Light scratches.',
+    );
+  });
+
+  it('are written by staff through the admin API', async () => {
+    const res = await admin.post('/api/products', {
+      name: 'Graded Blender',
+      lotNumber: 'FR-BLE-1',
+      price: '30.00',
+      stock: 2,
+      conditionNotes: 'Lid cracked.',
+      conditionNotesFr: 'Couvercle fissuré.',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().conditionNotesFr).toBe('Couvercle fissuré.');
+  });
+});

@@ -11,6 +11,10 @@ import { categories, categoryDiscounts, productPriceChanges, products, stockHold
 
 /** Units held by checkouts in progress (not yet paid, not expired, not released). */
 export const heldQuantity = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now()), 0)::int`;
+/** When the earliest active hold on a product ends; null when none is active. */
+export const earliestHoldEnd = sql<
+  Date | string | null
+>`(select min(${stockHolds.expiresAt}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now())`;
 export const availableStock = sql<number>`greatest(${products.stock} - ${heldQuantity}, 0)::int`;
 
 /** What shoppers may see. */
@@ -55,6 +59,7 @@ export const productColumns = {
   active: products.active,
   condition: products.condition,
   conditionNotes: products.conditionNotes,
+  conditionNotesFr: products.conditionNotesFr,
   finalSale: products.finalSale,
   categoryPercent: categoryDiscounts.percentage,
   droppedFrom,
@@ -86,6 +91,7 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
     nameFr,
     descriptionFr,
     categoryNameFr,
+    conditionNotesFr,
     ...rest
   } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
@@ -96,6 +102,8 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
   return {
     ...rest,
     name: name.text,
+    // The grader's notes in French when written, else the English (as the description).
+    conditionNotes: pickText(row.conditionNotes, conditionNotesFr, locale).text,
     description: description.text,
     categoryName: row.categoryName === null ? null : category.text,
     languages: { name: name.language, description: description.language, categoryName: category.language },
@@ -110,9 +118,9 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
 }
 
 /** The base query: products with their category and category discount joined. */
-export function selectProducts(db: DbOrTx) {
+export function selectProducts<Extra extends Record<string, SQL>>(db: DbOrTx, extra?: Extra) {
   return db
-    .select(productColumns)
+    .select({ ...productColumns, ...(extra as Extra) })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))

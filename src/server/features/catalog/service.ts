@@ -23,7 +23,7 @@ import {
   type ListingPage,
   productCategoryId,
 } from './listing-repository';
-import { selectProducts, toShopperProduct, visibleToShoppers } from './product-repository';
+import { earliestHoldEnd, selectProducts, toShopperProduct, visibleToShoppers } from './product-repository';
 import { planSearch } from './search';
 
 export const CATEGORY_NOT_FOUND = 'Category not found.';
@@ -153,20 +153,22 @@ export async function getProductDetail(
   const { db, config } = ctx;
   const [weekdayPercent, rows] = await Promise.all([
     todaysWeekdayDiscount(db, config.STORE_TIMEZONE),
-    selectProducts(db)
+    selectProducts(db, { heldUntil: earliestHoldEnd })
       .where(options.includeHidden ? match : and(visibleToShoppers, match))
       .limit(1),
   ]);
   const row = rows[0];
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  const { heldUntil, ...productRow } = row;
   const product = toShopperProduct(
-    row as Parameters<typeof toShopperProduct>[0],
+    productRow as Parameters<typeof toShopperProduct>[0],
     weekdayPercent,
     options.locale,
   );
   const images = await imagesOf(db, product.id, product.imageUrl);
   return {
     ...product,
+    heldUntil: heldUntil === null ? null : new Date(heldUntil).toISOString(),
     imageUrl: product.imageUrl ?? images[0]?.imageUrl ?? null,
     additionalImages: images.map(({ imageUrl, isPrimary }) => ({ imageUrl, isPrimary })),
   };

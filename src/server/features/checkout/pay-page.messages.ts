@@ -17,6 +17,8 @@ export const payPageMessages = defineMessages(
     closedTitle: 'Payment closed',
     alreadyPaid: 'This order is already paid',
     closed: 'This payment is closed',
+    replaced:
+      'This checkout was replaced by the one you started later, in another tab or window, and takes no payment. No money was taken. Pay in that tab, or check out again.',
     viewOrder: 'View your order',
     returnToCheckout: 'Return to checkout',
     receivedTitle: 'Payment received',
@@ -36,6 +38,8 @@ export const payPageMessages = defineMessages(
     closedTitle: 'Paiement fermé',
     alreadyPaid: 'Cette commande est déjà payée',
     closed: 'Ce paiement est fermé',
+    replaced:
+      'Cette commande a été remplacée par celle que vous avez commencée ensuite, dans un autre onglet ou une autre fenêtre, et n’accepte plus de paiement. Aucun montant n’a été prélevé. Payez dans cet onglet ou passez de nouveau à la caisse.',
     viewOrder: 'Voir votre commande',
     returnToCheckout: 'Retourner à la caisse',
     receivedTitle: 'Paiement reçu',

@@ -2,11 +2,14 @@
 // items, with Pay and Decline. Like a real provider it records the shopper's decision on its side
 // first, then sends the shopper back to /checkout/confirmation, in the order's language (a French order is
 // paid on a French page and comes back to /fr/checkout/confirmation).
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { translator } from '~/shared/i18n/catalogues';
 import { isLocale, LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import type { PaymentFailureCode } from '~/shared/payment-failures';
+import type { DbOrTx } from '~/server/db/client';
+import { orderHistory } from '~/server/db/schema';
 import { orderProofToken } from '~/server/lib/order-proof';
 import { type LocalPaymentResult, recordLocalPayment } from '~/server/payments/local';
 import {
@@ -105,6 +108,26 @@ function payPageHtml(
   );
 }
 
+/**
+ * Whether the order was failed because the shopper started a newer checkout (another tab): that
+ * failure is the one recorded by the checkout itself (actor 'checkout') rather than by a payment.
+ */
+async function wasReplaced(db: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: orderHistory.id })
+    .from(orderHistory)
+    .where(
+      and(
+        eq(orderHistory.orderId, orderId),
+        eq(orderHistory.field, 'paymentStatus'),
+        eq(orderHistory.toValue, 'failed'),
+        eq(orderHistory.actor, 'checkout'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function payPageRoutes(app: FastifyInstance) {
   // The page's forms post without fields; accept them as the browser sends them.
   app.addContentTypeParser(
@@ -121,7 +144,7 @@ export async function payPageRoutes(app: FastifyInstance) {
   }
 
   /** An order that takes no payment any more: paid already, or failed or refunded. */
-  function closedPage(order: OrderRow) {
+  function closedPage(order: OrderRow, replaced = false) {
     const paid = order.paymentStatus === 'completed';
     const locale = localeOf(order);
     const t = translator(locale, payPageMessages);
@@ -129,7 +152,7 @@ export async function payPageRoutes(app: FastifyInstance) {
     return page(
       config.STORE_NAME,
       t('closedTitle'),
-      `<h1>${escapeHtml(paid ? t('alreadyPaid') : t('closed'))}</h1><p><a href="${escapeHtml(next)}">${escapeHtml(paid ? t('viewOrder') : t('returnToCheckout'))}</a></p>`,
+      `<h1>${escapeHtml(paid ? t('alreadyPaid') : t('closed'))}</h1>${replaced ? `<p>${escapeHtml(t('replaced'))}</p>` : ''}<p><a href="${escapeHtml(next)}">${escapeHtml(paid ? t('viewOrder') : t('returnToCheckout'))}</a></p>`,
       locale,
     );
   }
@@ -156,7 +179,7 @@ export async function payPageRoutes(app: FastifyInstance) {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (order.paymentStatus !== 'pending') return closedPage(order);
+      if (order.paymentStatus !== 'pending') return closedPage(order, await wasReplaced(db, order.id));
       return payPageHtml(config.STORE_NAME, order, await listOrderItems(db, order.id));
     },
   );
@@ -168,8 +191,10 @@ export async function payPageRoutes(app: FastifyInstance) {
       const order = await loadOrder(request.params.reference);
       if (!order) return notFoundPage(reply);
       // A closed order takes no payment: nothing is recorded for it (docs/decisions/0121-payments-on-dead-orders.md).
-      if (order.paymentStatus === 'failed')
-        return reply.redirect(confirmationUrl(order, 'failed', 'declined'), 303);
+      if (order.paymentStatus === 'failed') {
+        const why = (await wasReplaced(db, order.id)) ? 'replaced' : 'declined';
+        return reply.redirect(confirmationUrl(order, 'failed', why), 303);
+      }
       if (order.paymentStatus !== 'pending' && order.paymentStatus !== 'completed') {
         return reply
           .type('text/html; charset=utf-8')
@@ -210,7 +235,8 @@ export async function payPageRoutes(app: FastifyInstance) {
       }
       // A failed order takes no payment: no money was taken for it.
       if (recorded === 'declined' || now.paymentStatus === 'failed') {
-        return reply.redirect(confirmationUrl(order, 'failed', 'declined'), 303);
+        const why = recorded !== 'declined' && (await wasReplaced(db, order.id)) ? 'replaced' : 'declined';
+        return reply.redirect(confirmationUrl(order, 'failed', why), 303);
       }
       if (now.paymentStatus === 'refunded') {
         return reply

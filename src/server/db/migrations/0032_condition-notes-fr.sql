@@ -1,0 +1,1 @@
+ALTER TABLE "products" ADD COLUMN "condition_notes_fr" text DEFAULT '' NOT NULL;
