@@ -247,7 +247,10 @@ describe('admin orders and users', () => {
     await page.getByRole('button', { name: 'Hide E-mails' }).click();
 
     expect(await lit()).toEqual(['Processing:true', 'Shipped:true', 'Delivered:false']);
-    expect(await (await card()).getByTestId('order-tracking').textContent()).toBe('1Z999AA10123456785');
+    // The corrected number, as a link to the carrier's tracking page.
+    const tracking = (await card()).getByTestId('order-tracking');
+    expect(await tracking.textContent()).toContain('UPS 1Z999AA10123456785');
+    expect(await tracking.getByRole('link').getAttribute('href')).toContain('1Z999AA10123456785');
     expect(shopper.consoleErrors).toEqual([]);
     await shopper.context.close();
   });

@@ -68,6 +68,21 @@ describe('checkout summary on a phone', () => {
     expect(await line.textContent()).toContain('Quantity: 2');
     expect(await line.locator('img').count()).toBe(1);
     expect(await axeProblems(page, 'checkout, phone summary open')).toEqual([]);
+
+    // The same cart at the French checkout: the disclosure in French, the same total.
+    await page.goto(`${store.url}/fr/checkout`);
+    await ready(page);
+    const frenchToggle = page.getByRole('button', { name: /Afficher le récapitulatif/ });
+    await frenchToggle.waitFor();
+    expect(await frenchToggle.getAttribute('aria-expanded')).toBe('false');
+    // French money: '1 234,56 $' (spaces between thousands, a comma for cents, the sign after).
+    const frenchText = (await page.getByTestId('phone-summary-total').textContent()) ?? '';
+    expect(frenchText).toMatch(/,\d{2}\s\$/);
+    expect(frenchText.replace(/[^\d,]/g, '')).toContain(total.replace('.', ','));
+    await frenchToggle.click();
+    await page.getByRole('button', { name: /Masquer le récapitulatif/ }).waitFor();
+    expect(await page.getByTestId('phone-summary').getByTestId('checkout-line').count()).toBe(1);
+    expect(await axeProblems(page, 'French checkout, phone summary open')).toEqual([]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -118,6 +133,13 @@ describe('a unit held by another checkout', () => {
       /^In another shopper’s cart — may be back by \d{1,2}:\d{2}\s?[ap]\.m\.$/,
     );
     expect(await axeProblems(second.page, 'product page, held unit')).toEqual([]);
+    // In French, with the time written the French way ('15 h 40').
+    await second.page.goto(`${store.url}/fr/products/${product.slug}`);
+    await ready(second.page);
+    expect(await second.page.getByTestId('stock-label').textContent()).toMatch(
+      /^Dans le panier d’un autre client — peut-être de retour vers \d{1,2}\s?h\s?\d{2}$/,
+    );
+    expect(await axeProblems(second.page, 'French product page, held unit')).toEqual([]);
     expect(first.consoleErrors).toEqual([]);
     expect(second.consoleErrors).toEqual([]);
     await first.context.close();

@@ -412,6 +412,12 @@ describe('keyboard only', () => {
     await typeInto('Last Name', 'Board');
     await typeInto('Email', 'kay.board@example.com');
     await typeInto('Phone', '416-555-0199');
+    // Shipping method, which comes before the address (a pickup asks none): Tab into the group, then the arrow keys pick Standard Shipping.
+    const standard = form.getByRole('radio', { name: /Standard Shipping/ });
+    const firstRadio = form.getByRole('radio').first();
+    await focus(page, firstRadio);
+    for (let i = 0; i < 3 && !(await standard.isChecked()); i++) await page.keyboard.press('ArrowDown');
+    expect(await standard.isChecked()).toBe(true);
     await typeInto('Address Line 1', '1 Key Street');
     await typeInto('City', 'Toronto');
     // Province with the arrow keys: down from 'Select a province' through the list to ON.
@@ -426,12 +432,6 @@ describe('keyboard only', () => {
     await page.keyboard.press('End');
     await page.keyboard.type(' ON');
     expect(await form.getByLabel('City', { exact: true }).inputValue()).toBe('Toronto ON');
-    // Shipping method: Tab into the group, then the arrow keys pick Standard Shipping.
-    const standard = form.getByRole('radio', { name: /Standard Shipping/ });
-    const firstRadio = form.getByRole('radio').first();
-    await focus(page, firstRadio);
-    for (let i = 0; i < 3 && !(await standard.isChecked()); i++) await page.keyboard.press('ArrowDown');
-    expect(await standard.isChecked()).toBe(true);
     // A final-sale lot among today's deals: its confirmation is ticked with Space.
     const finalSale = form.getByRole('checkbox', { name: /final-sale items cannot be returned/ });
     if ((await finalSale.count()) > 0) {

@@ -13,12 +13,14 @@ import { launchBrowser, openPage, type Store, startStore } from './harness';
 const KB = 1000;
 // Goals: 140 KB on the browse pages, 165 KB on cart, checkout and confirmation, with React DOM in the
 // browser (docs/decisions/0400-react-in-every-browser.md). The ceilings are the measured sizes plus a
-// few KB, so that growth shows (measured: browse pages 149.8-151.0 KB, cart 154.6, confirmation
-// 153.8, checkout 163.6; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
+// few KB, so that growth shows (measured: browse pages 150.3-151.4 KB, cart 155.9, confirmation
+// 158.5, checkout 168.1; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
+// The checkout grew past its goal with its line summary, the pickup place and the order timeline's
+// messages (2026-11-28): over the goal, recorded, not hidden; bringing it back under is open work.
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
 const BROWSE_BUDGET = 154 * KB;
-const CART_BUDGET = 158 * KB;
-const CHECKOUT_BUDGET = 167 * KB;
+const CART_BUDGET = 161 * KB;
+const CHECKOUT_BUDGET = 170 * KB;
 
 let store: Store;
 let browser: Browser;

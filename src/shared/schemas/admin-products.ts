@@ -410,6 +410,7 @@ export const IMPORT_COLUMNS = [
   // keep their column positions.
   'nameFr',
   'descriptionFr',
+  'conditionNotesFr',
 ] as const;
 export const IMPORT_REQUIRED_COLUMNS = ['lotNumber', 'name', 'price'] as const;
 export const MAX_UPLOAD_IMAGE_BYTES = 10 * 1024 * 1024;

@@ -100,7 +100,14 @@ describe('import page', () => {
     );
     // The instructions name every column the template has, the condition words among them.
     const columns = screen.getByTestId('import-columns').textContent!;
-    for (const column of ['condition', 'conditionNotes', 'finalSale', 'nameFr', 'descriptionFr'])
+    for (const column of [
+      'condition',
+      'conditionNotes',
+      'finalSale',
+      'nameFr',
+      'descriptionFr',
+      'conditionNotesFr',
+    ])
       expect(columns).toContain(column);
     expect(screen.getByTestId('import-conditions').textContent).toContain(
       'new, new-open-box, used-like-new, used-good, used-acceptable, for-parts',

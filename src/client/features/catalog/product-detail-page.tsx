@@ -290,8 +290,11 @@ function AddToCartPanel({ product }: { product: ProductDetail }) {
           </Button>
           <input
             id={quantityId}
-            type="text"
+            // A number box (a spinbutton to assistive technology); what is typed is kept as typed, so a
+            // quantity it cannot add is explained rather than silently corrected.
+            type="number"
             inputMode="numeric"
+            min={1}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             aria-invalid={quantity === null || undefined}

@@ -63,7 +63,7 @@ describe('product export', () => {
     const csv = res.body;
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr',
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr,conditionNotesFr',
     );
     expect(csv).toContain(
       `EXP-1,"Kettle, ""whistling""","Line one\nLine two, with a comma",24.99,39.00,4,${category.id},true,false,true,new-open-box,"Box opened, never used",true`,
@@ -94,18 +94,20 @@ describe('product export', () => {
     expect(strip(after)).toEqual(strip(before));
   });
 
-  it('exports and imports the French name and description (nameFr, descriptionFr) unchanged', async () => {
+  it('exports and imports the French name, description and condition notes unchanged', async () => {
     await createProduct(t.db, {
       lotNumber: 'EXP-FR-1',
       name: 'Coffee Maker',
       nameFr: 'Cafetière « Matin », 12 tasses',
       description: 'Brews 12 cups.',
       descriptionFr: 'Prépare 12 tasses;\nplaque chauffante, arrêt automatique.',
+      conditionNotes: 'Box opened',
+      conditionNotesFr: 'Boîte ouverte, « jamais servie »',
       price: '49.00',
     });
     const csv = (await clients.admin.get('/api/products/export')).body;
     expect(csv).toContain(
-      ',"Cafetière « Matin », 12 tasses","Prépare 12 tasses;\nplaque chauffante, arrêt automatique."\r\n',
+      ',"Cafetière « Matin », 12 tasses","Prépare 12 tasses;\nplaque chauffante, arrêt automatique.","Boîte ouverte, « jamais servie »"\r\n',
     );
     const before = await snapshot();
     expect((await importCsv(csv)).json()).toMatchObject({ errors: 0, created: 0 });
@@ -120,6 +122,7 @@ describe('product export', () => {
       name: 'Coffee Maker',
       nameFr: 'Cafetière filtre, 12 tasses',
       descriptionFr: 'Prépare 12 tasses;\nplaque chauffante, arrêt automatique.',
+      conditionNotesFr: 'Boîte ouverte, « jamais servie »',
     });
   });
 

@@ -26,6 +26,7 @@ const VALUES: Record<(typeof IMPORT_COLUMNS)[number], (row: Row) => unknown> = {
   finalSale: (r) => r.finalSale,
   nameFr: (r) => r.nameFr,
   descriptionFr: (r) => r.descriptionFr,
+  conditionNotesFr: (r) => r.conditionNotesFr,
 };
 
 const COLUMNS: CsvColumn<Row>[] = IMPORT_COLUMNS.map((header) => ({ header, value: VALUES[header] }));
@@ -52,6 +53,7 @@ export async function exportProductsCsv(db: DbOrTx): Promise<string> {
       finalSale: products.finalSale,
       nameFr: products.nameFr,
       descriptionFr: products.descriptionFr,
+      conditionNotesFr: products.conditionNotesFr,
     })
     .from(products)
     .where(isNull(products.archivedAt))

@@ -37,6 +37,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   frenchname: 'nameFr',
   descriptionfr: 'descriptionFr',
   frenchdescription: 'descriptionFr',
+  conditionnotesfr: 'conditionNotesFr',
+  frenchconditionnotes: 'conditionNotesFr',
 };
 
 /** Where each known column is in the header row (the first of repeated columns counts). */
@@ -64,6 +66,7 @@ export type ImportRow = { row: number; lotNumber: string } & Pick<ProductData, '
       | 'categoryId'
       | 'condition'
       | 'conditionNotes'
+      | 'conditionNotesFr'
       | Flag
     >
   >;
@@ -163,6 +166,8 @@ export function validateRecord(
     }
     const notes = cell('conditionNotes');
     if (notes !== undefined) out.conditionNotes = field(fields.conditionNotes, notes, false);
+    const notesFr = cell('conditionNotesFr');
+    if (notesFr !== undefined) out.conditionNotesFr = field(fields.conditionNotesFr, notesFr, false);
     for (const flag of ['featured', 'new', 'active', 'applyDailyDiscount', 'finalSale'] as const) {
       const text = cell(flag);
       if (text === undefined) continue;

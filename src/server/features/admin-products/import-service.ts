@@ -133,9 +133,9 @@ export async function templateCsv(db: DbOrTx): Promise<string> {
     .limit(1);
   return [
     IMPORT_COLUMNS.join(','),
-    `LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,${category?.id ?? ''},true,true,true,New,,false,Écouteurs sans fil,"Écouteurs Bluetooth 5.3, étui de recharge inclus"`,
+    `LOT-1001,Wireless Earbuds,"Bluetooth 5.3 earbuds, charging case included",29.99,59.99,12,${category?.id ?? ''},true,true,true,New,,false,Écouteurs sans fil,"Écouteurs Bluetooth 5.3, étui de recharge inclus",`,
     // The French columns are optional: left empty, French pages show the English.
-    'LOT-1002,Stainless Steel Water Bottle,"750 ml, keeps drinks cold for 24 hours",14.50,,40,,false,false,true,Used - good,Small dent near the base,true,,',
+    'LOT-1002,Stainless Steel Water Bottle,"750 ml, keeps drinks cold for 24 hours",14.50,,40,,false,false,true,Used - good,Small dent near the base,true,,,Petite bosse près de la base',
   ]
     .join('\r\n')
     .concat('\r\n');

@@ -34,6 +34,7 @@ function mergeRow(row: ImportRow, existing: Existing | undefined, slug: string) 
     applyDailyDiscount: row.applyDailyDiscount ?? existing?.applyDailyDiscount ?? true,
     condition: row.condition ?? existing?.condition ?? 'new',
     conditionNotes: row.conditionNotes ?? existing?.conditionNotes ?? '',
+    conditionNotesFr: row.conditionNotesFr ?? existing?.conditionNotesFr ?? '',
     finalSale: row.finalSale ?? existing?.finalSale ?? false,
     updatedAt: new Date(),
   };
@@ -130,6 +131,7 @@ export async function writeBatch(
           applyDailyDiscount: sql`excluded.apply_daily_discount`,
           condition: sql`excluded.condition`,
           conditionNotes: sql`excluded.condition_notes`,
+          conditionNotesFr: sql`excluded.condition_notes_fr`,
           finalSale: sql`excluded.final_sale`,
           updatedAt: sql`excluded.updated_at`,
           // An import is an edit: a product dialog opened before it must not write over it.

@@ -464,9 +464,9 @@ describe('GET /api/products/template', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="product-import-template.csv"');
     const template = res.body;
     // The specification's columns, then the lot's condition, its notes and final sale, then
-    // the French name and description.
+    // the French name, description and condition notes.
     expect(template.split('\r\n')[0]).toBe(
-      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr',
+      'lotNumber,name,description,price,compareAtPrice,stock,categoryId,featured,new,active,condition,conditionNotes,finalSale,nameFr,descriptionFr,conditionNotesFr',
     );
     const imported = await importFile(template);
     expect(imported.statusCode).toBe(200);

@@ -177,12 +177,12 @@ export async function confirmRegistration(ctx: AppContext, token: string): Promi
       // The address is proven now: the orders placed with it as a guest (the checkout that asked for this
       // account) are the new account's.
       await claimGuestOrders(tx, { id: row!.id, email: pending.email });
-      // Every other registration waiting for this address or name is void now.
+      // This registration, and every other waiting for this address, is used up now. Another person's
+      // registration of the same name stays: its link then answers that the name is taken (409),
+      // which says more than a link that stopped working.
       await tx
         .delete(pendingRegistrations)
-        .where(
-          sql`lower(${pendingRegistrations.email}) = lower(${pending.email}) or lower(${pendingRegistrations.username}) = lower(${pending.username})`,
-        );
+        .where(sql`lower(${pendingRegistrations.email}) = lower(${pending.email})`);
       return row!;
     });
   } catch (error) {

@@ -40,8 +40,8 @@ export function ImportHelp() {
             conditionNotes says what is worn or missing; finalSale is true or false.
           </li>
           <li>
-            nameFr and descriptionFr are the French name and description; left empty, French pages show the
-            English ones.
+            nameFr, descriptionFr and conditionNotesFr are the French name, description and condition notes;
+            left empty, French pages show the English ones.
           </li>
           <li data-testid="import-encodings">
             Save the file as CSV UTF-8, or as Excel's plain CSV (Windows-1252, accents kept); commas,
