@@ -39,7 +39,12 @@ describe('a French purchase', () => {
     const products = (await (
       await fetch(`${store.url}/api/products?inStock=true&limit=50`, { headers: { 'accept-language': 'fr' } })
     ).json()) as Product[];
-    const product = products.find((p) => !p.finalSale && p.stock > 0);
+    const english = (await (
+      await fetch(`${store.url}/api/products?inStock=true&limit=50`)
+    ).json()) as Product[];
+    const englishName = new Map(english.map((p) => [p.id, p.name]));
+    // One whose French name differs from its English one, so the names below show which was kept.
+    const product = products.find((p) => !p.finalSale && p.stock > 0 && englishName.get(p.id) !== p.name);
     if (!product) throw new Error('The demo catalogue has no product in stock');
     const problems: string[] = [];
     const langs: Record<string, string | null> = {};
@@ -72,6 +77,8 @@ describe('a French purchase', () => {
     expect(confirmation.text).toMatch(/TPS/);
     expect(confirmation.text).toMatch(/TVQ/);
     expect(confirmation.text).toMatch(/\d,\d\d\u00a0\$/);
+    // The line keeps the name the French pages sold it under (docs/decisions/0471-…).
+    expect(confirmation.text).toContain(product.name);
 
     // The confirmation e-mail the shopper receives is in French too, and links to the French order page.
     const mail = await nextMailTo('josee@example.com');
@@ -82,6 +89,7 @@ describe('a French purchase', () => {
     expect(text).toMatch(/TVQ \(9,975\u00a0%\)/);
     expect(text).toMatch(/\d,\d\d\u00a0\$/);
     expect(text).toContain(`${store.url}/fr/`);
+    expect(text).toContain(product.name);
     expect(text).not.toMatch(/\bSubtotal\b|\bShipping\b/);
   });
 });
