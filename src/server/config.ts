@@ -216,6 +216,12 @@ export const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(10_000_000).default(100_000),
   ),
   NEWSLETTER_FORM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  // Product feeds for Google Merchant Center and Meta (/feeds/google.xml, /feeds/meta.csv; French under
+  // /fr): off unless the owner turns them on (docs/decisions/0570-product-feeds.md).
+  PRODUCT_FEEDS: z.preprocess(
+    emptyToUndefined,
+    z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

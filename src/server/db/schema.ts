@@ -126,6 +126,8 @@ export const products = pgTable(
     conditionNotesFr: frenchText(),
     finalSale: boolean().notNull().default(false),
     upc: text(),
+    /** The maker's brand as the manifest or staff give it (null when unknown): product feeds and recall screening read it. */
+    brand: text(),
     unitCost: money(),
     shelfLocation: text(),
     // The load a lot came in (docs/decisions/0310-loads-and-manifest-intake.md), the manifest row it

@@ -60,6 +60,7 @@ export const ManifestDraftPreviewSchema = z.object({
   row: z.number(),
   title: z.string().nullable(),
   upc: z.string().nullable(),
+  brand: z.string().nullable(),
   quantity: z.number().nullable(),
   unitRetail: z.string().nullable(),
   condition: z.string().nullable(),
@@ -136,6 +137,7 @@ export const LoadDraftSchema = z.object({
   version: z.number(),
   description: z.string(),
   upc: z.string().nullable(),
+  brand: z.string().nullable(),
 });
 
 /**
@@ -161,6 +163,7 @@ export const DraftEditSchema = z.object({
     .optional(),
   description: z.string().trim().max(10_000, 'Description must be at most 10,000 characters.').optional(),
   upc: z.string().trim().max(100, 'UPC must be at most 100 characters.').optional(),
+  brand: z.string().trim().max(100, 'Brand must be at most 100 characters.').optional(),
 });
 
 export const LoadReportSchema = LoadSummarySchema.extend({

@@ -62,6 +62,7 @@ describe('MappingForm', () => {
               row: 2,
               title: 'Blender',
               upc: null,
+              brand: null,
               quantity: 2,
               unitRetail: '49.99',
               condition: 'new',
@@ -71,6 +72,7 @@ describe('MappingForm', () => {
               row: 3,
               title: null,
               upc: null,
+              brand: null,
               quantity: null,
               unitRetail: null,
               condition: null,
@@ -167,6 +169,7 @@ const heater = {
   version: 4,
   description: '',
   upc: null as string | null,
+  brand: null as string | null,
 };
 
 /** The Loads tab with load AC-7 opened; `lot` answers the load's report each time it is asked. */

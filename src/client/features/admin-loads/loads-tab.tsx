@@ -377,14 +377,15 @@ function LotRow({
   );
 }
 
-type LotText = { name: string; description: string; upc: string };
+type LotText = { name: string; description: string; upc: string; brand: string };
 const lotText = (lot: Lot): LotText => ({
   name: lot.name,
   description: lot.description ?? '',
   upc: lot.upc ?? '',
+  brand: lot.brand ?? '',
 });
 
-/** A draft's title, description and UPC as fields (a manifest's wrong column is corrected here). */
+/** A draft's title, description, UPC and brand as fields (a manifest's wrong column is corrected here). */
 function LotTextFields({
   name,
   formId,
@@ -421,6 +422,14 @@ function LotTextFields({
         className={inputClasses()}
         value={text.upc}
         onChange={(e) => onChange({ ...text, upc: e.target.value })}
+      />
+      <input
+        form={formId}
+        aria-label={`Brand of ${name}`}
+        placeholder="Brand"
+        className={inputClasses()}
+        value={text.brand}
+        onChange={(e) => onChange({ ...text, brand: e.target.value })}
       />
     </div>
   );

@@ -54,7 +54,7 @@ function DraftPreview({ preview }: { preview: Preview }) {
         </caption>
         <thead>
           <tr>
-            {['Row', 'Title', 'UPC/SKU', 'Quantity', 'Unit retail', 'Condition'].map((h) => (
+            {['Row', 'Title', 'UPC/SKU', 'Brand', 'Quantity', 'Unit retail', 'Condition'].map((h) => (
               <th key={h} scope="col" className="border-b px-2 py-1 font-semibold">
                 {h}
               </th>
@@ -66,13 +66,14 @@ function DraftPreview({ preview }: { preview: Preview }) {
             <tr key={d.row}>
               <td className="border-b px-2 py-1">{d.row}</td>
               {d.problem ? (
-                <td colSpan={5} className="border-b px-2 py-1 text-red-700">
+                <td colSpan={6} className="border-b px-2 py-1 text-red-700">
                   Not drafted: {d.problem}
                 </td>
               ) : (
                 <>
                   <td className="border-b px-2 py-1">{d.title}</td>
                   <td className="border-b px-2 py-1">{d.upc ?? ''}</td>
+                  <td className="border-b px-2 py-1">{d.brand ?? ''}</td>
                   <td className="border-b px-2 py-1">{d.quantity}</td>
                   <td className="border-b px-2 py-1">{formatMoney(d.unitRetail)}</td>
                   <td className="border-b px-2 py-1">{conditionLabel(d.condition)}</td>

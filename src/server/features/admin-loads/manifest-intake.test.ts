@@ -53,6 +53,7 @@ const RIGHT = {
   title: 'Item Description',
   description: null,
   upc: 'UPC',
+  brand: null,
   quantity: 'Qty',
   unitRetail: 'Unit Retail',
   condition: 'Condition',
@@ -78,6 +79,7 @@ describe('manifest intake', () => {
       row: 2,
       title: 'Cordless Drill 20V',
       upc: '012345678905',
+      brand: null,
       quantity: 2,
       unitRetail: '89.99',
       condition: 'used-good',
@@ -248,7 +250,21 @@ describe('manifest intake', () => {
     ]);
   });
 
-  it('edits a draft title, description and UPC in the load table', async () => {
+  it("reads the maker's brand from a Manufacturer column onto the drafts", async () => {
+    const id = await newLoad('BR-1', '100.00', 'Brand Liquidators');
+    const manifest = 'Description,Manufacturer,MSRP\nRobot Vacuum,iRobot,399.99\nPlain Mug,,9.99\n';
+    const preview = await upload(id, manifest);
+    expect(preview.json().mapping.brand).toBe('Manufacturer');
+    expect(preview.json().drafts[0]).toMatchObject({ title: 'Robot Vacuum', brand: 'iRobot' });
+    const applied = await upload(id, manifest, { mapping: preview.json().mapping });
+    expect(applied.json()).toMatchObject({ created: 2, errors: 0 });
+    expect((await lotsOf(id)).map((l) => [l.name, l.brand])).toEqual([
+      ['Robot Vacuum', 'iRobot'],
+      ['Plain Mug', null],
+    ]);
+  });
+
+  it('edits a draft title, description, UPC and brand in the load table', async () => {
     const id = await newLoad('WM-9');
     await upload(id, 'Title,Retail\nWM1,5.00\n', { mapping: { title: 'Title', unitRetail: 'Retail' } });
     const [draft] = await lotsOf(id);
@@ -260,12 +276,14 @@ describe('manifest intake', () => {
       name: 'Ceramic Mug',
       description: 'White, 350 ml',
       upc: '012345678905',
+      brand: 'Corelle',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       name: 'Ceramic Mug',
       description: 'White, 350 ml',
       upc: '012345678905',
+      brand: 'Corelle',
     });
     const short = await clients.admin.patch(`/api/admin/loads/${id}/lots/${draft!.id}`, {
       version: res.json().version,

@@ -51,6 +51,7 @@ const GUESSES: Record<ManifestField, string[]> = {
   ],
   description: ['description', 'desc', 'details', 'longdescription', 'itemdetails', 'notes'],
   upc: ['upc', 'upccode', 'sku', 'upcsku', 'ean', 'gtin', 'asin', 'model'],
+  brand: ['brand', 'brandname', 'manufacturer', 'make', 'mfr', 'vendorbrand'],
   quantity: ['quantity', 'qty', 'units', 'count', 'unitqty'],
   unitRetail: ['unitretail', 'retail', 'retailprice', 'msrp', 'unitprice', 'price', 'extretail'],
   condition: ['condition', 'grade', 'itemcondition', 'status'],
@@ -151,6 +152,8 @@ export type ManifestLine = {
   title: string;
   description: string;
   upc: string | null;
+  /** The maker's brand; null when the manifest has none. */
+  brand: string | null;
   quantity: number;
   retailCents: number;
   condition: ProductCondition;
@@ -199,6 +202,7 @@ export function manifestLine(
     title,
     description: cell('description').slice(0, 10_000),
     upc: upc ? upc.slice(0, 100) : null,
+    brand: cell('brand').slice(0, 100) || null,
     quantity,
     retailCents,
     condition,

@@ -178,6 +178,7 @@ export async function previewManifest(
           row: record.row,
           title: null,
           upc: null,
+          brand: null,
           quantity: null,
           unitRetail: null,
           condition: null,
@@ -187,6 +188,7 @@ export async function previewManifest(
         row: line.row,
         title: line.title,
         upc: line.upc,
+        brand: line.brand,
         quantity: line.quantity,
         unitRetail: centsToString(line.retailCents),
         condition: line.condition,
@@ -300,6 +302,7 @@ export async function applyManifest(
             name: line.title,
             description: line.description,
             upc: line.upc,
+            brand: line.brand,
             condition: line.condition,
             price: centsToString(suggestedPriceCents(line.retailCents, percent)),
             compareAtPrice: centsToString(line.retailCents),
@@ -359,6 +362,7 @@ export async function applyManifest(
         new: false,
         condition: line.condition,
         upc: line.upc,
+        brand: line.brand,
         loadId: load.id,
         manifestLine: line.row,
         manifestQuantity: line.quantity,
@@ -573,6 +577,7 @@ function toLotRow(l: Lot) {
     version: l.version,
     description: l.description,
     upc: l.upc,
+    brand: l.brand,
   };
 }
 
@@ -615,6 +620,7 @@ export async function editDraft(
         ...(data.name === undefined ? {} : { name: data.name }),
         ...(data.description === undefined ? {} : { description: data.description }),
         ...(data.upc === undefined ? {} : { upc: data.upc || null }),
+        ...(data.brand === undefined ? {} : { brand: data.brand || null }),
         version: sql`${products.version} + 1`,
         updatedAt: new Date(),
       })
@@ -627,6 +633,7 @@ export async function editDraft(
       name: l.name,
       description: l.description,
       upc: l.upc,
+      brand: l.brand,
     });
     await recordAudit(tx, {
       userId,

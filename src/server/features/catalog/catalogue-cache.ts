@@ -16,6 +16,9 @@ import { addVary, apiLocale } from '~/server/lib/request-locale';
 /** Production lifetimes; NODE_ENV=test turns both caches off so tests read what they just wrote. */
 export const RESPONSE_TTL_MS = 2_000;
 export const TOTAL_TTL_MS = 10_000;
+/** A feed is read by a merchant platform a few times a day; rebuilding it for each read is wasted work. */
+export const FEED_TTL_MS = 15 * 60_000;
+const MAX_CACHED_FEEDS = 8;
 /** How long an expired answer may still be shown to shoppers while the database does not answer. */
 export const STALE_IF_ERROR_MS = 10 * 60_000;
 const MAX_CACHED_BYTES = 32 * 1024 * 1024;
@@ -83,6 +86,8 @@ export type CachedResponse = { body: string | Buffer; etag: string; headers: Rec
 export type CatalogueCaches = {
   responses: TtlCache<CachedResponse>;
   totals: TtlCache<number>;
+  /** Product feeds (feeds.ts), built from every lot: kept FEED_TTL_MS, emptied by any write like the rest. */
+  feeds: TtlCache<string>;
   clear: () => void;
 };
 
@@ -91,12 +96,15 @@ export function createCatalogueCaches(config: Config): CatalogueCaches {
   const off = config.NODE_ENV === 'test';
   const responses = new TtlCache<CachedResponse>(off ? 0 : RESPONSE_TTL_MS, MAX_CACHED_BYTES);
   const totals = new TtlCache<number>(off ? 0 : TOTAL_TTL_MS, MAX_CACHED_TOTALS);
+  const feeds = new TtlCache<string>(off ? 0 : FEED_TTL_MS, MAX_CACHED_FEEDS);
   return {
     responses,
     totals,
+    feeds,
     clear: () => {
       responses.clear();
       totals.clear();
+      feeds.clear();
     },
   };
 }

@@ -65,7 +65,7 @@ export const productColumns = {
   droppedFrom,
 };
 
-type ProductRow = {
+export type ProductRow = {
   [K in keyof typeof productColumns]: K extends 'createdAt'
     ? Date
     : K extends 'stock'

@@ -4,6 +4,8 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { LOCALES, localizedPath } from '~/shared/i18n/locales';
+import { storeDate } from '~/shared/pricing';
 import {
   CategoryProductsQuerySchema,
   CategorySchema,
@@ -23,6 +25,7 @@ import { registerCatalogueCaching } from './catalogue-cache';
 import { todaysWeekdayDiscount } from './discounts';
 import type { ListingPage } from './listing-repository';
 import { listShopperProducts } from './product-repository';
+import { buildFeed, type FeedKind } from './feeds';
 import { buildRobots, buildSitemap, buildSitemapPart } from './seo';
 import {
   activeCategories,
@@ -45,7 +48,7 @@ function sendPage(reply: FastifyReply, page: ListingPage) {
 }
 
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db, config } = app.ctx;
+  const { db, config, catalogueCaches } = app.ctx;
   registerCatalogueCaching(app);
   const includeHidden = (user: Caller) => can(user, 'see-hidden-products');
 
@@ -232,6 +235,35 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       return xml;
     },
   );
+
+  // Product feeds (feeds.ts): built at most every FEED_TTL_MS per language and the store's day, and
+  // whenever a write emptied the catalogue caches.
+  const feedTypes: Record<FeedKind, string> = {
+    google: 'application/xml; charset=utf-8',
+    meta: 'text/csv; charset=utf-8',
+  };
+  for (const [kind, file] of [
+    ['google', 'google.xml'],
+    ['meta', 'meta.csv'],
+  ] as const) {
+    for (const locale of LOCALES) {
+      app.get(
+        localizedPath(`/feeds/${file}`, locale),
+        { config: { access: 'public' }, schema: { hide: true } },
+        async (_request, reply) => {
+          if (config.PRODUCT_FEEDS !== 'true') throw notFound('Product feeds are turned off.');
+          const key = `${kind} ${locale} ${storeDate(config.STORE_TIMEZONE)}`;
+          let body = catalogueCaches.feeds.get(key);
+          if (body === undefined) {
+            body = await buildFeed(app.ctx, kind, locale);
+            catalogueCaches.feeds.set(key, body);
+          }
+          reply.header('cache-control', 'public, max-age=900').type(feedTypes[kind]);
+          return body;
+        },
+      );
+    }
+  }
 
   app.get(
     '/robots.txt',

@@ -22,7 +22,7 @@ export const ROBOTS_DISALLOW = [
 
 type SitemapUrl = { path: string; lastmod?: Date | null };
 
-const xmlEscape = (text: string) =>
+export const xmlEscape = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
