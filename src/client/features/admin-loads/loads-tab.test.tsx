@@ -42,6 +42,7 @@ describe('MappingForm', () => {
         title: 'Item Title',
         description: 'Desc',
         upc: '',
+        brand: '',
         quantity: 'Qty',
         unitRetail: 'Unit Retail',
         condition: '',
