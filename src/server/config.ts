@@ -218,6 +218,18 @@ export const EnvSchema = z.object({
   NEWSLETTER_FORM_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   // Product feeds for Google Merchant Center and Meta (/feeds/google.xml, /feeds/meta.csv; French under
   // /fr): off unless the owner turns them on (docs/decisions/0570-product-feeds.md).
+  // Recall data fetched once a day and screened against every lot (docs/decisions/0571-recall-screening.md):
+  // addresses of Health Canada's and the CPSC's JSON files, separated by commas. Empty: upload them by hand.
+  RECALL_DATA_URLS: z.preprocess(
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((u) => u.trim())
+            .filter(Boolean)
+        : [],
+    z.array(z.url({ error: 'must be addresses separated by commas' })),
+  ),
   PRODUCT_FEEDS: z.preprocess(
     emptyToUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),

@@ -10,6 +10,8 @@ import {
   retryStrayRefunds,
 } from '~/server/features/orders';
 import { applyMarkdowns } from '~/server/features/markdowns';
+import { fetchRecallData } from '~/server/features/recalls';
+import { storeDate } from '~/shared/pricing';
 import { purgeOldRateLimits } from './lib/rate-limit';
 import { recordJobRun } from './runtime/metrics';
 import { purgeExpiredSessions } from './plugins/sessions';
@@ -35,6 +37,14 @@ export const maintenanceTasks: MaintenanceTask[] = [
   // The daily markdowns: each step is applied once, so running every few minutes marks a product down
   // within minutes of the day it reaches a step (docs/decisions/0320-markdowns-lower-the-selling-price.md).
   { name: 'markdowns by age', run: (app) => applyMarkdowns(app.ctx) },
+  // Once a day when RECALL_DATA_URLS names files (docs/decisions/0571-recall-screening.md).
+  {
+    name: 'recall data',
+    run: (app) =>
+      fetchRecallData(app.ctx, storeDate(app.ctx.config.STORE_TIMEZONE), (err, url) =>
+        app.log.error({ err, url }, 'recall data could not be loaded'),
+      ),
+  },
 ];
 
 /**

@@ -128,6 +128,11 @@ export const products = pgTable(
     upc: text(),
     /** The maker's brand as the manifest or staff give it (null when unknown): product feeds and recall screening read it. */
     brand: text(),
+    // Recall screening (docs/decisions/0571-recall-screening.md): the recall whose GTIN this lot's UPC
+    // matches, set by a trigger on every write of the UPC and by each import of recall data. A
+    // quarantined lot cannot be on sale (products_recalled_not_on_sale).
+    recallId: integer().references((): AnyPgColumn => recalls.id, { onDelete: 'set null' }),
+    quarantinedAt: timestamp({ withTimezone: true }),
     unitCost: money(),
     shelfLocation: text(),
     // The load a lot came in (docs/decisions/0310-loads-and-manifest-intake.md), the manifest row it
@@ -178,6 +183,8 @@ export const products = pgTable(
       sql.raw(`condition in (${PRODUCT_CONDITIONS.map((c) => `'${c}'`).join(', ')})`),
     ),
     check('products_unit_cost_not_negative', sql`${t.unitCost} >= 0`),
+    check('products_recalled_not_on_sale', sql`not (${t.active} and ${t.recallId} is not null)`),
+    index('products_recall_idx').on(t.recallId).where(sql`${t.recallId} is not null`),
     index('products_upc_idx').on(t.upc),
     uniqueIndex('products_load_line_unique').on(t.loadId, t.manifestLine),
     index('products_search_idx').using('gin', t.searchVector),
@@ -821,3 +828,39 @@ export const supplierManifestMappings = pgTable('supplier_manifest_mappings', {
   grades: jsonb().$type<Record<string, string>>().notNull().default({}),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Product recalls loaded from Health Canada's and the US CPSC's open data (docs/decisions/0571-recall-screening.md):
+ * one row per recall and source, written again when a newer file names it.
+ */
+export const recalls = pgTable(
+  'recalls',
+  {
+    id: serial().primaryKey(),
+    source: text().$type<'health-canada' | 'cpsc'>().notNull(),
+    /** The recall's number at its source (Health Canada's NID, the CPSC's recall number). */
+    sourceId: text().notNull(),
+    title: text().notNull(),
+    /** The title in French when the French file of the same source was loaded (Health Canada publishes both). */
+    titleFr: text(),
+    recalledOn: date({ mode: 'string' }),
+    url: text(),
+    /** Brands and model words named by the recall, lower case: possible matches shown to staff. */
+    brands: text().array().notNull().default(sql`'{}'::text[]`),
+    models: text().array().notNull().default(sql`'{}'::text[]`),
+    importedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('recalls_source_id_unique').on(t.source, t.sourceId)],
+);
+
+/** The GTINs a recall names, as 14 digits (shorter ones padded with zeros): what a lot's UPC is matched on. */
+export const recallGtins = pgTable(
+  'recall_gtins',
+  {
+    recallId: integer()
+      .notNull()
+      .references(() => recalls.id, { onDelete: 'cascade' }),
+    gtin: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.recallId, t.gtin] }), index('recall_gtins_gtin_idx').on(t.gtin)],
+);

@@ -12,6 +12,8 @@ export const serverErrorMessages = defineMessages(
     'Please sign in to continue.': 'Please sign in to continue.',
     'You do not have permission to do that.': 'You do not have permission to do that.',
     'Not found.': 'Not found.',
+    'This lot is in quarantine because a product recall names it: it cannot be put on sale.':
+      'This lot is in quarantine because a product recall names it: it cannot be put on sale.',
     'Invalid request.': 'Invalid request.',
     'Invalid value.': 'Invalid value.',
     'Something went wrong on our side. Please try again.':
@@ -140,6 +142,7 @@ export const serverErrorMessages = defineMessages(
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
     'You do not have permission to do that.': 'Vous n’avez pas la permission de faire cela.',
     'Not found.': 'Introuvable.',
+    'This lot is in quarantine because a product recall names it: it cannot be put on sale.': `Ce lot est en quarantaine parce qu’un rappel de produit le vise${NBSP}: il ne peut pas être mis en vente.`,
     'Invalid request.': 'Requête invalide.',
     'Invalid value.': 'Valeur invalide.',
     'Something went wrong on our side. Please try again.':

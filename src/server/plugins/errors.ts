@@ -12,6 +12,7 @@ import {
   unavailableReason,
 } from '~/server/db/unavailable';
 import { staleCatalogueAnswer } from '~/server/features/catalog';
+import { putsRecalledLotOnSale, RECALLED_LOT_NOT_ON_SALE } from '~/server/lib/recalled-lot';
 import { HttpError } from '~/server/lib/http-error';
 import { apiLocale, pageLocale } from '~/server/lib/request-locale';
 import { unavailablePage } from '~/server/render/unavailable-page';
@@ -108,6 +109,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (!error.statusCode && MALFORMED_MULTIPART.test(error.message) && request.isMultipart?.()) {
       return reply.status(400).send({ message: MALFORMED_MULTIPART_MESSAGE });
     }
+    // Every path that would put a recalled lot on sale meets the database's check
+    // (docs/decisions/0571-recall-screening.md): one answer for all of them.
+    if (putsRecalledLotOnSale(error))
+      return reply.status(409).send({ message: say(RECALLED_LOT_NOT_ON_SALE) });
     if (isDatabaseUnavailable(error)) {
       // Down, restarting, frozen or full: the request may be tried again in a moment, nothing was
       // half-written (a transaction that did not commit is rolled back by the server).

@@ -10,6 +10,7 @@ import { DiscountsTab } from '~/client/features/admin-discounts';
 import { IntakeTab } from '~/client/features/admin-intake';
 import { LoadsTab } from '~/client/features/admin-loads';
 import { OrdersTab } from '~/client/features/admin-orders';
+import { RecallsTab } from '~/client/features/admin-recalls';
 import { ImportTab, ProductsTab } from '~/client/features/admin-products';
 import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
 import { UsersTab } from '~/client/features/admin-users';
@@ -30,6 +31,7 @@ const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   import: ImportTab,
   loads: LoadsTab,
   intake: IntakeTab,
+  recalls: RecallsTab,
   orders: OrdersTab,
   users: UsersTab,
   reports: ReportsTab,

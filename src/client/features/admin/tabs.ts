@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   'loads',
   'intake',
   'orders',
+  'recalls',
   'users',
   'reports',
   'audit',
@@ -32,6 +33,7 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   import: 'Import Products',
   loads: 'Loads',
   intake: 'Intake',
+  recalls: 'Recalls',
   orders: 'Orders',
   users: 'Users',
   reports: 'Reports',
@@ -40,10 +42,19 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
 };
 
 /**
- * Staff work orders and products (the import and loads add products); the store's settings, users, reports and the
+ * Staff work orders and products (the import and loads add products; the recalls report says which lots are
+ * in quarantine); the store's settings, users, reports and the
  * audit log are the administrators'.
  */
-const STAFF_TABS: readonly AdminTab[] = ['overview', 'products', 'import', 'loads', 'intake', 'orders'];
+const STAFF_TABS: readonly AdminTab[] = [
+  'overview',
+  'products',
+  'import',
+  'loads',
+  'intake',
+  'orders',
+  'recalls',
+];
 
 export function tabsFor(role: Role): readonly AdminTab[] {
   if (role === 'admin') return ADMIN_TABS;

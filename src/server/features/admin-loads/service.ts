@@ -32,6 +32,7 @@ import {
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
+import { RECALLED_LOT_NOT_ON_SALE } from '~/server/lib/recalled-lot';
 import {
   type GradeMap,
   gradeKey,
@@ -432,6 +433,8 @@ export async function publishDrafts(ctx: AppContext, loadId: number, productIds:
       if (!p) messages.push(`Product ${id} is not a lot of this load.`);
       else if (!p.imageUrl) messages.push(`${p.lotNumber}: add a picture before publishing.`);
       else if ((toCents(p.price) ?? 0) <= 0) messages.push(`${p.lotNumber}: set a price before publishing.`);
+      // docs/decisions/0571-recall-screening.md: a recalled lot stays off sale.
+      else if (p.recallId !== null) messages.push(`${p.lotNumber}: ${RECALLED_LOT_NOT_ON_SALE}`);
       else if (!p.active) ok.push(id);
     }
     if (ok.length > 0) {
