@@ -23,6 +23,7 @@ import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
+import { adminReturnRoutes, returnRoutes } from './returns';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -49,4 +50,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);
   await app.register(adminIntakeRoutes);
+  await app.register(returnRoutes);
+  await app.register(adminReturnRoutes);
 }
