@@ -151,6 +151,7 @@ describe('admin login screen', () => {
       'Loads',
       'Intake',
       'Orders',
+      'Returns',
       'Users',
       'Reports',
       'Audit Log',
@@ -197,7 +198,7 @@ describe('staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Products', 'Import Products', 'Loads', 'Intake', 'Orders']);
+    ).toEqual(['Overview', 'Products', 'Import Products', 'Loads', 'Intake', 'Orders', 'Returns']);
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(callsTo(api, 'POST', '/api/auth/logout')).toHaveLength(0);
   });

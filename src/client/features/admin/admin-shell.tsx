@@ -10,6 +10,7 @@ import { DiscountsTab } from '~/client/features/admin-discounts';
 import { IntakeTab } from '~/client/features/admin-intake';
 import { LoadsTab } from '~/client/features/admin-loads';
 import { OrdersTab } from '~/client/features/admin-orders';
+import { ReturnsTab } from '~/client/features/admin-returns';
 import { ImportTab, ProductsTab } from '~/client/features/admin-products';
 import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
 import { UsersTab } from '~/client/features/admin-users';
@@ -31,6 +32,7 @@ const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   loads: LoadsTab,
   intake: IntakeTab,
   orders: OrdersTab,
+  returns: ReturnsTab,
   users: UsersTab,
   reports: ReportsTab,
   audit: AuditLogTab,

@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   'loads',
   'intake',
   'orders',
+  'returns',
   'users',
   'reports',
   'audit',
@@ -33,6 +34,7 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   loads: 'Loads',
   intake: 'Intake',
   orders: 'Orders',
+  returns: 'Returns',
   users: 'Users',
   reports: 'Reports',
   audit: 'Audit Log',
@@ -43,7 +45,15 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
  * Staff work orders and products (the import and loads add products); the store's settings, users, reports and the
  * audit log are the administrators'.
  */
-const STAFF_TABS: readonly AdminTab[] = ['overview', 'products', 'import', 'loads', 'intake', 'orders'];
+const STAFF_TABS: readonly AdminTab[] = [
+  'overview',
+  'products',
+  'import',
+  'loads',
+  'intake',
+  'orders',
+  'returns',
+];
 
 export function tabsFor(role: Role): readonly AdminTab[] {
   if (role === 'admin') return ADMIN_TABS;

@@ -14,6 +14,15 @@ import { pickupPlace } from '~/shared/pickup';
 import { type ReturnReason, isWarrantyReason, returnNumber } from '~/shared/schemas/returns';
 import { RETURN_EMAILS } from './emails.messages';
 
+/** Each reason's message key (written out, so the catalogue test finds every key used). */
+const REASON_KEYS = {
+  'changed-mind': 'reason.changed-mind',
+  'not-as-described': 'reason.not-as-described',
+  defective: 'reason.defective',
+  'damaged-in-transit': 'reason.damaged-in-transit',
+  'wrong-item': 'reason.wrong-item',
+} as const satisfies Record<ReturnReason, string>;
+
 export type ReturnEmailKind = 'requested' | 'approved' | 'refused' | 'instructions' | 'received' | 'closed';
 
 type ReturnRow = {
@@ -62,7 +71,7 @@ export function returnEmailContent(input: EmailInput, locale: Locale): EmailCont
     rows: [
       [t('returnNumber'), number],
       [t('orderReference'), order.orderReference],
-      [t('reason'), t(`reason.${ret.reason as ReturnReason}`)],
+      [t('reason'), t(REASON_KEYS[ret.reason as ReturnReason])],
     ],
   };
   const items: EmailBlock = {

@@ -1,0 +1,77 @@
+// The order page's 'Request a return' form and the returns page's windows, in both languages.
+import { defineMessages } from '~/shared/i18n/catalogues';
+
+export const returnMessages = defineMessages(
+  'returns',
+  {
+    open: 'Request a return',
+    heading: 'Request a return',
+    intro: 'Choose the items and how many of each to return, and tell us why.',
+    quantityOf: 'Units of {{name}} to return (of {{quantity}})',
+    reason: 'Reason',
+    chooseReason: 'Choose a reason',
+    'reason.changed-mind': 'Changed my mind',
+    'reason.not-as-described': 'Not as described',
+    'reason.defective': 'Defective',
+    'reason.damaged-in-transit': 'Damaged in transit',
+    'reason.wrong-item': 'Wrong item received',
+    comment: 'Comment',
+    photos: 'Photos (up to {{count}})',
+    photosHint:
+      'JPEG, PNG, WebP, GIF or AVIF, at most 10 MB each. Photos help us with damaged or defective items.',
+    finalSale: 'Final sale: returnable only if defective, damaged, not as described or the wrong item.',
+    submit: 'Send the return request',
+    sending: 'Sending…',
+    cancel: 'Cancel',
+    chooseItems: 'Choose at least one item to return.',
+    sent: 'Return request {{number}} sent. We will reply by e-mail within 2 business days.',
+    failed: 'Your return request could not be sent. Please try again.',
+    policyHeading: 'Return windows',
+    policyIntro: 'Days after delivery or pickup you may return an item for any reason, by condition:',
+    policyDays_one: '{{count}} day',
+    policyDays_other: '{{count}} days',
+    policyNone: 'no return for a change of mind',
+    policyFinalSale: 'Final-sale items cannot be returned for a change of mind.',
+    warrantyHeading: 'Defects and the legal warranty',
+    warrantyText:
+      'Whatever the return window or a "final sale" mention, the legal warranty of the Consumer Protection Act (Quebec) applies: an item must be fit for its use, durable for a reasonable time and as described. If an item is defective, damaged in transit, not as described or the wrong item, request a return from your order page at any time and choose that reason.',
+    howTo: 'To request a return, open your order from your account or with the order look-up.',
+  },
+  {
+    open: 'Demander un retour',
+    heading: 'Demander un retour',
+    intro: 'Choisissez les articles et combien de chacun retourner, et dites-nous pourquoi.',
+    quantityOf: 'Unités de {{name}} à retourner (sur {{quantity}})',
+    reason: 'Motif',
+    chooseReason: 'Choisissez un motif',
+    'reason.changed-mind': 'J’ai changé d’avis',
+    'reason.not-as-described': 'Non conforme à la description',
+    'reason.defective': 'Défectueux',
+    'reason.damaged-in-transit': 'Endommagé pendant le transport',
+    'reason.wrong-item': 'Mauvais article reçu',
+    comment: 'Commentaire',
+    photos: 'Photos (jusqu’à {{count}})',
+    photosHint:
+      'JPEG, PNG, WebP, GIF ou AVIF, 10 Mo au plus chacune. Les photos nous aident pour les articles endommagés ou défectueux.',
+    finalSale:
+      'Vente finale\u00a0: retour possible seulement si l’article est défectueux, endommagé, non conforme ou si ce n’est pas le bon article.',
+    submit: 'Envoyer la demande de retour',
+    sending: 'Envoi…',
+    cancel: 'Annuler',
+    chooseItems: 'Choisissez au moins un article à retourner.',
+    sent: 'Demande de retour {{number}} envoyée. Nous vous répondrons par courriel d’ici 2 jours ouvrables.',
+    failed: 'Votre demande de retour n’a pas pu être envoyée. Veuillez réessayer.',
+    policyHeading: 'Délais de retour',
+    policyIntro:
+      'Nombre de jours après la livraison ou la cueillette pour retourner un article sans raison, selon son état\u00a0:',
+    policyDays_one: '{{count}} jour',
+    policyDays_other: '{{count}} jours',
+    policyNone: 'aucun retour pour un changement d’avis',
+    policyFinalSale: 'Les articles en vente finale ne peuvent pas être retournés pour un changement d’avis.',
+    warrantyHeading: 'Défauts et garantie légale',
+    warrantyText:
+      'Quels que soient le délai de retour ou une mention «\u00a0vente finale\u00a0», la garantie légale de la Loi sur la protection du consommateur (Québec) s’applique\u00a0: un article doit servir à l’usage auquel il est destiné, être durable pendant une durée raisonnable et être conforme à sa description. Si un article est défectueux, endommagé pendant le transport, non conforme ou si ce n’est pas le bon article, demandez un retour depuis la page de votre commande en tout temps en choisissant ce motif.',
+    howTo:
+      'Pour demander un retour, ouvrez votre commande depuis votre compte ou avec la recherche de commande.',
+  },
+);
