@@ -4,6 +4,7 @@
 // and the form.
 import { z } from 'zod';
 import { PRODUCT_CONDITIONS } from '~/shared/constants';
+import { fixedErrorText } from '~/shared/i18n/error-text';
 import { REFUND_DESTINATIONS, RefundLinesCreateSchema } from './admin-orders-dialog';
 import { parseMoneyInput } from './admin-products';
 import { MAX_DB_ID } from './catalog';
@@ -98,7 +99,10 @@ export const ReturnCreateSchema = z.strictObject({
   comment: z
     .string({ error: 'comment must be text' })
     .trim()
-    .max(RETURN_COMMENT_MAX, `The comment must be at most ${RETURN_COMMENT_MAX} characters`)
+    .max(
+      RETURN_COMMENT_MAX,
+      fixedErrorText('The comment must be at most {{max}} characters', { max: RETURN_COMMENT_MAX }),
+    )
     .default(''),
 });
 export type ReturnCreate = z.output<typeof ReturnCreateSchema>;

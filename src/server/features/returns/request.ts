@@ -19,7 +19,6 @@ import {
 import { getStoreSettings } from '~/server/features/store-settings';
 import { deliverOrderEmails, type OrderRow } from '~/server/features/orders';
 import { badRequest } from '~/server/lib/http-error';
-import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { isWarrantyReason, type ReturnCreate } from '~/shared/schemas/returns';
 import { queueReturnEmail } from './emails';
 
@@ -105,30 +104,40 @@ export async function planReturn(
   let defectClaim = false;
   const lines = input.lines.map((line) => {
     const item = byId.get(line.orderItemId);
-    if (!item) throw badRequest(`Item ${line.orderItemId} is not part of this order.`);
+    if (!item)
+      throw badRequest({ key: 'Item {{id}} is not part of this order.', values: { id: line.orderItemId } });
     const name = item.soldName || item.productName;
     const left = item.quantity - (taken.get(item.id) ?? 0);
     if (line.quantity > left)
       throw badRequest(
         left <= 0
-          ? `${name}: every unit has already been returned, refunded or asked for in another return.`
-          : `${name}: at most ${left} of ${item.quantity} can still be returned.`,
+          ? {
+              key: '{{name}}: every unit has already been returned, refunded or asked for in another return.',
+              values: { name },
+            }
+          : {
+              key: '{{name}}: at most {{left}} of {{quantity}} can still be returned.',
+              values: { name, left, quantity: item.quantity },
+            },
       );
     const days = returnWindowDays[item.condition ?? 'new'];
     const ends = new Date(since.getTime() + days * DAY_MS);
     const outside = item.finalSale || days === 0 || now > ends;
     if (outside && !warranty) {
       if (item.finalSale)
-        throw badRequest(
-          `${name} was sold as final sale: it can be returned only if it is defective, damaged, not as described or the wrong item (the legal warranty).`,
-        );
+        throw badRequest({
+          key: '{{name}} was sold as final sale: it can be returned only if it is defective, damaged, not as described or the wrong item (the legal warranty).',
+          values: { name },
+        });
       if (days === 0)
-        throw badRequest(
-          `${name} (${PRODUCT_CONDITION_LABELS[item.condition ?? 'new']}) cannot be returned for a change of mind: only if it is defective, damaged, not as described or the wrong item (the legal warranty).`,
-        );
-      throw badRequest(
-        `The return window for ${name} (${days} days) ended on ${dateText(ends)}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.`,
-      );
+        throw badRequest({
+          key: '{{name}} cannot be returned for a change of mind in its condition: only if it is defective, damaged, not as described or the wrong item (the legal warranty).',
+          values: { name },
+        });
+      throw badRequest({
+        key: 'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.',
+        values: { name, days, date: dateText(ends) },
+      });
     }
     if (outside) defectClaim = true;
     return { item, quantity: line.quantity };

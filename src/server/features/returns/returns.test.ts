@@ -8,7 +8,7 @@
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, orderHistory, orderItems, orders, products, returnRequests } from '~/server/db/schema';
-import { realImage, sendMultipart } from '~/server/features/admin-products/test-support';
+import { multipart, realImage, sendMultipart } from '~/server/features/admin-products/test-support';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import type { FakeSquare } from '~/server/payments/fake-square';
 import { createProduct, createUser, setWeekdayDiscounts, signInAs } from '~/server/test/fixtures';
@@ -218,6 +218,22 @@ describe('a return request', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toMatch(
       /^The return window for Open Box Poles \(14 days\) ended on \d{4}-\d{2}-\d{2}\. A defective/,
+    );
+    // The French store says it in French.
+    const body = multipart([
+      { field: 'lines', value: JSON.stringify([{ orderItemId: itemOf(poles.id), quantity: 1 }]) },
+      { field: 'reason', value: 'changed-mind' },
+      { field: 'email', value: EMAIL },
+    ]);
+    const french = await new TestClient(t.app).request({
+      method: 'POST',
+      url: `/api/orders/${order.orderReference}/returns`,
+      payload: body.payload,
+      headers: { ...body.headers, 'accept-language': 'fr-CA' },
+    });
+    expect(french.statusCode).toBe(400);
+    expect(french.json().message).toMatch(
+      /^Le délai de retour de Open Box Poles \(14 jours\) a pris fin le \d{4}-\d{2}-\d{2}\./,
     );
     const final = await ask(blender.id, 'changed-mind');
     expect(final.statusCode).toBe(400);

@@ -126,7 +126,7 @@ export const returnRoutes: FastifyPluginAsyncZod = async (app) => {
         photos: async (file) => {
           if (photos.length >= MAX_RETURN_PHOTOS) {
             file.resume();
-            throw badRequest(`At most ${MAX_RETURN_PHOTOS} photos.`);
+            throw badRequest({ key: 'At most {{max}} photos.', values: { max: MAX_RETURN_PHOTOS } });
           }
           photos.push(await bufferPhoto(file));
         },
