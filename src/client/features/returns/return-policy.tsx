@@ -21,8 +21,10 @@ export function ReturnPolicy() {
           <ul className="mt-2 list-disc pl-6">
             {PRODUCT_CONDITIONS.map((c) => (
               <li key={c}>
-                {labels(CONDITION_LABEL_KEYS[c])}:
-                {data.windows[c] ? t('policyDays', { count: data.windows[c] }) : t('policyNone')}
+                {t('policyLine', {
+                  condition: labels(CONDITION_LABEL_KEYS[c]),
+                  days: data.windows[c] ? t('policyDays', { count: data.windows[c] }) : t('policyNone'),
+                })}
               </li>
             ))}
           </ul>

@@ -28,6 +28,7 @@ export const returnMessages = defineMessages(
     failed: 'Your return request could not be sent. Please try again.',
     policyHeading: 'Return windows',
     policyIntro: 'Days after delivery or pickup you may return an item for any reason, by condition:',
+    policyLine: '{{condition}}: {{days}}',
     policyDays_one: '{{count}} day',
     policyDays_other: '{{count}} days',
     policyNone: 'no return for a change of mind',
@@ -64,6 +65,7 @@ export const returnMessages = defineMessages(
     policyHeading: 'Délais de retour',
     policyIntro:
       'Nombre de jours après la livraison ou la cueillette pour retourner un article sans raison, selon son état\u00a0:',
+    policyLine: '{{condition}}\u00a0: {{days}}',
     policyDays_one: '{{count}} jour',
     policyDays_other: '{{count}} jours',
     policyNone: 'aucun retour pour un changement d’avis',
