@@ -4,7 +4,7 @@
 // touched by the refund: the re-grade step puts units back (restock false on every line). The return
 // is claimed first by a conditional update, so two refunds of one return at once make one refund and
 // one 409; a refusal by the provider or the service releases the claim with nothing changed.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
 import { returnRequests } from '~/server/db/schema';
 import { refundOrder } from '~/server/features/orders';
@@ -36,7 +36,17 @@ export async function refundReturn(
     const [claimed] = await tx
       .update(returnRequests)
       .set({ refundClaimedAt: sql`now()` })
-      .where(and(eq(returnRequests.id, id), isNull(returnRequests.refundClaimedAt)))
+      // A claim left by a crash is taken over after 10 minutes: the refund service still counts a
+      // refund left pending then, so the units cannot be refunded twice.
+      .where(
+        and(
+          eq(returnRequests.id, id),
+          or(
+            isNull(returnRequests.refundClaimedAt),
+            lt(returnRequests.refundClaimedAt, sql`now() - interval '10 minutes'`),
+          ),
+        ),
+      )
       .returning({ id: returnRequests.id });
     if (!claimed) throw conflict(`${returnNumber(id)} is already being refunded.`);
     return { orderId: ret.orderId, lines: chosen.filter((l) => l.quantity > 0) };

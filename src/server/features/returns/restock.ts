@@ -7,11 +7,12 @@
 // (stock history, audit), never straight into products.
 import { inArray } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
+import type { DbOrTx } from '~/server/db/client';
 import { returnUnits } from '~/server/db/schema';
 import { adjustStock, createProduct, findAdminProduct } from '~/server/features/admin-products';
 import { badRequest, conflict } from '~/server/lib/http-error';
 import { centsToString, toCents } from '~/shared/money';
-import { ProductInputSchema } from '~/shared/schemas/admin-products';
+import { type ProductData, ProductInputSchema } from '~/shared/schemas/admin-products';
 import { type ReturnRestock, returnNumber } from '~/shared/schemas/returns';
 import { linesOf, lockReturn, recordStep, refuseState } from './steps';
 
@@ -67,6 +68,26 @@ async function recordGrades(ctx: AppContext, id: number, input: ReturnRestock, u
           `${line.item.productName}: grade each of the ${received} units received (${n} graded).`,
         );
     }
+    // Units graded alike become one lot; each lot is checked before anything is written.
+    const groups = new Map<string, typeof graded>();
+    for (const g of graded) {
+      if (g.outcome === 'written-off') continue;
+      const key = g.outcome === 'original' ? `original|${g.line.id}` : g.groupKey;
+      groups.set(key, [...(groups.get(key) ?? []), g]);
+    }
+    const plans: { key: string; productId: number; data: ProductData | null; indexes: number[] }[] = [];
+    let n = 0;
+    for (const [key, units] of groups) {
+      const productId = units[0]!.line.item.productId!;
+      const indexes = units.map((u) => graded.indexOf(u));
+      if (key.startsWith('original|')) {
+        plans.push({ key, productId, data: null, indexes });
+        continue;
+      }
+      n += 1;
+      const data = await lotData(tx, productId, units[0]!, units.length, `${returnNumber(id)}-${n}`);
+      plans.push({ key, productId, data, indexes });
+    }
     const rows = await tx
       .insert(returnUnits)
       .values(
@@ -85,52 +106,43 @@ async function recordGrades(ctx: AppContext, id: number, input: ReturnRestock, u
       .map((g) => `${g.line.item.productName}: ${g.outcome === 'new-lot' ? g.condition : g.outcome}`)
       .join('; ');
     await recordStep(tx, ctx, ret, { kind: 'restocked', message: summary, userId });
-    return graded.map((g, i) => ({ ...g, unitId: rows[i]!.id }));
+    return plans.map((p) => ({ ...p, unitIds: p.indexes.map((i) => rows[i]!.id) }));
   });
 }
 
 /** Step 2: the units back on sale, through the product writers; each unit records its lot. */
 export async function restockReturn(ctx: AppContext, id: number, input: ReturnRestock, userId: number) {
-  const graded = await recordGrades(ctx, id, input, userId);
+  const plans = await recordGrades(ctx, id, input, userId);
   const setLot = (unitIds: number[], productId: number) =>
     ctx.db.update(returnUnits).set({ productId }).where(inArray(returnUnits.id, unitIds));
-  const groups = new Map<string, typeof graded>();
-  for (const g of graded) {
-    if (g.outcome === 'written-off') continue;
-    const key = g.outcome === 'original' ? `original|${g.line.id}` : g.groupKey;
-    groups.set(key, [...(groups.get(key) ?? []), g]);
-  }
-  let n = 0;
-  for (const [key, units] of groups) {
-    const { line } = units[0]!;
-    const productId = line.item.productId!;
-    const ids = units.map((u) => u.unitId);
-    if (key.startsWith('original|')) {
+  for (const plan of plans) {
+    if (plan.data === null) {
       await adjustStock(
         ctx.db,
-        productId,
-        { delta: units.length, reason: `Return ${returnNumber(id)}: back as sold` },
+        plan.productId,
+        { delta: plan.unitIds.length, reason: `Return ${returnNumber(id)}: back as sold` },
         userId,
       );
-      await setLot(ids, productId);
+      await setLot(plan.unitIds, plan.productId);
       continue;
     }
-    n += 1;
-    const lot = await newLot(ctx, productId, units[0]!, units.length, `${returnNumber(id)}-${n}`, userId);
-    await setLot(ids, lot);
+    const created = await createProduct(ctx, plan.data, userId);
+    await setLot(plan.unitIds, created.id);
   }
 }
 
-/** A new lot of `stock` units copied from the sold lot, with the unit's grade and price. */
-async function newLot(
-  ctx: AppContext,
+/**
+ * A new lot of `stock` units copied from the sold lot, with the unit's grade and price, checked by the
+ * product form's own schema (before anything of the re-grade is written).
+ */
+async function lotData(
+  db: DbOrTx,
   soldId: number,
   unit: ReturnRestock['units'][number],
   stock: number,
   suffix: string,
-  userId: number,
-): Promise<number> {
-  const sold = await findAdminProduct(ctx.db, soldId);
+): Promise<ProductData> {
+  const sold = await findAdminProduct(db, soldId);
   if (!sold) throw badRequest('The sold lot no longer exists.');
   const parsed = ProductInputSchema.safeParse({
     name: sold.name,
@@ -155,6 +167,5 @@ async function newLot(
     images: sold.images,
   });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'The new lot is not valid.');
-  const created = await createProduct(ctx, parsed.data, userId);
-  return created.id;
+  return parsed.data;
 }

@@ -490,4 +490,53 @@ describe('a return from request to refund', () => {
         .where(like(mailOutbox.dedupeKey, `return:${id}:%`)),
     ).toHaveLength(2);
   });
+
+  it('writes off a unit (no stock moves), and is closed with a message when nothing more is refunded', async () => {
+    const toaster = await lot({ name: 'Toaster', price: '20.00', condition: 'new' });
+    const { order, itemOf } = await deliveredOrder([{ productId: toaster.id, quantity: 2 }]);
+    const stock = async () =>
+      (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, toaster.id)))[0]!
+        .stock;
+    const asked = await askReturn(order.orderReference, {
+      lines: [{ orderItemId: itemOf(toaster.id), quantity: 2 }],
+      reason: 'defective',
+      email: EMAIL,
+    });
+    const id = asked.json().id;
+    await staff.post(`/api/admin/returns/${id}/decision`, { decision: 'approve' });
+    const detail = (await staff.get(`/api/admin/returns/${id}`)).json();
+    const lineId = detail.lines[0].id;
+    // Only one of the two came back.
+    const received = await staff.post(`/api/admin/returns/${id}/receive`, {
+      lines: [{ lineId, received: 1, damaged: 1 }],
+    });
+    expect(received.json().lines[0]).toMatchObject({ quantity: 2, receivedQuantity: 1, damagedQuantity: 1 });
+    const before = await stock();
+    const wrongCount = await staff.post(`/api/admin/returns/${id}/restock`, {
+      units: [
+        { lineId, condition: 'for-parts', writeOff: true },
+        { lineId, condition: 'for-parts', writeOff: true },
+      ],
+    });
+    expect(wrongCount.json().message).toMatch(/grade each of the 1 units received \(2 graded\)/);
+    const written = await staff.post(`/api/admin/returns/${id}/restock`, {
+      units: [{ lineId, condition: 'for-parts', notes: 'Heating element dead', writeOff: true }],
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    expect(written.json().lines[0].units).toEqual([
+      expect.objectContaining({ outcome: 'written-off', productId: null, writeOff: true }),
+    ]);
+    expect(await stock()).toBe(before);
+    const closed = await staff.post(`/api/admin/returns/${id}/close`, {
+      message: 'The second toaster never reached us.',
+    });
+    expect(closed.json().status).toBe('closed');
+    expect((await staff.post(`/api/admin/returns/${id}/close`, {})).statusCode).toBe(409);
+    const [mail] = await mailsOf(order.id, 'return-closed');
+    expect(mail!.text).toContain('The second toaster never reached us.');
+    const page = await guest.post('/api/orders/lookup', { reference: order.orderReference, email: EMAIL });
+    expect(page.json().timeline.map((e: { kind: string }) => e.kind)).toContain('return-closed');
+    // The re-grade stays the store's business: it is not on the shopper's timeline.
+    expect(page.json().timeline.map((e: { kind: string }) => e.kind)).not.toContain('return-restocked');
+  });
 });
