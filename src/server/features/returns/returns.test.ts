@@ -539,4 +539,34 @@ describe('a return from request to refund', () => {
     // The re-grade stays the store's business: it is not on the shopper's timeline.
     expect(page.json().timeline.map((e: { kind: string }) => e.kind)).not.toContain('return-restocked');
   });
+
+  it('taken twice at once, a step happens once: one approval, one refund, one e-mail each', async () => {
+    const kettle = await lot({ name: 'Kettle', price: '30.00', condition: 'new' });
+    const { order, itemOf } = await deliveredOrder([{ productId: kettle.id, quantity: 1 }]);
+    const id = (
+      await askReturn(order.orderReference, {
+        lines: [{ orderItemId: itemOf(kettle.id), quantity: 1 }],
+        reason: 'changed-mind',
+        email: EMAIL,
+      })
+    ).json().id;
+    const approvals = await Promise.all([
+      staff.post(`/api/admin/returns/${id}/decision`, { decision: 'approve' }),
+      staff.post(`/api/admin/returns/${id}/decision`, { decision: 'approve' }),
+    ]);
+    expect(approvals.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await mailsOf(order.id, 'return-approved')).toHaveLength(1);
+    const lineId = (await staff.get(`/api/admin/returns/${id}`)).json().lines[0].id;
+    await staff.post(`/api/admin/returns/${id}/receive`, { lines: [{ lineId, received: 1, damaged: 0 }] });
+    const body = { lines: [{ lineId, quantity: 1 }], destination: 'original' };
+    const refunds = await Promise.all([
+      staff.post(`/api/admin/returns/${id}/refund`, body),
+      staff.post(`/api/admin/returns/${id}/refund`, body),
+    ]);
+    expect(refunds.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    // One kettle to Quebec: 30.00 + GST 1.50 + QST 30.00 x 9.975% = 2.9925 -> 2.99; 34.49.
+    expect(after!.refundedAmount).toBe('34.49');
+    expect(await mailsOf(order.id, 'order-refunded')).toHaveLength(1);
+  });
 });
