@@ -167,6 +167,10 @@ describe('a return request', () => {
       [{ lines: [...line(1), ...line(1)], reason: 'changed-mind' }, /Each item may appear once/],
       [{ lines: line(1), reason: 'changed-mind', comment: 'x'.repeat(2001) }, /at most 2000 characters/],
       [{ lines: line(1), reason: 'changed-mind', photos: [Buffer.from('not a picture')] }, /Only JPEG/],
+      [
+        { lines: line(1), reason: 'changed-mind', photos: Array.from({ length: 6 }, () => Buffer.from('x')) },
+        /At most 5 photos/,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await askReturn(order.orderReference, { ...body, email: EMAIL });
