@@ -18,7 +18,7 @@ const ORDER = {
   status: 'delivered',
   items: [
     { id: 11, name: 'Dash Cam', quantity: 2 },
-    { id: 12, name: 'Trekking Poles', quantity: 1 },
+    { id: 12, name: 'Trekking Poles', quantity: 1, finalSale: true },
   ],
 };
 const PATH = '/api/orders/ORD-ABC/returns';
@@ -49,6 +49,12 @@ describe('Request a return', () => {
     );
     expect(callsTo(api, 'POST', PATH)).toHaveLength(0);
 
+    // The final-sale lot says what the legal warranty still allows.
+    expect(
+      screen.getByText(
+        'Final sale: returnable only if defective, damaged, not as described or the wrong item.',
+      ),
+    ).toBeTruthy();
     const units = screen.getByLabelText('Units of Dash Cam to return (of 2)');
     await user.clear(units);
     await user.type(units, '1');
