@@ -310,6 +310,7 @@ describe('the admin layout', () => {
       'Loads',
       'Intake',
       'Orders',
+      'Returns',
       'Recalls',
     ]);
     expect(await nav.getByRole('link', { name: 'Users' }).count()).toBe(0);

@@ -864,3 +864,117 @@ export const recallGtins = pgTable(
   },
   (t) => [primaryKey({ columns: [t.recallId, t.gtin] }), index('recall_gtins_gtin_idx').on(t.gtin)],
 );
+
+/**
+ * A shopper's request to return units of an order (docs/decisions/0540-return-requests.md): its state
+ * (requested -> approved | refused -> received -> refunded | closed), the reason from the list, the
+ * shopper's comment and photos, staff's message and return instructions, and the refund that closed it.
+ */
+export const returnRequests = pgTable(
+  'return_requests',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text().notNull().default('requested'),
+    reason: text().notNull(),
+    comment: text().notNull().default(''),
+    /** The photos' URLs (re-encoded WebP, metadata stripped), in the order sent. */
+    photos: jsonb().$type<string[]>().notNull().default([]),
+    /** Whether the request was accepted as a defect claim (legal warranty): outside the window or final sale. */
+    defectClaim: boolean().notNull().default(false),
+    /** Staff's last message to the shopper (approval, refusal, closing). */
+    staffMessage: text().notNull().default(''),
+    /** How the goods come back: 'ship' (to `returnAddress`) or 'drop-off' (at the pickup place). */
+    returnMethod: text(),
+    returnAddress: text(),
+    instructions: text().notNull().default(''),
+    refundId: integer().references(() => orderRefunds.id, { onDelete: 'set null' }),
+    /** Set while the refund is being made (claimed by a conditional update): one refund at a time. */
+    refundClaimedAt: timestamp({ withTimezone: true }),
+    requestedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('return_requests_order_idx').on(t.orderId),
+    index('return_requests_status_idx').on(t.status, t.id),
+    check(
+      'return_requests_status_known',
+      sql`${t.status} in ('requested', 'approved', 'refused', 'received', 'refunded', 'closed')`,
+    ),
+  ],
+);
+
+/** The units of one order line a return asks for, and what came back (received, of which damaged). */
+export const returnRequestLines = pgTable(
+  'return_request_lines',
+  {
+    id: serial().primaryKey(),
+    returnId: integer()
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderItemId: integer()
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    quantity: integer().notNull(),
+    receivedQuantity: integer(),
+    damagedQuantity: integer(),
+  },
+  (t) => [
+    index('return_request_lines_return_idx').on(t.returnId),
+    index('return_request_lines_item_idx').on(t.orderItemId),
+    check('return_request_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check(
+      'return_request_lines_received_fits',
+      sql`${t.receivedQuantity} is null or (${t.receivedQuantity} between 0 and ${t.quantity} and coalesce(${t.damagedQuantity}, 0) between 0 and ${t.receivedQuantity})`,
+    ),
+  ],
+);
+
+/**
+ * Each received unit as staff re-graded it: its condition, notes, new price or write-off, and where
+ * it went (the original lot's stock, a new lot, or nowhere when written off).
+ */
+export const returnUnits = pgTable(
+  'return_units',
+  {
+    id: serial().primaryKey(),
+    returnLineId: integer()
+      .notNull()
+      .references(() => returnRequestLines.id, { onDelete: 'cascade' }),
+    condition: text().$type<ProductCondition>().notNull(),
+    notes: text().notNull().default(''),
+    price: money(),
+    writeOff: boolean().notNull().default(false),
+    /** 'original' (back in the sold lot's stock), 'new-lot' or 'written-off'. */
+    outcome: text().notNull(),
+    productId: integer().references(() => products.id, { onDelete: 'set null' }),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_units_line_idx').on(t.returnLineId)],
+);
+
+/**
+ * What happened to a return, one row a step: the shopper's timeline shows them and each one's e-mail
+ * is keyed by its id (one e-mail per step, however often it is retried).
+ */
+export const returnEvents = pgTable(
+  'return_events',
+  {
+    id: serial().primaryKey(),
+    returnId: integer()
+      .notNull()
+      .references(() => returnRequests.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    kind: text().notNull(),
+    message: text().notNull().default(''),
+    actorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('return_events_order_idx').on(t.orderId), index('return_events_return_idx').on(t.returnId)],
+);

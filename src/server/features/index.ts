@@ -24,6 +24,7 @@ import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
 import { recallRoutes } from './recalls/routes';
+import { adminReturnRoutes, returnRoutes } from './returns';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -51,4 +52,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(markdownRoutes);
   await app.register(adminIntakeRoutes);
   await app.register(recallRoutes);
+  await app.register(returnRoutes);
+  await app.register(adminReturnRoutes);
 }

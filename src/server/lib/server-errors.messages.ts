@@ -137,6 +137,23 @@ export const serverErrorMessages = defineMessages(
       "Thank you for your message. We'll get back to you soon!",
     'Thank you for subscribing to our newsletter!': 'Thank you for subscribing to our newsletter!',
     'Subscription failed. Please try again later.': 'Subscription failed. Please try again later.',
+    // Return requests (docs/decisions/0540-return-requests.md).
+    'This order has not been shipped or picked up yet, so nothing can be returned. To change it, contact us.':
+      'This order has not been shipped or picked up yet, so nothing can be returned. To change it, contact us.',
+    'Only a paid order can have a return.': 'Only a paid order can have a return.',
+    'Item {{id}} is not part of this order.': 'Item {{id}} is not part of this order.',
+    '{{name}}: every unit has already been returned, refunded or asked for in another return.':
+      '{{name}}: every unit has already been returned, refunded or asked for in another return.',
+    '{{name}}: at most {{left}} of {{quantity}} can still be returned.':
+      '{{name}}: at most {{left}} of {{quantity}} can still be returned.',
+    '{{name}} was sold as final sale: it can be returned only if it is defective, damaged, not as described or the wrong item (the legal warranty).':
+      '{{name}} was sold as final sale: it can be returned only if it is defective, damaged, not as described or the wrong item (the legal warranty).',
+    '{{name}} cannot be returned for a change of mind in its condition: only if it is defective, damaged, not as described or the wrong item (the legal warranty).':
+      '{{name}} cannot be returned for a change of mind in its condition: only if it is defective, damaged, not as described or the wrong item (the legal warranty).',
+    'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.':
+      'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.',
+    'At most {{max}} photos.': 'At most {{max}} photos.',
+    'Send the return request as multipart/form-data.': 'Send the return request as multipart/form-data.',
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
@@ -269,5 +286,22 @@ export const serverErrorMessages = defineMessages(
       'Merci de votre message. Nous vous répondrons sous peu!',
     'Thank you for subscribing to our newsletter!': 'Merci de vous être abonné à notre infolettre!',
     'Subscription failed. Please try again later.': 'L’abonnement a échoué. Veuillez réessayer plus tard.',
+    // Return requests (docs/decisions/0540-return-requests.md).
+    'This order has not been shipped or picked up yet, so nothing can be returned. To change it, contact us.':
+      'Cette commande n’a pas encore été expédiée ni récupérée\u00a0: rien ne peut être retourné. Pour la modifier, communiquez avec nous.',
+    'Only a paid order can have a return.': 'Seule une commande payée peut faire l’objet d’un retour.',
+    'Item {{id}} is not part of this order.': 'L’article {{id}} ne fait pas partie de cette commande.',
+    '{{name}}: every unit has already been returned, refunded or asked for in another return.':
+      '{{name}}\u00a0: toutes les unités ont déjà été retournées, remboursées ou demandées dans un autre retour.',
+    '{{name}}: at most {{left}} of {{quantity}} can still be returned.':
+      '{{name}}\u00a0: au plus {{left}} sur {{quantity}} peuvent encore être retournées.',
+    '{{name}} was sold as final sale: it can be returned only if it is defective, damaged, not as described or the wrong item (the legal warranty).':
+      '{{name}} a été vendu en vente finale\u00a0: il ne peut être retourné que s’il est défectueux, endommagé, non conforme à la description ou si ce n’est pas le bon article (la garantie légale).',
+    '{{name}} cannot be returned for a change of mind in its condition: only if it is defective, damaged, not as described or the wrong item (the legal warranty).':
+      '{{name}} ne peut pas être retourné pour un changement d’avis dans son état\u00a0: seulement s’il est défectueux, endommagé, non conforme à la description ou si ce n’est pas le bon article (la garantie légale).',
+    'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.':
+      'Le délai de retour de {{name}} ({{days}} jours) a pris fin le {{date}}. Un article défectueux, endommagé ou erroné reste couvert par la garantie légale\u00a0: choisissez le motif qui convient.',
+    'At most {{max}} photos.': 'Au plus {{max}} photos.',
+    'Send the return request as multipart/form-data.': 'Envoyez la demande de retour en multipart/form-data.',
   },
 );

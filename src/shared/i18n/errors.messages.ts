@@ -69,6 +69,15 @@ export const errorMessages = defineMessages(
     'Message must be at least 10 characters long': 'Message must be at least 10 characters long',
     'Message must be at most 5000 characters long': 'Message must be at most 5000 characters long',
     'First name is too long': 'First name is too long',
+    // Return requests (docs/decisions/0540-return-requests.md).
+    'Choose the items to return': 'Choose the items to return',
+    'Choose at least one item to return': 'Choose at least one item to return',
+    'At most 200 lines in one return': 'At most 200 lines in one return',
+    'Each item may appear once': 'Each item may appear once',
+    'orderItemId must be an order line id': 'orderItemId must be an order line id',
+    'Choose a reason for the return': 'Choose a reason for the return',
+    'comment must be text': 'comment must be text',
+    'The comment must be at most {{max}} characters': 'The comment must be at most {{max}} characters',
   },
   {
     'Invalid credentials': 'Identifiants invalides',
@@ -134,5 +143,15 @@ export const errorMessages = defineMessages(
     'Message must be at least 10 characters long': 'Le message doit compter au moins 10 caractères',
     'Message must be at most 5000 characters long': `Le message doit compter au plus 5${NBSP}000 caractères`,
     'First name is too long': 'Le prénom est trop long',
+    // Return requests (docs/decisions/0540-return-requests.md).
+    'Choose the items to return': 'Choisissez les articles à retourner',
+    'Choose at least one item to return': 'Choisissez au moins un article à retourner',
+    'At most 200 lines in one return': 'Au plus 200 lignes par retour',
+    'Each item may appear once': 'Chaque article ne peut figurer qu’une fois',
+    'orderItemId must be an order line id': 'orderItemId doit être le numéro d’une ligne de la commande',
+    'Choose a reason for the return': 'Choisissez un motif de retour',
+    'comment must be text': 'Le commentaire doit être du texte',
+    'The comment must be at most {{max}} characters':
+      'Le commentaire doit compter au plus {{max}} caractères',
   },
 );

@@ -15,6 +15,13 @@ export const ORDER_EVENT_KINDS = [
   'picked-up',
   'cancelled',
   'refunded',
+  // A return's steps the shopper is told of (docs/decisions/0540-return-requests.md).
+  'return-requested',
+  'return-approved',
+  'return-refused',
+  'return-instructions',
+  'return-received',
+  'return-closed',
 ] as const;
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
@@ -35,6 +42,10 @@ export const OrderEventSchema = z.object({
   amount: z.string().nullable(),
   /** refunded: the tax given back, by component, adding up to the tax part of `amount`. */
   taxLines: z.array(RefundTaxLineSchema),
+  /** return-*: the return's number ("RMA-000042"). */
+  returnNumber: z.string().nullable().optional(),
+  /** return-*: staff's message to the shopper with the step ('' when none). */
+  message: z.string().nullable().optional(),
 });
 export type OrderEvent = z.infer<typeof OrderEventSchema>;
 

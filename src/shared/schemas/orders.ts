@@ -10,6 +10,8 @@ export const OrderItemSchema = AccountOrderItemSchema.extend({
   compareAtPrice: z.string().nullable(),
   /** Discount per unit (original unit price less the price charged). */
   discount: z.string(),
+  /** Whether the lot was sold as final sale: the return form says so (docs/decisions/0540). */
+  finalSale: z.boolean().optional(),
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 

@@ -1,7 +1,7 @@
 // What the administrator sends to change shipping prices (PUT /api/shipping) and a province's tax
 // rates (PATCH /api/taxes/{provinceCode}). Messages are the specification's (section 5).
 import { z } from 'zod';
-import { PROVINCE_CODES } from '~/shared/constants';
+import { PRODUCT_CONDITIONS, type ProductCondition, PROVINCE_CODES } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import { PICKUP_TEXT_MAX } from '~/shared/pickup';
 import { parseMoneyInput } from './admin-products';
@@ -174,6 +174,17 @@ export const ProvinceCodeParamsSchema = z.object({
     .pipe(z.enum(PROVINCE_CODES, { error: 'Unknown province' })),
 });
 
+/** Return windows in days by condition: 30 new, 14 open box and used, none for parts (sold as is). */
+export const DEFAULT_RETURN_WINDOW_DAYS: Record<ProductCondition, number> = {
+  new: 30,
+  'new-open-box': 14,
+  'used-like-new': 14,
+  'used-good': 14,
+  'used-acceptable': 14,
+  'for-parts': 0,
+};
+export const MAX_RETURN_WINDOW_DAYS = 365;
+
 /** Products with this many units or fewer (but some) are low on stock, unless set otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 export const MAX_LOW_STOCK_THRESHOLD = 1000;
@@ -200,13 +211,50 @@ const lowStockThreshold = z
 export const StoreSettingsSchema = z.object({
   /** 0 turns the low-stock list off. */
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK_THRESHOLD),
+  /**
+   * Days after delivery or pickup a lot of each condition may be returned; 0: no return, only a claim
+   * under the legal warranty (docs/decisions/0540-return-requests.md). Final-sale lots have none.
+   */
+  returnWindowDays: z.object(
+    Object.fromEntries(
+      PRODUCT_CONDITIONS.map((c) => [c, z.number().int().min(0).max(MAX_RETURN_WINDOW_DAYS)]),
+    ) as Record<ProductCondition, z.ZodNumber>,
+  ),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
-export const DEFAULT_STORE_SETTINGS: StoreSettings = { lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD };
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+};
+
+export const RETURN_WINDOW_MESSAGE = `A return window must be a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}`;
+const windowDays = z
+  .union([z.string(), z.number()], { error: RETURN_WINDOW_MESSAGE })
+  .transform((value, ctx) => {
+    const text = typeof value === 'number' ? String(value) : value.trim();
+    const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+    if (!Number.isInteger(n) || n > MAX_RETURN_WINDOW_DAYS) {
+      ctx.addIssue({ code: 'custom', message: RETURN_WINDOW_MESSAGE });
+      return z.NEVER;
+    }
+    return n;
+  });
 
 /** PATCH /api/admin/settings: the fields to change; an absent field keeps its value. */
 export const StoreSettingsUpdateSchema = z.strictObject(
-  { lowStockThreshold: lowStockThreshold.optional() },
+  {
+    lowStockThreshold: lowStockThreshold.optional(),
+    /** Only the conditions given change; the others keep their window. */
+    returnWindowDays: z
+      .strictObject(
+        Object.fromEntries(PRODUCT_CONDITIONS.map((c) => [c, windowDays.optional()])) as Record<
+          ProductCondition,
+          z.ZodOptional<typeof windowDays>
+        >,
+        { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown condition' : undefined) },
+      )
+      .optional(),
+  },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined,

@@ -140,3 +140,39 @@ describe('PickupPlace', () => {
     expect(screen.getByText('Adresse de cueillette')).toBeTruthy();
   });
 });
+
+describe('a return on the timeline', () => {
+  it('shows each step with its number and staff message, in English and French', () => {
+    const events: OrderEvent[] = [
+      {
+        ...base,
+        kind: 'return-requested',
+        at: '2026-11-23T15:00:00.000Z',
+        returnNumber: 'RMA-000004',
+        message: '',
+      },
+      {
+        ...base,
+        kind: 'return-approved',
+        at: '2026-11-23T16:00:00.000Z',
+        returnNumber: 'RMA-000004',
+        message: 'Bring it to the store.',
+      },
+    ];
+    const { unmount } = show(<OrderTimeline events={events} />);
+    expect(screen.getByTestId('timeline-return-requested').textContent).toContain(
+      'Return RMA-000004 requested',
+    );
+    expect(screen.getByTestId('timeline-return-approved').textContent).toContain(
+      'Return RMA-000004 approved',
+    );
+    expect(screen.getAllByTestId('timeline-message').map((m) => m.textContent)).toEqual([
+      'Bring it to the store.',
+    ]);
+    unmount();
+    show(<OrderTimeline events={events} />, 'fr');
+    expect(screen.getByTestId('timeline-return-approved').textContent).toContain(
+      'Retour RMA-000004 approuvé',
+    );
+  });
+});

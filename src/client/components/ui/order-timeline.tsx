@@ -34,8 +34,13 @@ export function OrderTimeline({ events, headingLevel = 3 }: { events: OrderEvent
               <p className="font-medium">
                 {e.kind === 'refunded'
                   ? t('refunded', { amount: formatMoney(e.amount ?? '0', locale) })
-                  : t(e.kind)}
+                  : t(e.kind, { number: e.returnNumber ?? '' })}
               </p>
+              {e.message && (
+                <p className="whitespace-pre-line text-slate-700" data-testid="timeline-message">
+                  {e.message}
+                </p>
+              )}
               <p className="text-slate-600">
                 <time dateTime={e.at}>
                   {formatDateTime(new Date(e.at), locale, hydrated ? MOMENT : { ...MOMENT, timeZone: 'UTC' })}

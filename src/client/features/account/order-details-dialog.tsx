@@ -1,6 +1,7 @@
 import type { AccountOrder } from '~/shared/schemas/account';
 import { shippingMethodLabel, shopperPaymentStatus, stripGeneratedItemListing } from '~/shared/orders';
 import { OrderTimeline } from '~/client/components/ui/order-timeline';
+import { ReturnRequest } from '~/client/features/returns';
 import { Button } from '~/client/components/ui/button';
 import {
   DialogClose,
@@ -118,6 +119,8 @@ export function OrderDetailsDialog({
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('items')}</h3>
               <ItemsTable items={order.items} detailed />
             </section>
+
+            <ReturnRequest order={order} />
 
             {notes && (
               <section className="grid gap-1">

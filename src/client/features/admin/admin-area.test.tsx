@@ -151,6 +151,7 @@ describe('admin login screen', () => {
       'Loads',
       'Intake',
       'Orders',
+      'Returns',
       'Recalls',
       'Users',
       'Reports',
@@ -198,7 +199,7 @@ describe('staff', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Overview', 'Products', 'Import Products', 'Loads', 'Intake', 'Orders', 'Recalls']);
+    ).toEqual(['Overview', 'Products', 'Import Products', 'Loads', 'Intake', 'Orders', 'Returns', 'Recalls']);
     expect(within(nav).queryByRole('link', { name: 'Users' })).toBeNull();
     expect(callsTo(api, 'POST', '/api/auth/logout')).toHaveLength(0);
   });

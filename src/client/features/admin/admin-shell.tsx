@@ -11,6 +11,7 @@ import { IntakeTab } from '~/client/features/admin-intake';
 import { LoadsTab } from '~/client/features/admin-loads';
 import { OrdersTab } from '~/client/features/admin-orders';
 import { RecallsTab } from '~/client/features/admin-recalls';
+import { ReturnsTab } from '~/client/features/admin-returns';
 import { ImportTab, ProductsTab } from '~/client/features/admin-products';
 import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
 import { UsersTab } from '~/client/features/admin-users';
@@ -33,6 +34,7 @@ const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   intake: IntakeTab,
   recalls: RecallsTab,
   orders: OrdersTab,
+  returns: ReturnsTab,
   users: UsersTab,
   reports: ReportsTab,
   audit: AuditLogTab,

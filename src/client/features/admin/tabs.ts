@@ -13,6 +13,7 @@ export const ADMIN_TABS = [
   'loads',
   'intake',
   'orders',
+  'returns',
   'recalls',
   'users',
   'reports',
@@ -35,6 +36,7 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   intake: 'Intake',
   recalls: 'Recalls',
   orders: 'Orders',
+  returns: 'Returns',
   users: 'Users',
   reports: 'Reports',
   audit: 'Audit Log',
@@ -53,6 +55,7 @@ const STAFF_TABS: readonly AdminTab[] = [
   'loads',
   'intake',
   'orders',
+  'returns',
   'recalls',
 ];
 

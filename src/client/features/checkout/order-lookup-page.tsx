@@ -15,6 +15,7 @@ import { useT } from '~/client/lib/i18n';
 import { lookUpOrder } from './api';
 import { orderLookupMessages } from './order-lookup.messages';
 import { OrderView } from './order-view';
+import { ReturnRequest } from '~/client/features/returns';
 
 export function OrderLookupPage() {
   const t = useT(orderLookupMessages);
@@ -69,6 +70,7 @@ export function OrderLookupPage() {
             <OrderTracker status={order.status} />
           </div>
           <OrderView order={order} />
+          <ReturnRequest order={order} email={form.getValues('email')} />
         </section>
       ) : (
         <>

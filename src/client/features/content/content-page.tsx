@@ -7,6 +7,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo, usePageOpenGraph } from '~/client/lib/head';
 import { contentPageQueryOptions } from './api';
 import { RichHtml } from './rich-html';
+import { ReturnPolicy } from '~/client/features/returns';
 
 /** /pages/{slug}: any published content page. */
 export function ContentPageBySlug() {
@@ -43,6 +44,7 @@ export function ContentPageScreen({ slug }: { slug: string }) {
       />
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{page.title}</h1>
       <RichHtml html={page.content} />
+      {slug === 'returns' && <ReturnPolicy />}
     </article>
   );
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { callsTo, fakeApi, renderPage } from '~/client/test/admin-test-utils';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/schemas/store-settings-admin';
 import SettingsTab from './settings-tab';
 
 afterEach(() => {
@@ -10,13 +11,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const SETTINGS = { lowStockThreshold: 3, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
 
 describe('Settings tab', () => {
   it('shows the low-stock threshold, refuses what is not a whole number, and saves', async () => {
     const api = fakeApi({
-      'GET /api/admin/settings': { body: { lowStockThreshold: 3 } },
-      'PATCH /api/admin/settings': ({ init }) => ({ body: JSON.parse(String(init?.body)) }),
+      'GET /api/admin/settings': { body: SETTINGS },
+      'PATCH /api/admin/settings': ({ init }) => ({
+        body: { ...SETTINGS, ...JSON.parse(String(init?.body)) },
+      }),
     });
     renderPage(<SettingsTab />, '/admin/settings');
     const field = (await screen.findByLabelText('Low-stock threshold (units)')) as HTMLInputElement;
@@ -40,7 +44,7 @@ describe('Settings tab', () => {
 
   it("shows the server's refusal in a toast", async () => {
     fakeApi({
-      'GET /api/admin/settings': { body: { lowStockThreshold: 3 } },
+      'GET /api/admin/settings': { body: SETTINGS },
       'PATCH /api/admin/settings': { status: 403, body: { message: 'Administrator privileges required.' } },
     });
     renderPage(<SettingsTab />, '/admin/settings');
@@ -49,5 +53,30 @@ describe('Settings tab', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save Settings' }));
     expect(await screen.findByText('Failed to save settings')).toBeTruthy();
     expect(screen.getByText('Administrator privileges required.')).toBeTruthy();
+  });
+
+  it('edits the return window of each condition and saves only the windows', async () => {
+    const api = fakeApi({
+      'GET /api/admin/settings': { body: SETTINGS },
+      'PATCH /api/admin/settings': ({ init }) => ({
+        body: { ...SETTINGS, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    renderPage(<SettingsTab />, '/admin/settings');
+    const openBox = (await screen.findByLabelText('New - open box (days)')) as HTMLInputElement;
+    await waitFor(() => expect(openBox.value).toBe('14'));
+    expect((screen.getByLabelText('For parts or repair (days)') as HTMLInputElement).value).toBe('0');
+    const user = userEvent.setup();
+    await user.clear(openBox);
+    await user.type(openBox, '7');
+    await user.click(screen.getByRole('button', { name: 'Save Return Windows' }));
+    await waitFor(() => expect(callsTo(api, 'PATCH', '/api/admin/settings')).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'PATCH', '/api/admin/settings')[0]!)).toEqual({
+      returnWindowDays: {
+        ...Object.fromEntries(Object.entries(DEFAULT_RETURN_WINDOW_DAYS).map(([k, v]) => [k, String(v)])),
+        'new-open-box': '7',
+      },
+    });
+    expect(await screen.findByText('Return windows saved.')).toBeTruthy();
   });
 });

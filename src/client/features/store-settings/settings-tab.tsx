@@ -19,6 +19,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { storeSettingsQueryOptions } from './api';
+import { ReturnWindowsCard } from './return-windows-card';
 
 type FormValues = { lowStockThreshold: string | number };
 
@@ -36,7 +37,7 @@ export default function SettingsTab() {
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (query.data) form.reset(query.data);
+    if (query.data) form.reset({ lowStockThreshold: query.data.lowStockThreshold });
   }, [query.data, form]);
 
   const save = useMutation({
@@ -99,6 +100,7 @@ export default function SettingsTab() {
           </form>
         )}
       </Card>
+      <ReturnWindowsCard />
     </div>
   );
 }

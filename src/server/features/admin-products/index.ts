@@ -3,3 +3,6 @@
 export { newReport } from './import-report';
 export { importCsv } from './import-service';
 export { imagesOf, lowStockCondition, replaceProductImages } from './repository';
+// The returns' restock puts re-graded units back through the same writers as the product form.
+export { adjustStock, createProduct } from './service';
+export { findAdminProduct } from './repository';

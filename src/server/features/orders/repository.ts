@@ -64,6 +64,7 @@ export function toOrderItemResponse(item: OrderItemRow): OrderItem {
     compareAtPrice: item.compareAtPrice,
     discount: item.discount,
     quantity: item.quantity,
+    finalSale: item.finalSale,
   };
 }
 

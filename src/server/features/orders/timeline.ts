@@ -9,7 +9,8 @@ import { type ChargedTaxLine, refundedTaxLines } from '~/shared/pricing';
 import type { OrderEvent, OrderEventKind } from '~/shared/schemas/order-timeline';
 import { trackingUrl } from '~/shared/tracking';
 import type { DbOrTx } from '~/server/db/client';
-import { orderHistory, orderRefunds, type orders } from '~/server/db/schema';
+import { orderHistory, orderRefunds, type orders, returnEvents } from '~/server/db/schema';
+import { returnNumber } from '~/shared/schemas/returns';
 
 type TimelineOrder = Pick<
   typeof orders.$inferSelect,
@@ -86,8 +87,36 @@ export async function buildOrderTimelines(
     .where(and(inArray(orderRefunds.orderId, ids), eq(orderRefunds.status, 'completed')))
     .orderBy(asc(orderRefunds.settledAt), asc(orderRefunds.id));
 
+  // A return's steps the shopper is told of; the re-grade is the store's own business, and the
+  // refund shows as the refund it made (docs/decisions/0540-return-requests.md).
+  const returnSteps = await db
+    .select()
+    .from(returnEvents)
+    .where(
+      and(
+        inArray(returnEvents.orderId, ids),
+        inArray(returnEvents.kind, [
+          'requested',
+          'approved',
+          'refused',
+          'instructions',
+          'received',
+          'closed',
+        ]),
+      ),
+    )
+    .orderBy(asc(returnEvents.createdAt), asc(returnEvents.id));
+
   for (const order of list) {
     const events: OrderEvent[] = [event('placed', order.createdAt)];
+    for (const step of returnSteps) {
+      if (step.orderId !== order.id) continue;
+      const e = event(`return-${step.kind}` as OrderEventKind, step.createdAt);
+      e.returnNumber = returnNumber(step.returnId);
+      // The shopper's own comment is theirs; staff's message is shown with approval, refusal, closing.
+      e.message = step.kind === 'requested' ? '' : step.message;
+      events.push(e);
+    }
     const rows = history.filter((h) => h.orderId === order.id);
     const paid = rows.find((h) => h.field === 'paymentStatus' && h.toValue === 'completed');
     if (paid) events.push(event('paid', paid.createdAt));

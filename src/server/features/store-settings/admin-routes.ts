@@ -130,7 +130,7 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: "The store's own settings (the low-stock threshold)",
+        summary: "The store's own settings (the low-stock threshold, the return windows by condition)",
         response: { 200: StoreSettingsSchema, ...errors },
       },
     },
@@ -153,8 +153,17 @@ export const storeSettingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         // Serialises two administrators' changes: each merges into what the other saved.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('store_meta settings'))`);
         const before = await getStoreSettings(tx);
-        const changes = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
-        const after = { ...before, ...changes };
+        const { returnWindowDays, ...rest } = request.body;
+        const changes = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+        // The conditions not given keep their window.
+        const windows = Object.fromEntries(
+          Object.entries(returnWindowDays ?? {}).filter(([, v]) => v !== undefined),
+        );
+        const after = {
+          ...before,
+          ...changes,
+          returnWindowDays: { ...before.returnWindowDays, ...windows },
+        };
         await saveStoreSettings(tx, after);
         await recordAudit(tx, {
           userId: request.user!.id,

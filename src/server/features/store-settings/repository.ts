@@ -86,7 +86,7 @@ export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
   const settings = { ...DEFAULT_STORE_SETTINGS };
   for (const key of Object.keys(settings) as (keyof StoreSettings)[]) {
     const field = StoreSettingsSchema.shape[key].safeParse(stored[key]);
-    if (field.success) settings[key] = field.data;
+    if (field.success) (settings as Record<string, unknown>)[key] = field.data;
   }
   return settings;
 }

@@ -1,0 +1,95 @@
+// What the return e-mails say (emails.ts), in both languages. '\u00a0' is the no-break space French
+// puts before ':'.
+import { defineMessages } from '~/shared/i18n/catalogues';
+
+export const RETURN_EMAILS = defineMessages(
+  'returnEmails',
+  {
+    returnNumber: 'Return',
+    orderReference: 'Order',
+    reason: 'Reason',
+    items: 'Items',
+    viewOrder: 'View your order',
+    messageFromUs: 'Our message',
+    'reason.changed-mind': 'Changed my mind',
+    'reason.not-as-described': 'Not as described',
+    'reason.defective': 'Defective',
+    'reason.damaged-in-transit': 'Damaged in transit',
+    'reason.wrong-item': 'Wrong item received',
+    requestedSubject: '{{store}}: return request {{number}} received',
+    requestedHeading: 'We have your return request',
+    requestedText:
+      'Thank you, {{name}}. We have your request {{number}} to return items of order {{reference}}. We will reply within 2 business days.',
+    warrantyText:
+      'We handle it as a claim under the legal warranty, which applies whatever the return window or a "final sale" mention.',
+    approvedSubject: '{{store}}: return {{number}} approved',
+    approvedHeading: 'Your return is approved',
+    approvedText: 'We have approved return {{number}}. Instructions for sending the items back follow.',
+    refusedSubject: '{{store}}: return request {{number}} not accepted',
+    refusedHeading: 'We cannot accept this return',
+    refusedText:
+      'We are sorry: we cannot accept return request {{number}}. If an item is defective, your legal warranty still applies; reply to this e-mail.',
+    instructionsSubject: '{{store}}: how to send back return {{number}}',
+    instructionsHeading: 'How to send your return',
+    shipText:
+      'Pack the items with a copy of this e-mail or the return number {{number}} and ship them to the address below.',
+    shipTo: 'Ship to',
+    dropOffText: 'Bring the items with the return number {{number}} to our store.',
+    where: 'Where',
+    when: 'When',
+    receivedSubject: '{{store}}: we received return {{number}}',
+    receivedHeading: 'We received your return',
+    receivedText: 'We received the items of return {{number}} and are checking them.',
+    receivedLine: '{{received}} of {{quantity}} received',
+    receivedDamaged: '{{received}} of {{quantity}} received, {{damaged}} damaged',
+    receivedRefundNext: 'Your refund follows in a separate e-mail once the items are checked.',
+    closedSubject: '{{store}}: return {{number}} is closed',
+    closedHeading: 'Your return is closed',
+    closedText: 'Return {{number}} is now closed.',
+  },
+  {
+    returnNumber: 'Retour',
+    orderReference: 'Commande',
+    reason: 'Motif',
+    items: 'Articles',
+    viewOrder: 'Voir votre commande',
+    messageFromUs: 'Notre message',
+    'reason.changed-mind': 'J’ai changé d’avis',
+    'reason.not-as-described': 'Non conforme à la description',
+    'reason.defective': 'Défectueux',
+    'reason.damaged-in-transit': 'Endommagé pendant le transport',
+    'reason.wrong-item': 'Mauvais article reçu',
+    requestedSubject: '{{store}}\u00a0: demande de retour {{number}} reçue',
+    requestedHeading: 'Nous avons reçu votre demande de retour',
+    requestedText:
+      'Merci, {{name}}. Nous avons reçu votre demande {{number}} de retour d’articles de la commande {{reference}}. Nous vous répondrons d’ici 2 jours ouvrables.',
+    warrantyText:
+      'Nous la traitons comme une réclamation au titre de la garantie légale, qui s’applique quels que soient le délai de retour ou une mention «\u00a0vente finale\u00a0».',
+    approvedSubject: '{{store}}\u00a0: retour {{number}} approuvé',
+    approvedHeading: 'Votre retour est approuvé',
+    approvedText:
+      'Nous avons approuvé le retour {{number}}. Les instructions pour nous renvoyer les articles suivent.',
+    refusedSubject: '{{store}}\u00a0: demande de retour {{number}} refusée',
+    refusedHeading: 'Nous ne pouvons pas accepter ce retour',
+    refusedText:
+      'Nous sommes désolés\u00a0: nous ne pouvons pas accepter la demande de retour {{number}}. Si un article est défectueux, votre garantie légale s’applique toujours; répondez à ce courriel.',
+    instructionsSubject: '{{store}}\u00a0: comment nous renvoyer le retour {{number}}',
+    instructionsHeading: 'Comment nous renvoyer votre retour',
+    shipText:
+      'Emballez les articles avec une copie de ce courriel ou le numéro de retour {{number}} et expédiez-les à l’adresse ci-dessous.',
+    shipTo: 'Expédier à',
+    dropOffText: 'Apportez les articles avec le numéro de retour {{number}} à notre magasin.',
+    where: 'Où',
+    when: 'Quand',
+    receivedSubject: '{{store}}\u00a0: nous avons reçu le retour {{number}}',
+    receivedHeading: 'Nous avons reçu votre retour',
+    receivedText: 'Nous avons reçu les articles du retour {{number}} et nous les vérifions.',
+    receivedLine: '{{received}} sur {{quantity}} reçus',
+    receivedDamaged: '{{received}} sur {{quantity}} reçus, {{damaged}} endommagés',
+    receivedRefundNext:
+      'Votre remboursement suivra dans un courriel distinct une fois les articles vérifiés.',
+    closedSubject: '{{store}}\u00a0: le retour {{number}} est fermé',
+    closedHeading: 'Votre retour est fermé',
+    closedText: 'Le retour {{number}} est maintenant fermé.',
+  },
+);
