@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { unsubscribeRoutes } from './newsletter/unsubscribe-routes';
+import { consentAdminRoutes } from './newsletter/consent-admin-routes';
 import { catalogRoutes } from './catalog/routes';
 import { catalogueCacheInvalidation } from './catalog/catalogue-cache';
 import { authRoutes } from './auth/routes';
@@ -23,6 +25,9 @@ import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
+import { privacyRoutes } from './privacy/routes';
+import { incidentRoutes } from './privacy/incident-routes';
+import { marketingRoutes } from './privacy/marketing-routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -31,6 +36,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(consentAdminRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(adminProductRoutes);
@@ -49,4 +56,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);
   await app.register(adminIntakeRoutes);
+  await app.register(privacyRoutes);
+  await app.register(incidentRoutes);
+  await app.register(marketingRoutes);
 }

@@ -177,6 +177,7 @@ export const ProvinceCodeParamsSchema = z.object({
 /** Products with this many units or fewer (but some) are low on stock, unless set otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 export const MAX_LOW_STOCK_THRESHOLD = 1000;
+export const SETTING_TEXT_MAX = 300;
 export const LOW_STOCK_THRESHOLD_MESSAGE = `Low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString('en-CA')}`;
 
 /** A whole number of units, from a form field's text or a number. */
@@ -200,13 +201,59 @@ const lowStockThreshold = z
 export const StoreSettingsSchema = z.object({
   /** 0 turns the low-stock list off. */
   lowStockThreshold: z.number().int().min(0).max(MAX_LOW_STOCK_THRESHOLD),
+  /**
+   * The person in charge of personal information (PIPEDA, Quebec Law 25), published on the privacy page
+   * in both languages (docs/decisions/0561-privacy-officer-and-page.md). Blank until the store names one.
+   */
+  privacyOfficerName: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerTitle: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerTitleFr: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerEmail: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerPhone: z.string().max(SETTING_TEXT_MAX),
+  /**
+   * The postal address every marketing e-mail names its sender with (CASL); blank: the pickup address
+   * (docs/decisions/0560-consent-records.md).
+   */
+  mailingAddress: z.string().max(SETTING_TEXT_MAX),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
-export const DEFAULT_STORE_SETTINGS: StoreSettings = { lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD };
+export const DEFAULT_STORE_SETTINGS: StoreSettings = {
+  lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
+  privacyOfficerName: '',
+  privacyOfficerTitle: '',
+  privacyOfficerTitleFr: '',
+  privacyOfficerEmail: '',
+  privacyOfficerPhone: '',
+  mailingAddress: '',
+};
+
+/** A one-line setting's text: trimmed, at most SETTING_TEXT_MAX characters, no line breaks. */
+function settingText(label: string) {
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(SETTING_TEXT_MAX, `${label} must be at most ${SETTING_TEXT_MAX} characters`)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be one line of text`)
+      .optional()
+  );
+}
 
 /** PATCH /api/admin/settings: the fields to change; an absent field keeps its value. */
 export const StoreSettingsUpdateSchema = z.strictObject(
-  { lowStockThreshold: lowStockThreshold.optional() },
+  {
+    lowStockThreshold: lowStockThreshold.optional(),
+    privacyOfficerName: settingText('Privacy officer name'),
+    privacyOfficerTitle: settingText('Privacy officer title'),
+    privacyOfficerTitleFr: settingText('Privacy officer title (French)'),
+    privacyOfficerEmail: settingText('Privacy officer e-mail').refine(
+      (v) => v === undefined || v === '' || z.email().safeParse(v).success,
+      'Privacy officer e-mail must be a valid e-mail address',
+    ),
+    privacyOfficerPhone: settingText('Privacy officer phone'),
+    mailingAddress: settingText('Mailing address'),
+  },
   {
     error: (issue) =>
       issue.code === 'unrecognized_keys' ? `Unknown setting: ${issue.keys.join(', ')}` : undefined,
