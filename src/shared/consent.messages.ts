@@ -10,10 +10,13 @@ export const consentMessages = defineMessages(
     wording:
       'Yes, {{store}} may send me deals and news by e-mail. I can unsubscribe at any time with the link in every message.',
     withdrawal: 'Unsubscribed from {{store}}’s marketing e-mail.',
+    /** The home page popup's own checkbox (the specification's text). */
+    popupWording: 'I agree to receive promotional emails. I can unsubscribe at any time.',
   },
   {
     wording:
       'Oui, {{store}} peut m’envoyer ses aubaines et nouvelles par courriel. Je peux me désabonner en tout temps avec le lien de chaque message.',
     withdrawal: 'Désabonnement des courriels promotionnels de {{store}}.',
+    popupWording: 'J’accepte de recevoir des courriels promotionnels. Je peux me désabonner en tout temps.',
   },
 );

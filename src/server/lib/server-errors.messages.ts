@@ -10,6 +10,8 @@ export const serverErrorMessages = defineMessages(
   'server-errors',
   {
     'Please sign in to continue.': 'Please sign in to continue.',
+    'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.':
+      'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.',
     'You do not have permission to do that.': 'You do not have permission to do that.',
     'Not found.': 'Not found.',
     'Invalid request.': 'Invalid request.',
@@ -138,6 +140,8 @@ export const serverErrorMessages = defineMessages(
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
+    'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.':
+      'Si nous conservons des commandes ou des messages sous cette adresse, nous lui avons envoyé un lien. Il fonctionne pendant 24 heures.',
     'You do not have permission to do that.': 'Vous n’avez pas la permission de faire cela.',
     'Not found.': 'Introuvable.',
     'Invalid request.': 'Requête invalide.',

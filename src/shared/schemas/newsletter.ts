@@ -13,7 +13,7 @@ export const SubscribeInputSchema = z.object({
   /** Honeypot (see ContactMessageInputSchema). */
   website: z.string().max(500).optional(),
   /** Which form the consent was given in; the wording shown is the consent catalogue's (consent.messages.ts). */
-  source: z.enum(['popup', 'footer'], { error: 'Unknown sign-up form' }).default('footer'),
+  source: z.enum(['popup', 'popup-relay', 'footer'], { error: 'Unknown sign-up form' }).default('footer'),
 });
 
 /** The same answer for a new and a repeated address: nothing tells whether an address is on the list. */
@@ -52,6 +52,7 @@ export const ConsentHistorySchema = z.object({
   current: ConsentStatusSchema.nullable(),
   events: z.array(ConsentEventSchema),
 });
+export type ConsentHistory = z.infer<typeof ConsentHistorySchema>;
 
 /** The account's marketing switch (GET and PUT /api/account/marketing). */
 export const MarketingPreferenceSchema = z.object({
@@ -61,6 +62,7 @@ export const MarketingStateSchema = z.object({
   subscribed: z.boolean(),
   current: ConsentStatusSchema.nullable(),
 });
+export type MarketingState = z.infer<typeof MarketingStateSchema>;
 
 /** POST /api/admin/consents/campaigns: a marketing message to every address with consent now. */
 export const CampaignInputSchema = z.object({

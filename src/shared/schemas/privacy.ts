@@ -10,6 +10,7 @@ export const PrivacyContactSchema = z.object({
   email: z.string(),
   phone: z.string(),
 });
+export type PrivacyContact = z.infer<typeof PrivacyContactSchema>;
 
 export const DataExportQuerySchema = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).default('json'),
@@ -104,6 +105,7 @@ export const PrivacyIncidentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+export type PrivacyIncident = z.infer<typeof PrivacyIncidentSchema>;
 
 export const IncidentIdParamsSchema = z.object({
   id: z.coerce

@@ -154,6 +154,7 @@ describe('admin login screen', () => {
       'Users',
       'Reports',
       'Audit Log',
+      'Privacy',
       'Settings',
     ]);
   });

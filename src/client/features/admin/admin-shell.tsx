@@ -11,6 +11,7 @@ import { IntakeTab } from '~/client/features/admin-intake';
 import { LoadsTab } from '~/client/features/admin-loads';
 import { OrdersTab } from '~/client/features/admin-orders';
 import { ImportTab, ProductsTab } from '~/client/features/admin-products';
+import { PrivacyTab } from '~/client/features/admin-privacy';
 import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
 import { UsersTab } from '~/client/features/admin-users';
 import type { CurrentUser } from '~/client/features/auth';
@@ -34,6 +35,7 @@ const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   users: UsersTab,
   reports: ReportsTab,
   audit: AuditLogTab,
+  privacy: PrivacyTab,
   settings: SettingsTab,
 };
 

@@ -47,6 +47,7 @@ const EN_WORDING =
 const FR_WORDING =
   'Oui, Bargain Barn peut m’envoyer ses aubaines et nouvelles par courriel. Je peux me désabonner en tout temps avec le lien de chaque message.';
 
+const POPUP_WORDING = 'I agree to receive promotional emails. I can unsubscribe at any time.';
 const subscribe = (email: string, headers: Record<string, string> = {}, source?: string) =>
   t.app.inject({
     method: 'POST',
@@ -128,7 +129,7 @@ describe('sign-up forms', () => {
     expect((await subscribe('luc@example.com', { 'accept-language': 'fr-CA' })).statusCode).toBe(200);
     const rows = await t.db.select().from(marketingConsents).orderBy(marketingConsents.id);
     expect(rows.map((r) => [r.email, r.source, r.locale, r.wording, r.ipAddress])).toEqual([
-      ['ann@example.com', 'popup', 'en', EN_WORDING, '203.0.113.7'],
+      ['ann@example.com', 'popup', 'en', POPUP_WORDING, '203.0.113.7'],
       ['luc@example.com', 'footer', 'fr', FR_WORDING, '203.0.113.7'],
     ]);
   });
@@ -306,7 +307,7 @@ describe('the admin history of an address', () => {
           email: 'ann@example.com',
           action: 'granted',
           source: 'popup',
-          wording: EN_WORDING,
+          wording: POPUP_WORDING,
           locale: 'en',
           ipAddress: '203.0.113.7',
           createdAt: '2026-01-05T10:00:00.000Z',

@@ -10,7 +10,7 @@ import type { Locale } from '~/shared/i18n/locales';
 import type { DbOrTx } from '~/server/db/client';
 import { marketingConsents, subscribers } from '~/server/db/schema';
 
-export const CONSENT_SOURCES = ['popup', 'footer', 'checkout', 'account'] as const;
+export const CONSENT_SOURCES = ['popup', 'popup-relay', 'footer', 'checkout', 'account'] as const;
 export const WITHDRAWAL_SOURCES = ['unsubscribe-link', 'one-click', 'account', 'account-deletion'] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 export type WithdrawalSource = (typeof WITHDRAWAL_SOURCES)[number];
@@ -22,8 +22,10 @@ export const IMPLIED_INQUIRY_MONTHS = 6;
 /** Order payment statuses that are a purchase (a refunded order was still bought). */
 const PURCHASE_STATUSES = sql`('completed', 'refunded')`;
 
-export function consentWording(locale: Locale, storeName: string): string {
-  return translator(locale, consentMessages)('wording', { store: storeName });
+/** The exact text the person saw: the home popup's checkbox has its own, every other form the general one. */
+export function consentWording(locale: Locale, storeName: string, source: ConsentSource): string {
+  const t = translator(locale, consentMessages);
+  return source === 'popup' ? t('popupWording') : t('wording', { store: storeName });
 }
 
 export function withdrawalWording(locale: Locale, storeName: string): string {
@@ -52,7 +54,7 @@ export async function recordConsent(
     orderId: who.orderId ?? null,
     action: 'granted',
     source,
-    wording: consentWording(locale, storeName),
+    wording: consentWording(locale, storeName, source),
     locale,
     ipAddress: who.ip ?? null,
   });
