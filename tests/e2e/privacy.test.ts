@@ -1,0 +1,131 @@
+// Consent and privacy in a real browser against the built store: the checkout's marketing box is
+// unticked; a customer whose guest orders joined their new account downloads their data (every order of
+// theirs, none of another shopper's) and deletes the account from its settings, signed out everywhere;
+// the privacy page names the officer and says no tracking script loads, in English and French. axe
+// checks each page.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Product } from '~/shared/schemas/catalog';
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
+import { axeProblems, headingOrderProblems } from './a11y';
+import { registerCustomer } from './admin-session';
+import { guestPurchase } from './guest-purchase';
+import { launchBrowser, openPage, signIn, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+let inbox: SmtpInbox;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
+});
+afterAll(async () => {
+  await inbox?.close();
+  await browser?.close();
+  await store?.stop();
+});
+
+const suffix = Date.now().toString(36);
+const customer = {
+  username: `private_${suffix}`,
+  email: `private_${suffix}@example.com`,
+  password: 'private-pass-123',
+};
+
+async function a11y(page: Page, where: string): Promise<string[]> {
+  return [...(await axeProblems(page, where)), ...(await headingOrderProblems(page, where))];
+}
+
+async function productInStock(): Promise<Product> {
+  const all = (await (await fetch(`${store.url}/api/products?inStock=true&limit=100`)).json()) as Product[];
+  const picked = all.find((p) => p.stock >= 3);
+  if (!picked) throw new Error('The demo catalogue has no product in stock');
+  return picked;
+}
+
+describe('privacy', () => {
+  it('downloads every order of the customer, then deletes the account', async () => {
+    const product = await productInStock();
+    const problems: string[] = [];
+    const checkBox = async (page: Page, where: string) => {
+      if (where !== 'checkout') return;
+      // The marketing box: there, unticked, apart from everything else.
+      expect(await page.getByTestId('marketing-consent').isChecked()).toBe(false);
+      problems.push(...(await a11y(page, 'checkout with the marketing box')));
+    };
+    const buyer = { firstName: 'Priya', lastName: 'Private', email: customer.email };
+    const mine = [
+      await guestPurchase(browser, store.url, product, buyer, { onPage: checkBox }),
+      await guestPurchase(browser, store.url, product, buyer),
+    ];
+    const theirs = await guestPurchase(browser, store.url, product, {
+      firstName: 'Otto',
+      lastName: 'Other',
+      email: `other_${suffix}@example.com`,
+    });
+    // Registering with the address joins its guest orders to the account.
+    await registerCustomer(store.url, customer, inbox);
+
+    const { page, context, consoleErrors } = await openPage(browser, {
+      viewport: { width: 1280, height: 900 },
+    });
+    await signIn(page, store.url, customer.username, customer.password);
+    await page.goto(`${store.url}/account?tab=settings`);
+    await page.getByRole('heading', { name: 'Your data' }).waitFor();
+    await page.getByTestId('marketing-consent').waitFor();
+    expect(await page.getByTestId('marketing-consent').isChecked()).toBe(false);
+    problems.push(...(await a11y(page, 'account settings')));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download my data (JSON)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(data.profile.email).toBe(customer.email);
+    expect(data.orders.map((o: { reference: string }) => o.reference).sort()).toEqual([...mine].sort());
+    expect(JSON.stringify(data)).not.toContain(theirs);
+    expect(JSON.stringify(data)).not.toContain('Otto');
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.getByLabel('Enter your password to confirm').fill(customer.password);
+    // axe only: a modal's heading is its own, not the page's outline.
+    problems.push(...(await axeProblems(page, 'delete dialog')));
+    await dialog.getByRole('button', { name: 'Delete My Account' }).click();
+    await page.waitForURL(`${store.url}/`);
+    await page.getByTestId('toast').filter({ hasText: 'Account Deleted' }).waitFor();
+
+    // Signed out, and the password opens nothing any more.
+    expect((await page.request.get(`${store.url}/api/auth/me`)).status()).toBe(401);
+    const login = await fetch(`${store.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: store.url },
+      body: JSON.stringify({ username: customer.username, password: customer.password }),
+    });
+    expect(login.status).toBe(401);
+    expect({ problems, consoleErrors }).toEqual({ problems: [], consoleErrors: [] });
+    await context.close();
+  });
+
+  it('names the privacy officer and says no tracking script loads, in both languages', async () => {
+    const { page, context, consoleErrors } = await openPage(browser);
+    const problems: string[] = [];
+    await page.goto(`${store.url}/privacy`);
+    await page.getByRole('heading', { name: 'Person in charge of personal information' }).waitFor();
+    await page.getByText('This store loads no analytics, advertising or other third-party scripts').waitFor();
+    problems.push(...(await a11y(page, 'privacy page')));
+    await page.goto(`${store.url}/fr/privacy`);
+    await page
+      .getByRole('heading', { name: 'Responsable de la protection des renseignements personnels' })
+      .waitFor();
+    await page.getByText('Ce magasin ne charge aucun script d’analyse').waitFor();
+    problems.push(...(await a11y(page, 'French privacy page')));
+    // Every script the page loaded is the store's own.
+    const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter(Boolean));
+    for (const src of scripts) expect(new URL(src).origin).toBe(new URL(store.url).origin);
+    expect({ problems, consoleErrors }).toEqual({ problems: [], consoleErrors: [] });
+    await context.close();
+  });
+});
