@@ -354,3 +354,37 @@ describe('over real SMTP', () => {
     }
   });
 });
+
+describe('the account’s marketing switch', () => {
+  it('records a consent with the wording shown and a withdrawal, and reads implied consent', async () => {
+    const user = await createUser(t.db, { email: 'kim@example.com' });
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, user.id);
+    expect((await client.get('/api/account/marketing')).json()).toEqual({ subscribed: false, current: null });
+
+    const on = await client.put('/api/account/marketing', { subscribed: true }, { 'accept-language': 'fr' });
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toMatchObject({ subscribed: true, current: { basis: 'express', expiresAt: null } });
+    const off = await client.put('/api/account/marketing', { subscribed: false });
+    expect(off.json()).toEqual({ subscribed: false, current: null });
+    const events = await t.db.select().from(marketingConsents).orderBy(marketingConsents.id);
+    expect(events.map((e) => [e.action, e.source, e.locale, e.userId, e.wording])).toEqual([
+      ['granted', 'account', 'fr', user.id, FR_WORDING],
+      ['withdrawn', 'account', 'en', user.id, 'Unsubscribed from Bargain Barn’s marketing e-mail.'],
+    ]);
+
+    // A purchase after the withdrawal implies consent again, for 2 years: the switch stays off.
+    await insertOrder(t.db, { userId: user.id, customerEmail: 'kim@example.com' });
+    const implied = (await client.get('/api/account/marketing')).json();
+    expect(implied).toMatchObject({ subscribed: false, current: { basis: 'implied-purchase' } });
+  });
+
+  it('needs a session, and a bad body is 400 that records nothing', async () => {
+    expect((await t.app.inject('/api/account/marketing')).statusCode).toBe(401);
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, (await createUser(t.db)).id);
+    expect((await client.put('/api/account/marketing', { subscribed: 'yes' })).statusCode).toBe(400);
+    expect((await client.put('/api/account/marketing', {})).statusCode).toBe(400);
+    expect(await t.db.select().from(marketingConsents)).toEqual([]);
+  });
+});
