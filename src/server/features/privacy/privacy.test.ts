@@ -290,6 +290,16 @@ describe('DELETE /api/account', () => {
       names: 0,
     });
 
+    // A later status change queues no e-mail: the order has no address left.
+    await t.db.delete(mailOutbox);
+    const shipped = await admin.request({
+      method: 'PATCH',
+      url: `/api/orders/${mine[0]!.id}/status`,
+      payload: { status: 'shipped' },
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, ''))).toEqual([]);
+
     // The old sign-in no longer works.
     const again = await new TestClient(t.app).post('/api/auth/login', {
       username: user.username,
