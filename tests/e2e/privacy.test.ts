@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { axeProblems, headingOrderProblems } from './a11y';
-import { registerCustomer } from './admin-session';
+import { registerCustomer, sessionCookie } from './admin-session';
 import { guestPurchase } from './guest-purchase';
 import { launchBrowser, openPage, signIn, type Store, startStore } from './harness';
 
@@ -126,6 +126,51 @@ describe('privacy', () => {
     const scripts = await page.evaluate(() => [...document.scripts].map((s) => s.src).filter(Boolean));
     for (const src of scripts) expect(new URL(src).origin).toBe(new URL(store.url).origin);
     expect({ problems, consoleErrors }).toEqual({ problems: [], consoleErrors: [] });
+    await context.close();
+  });
+
+  it('unsubscribes in one click from the link of a marketing e-mail, without signing in', async () => {
+    const reader = `reader_${suffix}@example.com`;
+    const json = { 'content-type': 'application/json', origin: store.url };
+    const subscribed = await fetch(`${store.url}/api/subscribers`, {
+      method: 'POST',
+      headers: { ...json, 'accept-language': 'fr-CA' },
+      body: JSON.stringify({ email: reader }),
+    });
+    expect(subscribed.status).toBe(200);
+    const cookie = await sessionCookie(store.url);
+    const sent = await fetch(`${store.url}/api/admin/consents/campaigns`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({
+        subject: 'Deals',
+        subjectFr: 'Aubaines',
+        text: 'New lots.',
+        textFr: 'Nouveaux lots.',
+      }),
+    });
+    expect(sent.status).toBe(200);
+    // The campaign leaves once its answer has gone: wait for it in the inbox.
+    for (let i = 0; i < 300 && inbox.mailsTo(reader).length === 0; i++)
+      await new Promise((r) => setTimeout(r, 100));
+    const raw = inbox.messages.find((m) => m.rcpt.includes(reader))!.raw.replace(/\r?\n[ \t]+/g, ' ');
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const link = /^List-Unsubscribe: <(http[^>]+)>\r?$/m.exec(raw)![1]!;
+
+    const { page, context, consoleErrors } = await openPage(browser);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Vous êtes désabonné' }).waitFor();
+    expect(await axeProblems(page, 'unsubscribe page')).toEqual([]);
+    const history = await fetch(`${store.url}/api/admin/consents?email=${encodeURIComponent(reader)}`, {
+      headers: { cookie },
+    });
+    expect(
+      (await history.json()).events.map((e: { action: string; source: string }) => [e.action, e.source]),
+    ).toEqual([
+      ['granted', 'footer'],
+      ['withdrawn', 'unsubscribe-link'],
+    ]);
+    expect(consoleErrors).toEqual([]);
     await context.close();
   });
 });

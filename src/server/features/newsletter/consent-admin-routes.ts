@@ -81,6 +81,12 @@ export const consentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         body: CampaignInputSchema,
         response: { 200: CampaignAnswerSchema, 400: ErrorSchema },
       },
+      // Queued in the request, sent once the answer has gone (the maintenance job sends what is left).
+      onResponse: async () => {
+        app.ctx.mailer
+          .deliverQueued(500)
+          .catch((error) => app.log.error({ err: error }, 'sending queued e-mail failed'));
+      },
     },
     async (request) => {
       const queued = await queueCampaign(app.ctx, request.body);

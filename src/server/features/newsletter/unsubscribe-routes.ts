@@ -18,7 +18,7 @@ const escapeHtml = (s: string) =>
 function page(storeName: string, locale: Locale, title: string, body: string): string {
   return `<!doctype html>
 <html lang="${LOCALE_TAGS[locale]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(storeName)}</title>
+<meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${escapeHtml(title)} | ${escapeHtml(storeName)}</title>
 <style>body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f3f4f6;color:#111827;margin:0;padding:24px 12px}
 main{max-width:520px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}h1{font-size:1.25rem;margin:0 0 12px}a{color:#1d4ed8}</style>
 </head><body><main>${body}</main></body></html>`;
