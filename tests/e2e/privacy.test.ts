@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { axeProblems, headingOrderProblems } from './a11y';
-import { registerCustomer, sessionCookie } from './admin-session';
+import { registerCustomer, sessionCookie, signInToAdmin } from './admin-session';
 import { guestPurchase } from './guest-purchase';
 import { launchBrowser, openPage, signIn, type Store, startStore } from './harness';
 
@@ -171,6 +171,28 @@ describe('privacy', () => {
       ['withdrawn', 'unsubscribe-link'],
     ]);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('records an incident in the admin Privacy tab', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, {
+      viewport: { width: 1280, height: 900 },
+      allowConsole: [/status of 401/],
+    });
+    await signInToAdmin(page, store.url, undefined, '/admin/privacy', 'Incident register');
+    await page.getByRole('heading', { name: 'Incident register' }).waitFor();
+    await page.getByRole('button', { name: 'Record an incident' }).click();
+    const form = page.getByRole('form', { name: 'New incident' });
+    await form.getByLabel('What happened').fill('A label printed with another customer’s address.');
+    await form.getByLabel('Who was affected').fill('One customer');
+    await form.getByLabel('How many people').fill('1');
+    const problems = await axeProblems(page, 'admin privacy tab with the incident form');
+    await form.getByRole('button', { name: 'Save Incident' }).click();
+    await page
+      .getByRole('list', { name: 'Incidents' })
+      .getByText('A label printed with another customer’s address.')
+      .waitFor();
+    expect({ problems, consoleErrors }).toEqual({ problems: [], consoleErrors: [] });
     await context.close();
   });
 });
