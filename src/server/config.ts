@@ -234,6 +234,20 @@ export const EnvSchema = z.object({
     emptyToUndefined,
     z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   ),
+  // How long the retention job keeps what serves no purpose after a while, in days
+  // (docs/decisions/0565-retention-periods.md).
+  RETENTION_CONTACT_MESSAGES_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(730),
+  ),
+  RETENTION_ABANDONED_CHECKOUTS_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(36_500).default(90),
+  ),
+  RETENTION_SESSIONS_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(3650).default(90),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

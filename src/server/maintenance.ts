@@ -16,6 +16,7 @@ import { purgeOldRateLimits } from './lib/rate-limit';
 import { recordJobRun } from './runtime/metrics';
 import { purgeExpiredSessions } from './plugins/sessions';
 import { purgeOldResetTokens } from '~/server/features/auth';
+import { purgeByRetention } from '~/server/features/privacy';
 
 export type MaintenanceTask = { name: string; run: (app: FastifyInstance) => Promise<unknown> };
 
@@ -34,6 +35,8 @@ export const maintenanceTasks: MaintenanceTask[] = [
   // What an answer left in the outbox and did not send (the instance stopped first).
   { name: 'queued e-mails', run: (app) => app.ctx.mailer.deliverQueued(100) },
   { name: 'old password reset links', run: (app) => purgeOldResetTokens(app.ctx) },
+  // Contact messages, abandoned checkouts and old sessions past their retention periods.
+  { name: 'retention periods', run: (app) => purgeByRetention(app.ctx) },
   // The daily markdowns: each step is applied once, so running every few minutes marks a product down
   // within minutes of the day it reaches a step (docs/decisions/0320-markdowns-lower-the-selling-price.md).
   { name: 'markdowns by age', run: (app) => applyMarkdowns(app.ctx) },

@@ -71,6 +71,9 @@ export const users = pgTable(
     // The name, phone and address the customer chose to keep for checkout ('Save this address to my
     // profile'): they fill the checkout form (docs/decisions/0282-remembered-checkout.md).
     checkoutDetails: jsonb().$type<SavedCheckoutDetails>(),
+    // When the customer erased their account: the row stays (orders keep pointing to it) with every
+    // personal field replaced (docs/decisions/0562-account-erasure-keeps-orders-without-the-person.md).
+    deletedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -576,6 +579,9 @@ export const mailOutbox = pgTable(
     // secret; text and html hold a placeholder. Put in place only as it goes to SMTP, then cleared
     // (src/server/mail/outbox-secret.ts, docs/decisions/0454-outbox-keeps-no-live-secret.md).
     sealedSecret: text(),
+    // Extra headers of the message (a marketing message's List-Unsubscribe and List-Unsubscribe-Post,
+    // RFC 8058), handed to SMTP as they are (docs/decisions/0560-consent-records.md).
+    headers: jsonb().$type<Record<string, string>>(),
   },
   (t) => [
     index('mail_outbox_created_idx').on(t.createdAt),
@@ -977,4 +983,69 @@ export const returnEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('return_events_order_idx').on(t.orderId), index('return_events_return_idx').on(t.returnId)],
+);
+
+/**
+ * Every express marketing consent given or withdrawn, never updated: who (e-mail, account), when, the
+ * exact wording shown, its language, where (popup, footer, checkout, account, unsubscribe link) and the
+ * client address. The proof CASL asks the store to keep (docs/decisions/0560-consent-records.md).
+ * Implied consent is not stored: it is read from paid orders (2 years) and contact messages (6 months).
+ */
+export const marketingConsents = pgTable(
+  'marketing_consents',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    action: text().$type<'granted' | 'withdrawn'>().notNull(),
+    source: text().notNull(),
+    wording: text().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    ipAddress: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('marketing_consents_email_idx').on(sql`lower(${t.email})`, t.createdAt),
+    check('marketing_consents_action', sql`${t.action} in ('granted', 'withdrawn')`),
+  ],
+);
+
+/**
+ * The register of confidentiality incidents (Quebec Law 25, PIPEDA breach records), kept at least
+ * 24 months after the store learned of each (docs/decisions/0564-privacy-incident-register.md).
+ */
+export const privacyIncidents = pgTable('privacy_incidents', {
+  id: serial().primaryKey(),
+  occurredOn: date({ mode: 'string' }),
+  discoveredOn: date({ mode: 'string' }).notNull(),
+  description: text().notNull(),
+  affectedPeople: text().notNull(),
+  affectedCount: integer(),
+  riskOfSeriousInjury: boolean().notNull().default(false),
+  measures: text().notNull().default(''),
+  commissionNotifiedOn: date({ mode: 'string' }),
+  peopleNotifiedOn: date({ mode: 'string' }),
+  createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A guest's request for the data of their orders (export or deletion), waiting for the link sent to the
+ * address: only the token's sha256 is kept (docs/decisions/0563-guest-privacy-requests.md).
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: serial().primaryKey(),
+    tokenHash: text().notNull().unique(),
+    email: text().notNull(),
+    kind: text().$type<'export' | 'delete'>().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('privacy_requests_expires_idx').on(t.expiresAt)],
 );

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { contactRoutes } from './contact/routes';
 import { contentRoutes } from './content/routes';
 import { newsletterRoutes } from './newsletter/routes';
+import { unsubscribeRoutes } from './newsletter/unsubscribe-routes';
+import { consentAdminRoutes } from './newsletter/consent-admin-routes';
 import { catalogRoutes } from './catalog/routes';
 import { catalogueCacheInvalidation } from './catalog/catalogue-cache';
 import { authRoutes } from './auth/routes';
@@ -25,6 +27,9 @@ import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
 import { recallRoutes } from './recalls/routes';
 import { adminReturnRoutes, returnRoutes } from './returns';
+import { privacyRoutes } from './privacy/routes';
+import { incidentRoutes } from './privacy/incident-routes';
+import { marketingRoutes } from './privacy/marketing-routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -33,6 +38,8 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(contactRoutes);
   await app.register(newsletterRoutes);
+  await app.register(unsubscribeRoutes);
+  await app.register(consentAdminRoutes);
   await app.register(authRoutes);
   await app.register(accountRoutes);
   await app.register(adminProductRoutes);
@@ -54,4 +61,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(recallRoutes);
   await app.register(returnRoutes);
   await app.register(adminReturnRoutes);
+  await app.register(privacyRoutes);
+  await app.register(incidentRoutes);
+  await app.register(marketingRoutes);
 }

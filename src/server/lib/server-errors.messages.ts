@@ -10,6 +10,8 @@ export const serverErrorMessages = defineMessages(
   'server-errors',
   {
     'Please sign in to continue.': 'Please sign in to continue.',
+    'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.':
+      'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.',
     'You do not have permission to do that.': 'You do not have permission to do that.',
     'Not found.': 'Not found.',
     'This lot is in quarantine because a product recall names it: it cannot be put on sale.':
@@ -157,6 +159,8 @@ export const serverErrorMessages = defineMessages(
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
+    'If we keep orders or messages under this address, we have sent it a link. It works for 24 hours.':
+      'Si nous conservons des commandes ou des messages sous cette adresse, nous lui avons envoyé un lien. Il fonctionne pendant 24 heures.',
     'You do not have permission to do that.': 'Vous n’avez pas la permission de faire cela.',
     'Not found.': 'Introuvable.',
     'This lot is in quarantine because a product recall names it: it cannot be put on sale.': `Ce lot est en quarantaine parce qu’un rappel de produit le vise${NBSP}: il ne peut pas être mis en vente.`,

@@ -24,6 +24,8 @@ export type MailMessage = {
    * (docs/decisions/0454-outbox-keeps-no-live-secret.md).
    */
   secret?: string;
+  /** Extra headers (a marketing message's List-Unsubscribe and List-Unsubscribe-Post), kept in the outbox. */
+  headers?: Record<string, string>;
 };
 
 type Outgoing = Omit<MailMessage, 'secret'> & { sealedSecret?: string | null };
@@ -37,7 +39,9 @@ export type Mailer = {
    * Hands a message already in the outbox to SMTP: 'sent', or 'queued' when no SMTP server is
    * configured (it stays in the outbox). Throws what SMTP answered on failure; the caller records it.
    */
-  transmit: (message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html'>) => Promise<'sent' | 'queued'>;
+  transmit: (
+    message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers'>,
+  ) => Promise<'sent' | 'queued'>;
   /** Writes the message to the outbox (in `db`, a transaction if given) for deliverQueued; returns its id. */
   enqueue: (message: MailMessage, db?: DbOrTx) => Promise<number>;
   /** Sends what enqueue left waiting, oldest first; each row is taken by one caller only. Returns how many. */
@@ -76,7 +80,14 @@ export function createMailer(config: Config, db: Db): Mailer {
     }
     // Sent or not, the sealed secret is forgotten: a reset link is asked for again, never re-sent.
     try {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text, html });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text,
+        html,
+        headers: message.headers ?? undefined,
+      });
       await db
         .update(mailOutbox)
         .set({ status: 'sent', sentAt: new Date(), sealedSecret: null })
@@ -103,6 +114,7 @@ export function createMailer(config: Config, db: Db): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          headers: message.headers,
         });
       } catch (error) {
         mailDeliveries.failed++;
@@ -133,7 +145,7 @@ export function createMailer(config: Config, db: Db): Mailer {
         update mail_outbox set status = 'sending'
         where id in (select id from mail_outbox where status = 'pending' order by id limit ${limit}
                      for update skip locked)
-        returning id, kind, "to", subject, text, html, sealed_secret`)) as unknown as {
+        returning id, kind, "to", subject, text, html, sealed_secret, headers`)) as unknown as {
         rows: {
           id: number;
           kind: string;
@@ -142,6 +154,7 @@ export function createMailer(config: Config, db: Db): Mailer {
           text: string;
           html: string | null;
           sealed_secret: string | null;
+          headers: Record<string, string> | null;
         }[];
       };
       for (const r of claimed.rows) {
@@ -153,6 +166,7 @@ export function createMailer(config: Config, db: Db): Mailer {
             text: r.text,
             html: r.html ?? undefined,
             sealedSecret: r.sealed_secret,
+            headers: r.headers ?? undefined,
           },
           r.id,
         );

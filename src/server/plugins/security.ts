@@ -44,7 +44,11 @@ export function registerSecurity(app: FastifyInstance) {
   const https = app.ctx.config.publicUrl.startsWith('https://');
   app.addHook('onRequest', async (request) => {
     if (!UNSAFE_METHODS.has(request.method)) return;
-    if (ORIGIN_EXEMPT.has(request.url.split('?')[0]!)) return;
+    const path = request.url.split('?')[0]!;
+    if (ORIGIN_EXEMPT.has(path)) return;
+    // A mail client's one-click unsubscribe (RFC 8058) posts from no page of the store; the sealed
+    // token in the path is its authority (docs/decisions/0560-consent-records.md).
+    if (path.startsWith('/api/unsubscribe/')) return;
     if (isCrossOrigin(request)) throw forbidden('Cross-origin request refused.');
   });
   // Vite's development client needs inline scripts and a websocket for hot reload.

@@ -304,6 +304,11 @@ export const OrderDataSchema = z
       userId: z.optional(z.nullable(z.number().check(z.int(), z.positive(), z.maximum(MAX_DB_ID)))),
       /** The shopper ticked that final-sale items cannot be returned; required when the cart has any. */
       finalSaleAcknowledged: z.optional(z.boolean({ error: 'finalSaleAcknowledged must be true or false.' })),
+      /**
+       * The shopper ticked the marketing box (unticked by default, apart from the terms): an express
+       * consent is recorded with its wording; absent or false records none (docs/decisions/0560-consent-records.md).
+       */
+      marketingOptIn: z.optional(z.boolean({ error: 'marketingOptIn must be true or false.' })),
     },
     { error: objectIssues('orderData') },
   )

@@ -188,6 +188,7 @@ export const MAX_RETURN_WINDOW_DAYS = 365;
 /** Products with this many units or fewer (but some) are low on stock, unless set otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 export const MAX_LOW_STOCK_THRESHOLD = 1000;
+export const SETTING_TEXT_MAX = 300;
 export const LOW_STOCK_THRESHOLD_MESSAGE = `Low-stock threshold must be a whole number from 0 to ${MAX_LOW_STOCK_THRESHOLD.toLocaleString('en-CA')}`;
 
 /** A whole number of units, from a form field's text or a number. */
@@ -220,12 +221,45 @@ export const StoreSettingsSchema = z.object({
       PRODUCT_CONDITIONS.map((c) => [c, z.number().int().min(0).max(MAX_RETURN_WINDOW_DAYS)]),
     ) as Record<ProductCondition, z.ZodNumber>,
   ),
+  /**
+   * The person in charge of personal information (PIPEDA, Quebec Law 25), published on the privacy page
+   * in both languages (docs/decisions/0561-privacy-officer-and-page.md). Blank until the store names one.
+   */
+  privacyOfficerName: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerTitle: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerTitleFr: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerEmail: z.string().max(SETTING_TEXT_MAX),
+  privacyOfficerPhone: z.string().max(SETTING_TEXT_MAX),
+  /**
+   * The postal address every marketing e-mail names its sender with (CASL); blank: the pickup address
+   * (docs/decisions/0560-consent-records.md).
+   */
+  mailingAddress: z.string().max(SETTING_TEXT_MAX),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   lowStockThreshold: DEFAULT_LOW_STOCK_THRESHOLD,
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  privacyOfficerName: '',
+  privacyOfficerTitle: '',
+  privacyOfficerTitleFr: '',
+  privacyOfficerEmail: '',
+  privacyOfficerPhone: '',
+  mailingAddress: '',
 };
+
+/** A one-line setting's text: trimmed, at most SETTING_TEXT_MAX characters, no line breaks. */
+function settingText(label: string) {
+  return (
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(SETTING_TEXT_MAX, `${label} must be at most ${SETTING_TEXT_MAX} characters`)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+      .regex(/^[^\u0000-\u001f\u007f]*$/, `${label} must be one line of text`)
+      .optional()
+  );
+}
 
 export const RETURN_WINDOW_MESSAGE = `A return window must be a whole number of days from 0 to ${MAX_RETURN_WINDOW_DAYS}`;
 const windowDays = z
@@ -254,6 +288,15 @@ export const StoreSettingsUpdateSchema = z.strictObject(
         { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown condition' : undefined) },
       )
       .optional(),
+    privacyOfficerName: settingText('Privacy officer name'),
+    privacyOfficerTitle: settingText('Privacy officer title'),
+    privacyOfficerTitleFr: settingText('Privacy officer title (French)'),
+    privacyOfficerEmail: settingText('Privacy officer e-mail').refine(
+      (v) => v === undefined || v === '' || z.email().safeParse(v).success,
+      'Privacy officer e-mail must be a valid e-mail address',
+    ),
+    privacyOfficerPhone: settingText('Privacy officer phone'),
+    mailingAddress: settingText('Mailing address'),
   },
   {
     error: (issue) =>

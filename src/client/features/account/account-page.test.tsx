@@ -480,18 +480,46 @@ describe('/account', () => {
     });
 
     it('deletes the account only after confirming with the password, then goes home signed out', async () => {
-      const api = fakeApi({ ...signedIn(), '/api/auth/delete-account': { body: { message: 'ok' } } });
+      const api = fakeApi({ ...signedIn(), '/api/account': { body: { message: 'ok' } } });
       const { router, queryClient } = renderRoutes(accountRoutes, '/account?tab=settings');
       await userEvent.click(await screen.findByRole('button', { name: 'Delete Account' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Delete your account?' });
       await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
       expect(await within(dialog).findByText('Password is required')).toBeTruthy();
-      expect(api.mock.calls.some(([p]) => p === '/api/auth/delete-account')).toBe(false);
+      expect(api.mock.calls.some(([p]) => p === '/api/account')).toBe(false);
       await userEvent.type(within(dialog).getByLabelText('Enter your password to confirm'), 'secret1');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      // DELETE /api/account with the password typed again (decision 0562).
+      const [, init] = calls(api).find(([p]) => p === '/api/account')!;
+      expect(init!.method).toBe('DELETE');
+      expect(JSON.parse(String(init!.body))).toEqual({ password: 'secret1' });
       expect(queryClient.getQueryData(['/api/auth/me'])).toBeNull();
       expect(await screen.findByText('Account Deleted')).toBeTruthy();
+    });
+  });
+
+  describe('privacy in the settings', () => {
+    it('shows the marketing box unticked, records a consent when ticked, and links the data download', async () => {
+      const api = fakeApi({
+        ...signedIn(),
+        '/api/account/marketing': { body: { subscribed: false, current: null } },
+      });
+      renderRoutes(accountRoutes, '/account?tab=settings');
+      const box = (await screen.findByLabelText(/may send me deals and news by e-mail/)) as HTMLInputElement;
+      await waitFor(() => expect(box.disabled).toBe(false));
+      expect(box.checked).toBe(false);
+      await userEvent.click(box);
+      await waitFor(() =>
+        expect(calls(api).some(([p, i]) => p === '/api/account/marketing' && i?.method === 'PUT')).toBe(true),
+      );
+      const [, init] = calls(api).find(([p, i]) => p === '/api/account/marketing' && i?.method === 'PUT')!;
+      expect(JSON.parse(String(init!.body))).toEqual({ subscribed: true });
+      const json = screen.getByRole('link', { name: 'Download my data (JSON)' });
+      expect(json.getAttribute('href')).toBe('/api/account/data-export');
+      expect(screen.getByRole('link', { name: 'Download my data (CSV)' }).getAttribute('href')).toBe(
+        '/api/account/data-export?format=csv',
+      );
     });
   });
 });

@@ -86,7 +86,7 @@ export const accountMessages = defineMessages(
     notificationsDescription: 'Order updates and store news by e-mail.',
     deleteAccountTitle: 'Delete Account',
     deleteAccountDescription:
-      'Permanently delete your account. Your past orders are kept for our records but are no longer linked to you.',
+      'Permanently delete your account and your personal data. Your past orders stay in our tax records, with your name, e-mail, phone and address removed.',
     passwordChangedTitle: 'Password Changed',
     passwordChangedText: 'Your password has been updated. Other devices have been signed out.',
     passwordFailedTitle: 'Password Change Failed',
@@ -103,7 +103,7 @@ export const accountMessages = defineMessages(
     notificationsOff: 'You will no longer receive e-mail notifications.',
     preferencesFailedText: 'An error occurred while saving your preferences',
     emailNotifications: 'Email Notifications',
-    emailNotificationsHint: 'Order updates, shipping news and deals.',
+    emailNotificationsHint: 'Order updates and shipping news.',
     accountDeletedTitle: 'Account Deleted',
     accountDeletedText: 'Your account has been deleted.',
     deleteFailedTitle: 'Delete Failed',
@@ -111,7 +111,7 @@ export const accountMessages = defineMessages(
     adminCannotDelete: 'Administrator accounts cannot be deleted from here.',
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmMessage:
-      'This permanently deletes your account and signs you out everywhere. Your past orders are kept for our records but will no longer be linked to you. This cannot be undone.',
+      'This permanently deletes your account and your personal data at once, and signs you out everywhere. Your past orders stay in our tax records with your name, e-mail, phone and address removed. Download your data first if you want a copy. This cannot be undone.',
     enterPasswordToConfirm: 'Enter your password to confirm',
     deleting: 'Deleting...',
     deleteMyAccount: 'Delete My Account',
@@ -211,7 +211,7 @@ export const accountMessages = defineMessages(
     notificationsDescription: 'Le suivi des commandes et les nouvelles du magasin par courriel.',
     deleteAccountTitle: 'Supprimer le compte',
     deleteAccountDescription:
-      'Supprimez définitivement votre compte. Vos commandes passées sont conservées dans nos dossiers, mais ne sont plus liées à vous.',
+      'Supprimez définitivement votre compte et vos renseignements personnels. Vos commandes passées restent dans nos registres fiscaux, sans votre nom, courriel, téléphone ni adresse.',
     passwordChangedTitle: 'Mot de passe modifié',
     passwordChangedText: 'Votre mot de passe a été mis à jour. Vos autres appareils ont été déconnectés.',
     passwordFailedTitle: 'Échec du changement de mot de passe',
@@ -228,7 +228,7 @@ export const accountMessages = defineMessages(
     notificationsOff: 'Vous ne recevrez plus de notifications par courriel.',
     preferencesFailedText: 'Une erreur s’est produite lors de l’enregistrement de vos préférences',
     emailNotifications: 'Notifications par courriel',
-    emailNotificationsHint: 'Suivi des commandes, nouvelles de livraison et aubaines.',
+    emailNotificationsHint: 'Suivi des commandes et nouvelles de livraison.',
     accountDeletedTitle: 'Compte supprimé',
     accountDeletedText: 'Votre compte a été supprimé.',
     deleteFailedTitle: 'Échec de la suppression',
@@ -236,7 +236,7 @@ export const accountMessages = defineMessages(
     adminCannotDelete: 'Les comptes administrateurs ne peuvent pas être supprimés ici.',
     deleteConfirmTitle: 'Supprimer votre compte?',
     deleteConfirmMessage:
-      'Cette action supprime définitivement votre compte et vous déconnecte partout. Vos commandes passées sont conservées dans nos dossiers, mais ne seront plus liées à vous. Cette action est irréversible.',
+      'Cette action supprime définitivement et immédiatement votre compte et vos renseignements personnels, et vous déconnecte partout. Vos commandes passées restent dans nos registres fiscaux, sans votre nom, courriel, téléphone ni adresse. Téléchargez vos données d’abord si vous en voulez une copie. Cette action est irréversible.',
     enterPasswordToConfirm: 'Entrez votre mot de passe pour confirmer',
     deleting: 'Suppression…',
     deleteMyAccount: 'Supprimer mon compte',

@@ -7,6 +7,7 @@ import type {
   ProfileUpdate,
 } from '~/shared/schemas/account';
 import type { User } from '~/shared/schemas/auth';
+import type { MarketingState } from '~/shared/schemas/newsletter';
 import { apiRequest } from '~/client/lib/api';
 import { meQueryOptions, signedOut } from '~/client/features/auth';
 
@@ -44,9 +45,23 @@ export async function changePassword(input: ChangePassword): Promise<void> {
 
 /** Deletes the account; the caller leaves the page first, then the session is forgotten here. */
 export async function deleteAccount(input: DeleteAccount): Promise<void> {
-  await apiRequest('POST', '/api/auth/delete-account', input);
+  await apiRequest('DELETE', '/api/account', input);
 }
 
 export function forgetSession(queryClient: QueryClient) {
   signedOut(queryClient);
+}
+
+export const MARKETING_PATH = '/api/account/marketing';
+export const marketingQueryOptions = () =>
+  queryOptions({
+    queryKey: [MARKETING_PATH],
+    queryFn: ({ client }) => apiRequest<MarketingState>('GET', MARKETING_PATH, undefined, { client }),
+  });
+
+/** Gives (with the wording shown) or withdraws marketing consent; the server records either. */
+export async function setMarketing(queryClient: QueryClient, subscribed: boolean): Promise<MarketingState> {
+  const state = await apiRequest<MarketingState>('PUT', MARKETING_PATH, { subscribed });
+  queryClient.setQueryData(marketingQueryOptions().queryKey, state);
+  return state;
 }

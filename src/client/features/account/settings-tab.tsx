@@ -19,9 +19,12 @@ import { TextField } from '~/client/components/ui/form-fields';
 import { useT } from '~/client/lib/i18n';
 import { accountMessages } from './account.messages';
 import { changePassword, deleteAccount, forgetSession, updatePreferences } from './api';
+import { DataDownloadSection, MarketingConsentSection } from './privacy-section';
+import { accountPrivacyMessages } from './privacy.messages';
 
 export function SettingsTab({ user }: { user: CurrentUser }) {
   const t = useT(accountMessages);
+  const tPrivacy = useT(accountPrivacyMessages);
   return (
     <section aria-labelledby="settings-heading" className="grid gap-5">
       <h2 id="settings-heading" className="text-2xl font-bold">
@@ -32,6 +35,16 @@ export function SettingsTab({ user }: { user: CurrentUser }) {
       </Card>
       <Card headingLevel={3} title={t('notificationsTitle')} description={t('notificationsDescription')}>
         <EmailNotificationsToggle user={user} />
+      </Card>
+      <Card
+        headingLevel={3}
+        title={tPrivacy('marketingTitle')}
+        description={tPrivacy('marketingDescription')}
+      >
+        <MarketingConsentSection />
+      </Card>
+      <Card headingLevel={3} title={tPrivacy('dataTitle')} description={tPrivacy('dataDescription')}>
+        <DataDownloadSection />
       </Card>
       <Card headingLevel={3} title={t('deleteAccountTitle')} description={t('deleteAccountDescription')}>
         <DeleteAccountSection isAdmin={user.isAdmin} />

@@ -156,6 +156,7 @@ describe('admin login screen', () => {
       'Users',
       'Reports',
       'Audit Log',
+      'Privacy',
       'Settings',
     ]);
   });

@@ -13,6 +13,7 @@ import { OrdersTab } from '~/client/features/admin-orders';
 import { RecallsTab } from '~/client/features/admin-recalls';
 import { ReturnsTab } from '~/client/features/admin-returns';
 import { ImportTab, ProductsTab } from '~/client/features/admin-products';
+import { PrivacyTab } from '~/client/features/admin-privacy';
 import { AuditLogTab, ReportsTab } from '~/client/features/admin-reports';
 import { UsersTab } from '~/client/features/admin-users';
 import type { CurrentUser } from '~/client/features/auth';
@@ -38,6 +39,7 @@ const TAB_COMPONENTS: Record<AdminTab, LazyExoticComponent<ComponentType>> = {
   users: UsersTab,
   reports: ReportsTab,
   audit: AuditLogTab,
+  privacy: PrivacyTab,
   settings: SettingsTab,
 };
 

@@ -18,6 +18,7 @@ export const ADMIN_TABS = [
   'users',
   'reports',
   'audit',
+  'privacy',
   'settings',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -40,6 +41,7 @@ export const ADMIN_TAB_LABELS: Record<AdminTab, string> = {
   users: 'Users',
   reports: 'Reports',
   audit: 'Audit Log',
+  privacy: 'Privacy',
   settings: 'Settings',
 };
 

@@ -250,6 +250,27 @@ describe('checkout page', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Province')).toBeNull();
   });
 
+  it('shows the marketing box unticked and sends marketingOptIn only once it is ticked (decision 0560)', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/square/create-checkout': () => paymentPage('ORD-ABCDEFGHIJKLMNOP'),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    const box = screen.getByLabelText(/may send me deals and news by e-mail/) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutCalls(api)).toHaveLength(1));
+    const body = JSON.parse(String(initOf(checkoutCalls(api)[0]).body)) as {
+      orderData: Record<string, unknown>;
+    };
+    expect(body.orderData.marketingOptIn).toBe(true);
+  });
+
   it("sends the summary's figures with an idempotency key, stores the pending order and redirects after 200 ms", async () => {
     addLamp(2);
     let sent: { body: unknown; key: string | null } | null = null;

@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ConsentCheckbox } from '~/client/components/consent-checkbox';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo } from '~/client/lib/head';
@@ -49,6 +50,8 @@ export function CheckoutPage() {
   const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
   const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
   const [finalSaleRefused, setFinalSaleRefused] = useState(false);
+  // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
+  const [marketingOptIn, setMarketingOptIn] = useState(false);
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
@@ -57,6 +60,7 @@ export function CheckoutPage() {
     figures,
     currentMethod: () => form.getValues().shippingMethod,
     saveToProfile: () => form.saveToProfile,
+    marketingOptIn: () => marketingOptIn,
     finalSale: {
       required: cart.items.some((item) => item.finalSale),
       acknowledged: finalSaleAcknowledged,
@@ -86,6 +90,7 @@ export function CheckoutPage() {
           {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
+          <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
           <FinalSaleSection
             ref={finalSaleCheckbox}
             items={cart.items}

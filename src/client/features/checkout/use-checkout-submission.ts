@@ -49,6 +49,8 @@ type SubmissionInput = {
    * the order was not sent when it was not given.
    */
   finalSale: { required: boolean; acknowledged: boolean; refuse: () => void };
+  /** Whether the shopper ticked the marketing box (sent only when ticked). */
+  marketingOptIn?: () => boolean;
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -117,6 +119,7 @@ export function useCheckoutSubmission({
   currentMethod,
   saveToProfile: saveTicked,
   finalSale,
+  marketingOptIn,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -177,6 +180,7 @@ export function useCheckoutSubmission({
       server: figures.server?.figures ?? null,
     });
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
+    if (marketingOptIn?.()) body.orderData.marketingOptIn = true;
     try {
       let answer: CreateCheckoutResponse;
       try {

@@ -6,6 +6,7 @@ import { NotFoundPage } from '~/client/app/not-found-page';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { Seo, usePageOpenGraph } from '~/client/lib/head';
 import { contentPageQueryOptions } from './api';
+import { PrivacyDetails } from './privacy-details';
 import { RichHtml } from './rich-html';
 import { ReturnPolicy } from '~/client/features/returns';
 
@@ -45,6 +46,7 @@ export function ContentPageScreen({ slug }: { slug: string }) {
       <h1 className="mb-6 text-3xl font-bold tracking-tight">{page.title}</h1>
       <RichHtml html={page.content} />
       {slug === 'returns' && <ReturnPolicy />}
+      {slug === 'privacy' && <PrivacyDetails />}
     </article>
   );
 }

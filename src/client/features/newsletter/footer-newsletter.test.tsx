@@ -1,7 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
+import { createQueryClient } from '~/client/lib/query-client';
 import { FooterNewsletter } from './footer-newsletter';
 
 let toasts: { title: string; description?: string }[] = [];
@@ -23,11 +25,13 @@ function answerSubscribe(status: number) {
 }
 
 function renderForm() {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(['/api/site-config'], { storeName: 'Bargain Barn' });
   render(
-    <>
+    <QueryClientProvider client={queryClient}>
       <FooterNewsletter />
       <ToastSpy />
-    </>,
+    </QueryClientProvider>,
   );
   return screen.getByLabelText('Email address') as HTMLInputElement;
 }
@@ -38,6 +42,15 @@ afterEach(() => {
 });
 
 describe('footer newsletter form', () => {
+  it('shows the consent wording the server records with the sign-up', () => {
+    renderForm();
+    expect(
+      screen.getByText(
+        'Yes, Bargain Barn may send me deals and news by e-mail. I can unsubscribe at any time with the link in every message.',
+      ),
+    ).toBeTruthy();
+  });
+
   it("refuses an address without '@' and sends nothing", async () => {
     const fetchMock = answerSubscribe(200);
     const email = renderForm();
@@ -57,7 +70,11 @@ describe('footer newsletter form', () => {
     expect(toasts[0]?.description).toBe('Thank you for subscribing to our newsletter!');
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe('/api/subscribers');
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ann@example.com', website: '' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      email: 'ann@example.com',
+      website: '',
+      source: 'footer',
+    });
     expect(email.value).toBe('');
   });
 

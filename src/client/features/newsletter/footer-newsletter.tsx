@@ -1,10 +1,12 @@
 import { type FormEvent, useState } from 'react';
+import { useConsentWording } from '~/client/components/consent-checkbox';
 import { useT } from '~/client/lib/i18n';
 import { newsletterMessages } from './newsletter.messages';
 import { checkEmail, subscribeToNewsletter } from './subscribe';
 
 export function FooterNewsletter() {
   const t = useT(newsletterMessages);
+  const wording = useConsentWording();
   const [email, setEmail] = useState('');
   // Honeypot: hidden from people, filled in by bots; the server then answers success and stores nothing.
   const [website, setWebsite] = useState('');
@@ -19,7 +21,7 @@ export function FooterNewsletter() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="relative flex gap-2">
+    <form onSubmit={onSubmit} noValidate className="relative flex flex-wrap gap-2">
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="footer-newsletter-website">{t('website')}</label>
         <input
@@ -48,6 +50,8 @@ export function FooterNewsletter() {
       >
         {t('subscribe')}
       </button>
+      {/* The consent wording the server records with the sign-up (docs/decisions/0560-consent-records.md). */}
+      <p className="w-full text-xs text-slate-400">{wording}</p>
     </form>
   );
 }

@@ -101,7 +101,12 @@ describe('popup variant B', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [path, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(path).toBe('/api/subscribers');
-    expect(JSON.parse(String(init.body))).toEqual({ email: 'reader@example.com', website: '' });
+    // The popup's checkbox wording is the one the server records with source 'popup' (decision 0560).
+    expect(JSON.parse(String(init.body))).toEqual({
+      email: 'reader@example.com',
+      website: '',
+      source: 'popup',
+    });
     expect(lastToast()?.title).toBe('Subscription Successful');
   });
 

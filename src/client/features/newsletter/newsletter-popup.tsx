@@ -13,6 +13,8 @@ import {
   DialogTitle,
 } from '~/client/components/ui/dialog';
 import { toast } from '~/client/components/ui/toast-store';
+import { consentMessages } from '~/shared/consent.messages';
+import { useConsentWording } from '~/client/components/consent-checkbox';
 import { apiRequest } from '~/client/lib/api';
 import { useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
@@ -102,6 +104,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
   const id = useId();
   const t = useT(newsletterPopupMessages);
   const tShared = useT(newsletterMessages);
+  const tConsent = useT(consentMessages);
   const [email, setEmail] = useState('');
   const [consent, setConsent] = useState(false);
   const [website, setWebsite] = useState('');
@@ -115,7 +118,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
       return;
     }
     setBusy(true);
-    const subscribed = await subscribeToNewsletter(email, website, tShared);
+    const subscribed = await subscribeToNewsletter(email, website, tShared, 'popup');
     setBusy(false);
     if (subscribed) onClose();
   }
@@ -149,7 +152,7 @@ function VariantB({ onClose }: { onClose: () => void }) {
           className="mt-0.5 h-4 w-4 rounded border-slate-300"
         />
         <label htmlFor={`${id}-consent`} className="text-sm text-slate-700">
-          {t('consent')}
+          {tConsent('popupWording')}
         </label>
       </div>
       <Honeypot value={website} onChange={setWebsite} />
@@ -164,6 +167,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
   const id = useId();
   const t = useT(newsletterPopupMessages);
   const [firstName, setFirstName] = useState('');
+  const wording = useConsentWording();
   const [email, setEmail] = useState('');
   const [website, setWebsite] = useState('');
   const [busy, setBusy] = useState(false);
@@ -179,6 +183,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
         email: email.trim(),
         firstName: firstName.trim(),
         website,
+        source: 'popup-relay',
       });
       toast({ title: t('thanksTitle'), description: t('added') });
       setThanked(true);
@@ -244,6 +249,7 @@ function VariantA({ onClose }: { onClose: () => void }) {
         />
       </div>
       <Honeypot value={website} onChange={setWebsite} />
+      <p className="text-xs text-slate-600">{wording}</p>
       <Button type="submit" pending={busy} pendingLabel={t('subscribing')} className="w-full">
         {t('subscribe')}
       </Button>

@@ -16,9 +16,14 @@ export function checkEmail(email: string, t: TFunction): boolean {
  * Subscribes an address and says how it went (spec section 8). `website` is the honeypot field: hidden
  * from people, filled in by bots; the server then answers success and stores nothing.
  */
-export async function subscribeToNewsletter(email: string, website: string, t: TFunction): Promise<boolean> {
+export async function subscribeToNewsletter(
+  email: string,
+  website: string,
+  t: TFunction,
+  source: 'footer' | 'popup' = 'footer',
+): Promise<boolean> {
   try {
-    await apiRequest('POST', '/api/subscribers', { email: email.trim(), website });
+    await apiRequest('POST', '/api/subscribers', { email: email.trim(), website, source });
     toast({ title: t('subscribedTitle'), description: t('subscribed') });
     return true;
   } catch {

@@ -337,14 +337,28 @@ describe('changes', () => {
       userId: a.user!.id,
     });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(users).where(eq(users.id, b.user!.id))).toHaveLength(0);
-    expect(await t.db.select().from(users).where(eq(users.id, a.user!.id))).toHaveLength(1);
+    // B's row stays, erased (decision 0562); A's is untouched.
+    const [bRow] = await t.db.select().from(users).where(eq(users.id, b.user!.id));
+    expect(bRow).toMatchObject({
+      email: `deleted-${b.user!.id}@deleted.invalid`,
+      phone: null,
+      address: null,
+    });
+    expect(bRow!.deletedAt).not.toBeNull();
+    const [aRow] = await t.db.select().from(users).where(eq(users.id, a.user!.id));
+    expect(aRow!.deletedAt).toBeNull();
+    expect(aRow!.email).toBe(a.user!.email);
     const aOrders = await t.db.select().from(orders).where(eq(orders.userId, a.user!.id));
     expect(aOrders.map((o) => o.id).sort()).toEqual([...orderIds.a!].sort());
-    // B's orders remain, detached.
+    // B's orders remain, with no one named on them; A's keep their customer.
     for (const id of orderIds.b!) {
-      expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]!.userId).toBeNull();
+      expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]).toMatchObject({
+        userId: b.user!.id,
+        customerEmail: '',
+        customerName: '',
+      });
     }
+    for (const o of aOrders) expect(o.customerEmail).not.toBe('');
     expect((await a.client.get('/api/auth/me')).statusCode).toBe(200);
     expect((await b.client.get('/api/orders/my-orders')).statusCode).toBe(401);
   });

@@ -286,7 +286,7 @@ describe('POST /api/auth/delete-account', () => {
     expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(1);
   });
 
-  it('deletes the account and its sessions but keeps its orders, detached', async () => {
+  it('erases the account and ends its sessions but keeps its orders, with no one named (decision 0562)', async () => {
     const { user, client } = await signedIn();
     const phone = new TestClient(t.app);
     await phone.post('/api/auth/login', { username: user.username, password: user.plainPassword });
@@ -297,10 +297,12 @@ describe('POST /api/auth/delete-account', () => {
 
     const res = await client.post('/api/auth/delete-account', { password: user.plainPassword });
     expect(res.statusCode).toBe(200);
-    expect(await t.db.select().from(users).where(eq(users.id, user.id))).toHaveLength(0);
+    const [erased] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(erased).toMatchObject({ username: `deleted-${user.id}`, phone: null, address: null });
+    expect(erased!.deletedAt).not.toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
     const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(kept).toMatchObject({ userId: null, total: order.total, customerEmail: order.customerEmail });
+    expect(kept).toMatchObject({ userId: user.id, total: order.total, customerEmail: '', customerName: '' });
     expect(await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).toHaveLength(1);
     expect((await client.get('/api/auth/me')).statusCode).toBe(401);
     expect((await phone.get('/api/auth/me')).statusCode).toBe(401);

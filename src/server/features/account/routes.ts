@@ -100,7 +100,32 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'customer' },
       schema: {
         tags: ['account'],
-        summary: 'Delete the account (password required); its orders are kept but detached',
+        summary: 'Delete the account (password required); same as DELETE /api/account',
+        body: DeleteAccountSchema,
+        response: {
+          200: MessageSchema,
+          400: ErrorSchema,
+          401: ErrorSchema,
+          403: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await deleteAccount(app.ctx, request.user!, request.body);
+      await endSession(request, reply);
+      return { message: 'Your account has been deleted.' };
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary:
+          'Delete the account at once (password required): personal data erased, orders and tax records kept with no one named',
         body: DeleteAccountSchema,
         response: {
           200: MessageSchema,

@@ -2,7 +2,8 @@
 // the signed-in user's id; none takes an id from the request.
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/server/db/client';
-import { orders, users } from '~/server/db/schema';
+import { users } from '~/server/db/schema';
+import { eraseAccount } from '~/server/features/privacy';
 import { can } from '~/server/lib/access';
 import { badRequest, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
@@ -102,15 +103,14 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account (docs/decisions/0032-account-deletion.md): its orders stay for the store's
- * records but no longer point to it; its sessions go with it (the route clears the cookie).
+ * Deletes the account at once, the password checked again: its personal data is erased or made
+ * anonymous, its orders and their tax lines stay with no one named on them, its sessions end (the route
+ * clears the cookie). docs/decisions/0562-account-erasure-keeps-orders-without-the-person.md replaces the
+ * detach-only deletion of 0032.
  */
 export async function deleteAccount(ctx: AppContext, user: SessionUser, input: DeleteAccount): Promise<void> {
   const { db } = ctx;
   if (can(user, 'manage-users')) throw forbidden(ADMIN_CANNOT_DELETE_SELF);
   await checkPassword(db, user.id, input.password, 'password', WRONG_PASSWORD);
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ userId: null, updatedAt: new Date() }).where(eq(orders.userId, user.id));
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
+  await db.transaction((tx) => eraseAccount(tx, user.id));
 }

@@ -7,7 +7,7 @@ import { mailOutbox } from '~/server/db/schema';
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
 const toAdminEmail = (
-  row: Omit<OutboxRow, 'text' | 'html' | 'dedupeKey' | 'attemptAt' | 'sealedSecret'>,
+  row: Omit<OutboxRow, 'text' | 'html' | 'dedupeKey' | 'attemptAt' | 'sealedSecret' | 'headers'>,
 ): AdminEmail => ({
   id: row.id,
   kind: row.kind,

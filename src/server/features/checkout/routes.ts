@@ -103,6 +103,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           clientKey: clientKeyFor(request.user, request.ip),
           networkKey: networkKeyFor(request.ip),
           locale: apiLocale(request),
+          ip: request.ip,
         };
         const result = await createCheckout(app.ctx, shopper, request.body);
         return {

@@ -15,6 +15,7 @@ import { orderHistory, orderItems, orders, products, stockHolds } from '~/server
 import { hostKey, networkKey } from '~/server/lib/client-address';
 import { conflict, HttpError } from '~/server/lib/http-error';
 import type { SessionUser } from '~/server/plugins/sessions';
+import { recordConsent } from '~/server/features/newsletter';
 import {
   closeCheckouts,
   failPendingOrder,
@@ -87,6 +88,8 @@ export type Shopper = {
   clientKey: string;
   /** 'net:{IPv4 /24 or IPv6 /48}' of the request's address: a wider budget shared by its clients. */
   networkKey?: string;
+  /** The client's address, kept with a marketing consent given at checkout as its proof. */
+  ip?: string;
   /**
    * The language the shopper checks out in (the page's, sent as Accept-Language): the order keeps it
    * and its e-mails are written in it (docs/decisions/0360-orders-remember-their-language.md).
@@ -447,6 +450,16 @@ async function placeOrder(
     actor: 'checkout',
     actorUserId: shopper.user?.id ?? null,
   });
+  // Only a ticked box is consent; the order itself sends and records no marketing.
+  if (o.marketingOptIn === true) {
+    await recordConsent(
+      tx,
+      { email: o.customerEmail, userId: shopper.user?.id ?? null, orderId: order!.id, ip: shopper.ip },
+      'checkout',
+      shopper.locale ?? 'en',
+      ctx.config.STORE_NAME,
+    );
+  }
 
   // Row locks in id order: checkouts of the same products queue here instead of deadlocking, and a
   // hold is only placed while nobody else is counting the same units. NO KEY UPDATE: inserts that

@@ -8,6 +8,7 @@ import { csvFileName, toCsv } from '~/server/lib/csv';
 import { HttpError } from '~/server/lib/http-error';
 import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { apiLocale } from '~/server/lib/request-locale';
+import { recordConsent } from './consents';
 import { relayToExternalForm } from './relay';
 
 export const SUBSCRIBED = 'Thank you for subscribing to our newsletter!';
@@ -28,7 +29,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { email, firstName, website } = request.body;
+      const { email, firstName, website, source } = request.body;
       if (website?.trim()) {
         request.log.info({ ip: request.ip }, 'newsletter honeypot filled; subscription dropped');
         return { message: translateError(apiLocale(request), SUBSCRIBED) };
@@ -41,8 +42,11 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
         SUBSCRIBE_LIMITS.windowSeconds,
         'subscription attempts',
       );
-      // The unique index is on lower(email): a repeat, in any letter case, adds nothing.
-      await db.insert(subscribers).values({ email }).onConflictDoNothing();
+      // The proof of consent: the wording shown in the page's language, the form, the time and address.
+      // The list's unique index is on lower(email): a repeat, in any letter case, adds no subscriber.
+      await db.transaction((tx) =>
+        recordConsent(tx, { email, ip: request.ip }, source, apiLocale(request), config.STORE_NAME),
+      );
       if (config.NEWSLETTER_FORM_URL) {
         const relayed = await relayToExternalForm(config.NEWSLETTER_FORM_URL, {
           email,

@@ -65,12 +65,15 @@ export async function queueOrderEmail(
   change: string | number,
   extra: { refundCents?: Cents; creditNote?: CreditNote; latePayment?: boolean } = {},
 ): Promise<number | null> {
+  const to = kind === 'order-new-alert' ? ctx.config.STORE_EMAIL : order.customerEmail;
+  // An order whose person was erased has no address left: nothing to send (decision 0562).
+  if (!to) return null;
   const mail = await renderOrderEmail(ctx, tx, kind, order, extra);
   const [row] = await tx
     .insert(mailOutbox)
     .values({
       kind,
-      to: kind === 'order-new-alert' ? ctx.config.STORE_EMAIL : order.customerEmail,
+      to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,

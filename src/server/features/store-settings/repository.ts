@@ -83,12 +83,12 @@ export async function getStoreSettings(db: DbOrTx): Promise<StoreSettings> {
     .from(storeMeta)
     .where(eq(storeMeta.key, SETTINGS_KEY));
   const stored = (row?.value ?? {}) as Record<string, unknown>;
-  const settings = { ...DEFAULT_STORE_SETTINGS };
+  const settings: Record<string, unknown> = { ...DEFAULT_STORE_SETTINGS };
   for (const key of Object.keys(settings) as (keyof StoreSettings)[]) {
     const field = StoreSettingsSchema.shape[key].safeParse(stored[key]);
     if (field.success) (settings as Record<string, unknown>)[key] = field.data;
   }
-  return settings;
+  return settings as StoreSettings;
 }
 
 /** Saves the whole settings object (after merging a change into getStoreSettings' answer). */
