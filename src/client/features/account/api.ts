@@ -8,6 +8,10 @@ import type {
 } from '~/shared/schemas/account';
 import type { User } from '~/shared/schemas/auth';
 import { apiRequest } from '~/client/lib/api';
+import type { StoreCreditSchema } from '~/shared/schemas/store-credit';
+import type { z } from 'zod';
+
+type StoreCredit = z.infer<typeof StoreCreditSchema>;
 import { meQueryOptions, signedOut } from '~/client/features/auth';
 
 export const MY_ORDERS_PATH = '/api/orders/my-orders';
@@ -50,3 +54,10 @@ export async function deleteAccount(input: DeleteAccount): Promise<void> {
 export function forgetSession(queryClient: QueryClient) {
   signedOut(queryClient);
 }
+
+export const STORE_CREDIT_PATH = '/api/account/store-credit';
+export const storeCreditQueryOptions = () =>
+  queryOptions({
+    queryKey: [STORE_CREDIT_PATH],
+    queryFn: ({ client }) => apiRequest<StoreCredit>('GET', STORE_CREDIT_PATH, undefined, { client }),
+  });
