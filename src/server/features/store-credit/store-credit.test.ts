@@ -16,6 +16,7 @@ import {
 } from '~/server/db/schema';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import type { FakeSquare } from '~/server/payments/fake-square';
+import { retryPendingRefunds } from '~/server/features/orders';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { createSquareTestApp } from '~/server/test/square-test-app';
 import { type TestApp, TestClient } from '~/server/test/test-app';
@@ -147,6 +148,33 @@ describe('a refund to store credit', () => {
     expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([]);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(after).toMatchObject({ refundedAmount: '0.00', paymentStatus: 'completed' });
+  });
+});
+
+describe('a refund to store credit left pending by a crash', () => {
+  it('is completed by the maintenance job as credit, without asking the provider', async () => {
+    const { user, client } = await customer();
+    const { order } = await paidOrder(client);
+    const providerRefunds = fake.requests.filter((r) => r.path === '/v2/refunds').length;
+    const [pending] = await t.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amount: '5.00',
+        restock: false,
+        idempotencyKey: `refund-${order.orderReference}-1`,
+        actorUserId: adminId,
+        destination: 'store_credit',
+        createdAt: new Date(Date.now() - 10 * 60_000),
+      })
+      .returning();
+    await retryPendingRefunds(t.app.ctx);
+    const [after] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.id, pending!.id));
+    expect(after).toMatchObject({ status: 'completed', providerRefundId: 'store-credit' });
+    expect(await balanceOf(user.id)).toBe(500);
+    const [refunded] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refunded!.refundedAmount).toBe('5.00');
+    expect(fake.requests.filter((r) => r.path === '/v2/refunds')).toHaveLength(providerRefunds);
   });
 });
 
