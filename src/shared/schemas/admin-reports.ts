@@ -194,3 +194,4 @@ export const LiabilityReportSchema = z.object({
     customers: z.number().int(),
   }),
 });
+export type LiabilityReport = z.infer<typeof LiabilityReportSchema>;
