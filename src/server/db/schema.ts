@@ -457,6 +457,9 @@ export const orderRefunds = pgTable(
     taxLines: jsonb().$type<{ code: TaxCode; rate: string; amount: string }[]>().notNull().default([]),
     reason: text(),
     creditNoteNumber: text().unique(),
+    // Where the money goes (0530): the order's payment through the provider, or the customer's store
+    // credit (no provider call; the ledger's movement is written when the refund completes).
+    destination: text().$type<'original' | 'store_credit'>().notNull().default('original'),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),
@@ -1048,4 +1051,48 @@ export const privacyRequests = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('privacy_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A customer's store credit balance, in cents: the one figure every spend is checked against, changed
+ * only by the ledger's writer (src/server/features/store-credit/ledger.ts) in a conditional update, so
+ * two spends at once can never take it below zero (docs/decisions/0530-store-credit-ledger.md).
+ */
+export const storeCreditBalances = pgTable(
+  'store_credit_balances',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balanceCents: integer().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('store_credit_balances_not_negative', sql`${t.balanceCents} >= 0`)],
+);
+
+/**
+ * Every movement of a customer's store credit, signed cents: issued by a refund or by staff (with a
+ * reason), spent at checkout, or a reversal. The balance is the sum of the movements.
+ */
+export const storeCreditMovements = pgTable(
+  'store_credit_movements',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    kind: text().$type<'refund' | 'staff' | 'spent' | 'reversal'>().notNull(),
+    reason: text(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    refundId: integer().references(() => orderRefunds.id, { onDelete: 'set null' }),
+    staffUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    balanceAfterCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('store_credit_movements_user_idx').on(t.userId, t.id),
+    check('store_credit_movements_not_zero', sql`${t.amountCents} <> 0`),
+    check('store_credit_movements_kind_known', sql`${t.kind} in ('refund', 'staff', 'spent', 'reversal')`),
+  ],
 );

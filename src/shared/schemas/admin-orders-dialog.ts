@@ -72,7 +72,7 @@ export const REFUND_REASON_MAX = 500;
 /**
  * A refund by line (docs/decisions/0510-refunds-by-line.md): units of order lines, each restocked or
  * not, and shipping (whole or part); the store works out each line's discount and tax. `destination`
- * 'original' is the order's payment; 'store_credit' is refused until store credit exists.
+ * 'original' is the order's payment; 'store_credit' issues the customer's store credit (0530).
  */
 const refundLineFields = {
   lines: z

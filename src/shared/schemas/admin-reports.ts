@@ -176,3 +176,22 @@ export const TAX_REPORT_COLUMNS = [
   'Net taxable sales',
   'Net tax',
 ] as const;
+
+/**
+ * What the store owes at the end of a day (docs/decisions/0532-liability-report.md): the store credit
+ * customers hold, by the ledger's movements up to that day's end in the store's time zone.
+ */
+export const LiabilityQuerySchema = z.object({
+  date: dateField('Choose a date, as YYYY-MM-DD.', 'The date must be a real date written YYYY-MM-DD.'),
+});
+export const LiabilityReportSchema = z.object({
+  date: z.string(),
+  timeZone: z.string(),
+  storeCredit: z.object({
+    /** The sum of every customer's balance at the day's end. */
+    owed: z.string(),
+    /** Customers with a balance above zero then. */
+    customers: z.number().int(),
+  }),
+});
+export type LiabilityReport = z.infer<typeof LiabilityReportSchema>;

@@ -9,6 +9,10 @@ import type {
 import type { User } from '~/shared/schemas/auth';
 import type { MarketingState } from '~/shared/schemas/newsletter';
 import { apiRequest } from '~/client/lib/api';
+import type { StoreCreditSchema } from '~/shared/schemas/store-credit';
+import type { z } from 'zod';
+
+type StoreCredit = z.infer<typeof StoreCreditSchema>;
 import { meQueryOptions, signedOut } from '~/client/features/auth';
 
 export const MY_ORDERS_PATH = '/api/orders/my-orders';
@@ -65,3 +69,9 @@ export async function setMarketing(queryClient: QueryClient, subscribed: boolean
   queryClient.setQueryData(marketingQueryOptions().queryKey, state);
   return state;
 }
+export const STORE_CREDIT_PATH = '/api/account/store-credit';
+export const storeCreditQueryOptions = () =>
+  queryOptions({
+    queryKey: [STORE_CREDIT_PATH],
+    queryFn: ({ client }) => apiRequest<StoreCredit>('GET', STORE_CREDIT_PATH, undefined, { client }),
+  });

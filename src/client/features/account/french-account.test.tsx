@@ -105,6 +105,35 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Aucun mode de paiement enregistré')).toBeTruthy();
   });
 
+  it('shows the store credit and its movements in French', async () => {
+    fakeApi({
+      ...signedIn(),
+      '/api/account/store-credit': {
+        body: {
+          balance: '1234.50',
+          movements: [
+            {
+              id: 3,
+              amount: '1234.50',
+              kind: 'refund',
+              reason: 'Arrivé endommagé',
+              orderId: 41,
+              refundId: 9,
+              balanceAfter: '1234.50',
+              createdAt: '2025-02-03T15:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    french('/account?tab=payment');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Crédit en magasin' })).toBeTruthy();
+    expect((await screen.findByTestId('store-credit-balance')).textContent).toBe(`1${NBSP}234,50${NBSP}$`);
+    const table = screen.getByRole('table', { name: 'Mouvements du crédit en magasin' });
+    expect(within(table).getByText('Remboursement — Arrivé endommagé')).toBeTruthy();
+    expect(within(table).getAllByText(`1${NBSP}234,50${NBSP}$`, { normalizer: (s) => s })).toHaveLength(2);
+  });
+
   it('lists the orders with their tracker, dates and money in French, and their details', async () => {
     fakeApi(signedIn([makeOrder()]));
     const user = userEvent.setup();

@@ -3,6 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
   CategorySalesReport,
+  LiabilityReport,
   ProductSalesReport,
   ReportGrouping,
   SalesReport,
@@ -24,3 +25,8 @@ export const productSalesQueryOptions = (range: ReportRange) =>
 
 /** The tax report's CSV: a plain link, so the browser sends the session cookie and saves the file. */
 export const taxReportHref = (range: ReportRange) => withRange('/api/admin/reports/taxes', range);
+
+export const liabilityQueryOptions = (date: string) =>
+  queryOptions<LiabilityReport>({
+    queryKey: [`/api/admin/reports/liability?${new URLSearchParams({ date })}`],
+  });

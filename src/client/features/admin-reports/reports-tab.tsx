@@ -28,6 +28,7 @@ import {
   salesReportQueryOptions,
   taxReportHref,
 } from './api';
+import { LiabilityCard } from './liability-card';
 
 const GROUPING_LABELS: Record<ReportGrouping, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -338,6 +339,7 @@ function Reports({ today }: { today: string }) {
       )}
       <SalesByCategory range={applied.range} />
       <SalesByProduct range={applied.range} />
+      <LiabilityCard today={today} />
     </div>
   );
 }

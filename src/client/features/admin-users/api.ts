@@ -9,6 +9,11 @@ import type {
   UserSearchResult,
 } from '~/shared/schemas/admin-users';
 import { apiGetPage, apiRequest } from '~/client/lib/api';
+import type { StoreCreditAdjustSchema, StoreCreditSchema } from '~/shared/schemas/store-credit';
+import type { z } from 'zod';
+
+type StoreCredit = z.infer<typeof StoreCreditSchema>;
+type StoreCreditAdjust = z.input<typeof StoreCreditAdjustSchema>;
 
 export const ADMIN_USERS_PATH = '/api/admin/users';
 
@@ -38,3 +43,13 @@ export function refreshUsers(queryClient: QueryClient, options: { self?: boolean
     options.self ? queryClient.invalidateQueries({ queryKey: ['/api/auth/me'] }) : undefined,
   ]);
 }
+
+/** A customer's store credit (docs/decisions/0530-store-credit-ledger.md). */
+export const storeCreditQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: [`${ADMIN_USERS_PATH}/${userId}/store-credit`],
+    queryFn: ({ client }) =>
+      apiRequest<StoreCredit>('GET', `${ADMIN_USERS_PATH}/${userId}/store-credit`, undefined, { client }),
+  });
+export const adjustStoreCredit = (userId: number, body: StoreCreditAdjust) =>
+  apiRequest<StoreCredit>('POST', `${ADMIN_USERS_PATH}/${userId}/store-credit`, body);

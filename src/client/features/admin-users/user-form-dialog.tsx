@@ -24,6 +24,7 @@ import { Dialog, DialogCancel } from '~/client/components/ui/dialog';
 import { SelectField, TextField } from '~/client/components/ui/form-fields';
 import { createUser, refreshUsers, updateUser } from './api';
 import { type StaffGrantValues, StaffGrantsFields } from './staff-grants-fields';
+import { StoreCreditPanel } from './store-credit-panel';
 
 type FormValues = {
   username: string;
@@ -215,6 +216,7 @@ export function UserFormDialog({
           </Button>
         </div>
       </form>
+      {!isNew && <StoreCreditPanel userId={user.id} />}
     </Dialog>
   );
 }

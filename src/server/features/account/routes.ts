@@ -15,6 +15,8 @@ import { endSession, startSession } from '~/server/plugins/sessions';
 import { listMyOrders } from './orders-repository';
 import { changePassword, deleteAccount, updatePreferences, updateProfile } from './service';
 import { privateAnswers } from '~/server/plugins/security';
+import { StoreCreditSchema } from '~/shared/schemas/store-credit';
+import { readStoreCredit } from '~/server/features/store-credit';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
@@ -32,6 +34,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => updateProfile(app.ctx, request.user!.id, request.body),
+  );
+
+  app.get(
+    '/api/account/store-credit',
+    {
+      config: { access: 'customer' },
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in customer's store credit: balance and movements, newest first",
+        response: { 200: StoreCreditSchema, 401: ErrorSchema },
+      },
+    },
+    async (request) => readStoreCredit(db, request.user!.id),
   );
 
   app.get(

@@ -89,8 +89,8 @@ export const orderDialogRoutes: FastifyPluginAsyncZod = async (app) => {
           'By line: `{ lines: [{ orderItemId, quantity, restock }], shipping, destination, reason }`. The store ' +
           "works out each line's amount and discount and each tax line (docs/decisions/0510-refunds-by-line.md); " +
           "the refunds of every line and all the shipping add up to the order's total exactly. Each line's " +
-          '`restock` puts its units back in stock. `destination` "store_credit" is refused (400) until store ' +
-          'credit exists. The answer is the order with `refund`, the credit note with its tax lines. ' +
+          '`restock` puts its units back in stock. `destination` "store_credit" gives the refund to the order\'s customer as store credit, with ' +
+          "no provider call (docs/decisions/0530-store-credit-ledger.md; 400 for a guest's order). The answer is the order with `refund`, the credit note with its tax lines. " +
           'By amount (a goodwill refund tied to no line): `{ amount: "12.50", restock }`, `refund` null. ' +
           'Refunding everything sets the payment status refunded. 409 when the order is not paid or less is ' +
           "left to refund (units, shipping or money); 403 over the caller's refund limit; 502 when the " +

@@ -1,7 +1,7 @@
 // Refunds by line (docs/decisions/0510-refunds-by-line.md) through real HTTP and the fake Square API on
 // loopback: each tax line of a partial refund to the cent, worked out by hand below; the refunds of
 // every line and all the shipping add up to the order exactly; an Ontario HST order; two refunds at
-// once never give back a unit twice; store credit refused; the credit note printed and e-mailed (read
+// once never give back a unit twice; store credit refused on a guest's order; the credit note printed and e-mailed (read
 // from a real SMTP server on loopback) in the order's language; the reports count the refunded line.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -284,7 +284,7 @@ describe('an Ontario order (HST 13%)', () => {
     expect(await stockOf(lamp.id)).toBe(8);
   });
 
-  it('refuses store credit, a line of another order and bad input, with nothing written', async () => {
+  it('refuses store credit on a guest order, a line of another order and bad input, with nothing written', async () => {
     const fan = await createProduct(t.db, {
       name: 'Fan',
       price: '30.00',
@@ -300,7 +300,9 @@ describe('an Ontario order (HST 13%)', () => {
       reason: '',
     });
     expect(credit.statusCode).toBe(400);
-    expect(credit.json().message).toBe('Store credit is not available yet.');
+    expect(credit.json().message).toBe(
+      'This order was placed without a customer account, so it cannot be refunded to store credit. Refund it to the original payment.',
+    );
     const foreign = await refund(order.id, {
       lines: [{ ...line, orderItemId: 2_000_000 }],
       shipping: 0,

@@ -9,6 +9,8 @@ import {
 } from '~/shared/schemas/admin-reports-audit-log';
 import {
   CategorySalesReportSchema,
+  LiabilityQuerySchema,
+  LiabilityReportSchema,
   ProductSalesQuerySchema,
   ProductSalesReportSchema,
   ReportRangeQuerySchema,
@@ -20,6 +22,7 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { type CsvColumn, toCsv } from '~/server/lib/csv';
 import { privateAnswers } from '~/server/plugins/security';
 import { auditLogFilters, listAuditLog } from './audit-log';
+import { liabilityReport } from './liability';
 import { salesByCategory, salesByProduct, salesReport, type TaxReportRow, taxReport } from './service';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -43,6 +46,20 @@ const TAX_CSV_COLUMNS: CsvColumn<TaxReportRow>[] = TAX_REPORT_COLUMNS.map((heade
 
 export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
   privateAnswers(app);
+
+  app.get(
+    '/api/admin/reports/liability',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "What the store owes at a day's end (store time zone): the store credit customers hold",
+        querystring: LiabilityQuerySchema,
+        response: { 200: LiabilityReportSchema, ...errors },
+      },
+    },
+    async (request) => liabilityReport(app.ctx, request.query),
+  );
 
   app.get(
     '/api/admin/reports/sales',

@@ -13,9 +13,11 @@ import {
   UserSearchResultSchema,
 } from '~/shared/schemas/admin-users';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { StoreCreditAdjustSchema, StoreCreditSchema } from '~/shared/schemas/store-credit';
+import { readStoreCredit } from '~/server/features/store-credit';
 import { notFound } from '~/server/lib/http-error';
 import { findAdminUser, listUsers, searchUsersByEmail } from './repository';
-import { type Actor, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
+import { type Actor, adjustStoreCredit, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
 import { PRIVATE_NO_STORE, privateAnswers } from '~/server/plugins/security';
 
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema };
@@ -110,6 +112,39 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       const { detachedOrders } = await deleteUser(app.ctx, actorOf(request), request.params.id);
       return { message: 'User deleted.', detachedOrders };
     },
+  );
+
+  app.get(
+    '/api/admin/users/:id/store-credit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's store credit: balance and ledger, newest first",
+        params: UserIdParamsSchema,
+        response: { 200: StoreCreditSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findAdminUser(db, request.params.id))) throw notFound(USER_NOT_FOUND);
+      return readStoreCredit(db, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/users/:id/store-credit',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Issue store credit ("25.00") or take it back ("-10.00") with a reason; never below 0.00 (400). Answers the credit',
+        params: UserIdParamsSchema,
+        body: StoreCreditAdjustSchema,
+        response: { 200: StoreCreditSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => adjustStoreCredit(app.ctx, actorOf(request), request.params.id, request.body),
   );
 
   app.get(

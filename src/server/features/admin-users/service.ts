@@ -20,6 +20,7 @@ import {
 } from '~/server/features/auth';
 import { findAdminUser, takenBy, userColumns } from './repository';
 import type { AppContext } from '~/server/context';
+import { moveStoreCredit, readStoreCredit } from '~/server/features/store-credit';
 
 export const USER_NOT_FOUND = 'User not found.';
 export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role.';
@@ -204,4 +205,29 @@ export async function deleteUser(
     });
     return { detachedOrders: detached.length };
   });
+}
+
+/**
+ * Staff issue store credit to a customer (a positive amount) or take some back (negative), with a
+ * reason, through the ledger's one writer: never below 0.00 (400, nothing written), audited
+ * (docs/decisions/0530-store-credit-ledger.md). Answers the customer's credit after the movement.
+ */
+export async function adjustStoreCredit(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+  input: { amount: number; reason: string },
+) {
+  await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+    if (!user) throw notFound(USER_NOT_FOUND);
+    await moveStoreCredit(tx, {
+      userId,
+      cents: input.amount,
+      kind: 'staff',
+      reason: input.reason,
+      staffUserId: actor.userId,
+    });
+  });
+  return readStoreCredit(ctx.db, userId);
 }

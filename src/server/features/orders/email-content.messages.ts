@@ -54,6 +54,8 @@ export const ORDER_EMAILS = defineMessages(
     refundedPreview: 'We have refunded {{amount}}.',
     refundedHeading: 'Your refund is on its way',
     refundedText: 'We have refunded {{amount}} for order {{id}} to your original payment method.',
+    refundedStoreCreditText:
+      'We have refunded {{amount}} for order {{id}} as store credit. Its balance is shown in your account.',
     refund: 'Refund',
     creditNote: 'Credit note',
     creditNoteShipping: 'Shipping refunded',
@@ -119,6 +121,8 @@ export const ORDER_EMAILS = defineMessages(
     refundedHeading: 'Votre remboursement est en route',
     refundedText:
       'Nous avons remboursé {{amount}} pour la commande {{id}} sur votre mode de paiement d’origine.',
+    refundedStoreCreditText:
+      'Nous avons remboursé {{amount}} pour la commande {{id}} en crédit en magasin. Son solde est affiché dans votre compte.',
     refund: 'Remboursement',
     creditNote: 'Note de crédit',
     creditNoteShipping: 'Livraison remboursée',

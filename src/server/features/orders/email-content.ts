@@ -363,6 +363,7 @@ function refunded(w: Writer): EmailContent {
             w.money(l.cents),
           ],
         );
+  const storeCredit = w.creditNote?.destination === 'store_credit';
   const soFar: EmailRow[] =
     after > refundCents ? [[t('refundedSoFar'), formatWithCurrency(after, amounts.currency, w.locale)]] : [];
   return {
@@ -375,7 +376,10 @@ function refunded(w: Writer): EmailContent {
     preview: t('refundedPreview', { amount: refund }),
     heading: t('refundedHeading'),
     blocks: [
-      paragraph(t('refundedText', { amount: refund, id: order.id })),
+      // A refund to store credit says where the money went, and no bank delay applies (0530).
+      paragraph(
+        t(storeCredit ? 'refundedStoreCreditText' : 'refundedText', { amount: refund, id: order.id }),
+      ),
       ...(w.latePayment ? [paragraph(t('latePaymentText'))] : []),
       {
         type: 'details',
@@ -388,7 +392,7 @@ function refunded(w: Writer): EmailContent {
         ],
       },
       ...(w.creditNote ? [creditNoteBlock(w, w.creditNote)] : []),
-      paragraph(t('refundedBank')),
+      ...(storeCredit ? [] : [paragraph(t('refundedBank'))]),
       viewOrder(w),
     ],
   };

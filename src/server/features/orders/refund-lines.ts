@@ -13,7 +13,8 @@ import { badRequest, conflict } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
 import type { OrderRow } from './repository';
 
-export const STORE_CREDIT_NOT_AVAILABLE = 'Store credit is not available yet.';
+export const GUEST_NO_STORE_CREDIT =
+  'This order was placed without a customer account, so it cannot be refunded to store credit. Refund it to the original payment.';
 
 type ItemRow = typeof orderItems.$inferSelect;
 type RefundRow = typeof orderRefunds.$inferSelect;
@@ -83,7 +84,8 @@ export async function planLineRefund(
   order: OrderRow,
   input: RefundLinesCreate,
 ): Promise<LineRefundPlan> {
-  if (input.destination === 'store_credit') throw badRequest(STORE_CREDIT_NOT_AVAILABLE);
+  // Store credit belongs to a customer account (0530): a guest's order has nobody to hold it.
+  if (input.destination === 'store_credit' && !order.userId) throw badRequest(GUEST_NO_STORE_CREDIT);
   const items = await tx
     .select()
     .from(orderItems)
@@ -146,6 +148,7 @@ export function lineRefundValues(plan: LineRefundPlan, input: RefundLinesCreate)
       amount: centsToString(l.cents),
     })),
     reason: input.reason || null,
+    destination: input.destination,
   };
 }
 
@@ -309,7 +312,7 @@ export async function creditNoteOf(
     taxLines: refund.taxLines,
     tax: refund.taxAmount,
     total: refund.amount,
-    destination: 'original',
+    destination: refund.destination,
     reason: refund.reason ?? '',
     at: (refund.settledAt ?? refund.createdAt).toISOString(),
   };

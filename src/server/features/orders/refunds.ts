@@ -21,13 +21,15 @@ import type { Tx } from '~/server/db/client';
 import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-orders-dialog';
 import { orderHistory, orderRefunds, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { conflict, HttpError, notFound } from '~/server/lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
+import { moveStoreCredit } from '~/server/features/store-credit';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { restockOrder } from './completion';
 import { deliverOrderEmails, queueRefundEmail } from './order-emails';
 import {
   creditNoteNumber,
   creditNoteOf,
+  GUEST_NO_STORE_CREDIT,
   insertRefundLines,
   lineRefundValues,
   planLineRefund,
@@ -42,6 +44,9 @@ export const NO_PROVIDER_PAYMENT =
   'This order has no payment with the payment provider to refund: it was marked paid by hand.';
 
 type RefundRow = typeof orderRefunds.$inferSelect;
+
+/** How a refund to store credit is recorded where a provider's refund id would be. */
+const STORE_CREDIT_SETTLEMENT = { refundId: 'store-credit', status: 'COMPLETED' };
 
 async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -69,10 +74,13 @@ export type RefundInput = { amountCents: number | 'rest'; restock: boolean } | {
  */
 export type RefundActor = { userId: number; limitRefusal?: (cents: number) => Error | null };
 
-function refusePaidRules(order: OrderRow): void {
+const toStoreCredit = (input: RefundInput) => 'lines' in input && input.lines.destination === 'store_credit';
+
+/** A refund to store credit needs no provider payment: the money stays with the store (0530). */
+function refusePaidRules(order: OrderRow, storeCredit = false): void {
   if (order.paymentStatus === 'refunded') throw conflict(ALREADY_REFUNDED);
   if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
-  if (!order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
+  if (!order.paymentReference && !storeCredit) throw conflict(NO_PROVIDER_PAYMENT);
 }
 
 /** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
@@ -84,7 +92,7 @@ async function openRefund(
 ): Promise<{ refund: RefundRow; order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    refusePaidRules(order);
+    refusePaidRules(order, toStoreCredit(input));
     const { left, taken } = await refundableCents(tx, order);
     const plan = 'lines' in input ? await planLineRefund(tx, order, input.lines) : null;
     // 'The rest' is read under the row lock, so a refund settled or opened meanwhile is counted, and
@@ -178,6 +186,19 @@ async function settleRefund(
     // The refund's entry reads "Refund: 12.50 (refund id)" in the timeline.
     await history('refund', null, `${refund.amount} (${provider.refundId})`);
     if (toRefunded) await history('paymentStatus', order.paymentStatus, 'refunded');
+    if (refund.destination === 'store_credit') {
+      // The order's customer is given the refund as store credit, in the same transaction (0530).
+      if (!order.userId) throw badRequest(GUEST_NO_STORE_CREDIT);
+      await moveStoreCredit(tx, {
+        userId: order.userId,
+        cents: toCents(refund.amount) ?? 0,
+        kind: 'refund',
+        reason: refund.reason ?? `Refund on order ${order.orderReference}`,
+        orderId: order.id,
+        refundId: refund.id,
+        staffUserId: refund.actorUserId,
+      });
+    }
     if (refund.kind === 'lines') await restockRefundLines(tx, order, refund.id, refund.actorUserId);
     else if (refund.restock) await restockOrder(tx, order, actor, 'refund');
     await recordAudit(tx, {
@@ -237,6 +258,19 @@ export async function refundOrder(
   options: { deferEmail?: (outboxId: number | null) => void } = {},
 ): Promise<RefundRow> {
   const { refund, order } = await openRefund(ctx, actor, orderId, input);
+  if (refund.destination === 'store_credit') {
+    // No provider: the refund completes at once as the customer's store credit.
+    try {
+      const held = await settleRefund(ctx, refund.id, STORE_CREDIT_SETTLEMENT, {
+        deliverEmail: !options.deferEmail,
+      });
+      options.deferEmail?.(held);
+    } catch (error) {
+      await failRefund(ctx, refund.id, error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+    return (await ctx.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id)))[0]!;
+  }
   let result: { refundId: string; status: string };
   try {
     result = await askProvider(ctx, order, refund);
@@ -266,7 +300,7 @@ export async function previewLineRefund(
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found.');
-    refusePaidRules(order);
+    refusePaidRules(order, input.destination === 'store_credit');
     return previewCreditNote(order, await planLineRefund(tx, order, input), input);
   });
 }
@@ -309,6 +343,12 @@ export async function retryPendingRefunds(ctx: AppContext, limit = 20): Promise<
     .limit(limit);
   for (const refund of stuck) {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refund.orderId));
+    if (refund.destination === 'store_credit') {
+      await settleRefund(ctx, refund.id, STORE_CREDIT_SETTLEMENT).catch((error) =>
+        failRefund(ctx, refund.id, error instanceof Error ? error.message : String(error)),
+      );
+      continue;
+    }
     if (!order?.paymentReference) {
       await failRefund(ctx, refund.id, 'The order has no payment with the provider.');
       continue;
