@@ -23,6 +23,7 @@ import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
+import { alertRoutes } from './alerts/routes';
 import { recallRoutes } from './recalls/routes';
 
 export async function registerFeatures(app: FastifyInstance) {
@@ -50,5 +51,6 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);
   await app.register(adminIntakeRoutes);
+  await app.register(alertRoutes);
   await app.register(recallRoutes);
 }
