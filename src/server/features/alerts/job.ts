@@ -16,7 +16,7 @@ import { newArrivals, watchedLots } from '~/server/features/catalog';
 import { ALERT_EMAILS } from './alerts.messages';
 import { alertStopToken, readSearchQuery } from './service';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
@@ -39,7 +39,7 @@ function footer(ctx: AppContext, userId: number, locale: Locale) {
   const store = ctx.config.STORE_NAME;
   return {
     text: [t('why', { store, account: l.account }), t('stop', { url: l.stop })],
-    html: `<p style="color:#475569;font-size:12px">${escape(t('why', { store, account: l.account }))}<br>${escape(t('stop', { url: l.stop }))}</p>`,
+    html: `<p style="color:#475569;font-size:12px">${escapeHtml(t('why', { store, account: l.account }))}<br>${escapeHtml(t('stop', { url: l.stop }))}</p>`,
   };
 }
 
@@ -64,12 +64,12 @@ function digestMessage(ctx: AppContext, userId: number, locale: Locale, sections
   ].join('\n');
   const lotHtml = (p: Product) => {
     const image = l.image(p.imageUrl);
-    return `<tr><td style="padding:6px 8px 6px 0">${image ? `<img src="${escape(image)}" alt="" width="96" height="96" style="object-fit:cover;border-radius:6px">` : ''}</td><td><a href="${escape(l.lot(p.slug))}">${escape(p.name)}</a><br><strong>${escape(price(p))}</strong></td></tr>`;
+    return `<tr><td style="padding:6px 8px 6px 0">${image ? `<img src="${escapeHtml(image)}" alt="" width="96" height="96" style="object-fit:cover;border-radius:6px">` : ''}</td><td><a href="${escapeHtml(l.lot(p.slug))}">${escapeHtml(p.name)}</a><br><strong>${escapeHtml(price(p))}</strong></td></tr>`;
   };
-  const html = `<div style="font-family:system-ui,sans-serif"><p>${escape(t('digestIntro', { store: ctx.config.STORE_NAME }))}</p>${sections
+  const html = `<div style="font-family:system-ui,sans-serif"><p>${escapeHtml(t('digestIntro', { store: ctx.config.STORE_NAME }))}</p>${sections
     .map(
       (s) =>
-        `<h2 style="font-size:16px">${escape(t('searchHeading', { name: s.name }))}</h2><table>${s.lots.map(lotHtml).join('')}</table><p><a href="${escape(l.listing(s.query))}">${escape(t('moreOnline'))}</a></p>`,
+        `<h2 style="font-size:16px">${escapeHtml(t('searchHeading', { name: s.name }))}</h2><table>${s.lots.map(lotHtml).join('')}</table><p><a href="${escapeHtml(l.listing(s.query))}">${escapeHtml(t('moreOnline'))}</a></p>`,
     )
     .join('')}${end.html}</div>`;
   return { subject: t('digestSubject', { count }), text, html };
@@ -194,7 +194,7 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
             to: watch.email,
             subject: t(dropped ? 'dropSubject' : 'soldSubject', { name }),
             text: [body, '', `${t('view')}: ${l.lot(lot.product.slug)}`, '', ...end.text].join('\n'),
-            html: `<div style="font-family:system-ui,sans-serif"><p>${escape(body)}</p><p><a href="${escape(l.lot(lot.product.slug))}">${escape(t('view'))}</a></p>${end.html}</div>`,
+            html: `<div style="font-family:system-ui,sans-serif"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(l.lot(lot.product.slug))}">${escapeHtml(t('view'))}</a></p>${end.html}</div>`,
           },
           tx,
         );
