@@ -10,6 +10,7 @@ import {
   retryStrayRefunds,
 } from '~/server/features/orders';
 import { applyMarkdowns } from '~/server/features/markdowns';
+import { sendAlertDigests, sendWatchAlerts } from '~/server/features/alerts';
 import { fetchRecallData } from '~/server/features/recalls';
 import { storeDate } from '~/shared/pricing';
 import { purgeOldRateLimits } from './lib/rate-limit';
@@ -40,6 +41,10 @@ export const maintenanceTasks: MaintenanceTask[] = [
   // The daily markdowns: each step is applied once, so running every few minutes marks a product down
   // within minutes of the day it reaches a step (docs/decisions/0320-markdowns-lower-the-selling-price.md).
   { name: 'markdowns by age', run: (app) => applyMarkdowns(app.ctx) },
+  // After the markdowns, so a price they lowered is in today's watch e-mails
+  // (docs/decisions/0572-new-arrival-alerts-and-price-watches.md).
+  { name: 'price watch e-mails', run: (app) => sendWatchAlerts(app.ctx) },
+  { name: 'new-arrival digests', run: (app) => sendAlertDigests(app.ctx) },
   // Once a day when RECALL_DATA_URLS names files (docs/decisions/0571-recall-screening.md).
   {
     name: 'recall data',

@@ -1096,3 +1096,57 @@ export const storeCreditMovements = pgTable(
     check('store_credit_movements_kind_known', sql`${t.kind} in ('refund', 'staff', 'spent', 'reversal')`),
   ],
 );
+
+/**
+ * A customer's saved listing filters (docs/decisions/0572-new-arrival-alerts-and-price-watches.md): lots
+ * first put on sale after `checkedAt` that match are new arrivals for the daily digest.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    /** The listing's query string, normalised (page, limit and sort left out). */
+    query: text().notNull(),
+    /** The language the search was saved in: its digest is written in it. */
+    locale: text().$type<Locale>().notNull().default('en'),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId)],
+);
+
+/** One digest a day per customer: the row of the store's day is taken before the e-mail is written. */
+export const alertDigests = pgTable(
+  'alert_digests',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentOn: date({ mode: 'string' }).notNull(),
+    lots: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sentOn] })],
+);
+
+/** A customer's watch on a lot's price: one e-mail when it drops below the watched price, or when it sells. */
+export const productWatches = pgTable(
+  'product_watches',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    watchedCents: integer().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    createdAt: createdAt(),
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex('product_watches_user_product_unique').on(t.userId, t.productId)],
+);

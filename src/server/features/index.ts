@@ -25,6 +25,7 @@ import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
 import { adminIntakeRoutes } from './admin-intake/routes';
+import { alertRoutes } from './alerts/routes';
 import { recallRoutes } from './recalls/routes';
 import { adminReturnRoutes, returnRoutes } from './returns';
 import { privacyRoutes } from './privacy/routes';
@@ -58,6 +59,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);
   await app.register(adminIntakeRoutes);
+  await app.register(alertRoutes);
   await app.register(recallRoutes);
   await app.register(returnRoutes);
   await app.register(adminReturnRoutes);

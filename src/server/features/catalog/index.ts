@@ -9,3 +9,4 @@ export {
 } from './catalogue-cache';
 export { todaysWeekdayDiscount } from './discounts';
 export { selectProducts, visibleToShoppers } from './product-repository';
+export { newArrivals, type SearchFilters, watchedLots } from './alert-queries';

@@ -27,6 +27,8 @@ export type ListingFilters = {
   /** Only these conditions (docs/decisions/0301-condition-and-final-sale.md). */
   conditions?: ProductCondition[];
   search?: SearchPlan;
+  /** Only lots first put on sale after this moment (a saved search's new arrivals). */
+  publishedAfter?: Date;
 };
 
 export type ListingRequest = {
@@ -75,6 +77,7 @@ function filterConditions(
   if (filters.categoryId !== undefined) conditions.push(eq(products.categoryId, filters.categoryId));
   if (filters.isNew) conditions.push(eq(products.new, true));
   if (filters.conditions?.length) conditions.push(inArray(products.condition, filters.conditions));
+  if (filters.publishedAfter) conditions.push(gt(products.publishedAt, filters.publishedAfter));
   // Today's price in integer cents (price-sql.ts, the SQL half of src/shared/pricing.ts).
   const cents = todaysCentsSql(weekdayPercent);
   // A discount too small to take a cent off (a few cents' item) is no deal: priceProduct shows none.
@@ -170,6 +173,7 @@ function countedByCategoryOnly(filters: ListingFilters): boolean {
     !filters.isNew &&
     !filters.daily &&
     !filters.conditions?.length &&
+    !filters.publishedAfter &&
     !(filters.minPrice !== undefined && filters.minPrice > 0)
   );
 }
