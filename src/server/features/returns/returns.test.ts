@@ -397,14 +397,16 @@ describe('a return from request to refund', () => {
     const listed = await guest.get('/api/products?condition=used-good&limit=100');
     expect(listed.json().map((p: { id: number }) => p.id)).toContain(newLotId);
 
-    // Refund: store credit is passed through to the refund service (which refuses it until it exists);
-    // nothing changed and the return can still be refunded.
+    // Refund: the destination is passed through to the refund service, which refuses store credit for a
+    // guest's order (no account to credit); nothing changed and the return can still be refunded.
     const credit = await staff.post(`/api/admin/returns/${id}/refund`, {
       lines: [{ lineId, quantity: 2 }],
       destination: 'store_credit',
     });
     expect(credit.statusCode).toBe(400);
-    expect(credit.json().message).toBe('Store credit is not available yet.');
+    expect(credit.json().message).toBe(
+      'This order was placed without a customer account, so it cannot be refunded to store credit. Refund it to the original payment.',
+    );
     const tooMany = await staff.post(`/api/admin/returns/${id}/refund`, {
       lines: [{ lineId, quantity: 3 }],
       destination: 'original',
