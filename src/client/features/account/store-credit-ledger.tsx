@@ -7,6 +7,14 @@ import { formatMoney } from '~/shared/money';
 import { storeCreditMessages } from './store-credit.messages';
 import { LocalDate } from './order-bits';
 
+/** Each movement's kind in words (the message keys named in full, so the catalogue test sees them used). */
+const KIND_KEYS = {
+  refund: 'kind_refund',
+  staff: 'kind_staff',
+  spent: 'kind_spent',
+  reversal: 'kind_reversal',
+} as const;
+
 type StoreCredit = z.infer<typeof StoreCreditSchema>;
 
 export function StoreCreditLedger({ credit }: { credit: StoreCredit }) {
@@ -38,7 +46,7 @@ export function StoreCreditLedger({ credit }: { credit: StoreCredit }) {
                   <LocalDate iso={m.createdAt} />
                 </td>
                 <td className="py-2 pr-3">
-                  {t(`kind_${m.kind}`)}
+                  {t(KIND_KEYS[m.kind])}
                   {m.reason ? ` — ${m.reason}` : ''}
                 </td>
                 <td className="py-2 pr-3 text-right whitespace-nowrap">{formatMoney(m.amount, locale)}</td>
