@@ -405,6 +405,29 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * One row per order that used a discount code (docs/decisions/0550-discount-codes.md): the
+ * per-customer count reads it (account, or the e-mail case-folded for a guest), and releasing an
+ * unpaid checkout deletes it and gives the use back to the code. One code per order.
+ */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    id: serial().primaryKey(),
+    codeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('discount_code_uses_code_idx').on(t.codeId, t.email)],
+);
+
 export const orderItems = pgTable(
   'order_items',
   {
