@@ -4,6 +4,7 @@ import { discountCodes, discountCodeUses, orders } from '~/server/db/schema';
 import { createTestApp, type TestApp } from '~/server/test/test-app';
 import { createUser } from '~/server/test/fixtures';
 import { redeemDiscountCode, releaseDiscountCodeUse } from './redeem';
+import { failPendingOrder } from '~/server/features/orders';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -98,5 +99,20 @@ describe('discount code uses', () => {
     const [after] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code!.id));
     expect(after!.usedCount).toBe(0);
     expect(await checkout(code!.id, await order('d@example.com'), 'd@example.com')).toBe(true);
+  });
+
+  it('an unpaid checkout that fails gives its use back', async () => {
+    const [code] = await t.db
+      .insert(discountCodes)
+      .values({ code: 'LAST', kind: 'percent', percentage: 5, maxUses: 1 })
+      .returning();
+    const unpaid = await order('e@example.com');
+    expect(await checkout(code!.id, unpaid, 'e@example.com')).toBe(true);
+    await t.db.transaction((tx) => failPendingOrder(tx, unpaid, { kind: 'system' }, 'test'));
+    const [after] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code!.id));
+    expect(after!.usedCount).toBe(0);
+    expect(await t.db.select().from(discountCodeUses).where(eq(discountCodeUses.orderId, unpaid))).toEqual(
+      [],
+    );
   });
 });
