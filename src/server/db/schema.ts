@@ -278,6 +278,46 @@ export const categoryDiscounts = pgTable(
   (t) => [check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`)],
 );
 
+/**
+ * Discount codes (docs/decisions/0550-discount-codes.md). `code` is stored upper-case so a shopper's
+ * "summer10" finds "SUMMER10". `usedCount` is raised by one atomic conditional update when an order is
+ * placed, so 20 concurrent checkouts against 5 uses give exactly 5; the check keeps it within `maxUses`
+ * even against a bug. Empty eligibility lists mean "every lot".
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: serial().primaryKey(),
+    code: text().notNull().unique(),
+    kind: text().$type<'percent' | 'fixed'>().notNull(),
+    percentage: integer().notNull().default(0),
+    amount: money().notNull().default('0'),
+    minSubtotal: money().notNull().default('0'),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    maxUses: integer(),
+    perCustomerLimit: integer(),
+    usedCount: integer().notNull().default(0),
+    categoryIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    conditions: text().array().$type<ProductCondition[]>().notNull().default(sql`'{}'::text[]`),
+    productIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    combinesWithDaily: boolean().notNull().default(false),
+    combinesWithCategory: boolean().notNull().default(false),
+    active: boolean().notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('discount_codes_kind', sql`${t.kind} in ('percent', 'fixed')`),
+    check('discount_codes_percentage_range', sql`${t.percentage} between 0 and 100`),
+    check('discount_codes_amount_positive', sql`${t.amount} >= 0 and ${t.minSubtotal} >= 0`),
+    check('discount_codes_uses_within_limit', sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
+    check(
+      'discount_codes_window',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
+  ],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -375,6 +415,29 @@ export const orders = pgTable(
     check('orders_refunded_within_total', sql`${t.refundedAmount} between 0 and ${t.total}`),
     check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
   ],
+);
+
+/**
+ * One row per order that used a discount code (docs/decisions/0550-discount-codes.md): the
+ * per-customer count reads it (account, or the e-mail case-folded for a guest), and releasing an
+ * unpaid checkout deletes it and gives the use back to the code. One code per order.
+ */
+export const discountCodeUses = pgTable(
+  'discount_code_uses',
+  {
+    id: serial().primaryKey(),
+    codeId: integer()
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: 'cascade' }),
+    orderId: integer()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    email: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('discount_code_uses_code_idx').on(t.codeId, t.email)],
 );
 
 export const orderItems = pgTable(

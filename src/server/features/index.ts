@@ -12,6 +12,7 @@ import { accountRoutes } from './account/routes';
 import { adminProductRoutes } from './admin-products/routes';
 import { adminCategoryRoutes } from './admin-categories/routes';
 import { adminDiscountRoutes } from './admin-discounts/routes';
+import { discountCodeRoutes } from './discount-codes/routes';
 import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { storeSettingsRoutes } from './store-settings/routes';
 import { storeSettingsAdminRoutes } from './store-settings/admin-routes';
@@ -46,6 +47,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminProductRoutes);
   await app.register(adminCategoryRoutes);
   await app.register(adminDiscountRoutes);
+  await app.register(discountCodeRoutes);
   await app.register(adminDashboardRoutes);
   await app.register(storeSettingsRoutes);
   await app.register(storeSettingsAdminRoutes);

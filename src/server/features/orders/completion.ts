@@ -19,6 +19,7 @@ import { hitRateLimit } from '~/server/lib/rate-limit';
 import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
 import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
+import { releaseDiscountCodeUse } from '~/server/features/discount-codes';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 import {
@@ -518,6 +519,8 @@ export async function failPendingOrder(
   const order = await lockOrder(tx, orderId);
   if (order.paymentStatus !== 'pending') return null;
   await releaseHolds(tx, orderId);
+  // An unpaid checkout that fails (expired or cancelled) gives its discount code's use back (0550).
+  await releaseDiscountCodeUse(tx, orderId);
   const [updated] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
