@@ -5,7 +5,6 @@ import { defineMessages } from './i18n/catalogues';
 export const DISCOUNT_CODE_MESSAGES = defineMessages(
   'discountCodes',
   {
-    fieldLabel: 'Discount code',
     unknown: 'This discount code does not exist.',
     notYetValid: 'This discount code is not valid yet.',
     expired: 'This discount code has expired.',
@@ -14,7 +13,6 @@ export const DISCOUNT_CODE_MESSAGES = defineMessages(
     belowMinimum: 'This discount code needs a subtotal of at least {{minimum}}.',
   },
   {
-    fieldLabel: 'Code de réduction',
     unknown: "Ce code de réduction n'existe pas.",
     notYetValid: "Ce code de réduction n'est pas encore valide.",
     expired: 'Ce code de réduction est expiré.',
