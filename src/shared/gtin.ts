@@ -2,7 +2,8 @@
 // manifest's "UPC" column often holds a retailer SKU, an ASIN or a model number instead, so a value is a
 // GTIN only when it has a GTIN's length and its check digit is right (docs/decisions/0570-product-feeds.md).
 
-const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
+/** The lengths a GTIN comes in: EAN-8, UPC-A, EAN-13, GTIN-14. */
+export const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
 /** The GS1 check digit of the digits before it: weights 3 and 1 from the right, to the next multiple of 10. */
 function checkDigit(body: string): number {
@@ -12,6 +13,11 @@ function checkDigit(body: string): number {
     sum += i % 2 === 0 ? digit * 3 : digit;
   }
   return (10 - (sum % 10)) % 10;
+}
+
+/** Whether the last of these digits is the GS1 check digit of the ones before it. */
+export function checkDigitHolds(digits: string): boolean {
+  return checkDigit(digits.slice(0, -1)) === Number(digits.at(-1));
 }
 
 /**
@@ -30,7 +36,7 @@ export function validGtin(value: string | null | undefined): string | null {
   if (!value) return null;
   const digits = value.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(digits) || !GTIN_LENGTHS.has(digits.length)) return null;
-  if (checkDigit(digits.slice(0, -1)) !== Number(digits.at(-1))) return null;
+  if (!checkDigitHolds(digits)) return null;
   if (digits.length === 8) return /^0+$/.test(digits) ? null : digits;
   const gtin13 = digits.padStart(14, '0').slice(1);
   if (digits.length === 14 && digits[0] !== '0') return digits;

@@ -3,6 +3,7 @@
 // tables of free text, so its GTINs are every run of 8, 12, 13 or 14 digits (spaces or dashes between
 // them allowed) whose GS1 check digit is right; the CPSC lists them in ProductUPCs.
 import { z } from 'zod';
+import { checkDigitHolds, GTIN_LENGTHS } from '~/shared/gtin';
 
 export type RecallSource = 'health-canada' | 'cpsc';
 
@@ -20,16 +21,6 @@ export type ParsedRecall = {
 
 export const RECALL_FILE_UNREADABLE =
   "The file is not recall data: upload Health Canada's or the CPSC's JSON file as published.";
-
-/** True when the last digit is the GS1 check digit of the ones before it. */
-function checkDigitHolds(digits: string): boolean {
-  let sum = 0;
-  for (let i = digits.length - 2, weight = 3; i >= 0; i--, weight = 4 - weight)
-    sum += Number(digits[i]) * weight;
-  return (10 - (sum % 10)) % 10 === Number(digits.at(-1));
-}
-
-const GTIN_LENGTHS = new Set([8, 12, 13, 14]);
 
 /** Every GTIN written in a text ("UPC 0 64100 85246 4", "064100852464"), as 14 digits. */
 export function gtinsInText(text: string): string[] {
