@@ -1141,9 +1141,11 @@ export const storeCreditMovements = pgTable(
   'store_credit_movements',
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // The customer's id, without a foreign key on purpose: the movements are the store's financial
+    // record (the liability report rebuilds any past day from them), so deleting a customer whose
+    // balance is zero keeps their history; a customer with a balance cannot be deleted
+    // (src/server/features/admin-users/service.ts).
+    userId: integer().notNull(),
     amountCents: integer().notNull(),
     kind: text().$type<'refund' | 'staff' | 'spent' | 'reversal'>().notNull(),
     reason: text(),

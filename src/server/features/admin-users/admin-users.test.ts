@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerAndConfirm } from '~/server/features/auth/test-support';
-import { adminAuditLog, orders, sessions, users } from '~/server/db/schema';
+import { adminAuditLog, orders, sessions, storeCreditMovements, users } from '~/server/db/schema';
 import { COMMON_PASSWORD } from '~/server/lib/common-passwords';
 import { USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
 import { USERNAME_LOOKALIKE } from '~/server/features/auth';
@@ -501,6 +501,30 @@ describe('delete', () => {
     });
     const res = await call(adminClient, 'delete', `/api/admin/users/${other.id}`);
     expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses to delete a customer who holds store credit; at zero it deletes and keeps the ledger', async () => {
+    const holder = await createUser(t.db, { username: 'credit_holder', email: 'holder@user.example' });
+    const credit = (amount: string) =>
+      call(adminClient, 'post', `/api/admin/users/${holder.id}/store-credit`, { amount, reason: 'Goodwill' });
+    expect((await credit('12.50')).statusCode).toBe(200);
+    const refused = await call(adminClient, 'delete', `/api/admin/users/${holder.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This customer holds $12.50 of store credit. Take it back with a reason, or let them spend it, before deleting the account.',
+    );
+    expect(await userRow(holder.id)).toMatchObject({ username: 'credit_holder' });
+
+    // Taken back to 0.00, the account can go; its two movements stay, so a past day's liability is unchanged.
+    expect((await credit('-12.50')).statusCode).toBe(200);
+    expect((await call(adminClient, 'delete', `/api/admin/users/${holder.id}`)).statusCode).toBe(200);
+    expect(await userRow(holder.id)).toBeUndefined();
+    const kept = await t.db
+      .select({ amountCents: storeCreditMovements.amountCents })
+      .from(storeCreditMovements)
+      .where(eq(storeCreditMovements.userId, holder.id))
+      .orderBy(storeCreditMovements.id);
+    expect(kept).toEqual([{ amountCents: 1250 }, { amountCents: -1250 }]);
   });
 
   it('answers 404 for an unknown user and 400 for a bad id', async () => {

@@ -5,7 +5,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AdminUser, AdminUserCreate, AdminUserUpdate } from '~/shared/schemas/admin-users';
 import type { Tx } from '~/server/db/client';
-import { orders, sessions, users } from '~/server/db/schema';
+import { orders, sessions, storeCreditBalances, users } from '~/server/db/schema';
+import { centsToString } from '~/shared/money';
 import { recordAudit } from '~/server/lib/audit';
 import { type Role, roleFlags, roleOf } from '~/server/lib/access';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
@@ -27,6 +28,9 @@ export const CANNOT_DEMOTE_SELF = 'You cannot remove your own administrator role
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account.';
 export const LAST_ADMIN = 'The last administrator cannot be removed.';
 export const NO_LONGER_ADMIN = 'Administrator privileges required.';
+/** The store owes this customer money: deleting them would drop it from what the store owes. */
+export const HOLDS_STORE_CREDIT = (balance: string) =>
+  `This customer holds $${balance} of store credit. Take it back with a reason, or let them spend it, before deleting the account.`;
 
 /** Who is making the change: the signed-in administrator, and the session to keep on a password change. */
 export type Actor = { userId: number; sessionId: string | null };
@@ -189,6 +193,15 @@ export async function deleteUser(
     const before = await lockUser(tx, id);
     assertAdminMayBeRemoved(admins, actor, id);
     if (!admins.includes(actor.userId)) throw forbidden(NO_LONGER_ADMIN);
+    // Read in the transaction: a credit issued a moment earlier is seen (its row is locked by the
+    // ledger's writer until it commits). The history stays after deletion (schema.ts: no cascade).
+    const [credit] = await tx
+      .select({ balanceCents: storeCreditBalances.balanceCents })
+      .from(storeCreditBalances)
+      .where(eq(storeCreditBalances.userId, id))
+      .for('update');
+    if (credit && credit.balanceCents > 0)
+      throw conflict(HOLDS_STORE_CREDIT(centsToString(credit.balanceCents)));
     // The foreign key would null these too; doing it here counts them and stamps updatedAt.
     const detached = await tx
       .update(orders)
