@@ -2,7 +2,7 @@
 // for and the lots it finds.
 import { z } from 'zod';
 import { PRODUCT_CONDITIONS } from '~/shared/constants';
-import { CONDITION_NOTES_MAX, priceField } from '~/shared/schemas/admin-products';
+import { priceField, productText } from '~/shared/schemas/admin-products';
 
 export const IntakeLookupQuerySchema = z.object({
   code: z
@@ -44,10 +44,7 @@ export const IntakeUpdateSchema = z.object({
   condition: z.enum(PRODUCT_CONDITIONS, {
     error: `Condition must be one of: ${PRODUCT_CONDITIONS.join(', ')}`,
   }),
-  conditionNotes: z
-    .string()
-    .max(CONDITION_NOTES_MAX, `Condition notes must be at most ${CONDITION_NOTES_MAX} characters`)
-    .transform((v) => v.trim()),
+  conditionNotes: productText.conditionNotes.transform((v) => v.trim()),
   price: priceField,
   shelfLocation: z
     .string()

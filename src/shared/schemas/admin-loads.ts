@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PRODUCT_CONDITIONS } from '../constants';
 import { MANIFEST_FIELDS } from '../loads';
 import { toCents } from '../money';
-import { priceField, stockField } from './admin-products';
+import { priceField, productText, stockField } from './admin-products';
 import { isCalendarDate } from './admin-orders';
 
 const MAX_COST_CENTS = 99_999_999_99;
@@ -154,16 +154,11 @@ export const DraftEditSchema = z.object({
   }),
   price: priceField,
   stock: stockField,
-  /** Left out: unchanged. */
-  name: z
-    .string()
-    .trim()
-    .min(2, 'Title must be at least 2 characters.')
-    .max(200, 'Title must be at most 200 characters.')
-    .optional(),
-  description: z.string().trim().max(10_000, 'Description must be at most 10,000 characters.').optional(),
-  upc: z.string().trim().max(100, 'UPC must be at most 100 characters.').optional(),
-  brand: z.string().trim().max(100, 'Brand must be at most 100 characters.').optional(),
+  /** Left out: unchanged. The limits are the product form's (productText). */
+  name: productText.name.optional(),
+  description: productText.description.trim().optional(),
+  upc: productText.upc.optional(),
+  brand: productText.brand.optional(),
 });
 
 export const LoadReportSchema = LoadSummarySchema.extend({

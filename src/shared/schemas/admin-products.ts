@@ -140,12 +140,30 @@ export const productImageUrlField = z
     'Image must be an uploaded image or an http(s) link',
   );
 
-const productFields = z.object({
+export const UPC_MAX = 100;
+export const BRAND_MAX = 100;
+
+/**
+ * A lot's text fields as staff type them, wherever they type them: the product form, the CSV import,
+ * a manifest's lines, the load table and the intake screen all check them here, so each limit and its
+ * message are defined once.
+ */
+export const productText = {
   name: z
     .string({ error: 'Product name must be at least 2 characters.' })
     .trim()
     .min(2, 'Product name must be at least 2 characters.')
     .max(PRODUCT_NAME_MAX, `Product name must be at most ${PRODUCT_NAME_MAX} characters`),
+  description: z.string().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  upc: z.string().trim().max(UPC_MAX, `UPC must be at most ${UPC_MAX} characters`),
+  brand: z.string().trim().max(BRAND_MAX, `Brand must be at most ${BRAND_MAX} characters`),
+  conditionNotes: z
+    .string()
+    .max(CONDITION_NOTES_MAX, `Condition notes must be at most ${CONDITION_NOTES_MAX} characters`),
+};
+
+const productFields = z.object({
+  name: productText.name,
   /** Optional: a product without a French name shows its English one on French pages. */
   nameFr: z
     .string({ error: 'French name must be text' })
@@ -165,11 +183,7 @@ const productFields = z.object({
     .max(LOT_NUMBER_MAX, `Lot number must be at most ${LOT_NUMBER_MAX} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
-  description: z
-    .string()
-    .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`)
-    .nullish()
-    .transform((v) => v ?? ''),
+  description: productText.description.nullish().transform((v) => v ?? ''),
   descriptionFr: z
     .string({ error: 'French description must be text' })
     .max(DESCRIPTION_MAX, `French description must be at most ${DESCRIPTION_MAX} characters`)
@@ -186,11 +200,7 @@ const productFields = z.object({
   condition: z
     .enum(PRODUCT_CONDITIONS, { error: `Condition must be one of: ${PRODUCT_CONDITIONS.join(', ')}` })
     .default('new'),
-  conditionNotes: z
-    .string()
-    .max(CONDITION_NOTES_MAX, `Condition notes must be at most ${CONDITION_NOTES_MAX} characters`)
-    .nullish()
-    .transform((v) => (v ?? '').trim()),
+  conditionNotes: productText.conditionNotes.nullish().transform((v) => (v ?? '').trim()),
   conditionNotesFr: z
     .string({ error: 'French condition notes must be text' })
     .max(CONDITION_NOTES_MAX, `French condition notes must be at most ${CONDITION_NOTES_MAX} characters`)

@@ -496,6 +496,9 @@ describe('loads and manifests', () => {
       [{ stock: -1 }, /Stock must be 0 or more/],
       [{ stock: 1.5 }, /Stock must be a whole number/],
       [{ version: 'x' }, /version/],
+      // The product form's limits (productText in src/shared/schemas/admin-products.ts).
+      [{ name: 'x' }, /^Product name must be at least 2 characters\.$/],
+      [{ description: 'd'.repeat(20_001) }, /^Description must be at most 20000 characters$/],
     ] as const) {
       const res = await clients.admin.patch(url, { ...good, ...patch });
       expect(res.statusCode).toBe(400);
@@ -521,5 +524,37 @@ describe('loads and manifests', () => {
   it('answers 404 for a load that does not exist', async () => {
     expect((await clients.admin.get('/api/admin/loads/999999')).statusCode).toBe(404);
     expect((await upload(999999, MANIFEST)).statusCode).toBe(404);
+  });
+});
+
+describe('manifest lines and the product form', () => {
+  it("checks a line's texts by the product form's limits: a long description whole, a longer one refused", async () => {
+    const res = await clients.admin.post('/api/admin/loads', {
+      supplier: 'Long Descriptions Inc',
+      receivedOn: '2026-02-02',
+      reference: 'LD-1',
+      totalCost: '10.00',
+    });
+    const longLoad = res.json().id;
+    // The form allows 20,000 characters: 15,000 is kept whole (the manifest used to cut at 10,000),
+    // 20,001 is the form's own refusal, and the draft is not made.
+    const file = [
+      'Item Title,Desc,UPC,Qty,Unit Retail,Grade',
+      `Kept lamp,${'a'.repeat(15_000)},,1,$20.00,New`,
+      `Refused lamp,${'b'.repeat(20_001)},,1,$20.00,New`,
+      `X,short,,1,$20.00,New`,
+    ].join('\n');
+    const drafted = await upload(longLoad, file, MAPPING);
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    expect(drafted.json()).toMatchObject({
+      created: 1,
+      errors: 2,
+      messages: [
+        'Row 3: Description must be at most 20000 characters',
+        'Row 4: Product name must be at least 2 characters. ("X")',
+      ],
+    });
+    expect((await lot('LD-1-2')).description).toHaveLength(15_000);
+    expect(await t.db.select().from(products).where(eq(products.loadId, longLoad))).toHaveLength(1);
   });
 });

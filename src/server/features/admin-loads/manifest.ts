@@ -7,6 +7,7 @@ import { conditionFromText } from '~/shared/condition';
 import type { ProductCondition } from '~/shared/constants';
 import { MANIFEST_FIELDS, type ManifestField } from '~/shared/loads';
 import { toCents } from '~/shared/money';
+import { productText } from '~/shared/schemas/admin-products';
 import { csvRecords } from '~/server/lib/csv-input';
 import { badRequest } from '~/server/lib/http-error';
 
@@ -172,9 +173,10 @@ export function manifestLine(
     return i === undefined ? '' : (record.cells[i] ?? '').trim();
   };
   const title = cell('title');
-  if (title.length < 2)
-    return title ? `Title must be at least 2 characters ("${title}")` : 'Title is missing';
-  if (title.length > 200) return 'Title must be at most 200 characters';
+  if (!title) return 'Title is missing';
+  // The product form's own limits and messages (productText), so a draft holds what the form would.
+  const name = productText.name.safeParse(title);
+  if (!name.success) return `${name.error.issues[0]!.message} ("${title.slice(0, 40)}")`;
   const qtyText = cell('quantity');
   let quantity = 1;
   if (index.quantity !== undefined) {
@@ -197,12 +199,17 @@ export function manifestLine(
   const upc = cell('upc');
   const problem = upc ? upcProblem(upc) : null;
   if (problem) return problem;
+  const texts = { description: cell('description'), upc, brand: cell('brand') };
+  for (const [field, text] of Object.entries(texts)) {
+    const checked = productText[field as keyof typeof texts].safeParse(text);
+    if (!checked.success) return checked.error.issues[0]!.message;
+  }
   return {
     row: record.row,
     title,
-    description: cell('description').slice(0, 10_000),
-    upc: upc ? upc.slice(0, 100) : null,
-    brand: cell('brand').slice(0, 100) || null,
+    description: texts.description,
+    upc: upc || null,
+    brand: texts.brand || null,
     quantity,
     retailCents,
     condition,
