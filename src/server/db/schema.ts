@@ -337,6 +337,10 @@ export const orders = pgTable(
     subtotal: money().notNull(),
     discountPercentage: money().notNull().default('0'),
     discountAmount: money().notNull().default('0'),
+    // The discount code the order used (upper-case) and what it took off the discounted subtotal,
+    // its own line before shipping and tax (docs/decisions/0551-discount-code-at-checkout.md).
+    discountCode: text(),
+    codeDiscountAmount: money().notNull().default('0'),
     taxRate: rate().notNull().default('0'),
     taxAmount: money().notNull().default('0'),
     // The tax by component as charged ([{ code, rate, amount }], adding up to taxAmount), written once

@@ -30,6 +30,8 @@ const demoOrder: OrderRow = {
   subtotal: '39.98',
   discountPercentage: '20',
   discountAmount: '10.00',
+  discountCode: null,
+  codeDiscountAmount: '0.00',
   taxRate: '13',
   taxAmount: '5.98',
   taxLines: [{ code: 'HST', rate: '13', amount: '5.98' }],
