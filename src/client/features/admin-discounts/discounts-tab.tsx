@@ -12,6 +12,7 @@ import { categoryDiscountsQueryOptions, refreshDiscounts, weekdayDiscountsQueryO
 import { Card } from '~/client/components/ui/card';
 import { LoadError } from '~/client/components/ui/load-error';
 import { MarkdownRulesCard } from './markdown-rules-card';
+import { DiscountCodesCard } from './discount-codes-card';
 
 function PercentInput({
   id,
@@ -190,6 +191,7 @@ export default function DiscountsTab() {
         <CategoryCard />
       </div>
       <MarkdownRulesCard />
+      <DiscountCodesCard />
     </div>
   );
 }
