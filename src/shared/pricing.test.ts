@@ -16,6 +16,9 @@ import {
   taxCents,
   taxComponentsFor,
   taxRateFor,
+  codeDiscount,
+  type DiscountSource,
+  discountSource,
 } from './pricing';
 
 const discounted = { applyDailyDiscount: true };
@@ -838,5 +841,83 @@ describe('refundTotals (docs/decisions/0510-refunds-by-line.md)', () => {
       ],
     });
     expect(rest.taxLines.map((l) => l.cents)).toEqual([347, 693]);
+  });
+});
+
+describe('codeDiscount: the combining policy (docs/decisions/0551-discount-code-at-checkout.md)', () => {
+  const now = new Date('2026-12-05T15:00:00Z');
+  const rule = {
+    kind: 'percent' as const,
+    percentage: 10,
+    amountCents: 0,
+    minSubtotalCents: 0,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    usedCount: 0,
+    perCustomerLimit: null,
+    categoryIds: [],
+    conditions: [],
+    productIds: [],
+    active: true,
+    combinesWithDaily: false,
+    combinesWithCategory: false,
+  };
+  const line = (productId: number, regularCents: number, lineCents: number, source: DiscountSource) => ({
+    productId,
+    categoryId: null,
+    condition: 'new' as const,
+    regularCents,
+    lineCents,
+    source,
+  });
+
+  it('names where the one discount came from: the larger, the category on a tie', () => {
+    const takes = { applyDailyDiscount: true };
+    expect(discountSource(takes, 30, 20)).toBe('daily');
+    expect(discountSource(takes, 10, 25)).toBe('category');
+    expect(discountSource(takes, 15, 15)).toBe('category');
+    expect(discountSource(takes, 0, 0)).toBe('none');
+    expect(discountSource({ applyDailyDiscount: false }, 30, 20)).toBe('none');
+  });
+
+  it('a percentage on top of a lot without a discount (a markdown is the price)', () => {
+    // 10% of 45.55 = 4.555 -> 4.56 (half up).
+    const r = codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 4555, 4555, 'none')] });
+    expect(r).toEqual({ ok: true, discountCents: 456, eligibleCents: 4555 });
+  });
+
+  it('not combining with the day: whichever saves more on those lots', () => {
+    // Day's 5% on 100.00 = 95.00 (saves 5.00); the code's 10% of the regular 100.00 saves 10.00:
+    // the code wins, its line is what it saves beyond the day's: 10.00 - 5.00 = 5.00.
+    expect(
+      codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 10000, 9500, 'daily')] }),
+    ).toMatchObject({
+      ok: true,
+      discountCents: 500,
+    });
+    // Day's 30%: saves 30.00 against the code's 10.00: refused, nothing to add.
+    expect(codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 10000, 7000, 'daily')] })).toEqual({
+      ok: false,
+      reason: 'noExtraSaving',
+    });
+    // Combining with the day: 10% of 70.00 = 7.00 on top.
+    expect(
+      codeDiscount(
+        { ...rule, combinesWithDaily: true },
+        { now, customerUses: 0, lines: [line(1, 10000, 7000, 'daily')] },
+      ),
+    ).toMatchObject({ ok: true, discountCents: 700 });
+  });
+
+  it('a fixed amount goes first to the lots it combines with, never past what it is taken from', () => {
+    // 15.00 off: 12.00 on the plain lot (all of it), the 3.00 left against the category lot's
+    // regular 40.00, which already saves 10.00 by its category: nothing more there. Line 12.00.
+    const fixed = { ...rule, kind: 'fixed' as const, percentage: 0, amountCents: 1500 };
+    const lines = [line(1, 1200, 1200, 'none'), line(2, 4000, 3000, 'category')];
+    expect(codeDiscount(fixed, { now, customerUses: 0, lines })).toMatchObject({
+      ok: true,
+      discountCents: 1200,
+    });
   });
 });

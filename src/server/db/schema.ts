@@ -258,10 +258,18 @@ export const weekdayDiscounts = pgTable(
     id: serial().primaryKey(),
     day: integer().notNull().unique(),
     percentage: integer().notNull().default(0),
+    // Optional window (docs/decisions/0552-scheduled-discounts.md): the day's discount applies only
+    // from startsAt (inclusive) to endsAt (exclusive); null ends are open.
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('weekday_discounts_day_range', sql`${t.day} between 0 and 6`),
     check('weekday_discounts_percentage_range', sql`${t.percentage} between 0 and 100`),
+    check(
+      'weekday_discounts_window',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
   ],
 );
 
@@ -274,8 +282,17 @@ export const categoryDiscounts = pgTable(
       .unique()
       .references(() => categories.id, { onDelete: 'cascade' }),
     percentage: integer().notNull().default(0),
+    // Optional window, as for the weekday's (docs/decisions/0552-scheduled-discounts.md).
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
   },
-  (t) => [check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`)],
+  (t) => [
+    check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`),
+    check(
+      'category_discounts_window',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
+  ],
 );
 
 /**

@@ -25,6 +25,7 @@ import type { Config } from '~/server/config';
 import type { DbOrTx } from '~/server/db/client';
 import { discountCodes, discountCodeUses, products } from '~/server/db/schema';
 import { badRequest } from '~/server/lib/http-error';
+import { clock } from '~/server/lib/clock';
 import { selectProducts, todaysWeekdayDiscount, visibleToShoppers } from '~/server/features/catalog';
 import { getShippingSettings, listTaxRates } from '~/server/features/store-settings';
 
@@ -158,7 +159,7 @@ async function applyCode(
         }
       : null,
     {
-      now: new Date(),
+      now: clock.now(),
       customerUses: row ? await customerUses(db, row.id, request.customer) : 0,
       lines: lines.map((l) => ({
         productId: l.productId,

@@ -1,0 +1,6 @@
+ALTER TABLE "category_discounts" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "category_discounts" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "weekday_discounts" ADD COLUMN "starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "weekday_discounts" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "category_discounts" ADD CONSTRAINT "category_discounts_window" CHECK ("category_discounts"."starts_at" is null or "category_discounts"."ends_at" is null or "category_discounts"."starts_at" < "category_discounts"."ends_at");--> statement-breakpoint
+ALTER TABLE "weekday_discounts" ADD CONSTRAINT "weekday_discounts_window" CHECK ("weekday_discounts"."starts_at" is null or "weekday_discounts"."ends_at" is null or "weekday_discounts"."starts_at" < "weekday_discounts"."ends_at");
