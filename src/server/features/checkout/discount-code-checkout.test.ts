@@ -294,6 +294,26 @@ describe('uses', () => {
     expect(uses).toHaveLength(5);
   });
 
+  it('a per-customer limit counts the e-mail, case-folded: the second checkout is refused and changes nothing', async () => {
+    const product = await createProduct(t.db, { price: '30.00', stock: 5, applyDailyDiscount: false });
+    const code = await createCode({ code: 'ONEEACH', perCustomerLimit: 1 });
+    const body = await codedBody([{ productId: product.id, quantity: 1 }], 'ONEEACH');
+    expect((await postCheckout(new TestClient(t.app), body)).statusCode).toBe(200);
+    const again = structuredClone(body);
+    again.orderData.customerEmail = 'JANE@example.com';
+    const before = await countOrders();
+    const res = await postCheckout(new TestClient(t.app), again);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This discount code has been used up.');
+    expect(await countOrders()).toBe(before);
+    const [row] = await t.db.select().from(discountCodes).where(eq(discountCodes.id, code.id));
+    expect(row!.usedCount).toBe(1);
+    // Somebody else may still use it.
+    const other = structuredClone(body);
+    other.orderData.customerEmail = 'sam@example.com';
+    expect((await postCheckout(new TestClient(t.app), other)).statusCode).toBe(200);
+  });
+
   it('an unpaid checkout that fails gives its use back', async () => {
     const product = await createProduct(t.db, { price: '30.00', stock: 5, applyDailyDiscount: false });
     const code = await createCode({ code: 'ONCEONLY', maxUses: 1 });
