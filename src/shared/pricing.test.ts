@@ -19,6 +19,8 @@ import {
   codeDiscount,
   type DiscountSource,
   discountSource,
+  allocateCents,
+  codeShareOfUnits,
 } from './pricing';
 
 const discounted = { applyDailyDiscount: true };
@@ -919,5 +921,27 @@ describe('codeDiscount: the combining policy (docs/decisions/0551-discount-code-
       ok: true,
       discountCents: 1200,
     });
+  });
+});
+
+describe('sharing a code over lines and units (docs/decisions/0553-discount-code-refunds-by-line.md)', () => {
+  it('allocateCents: in proportion, the leftover cents to the largest remainders, adding up exactly', () => {
+    // 10.00 over 1 : 1 : 1 -> 3.33 each (remainders equal), the last cent to the first: 3.34, 3.33, 3.33.
+    expect(allocateCents(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+    // 11.20 over 72.00 and 40.00: 7.20 and 4.00 exactly.
+    expect(allocateCents(1120, [7200, 4000])).toEqual([720, 400]);
+    // 1.00 over 2.00, 0 (not eligible), 1.00: 0.6666.. -> 0.66 + 1 = 0.67 and 0.33.
+    expect(allocateCents(100, [200, 0, 100])).toEqual([67, 0, 33]);
+    expect(allocateCents(100, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('codeShareOfUnits: half up for some units, all of it for every unit, so refunds add up', () => {
+    // 1.00 over 3 units: 1 unit 0.3333 -> 0.33; 2 units 0.6666 -> 0.67; 3 units 1.00.
+    expect(codeShareOfUnits(100, 1, 3)).toBe(33);
+    expect(codeShareOfUnits(100, 2, 3)).toBe(67);
+    expect(codeShareOfUnits(100, 3, 3)).toBe(100);
+    // Refunding the units one by one gives back 0.33 + 0.34 + 0.33 = 1.00.
+    const steps = [1, 2, 3].map((n) => codeShareOfUnits(100, n, 3) - codeShareOfUnits(100, n - 1, 3));
+    expect(steps).toEqual([33, 34, 33]);
   });
 });

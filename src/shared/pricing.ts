@@ -478,7 +478,45 @@ export type RefundLineInput = {
   unitCents: Cents;
   unitDiscountCents: Cents;
   quantity: number;
+  /**
+   * These units' share of the order's discount code (codeShareOfUnits), not paid for, so not given
+   * back (docs/decisions/0553-discount-code-refunds-by-line.md); 0 or absent without a code.
+   */
+  codeCents?: Cents;
 };
+
+/**
+ * Splits `cents` over `weights` in proportion: each part rounded down, the cents left one each to the
+ * largest remainders (the first on a tie), so the parts add up to exactly `cents`. All 0 when the
+ * weights are.
+ */
+export function allocateCents(cents: Cents, weights: readonly number[]): Cents[] {
+  const whole = weights.reduce((sum, w) => sum + w, 0);
+  if (whole <= 0 || cents <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => cents * w);
+  const parts = exact.map((e) => Math.floor(e / whole));
+  let left = cents - parts.reduce((sum, p) => sum + p, 0);
+  const order = exact
+    .map((e, index) => ({ index, remainder: e % whole }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * A line's code share for its first `units` of `quantity`, rounded half up; all of it for every unit.
+ * A refund of some units gives back share(before + units) - share(before), so refunds of every unit
+ * add up to the line's share exactly.
+ */
+export function codeShareOfUnits(lineCodeCents: Cents, units: number, quantity: number): Cents {
+  if (quantity <= 0 || units <= 0) return 0;
+  if (units >= quantity) return lineCodeCents;
+  return Math.floor((lineCodeCents * units * 2 + quantity) / (quantity * 2));
+}
 
 export type RefundTotals = {
   /** Each line's goods given back (units x price paid) and its share of the order's discount. */
@@ -521,8 +559,8 @@ export function refundTotals(options: {
   refundedTaxBefore?: readonly TaxLineCents[];
 }): RefundTotals {
   const lines = options.lines.map((l) => ({
-    amountCents: l.unitCents * l.quantity,
-    discountCents: l.unitDiscountCents * l.quantity,
+    amountCents: l.unitCents * l.quantity - (l.codeCents ?? 0),
+    discountCents: l.unitDiscountCents * l.quantity + (l.codeCents ?? 0),
   }));
   const goods = lines.reduce((sum, l) => sum + l.amountCents, 0);
   const discount = lines.reduce((sum, l) => sum + l.discountCents, 0);

@@ -472,6 +472,9 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
     price: money().notNull(),
     discount: money().notNull().default('0'),
+    // The line's share of the order's discount code (all its units), so a refund by line gives back
+    // what was paid for them (docs/decisions/0553-discount-code-refunds-by-line.md).
+    codeDiscount: money().notNull().default('0'),
     // Snapshots taken when the order is placed, so the order reads the same after the product changes.
     productName: text().notNull().default(''),
     // The name the shopper bought it under, in the order's language ('Casque d'écoute…' on a French

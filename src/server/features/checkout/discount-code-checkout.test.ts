@@ -4,7 +4,7 @@
 // before shipping and tax. Every amount worked out by hand. PGlite and PostgreSQL.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { discountCodes, discountCodeUses, mailOutbox, orders } from '~/server/db/schema';
+import { discountCodes, discountCodeUses, mailOutbox, orderItems, orders } from '~/server/db/schema';
 import {
   createCategory,
   createProduct,
@@ -187,6 +187,62 @@ describe('a Quebec order with a day discount, a category discount and a code', (
       { code: 'GST', rate: '5', amount: '4.68' },
       { code: 'QST', rate: '9.975', amount: '9.34' },
     ]);
+  });
+});
+
+describe('refunds by line on an order with a code (docs/decisions/0553)', () => {
+  it("gives back what was paid: the line's units less their share of the code", async () => {
+    const lamp = await createProduct(t.db, { name: 'Split Lamp', price: '80.00', stock: 3 });
+    const kettle = await createProduct(t.db, {
+      name: 'Split Kettle',
+      price: '20.00',
+      stock: 5,
+      applyDailyDiscount: false,
+    });
+    await createCode({ code: 'SPLIT10', percentage: 10, combinesWithDaily: true });
+    // Lamp 80.00 less the day's 10% = 72.00; kettles 2 x 20.00 = 40.00. Subtotal 112.00, the code's
+    // 10% = 11.20, shared by what the lines cost: lamp 72/112 x 11.20 = 7.20, kettles 40/112 x 11.20
+    // = 4.00. Taxable 112.00 - 11.20 + 5.99 = 106.79; tax 106.79 x 14.975% = 15.9918025 -> 15.99.
+    const body = await codedBody(
+      [
+        { productId: lamp.id, quantity: 1 },
+        { productId: kettle.id, quantity: 2 },
+      ],
+      'SPLIT10',
+      { state: 'QC' },
+    );
+    const res = await postCheckout(new TestClient(t.app), body);
+    expect(res.statusCode).toBe(200);
+    const reference = res.json().orderId as string;
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderReference, reference));
+    expect(order).toMatchObject({ codeDiscountAmount: '11.20', taxAmount: '15.99', total: '122.78' });
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    const itemOf = (productId: number) => items.find((i) => i.productId === productId)!;
+    expect(itemOf(lamp.id).codeDiscount).toBe('7.20');
+    expect(itemOf(kettle.id).codeDiscount).toBe('4.00');
+    const pay = await new TestClient(t.app).post(`/pay/${reference}/pay`, '', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(pay.statusCode).toBe(303);
+
+    // One kettle of two: 20.00 less half its line's 4.00 = 18.00 given back, 2.00 of code kept.
+    // GST 18.00 x 5% = 0.90; QST 18.00 x 9.975% = 1.7955 -> 1.80. Total 18.00 + 0.90 + 1.80 = 20.70.
+    const admin = await adminClient();
+    const preview = await admin.post(`/api/orders/${order!.id}/refunds/preview`, {
+      lines: [{ orderItemId: itemOf(kettle.id).id, quantity: 1, restock: true }],
+      shipping: '0.00',
+      destination: 'original',
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({
+      subtotal: '18.00',
+      discount: '2.00',
+      taxLines: [
+        { code: 'GST', rate: '5', amount: '0.90' },
+        { code: 'QST', rate: '9.975', amount: '1.80' },
+      ],
+      total: '20.70',
+    });
   });
 });
 

@@ -6,8 +6,9 @@ import type { ErrorText } from '~/shared/i18n/error-text';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
 import { centsToString, toCents } from '~/shared/money';
-import { type CodeRefusal, codeRefusalText } from '~/shared/discount-codes';
+import { type CodeRefusal, codeRefusalText, lineEligible } from '~/shared/discount-codes';
 import {
+  allocateCents,
   type CodedLine,
   codeDiscount,
   discountSource,
@@ -49,6 +50,8 @@ export type PricedLine = {
   categoryId: number | null;
   /** Which of the day's discounts lowered the price (src/shared/pricing.ts discountSource). */
   source: CodedLine['source'];
+  /** This line's share of the discount code (all its units); 0 without one. */
+  codeCents: number;
   /** Sold as final sale: no return (docs/decisions/0301-condition-and-final-sale.md). */
   finalSale: boolean;
 };
@@ -142,35 +145,44 @@ async function customerUses(db: DbOrTx, codeId: number, customer: CartRequest['c
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Evaluates the code on the priced lines and, when it applies, shares its saving over the eligible
+ * lines in proportion to what they cost (src/shared/pricing.ts allocateCents), for refunds by line
+ * (docs/decisions/0553-discount-code-refunds-by-line.md).
+ */
 async function applyCode(
   db: DbOrTx,
   request: CartRequest,
-  lines: readonly PricedLine[],
+  lines: PricedLine[],
 ): Promise<{ row: CodeRow | null; cents: number; refusal: PricedCart['codeRefusal'] }> {
   const typed = request.discountCode?.trim().toUpperCase() ?? '';
   if (typed === '') return { row: null, cents: 0, refusal: null };
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, typed));
-  const result = codeDiscount(
-    row
-      ? {
-          ...row,
-          amountCents: toCents(row.amount) ?? 0,
-          minSubtotalCents: toCents(row.minSubtotal) ?? 0,
-        }
-      : null,
-    {
-      now: clock.now(),
-      customerUses: row ? await customerUses(db, row.id, request.customer) : 0,
-      lines: lines.map((l) => ({
-        productId: l.productId,
-        categoryId: l.categoryId,
-        condition: l.condition,
-        lineCents: l.unitCents * l.quantity,
-        regularCents: l.regularCents * l.quantity,
-        source: l.source,
-      })),
-    },
-  );
+  const rule = row
+    ? { ...row, amountCents: toCents(row.amount) ?? 0, minSubtotalCents: toCents(row.minSubtotal) ?? 0 }
+    : null;
+  const coded = lines.map((l) => ({
+    productId: l.productId,
+    categoryId: l.categoryId,
+    condition: l.condition,
+    lineCents: l.unitCents * l.quantity,
+    regularCents: l.regularCents * l.quantity,
+    source: l.source,
+  }));
+  const result = codeDiscount(rule, {
+    now: clock.now(),
+    customerUses: row ? await customerUses(db, row.id, request.customer) : 0,
+    lines: coded,
+  });
+  if (result.ok && rule) {
+    const shares = allocateCents(
+      result.discountCents,
+      coded.map((l) => (lineEligible(rule, l) ? l.lineCents : 0)),
+    );
+    lines.forEach((l, i) => {
+      l.codeCents = shares[i]!;
+    });
+  }
   if (!result.ok) {
     return {
       row: null,
@@ -218,6 +230,7 @@ export async function priceCart(
       condition: row.condition,
       categoryId: row.categoryId,
       source,
+      codeCents: 0,
       finalSale: row.finalSale,
     });
   }

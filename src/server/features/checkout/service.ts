@@ -442,6 +442,7 @@ async function placeOrder(
       quantity: l.quantity,
       price: centsToString(l.unitCents),
       discount: centsToString(l.regularCents - l.unitCents),
+      codeDiscount: centsToString(l.codeCents),
       productName: l.name,
       soldName: lineName(l, shopper.locale ?? 'en') === l.name ? null : lineName(l, shopper.locale ?? 'en'),
       sku: l.sku,

@@ -77,6 +77,7 @@ const demoItems: OrderItemRow[] = [
     price: '19.99',
     compareAtPrice: '24.99',
     discount: '5.00',
+    codeDiscount: '0.00',
     quantity: 2,
     condition: 'new',
     finalSale: false,

@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "code_discount" numeric(10, 2) DEFAULT '0' NOT NULL;
