@@ -46,6 +46,12 @@ describe('discount codes card', () => {
   it('lists codes with their rule, creates one, and switches one off keeping its eligibility', async () => {
     const api = fakeApi({
       'GET /api/admin/discount-codes': { body: [summer] },
+      'GET /api/discounts/category': {
+        body: [
+          { categoryId: 3, categoryName: 'Electronics', percentage: 0, startsAt: null, endsAt: null },
+          { categoryId: 8, categoryName: 'Furniture', percentage: 0, startsAt: null, endsAt: null },
+        ],
+      },
       'POST /api/admin/discount-codes': ({ init }) => ({
         status: 201,
         body: { ...summer, id: 5, ...bodyOf(['', init]) },
@@ -64,6 +70,9 @@ describe('discount codes card', () => {
     await user.selectOptions(screen.getByLabelText('Kind'), 'fixed');
     await user.type(screen.getByLabelText('Amount ($)'), '5');
     await user.type(screen.getByLabelText(/Total uses/), '20');
+    await user.click(await screen.findByRole('checkbox', { name: 'Furniture' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Used - good' }));
+    await user.type(screen.getByLabelText(/Lots \(product ids/), '12, 15');
     await user.click(screen.getByRole('switch', { name: "Combines with the day's discount" }));
     expect(screen.getByTestId('combining-rule').textContent).toBe(
       "Applies on top of the day's discount; on a lot with a category discount, the shopper gets whichever saves more.",
@@ -79,6 +88,9 @@ describe('discount codes card', () => {
       combinesWithDaily: true,
       combinesWithCategory: false,
       active: true,
+      categoryIds: [8],
+      conditions: ['used-good'],
+      productIds: [12, 15],
     });
 
     await user.click(screen.getByRole('switch', { name: 'SUMMER10 active' }));

@@ -3,6 +3,8 @@
 // Times are the store's wall clock ("2026-12-05T09:00"), read by the server in STORE_TIMEZONE.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
+import { PRODUCT_CONDITIONS, type ProductCondition } from '~/shared/constants';
 import { formatMoney } from '~/shared/money';
 import {
   combiningRuleText,
@@ -16,7 +18,7 @@ import { Switch } from '~/client/components/ui/switch';
 import { DataTable } from '~/client/components/ui/table';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
-import { DISCOUNT_CODES_PATH, discountCodesQueryOptions } from './api';
+import { categoryDiscountsQueryOptions, DISCOUNT_CODES_PATH, discountCodesQueryOptions } from './api';
 
 type Draft = {
   id: number | null;
@@ -32,6 +34,10 @@ type Draft = {
   combinesWithDaily: boolean;
   combinesWithCategory: boolean;
   active: boolean;
+  categoryIds: number[];
+  conditions: ProductCondition[];
+  /** Product ids, comma-separated as typed. */
+  productIds: string;
 };
 
 const EMPTY: Draft = {
@@ -48,6 +54,9 @@ const EMPTY: Draft = {
   combinesWithDaily: false,
   combinesWithCategory: false,
   active: true,
+  categoryIds: [],
+  conditions: [],
+  productIds: '',
 };
 
 const draftOf = (c: DiscountCode): Draft => ({
@@ -64,12 +73,22 @@ const draftOf = (c: DiscountCode): Draft => ({
   combinesWithDaily: c.combinesWithDaily,
   combinesWithCategory: c.combinesWithCategory,
   active: c.active,
+  categoryIds: c.categoryIds,
+  conditions: c.conditions,
+  productIds: c.productIds.join(', '),
 });
+
+/** '12, 15 ,x' -> [12, 15]: the ids typed, anything else dropped (the server checks them again). */
+const idsOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((s) => Number(s))
+    .filter((n) => Number.isInteger(n) && n > 0);
 
 const limit = (text: string) => (text.trim() === '' ? null : Number(text));
 
-/** The input the API takes; eligibility lists are kept as they were (the form does not edit them yet). */
-function inputOf(d: Draft, existing: DiscountCode | undefined): DiscountCodeInput {
+/** The input the API takes. */
+function inputOf(d: Draft): DiscountCodeInput {
   return {
     code: d.code,
     kind: d.kind,
@@ -80,9 +99,9 @@ function inputOf(d: Draft, existing: DiscountCode | undefined): DiscountCodeInpu
     endsAt: d.endsAt || null,
     maxUses: limit(d.maxUses),
     perCustomerLimit: limit(d.perCustomerLimit),
-    categoryIds: existing?.categoryIds ?? [],
-    conditions: existing?.conditions ?? [],
-    productIds: existing?.productIds ?? [],
+    categoryIds: d.categoryIds,
+    conditions: d.conditions,
+    productIds: idsOf(d.productIds),
     combinesWithDaily: d.combinesWithDaily,
     combinesWithCategory: d.combinesWithCategory,
     active: d.active,
@@ -116,15 +135,53 @@ function useSaveCode(onSaved: () => void) {
   return { save, errors };
 }
 
+/** Which lots the code is for: categories, conditions and lot ids; nothing ticked means every lot. */
+function EligibilityFields({ draft, set }: { draft: Draft; set: (patch: Partial<Draft>) => void }) {
+  const categories = useQuery(categoryDiscountsQueryOptions()).data ?? [];
+  const toggle = <T,>(list: T[], value: T, on: boolean) =>
+    on ? [...list, value] : list.filter((v) => v !== value);
+  const box = (key: string, label: string, checked: boolean, onChange: (on: boolean) => void) => (
+    <label key={key} className="flex items-center gap-2 text-sm">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+  return (
+    <div className="grid gap-3 sm:col-span-2 sm:grid-cols-3">
+      <fieldset className="grid content-start gap-1">
+        <legend className="mb-1 text-sm font-medium">Categories (none: every category)</legend>
+        {categories.map((c) =>
+          box(`category-${c.categoryId}`, c.categoryName, draft.categoryIds.includes(c.categoryId), (on) =>
+            set({ categoryIds: toggle(draft.categoryIds, c.categoryId, on) }),
+          ),
+        )}
+      </fieldset>
+      <fieldset className="grid content-start gap-1">
+        <legend className="mb-1 text-sm font-medium">Conditions (none: every condition)</legend>
+        {PRODUCT_CONDITIONS.map((condition) =>
+          box(condition, PRODUCT_CONDITION_LABELS[condition], draft.conditions.includes(condition), (on) =>
+            set({ conditions: toggle(draft.conditions, condition, on) }),
+          ),
+        )}
+      </fieldset>
+      <TextField
+        label="Lots (product ids, comma-separated)"
+        optional
+        value={draft.productIds}
+        onChange={(e) => set({ productIds: e.target.value })}
+        hint="Empty: every lot. A lot must match each list that is set."
+      />
+    </div>
+  );
+}
+
 function CodeForm({
   draft,
   setDraft,
-  existing,
   onDone,
 }: {
   draft: Draft;
   setDraft: (d: Draft) => void;
-  existing: DiscountCode | undefined;
   onDone: () => void;
 }) {
   const { save, errors } = useSaveCode(onDone);
@@ -144,7 +201,7 @@ function CodeForm({
       className="mt-4 grid gap-3 sm:grid-cols-2"
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ id: draft.id, input: inputOf(draft, existing) });
+        save.mutate({ id: draft.id, input: inputOf(draft) });
       }}
     >
       {text('code', 'Code', { autoComplete: 'off' })}
@@ -164,6 +221,7 @@ function CodeForm({
       {text('endsAt', 'Ends (store time)', { type: 'datetime-local', optional: true })}
       {text('maxUses', 'Total uses', { type: 'number', min: 1, optional: true })}
       {text('perCustomerLimit', 'Uses per customer', { type: 'number', min: 1, optional: true })}
+      <EligibilityFields draft={draft} set={set} />
       <div className="grid gap-2 sm:col-span-2">
         <Switch
           label="Combines with the day's discount"
@@ -246,7 +304,7 @@ export function DiscountCodesCard() {
                 label={`${c.code} active`}
                 checked={c.active}
                 onCheckedChange={(active) =>
-                  save.mutate({ id: c.id, input: inputOf({ ...draftOf(c), active }, c) })
+                  save.mutate({ id: c.id, input: inputOf({ ...draftOf(c), active }) })
                 }
               />
             </td>
@@ -259,13 +317,7 @@ export function DiscountCodesCard() {
         ))}
       </DataTable>
       {draft && (
-        <CodeForm
-          key={draft.id ?? 'new'}
-          draft={draft}
-          setDraft={setDraft}
-          existing={codes.find((c) => c.id === draft.id)}
-          onDone={() => setDraft(null)}
-        />
+        <CodeForm key={draft.id ?? 'new'} draft={draft} setDraft={setDraft} onDone={() => setDraft(null)} />
       )}
     </Card>
   );
