@@ -11,6 +11,8 @@ export const DISCOUNT_CODE_MESSAGES = defineMessages(
     usedUp: 'This discount code has been used up.',
     notEligible: 'This discount code does not apply to any item in your cart.',
     belowMinimum: 'This discount code needs a subtotal of at least {{minimum}}.',
+    noExtraSaving:
+      "This discount code does not combine with today's discounts, and they already save you more.",
   },
   {
     unknown: "Ce code de réduction n'existe pas.",
@@ -19,5 +21,7 @@ export const DISCOUNT_CODE_MESSAGES = defineMessages(
     usedUp: 'Ce code de réduction a atteint sa limite d’utilisation.',
     notEligible: "Ce code de réduction ne s'applique à aucun article de votre panier.",
     belowMinimum: 'Ce code de réduction exige un sous-total d’au moins {{minimum}}.',
+    noExtraSaving:
+      'Ce code de réduction ne se cumule pas avec les rabais du jour, qui vous font déjà économiser davantage.',
   },
 );

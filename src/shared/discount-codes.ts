@@ -30,7 +30,14 @@ export type CodeLine = {
   lineCents: number;
 };
 
-export type CodeRefusal = 'unknown' | 'notYetValid' | 'expired' | 'usedUp' | 'notEligible' | 'belowMinimum';
+export type CodeRefusal =
+  | 'unknown'
+  | 'notYetValid'
+  | 'expired'
+  | 'usedUp'
+  | 'notEligible'
+  | 'belowMinimum'
+  | 'noExtraSaving';
 
 export type CodeResult =
   | { ok: true; discountCents: number; eligibleCents: number }

@@ -34,6 +34,43 @@ describe('orderAmounts', () => {
     expect(amounts.total).toEqual({ label: 'Total', cents: 18970, text: '$189.70 CAD' });
   });
 
+  it('shows a discount code as its own line after the subtotal, and the lines still add up (0551)', () => {
+    // The Quebec order of the checkout test: subtotal 102.00 (regular 120.00), code QC15 15.30,
+    // shipping 5.99, GST 4.63, QST 9.25, total 106.57 = 102.00 - 15.30 + 5.99 + 4.63 + 9.25.
+    const order: OrderAmountsInput = {
+      subtotal: '102.00',
+      discountAmount: '18.00',
+      discountPercentage: '0.00',
+      discountCode: 'QC15',
+      codeDiscountAmount: '15.30',
+      shippingCost: '5.99',
+      taxRate: '14.975',
+      taxAmount: '13.88',
+      taxLines: [
+        { code: 'GST', rate: '5', amount: '4.63' },
+        { code: 'QST', rate: '9.975', amount: '9.25' },
+      ],
+      total: '106.57',
+      currency: 'CAD',
+    };
+    const amounts = orderAmounts(order);
+    expect(amounts.rows.map((r) => [r.label, r.text])).toEqual([
+      ['Original Price', '$120.00'],
+      ['Discount', '-$18.00'],
+      ['Subtotal', '$102.00'],
+      ['Discount code QC15', '-$15.30'],
+      ['Shipping', '$5.99'],
+      ['GST (5%)', '$4.63'],
+      ['QST (9.975%)', '$9.25'],
+    ]);
+    const rows = amounts.rows.filter((r) => r.kind !== 'original' && r.kind !== 'discount');
+    expect(sum(rows.map((r) => r.cents))).toBe(amounts.total.cents);
+    expect(orderAmounts(order, null, 'fr').rows[3]).toMatchObject({
+      label: 'Code de réduction QC15',
+      text: '-15,30\u00a0$',
+    });
+  });
+
   it("labels the discount with the day's whole percent, and plainly when the order has none to state", () => {
     const label = (discountPercentage: string) =>
       orderAmounts({ ...QUEBEC, discountPercentage }).rows.find((r) => r.kind === 'discount')!.label;

@@ -1,7 +1,7 @@
 // The money lines of a placed order, for every place that shows them: the confirmation page, the
 // account's order card and details, the printable receipt and the confirmation e-mail
 // (docs/decisions/0138-order-amounts-presenter.md). Nothing is recomputed: every figure is one the
-// order stored at purchase, and the lines add up (regular price - discount = subtotal; subtotal +
+// order stored at purchase, and the lines add up (regular price - discount = subtotal; subtotal - code +
 // shipping + each tax = total). Every label and amount reads in the language asked for, English
 // unless told: 'TPS (5 %)', '12,34 $' in French (docs/decisions/0360-orders-remember-their-language.md).
 import type { TaxCode } from './constants';
@@ -16,6 +16,9 @@ export type OrderAmountsInput = {
   subtotal: string;
   discountAmount: string;
   discountPercentage: string;
+  /** The discount code and its saving, when the order used one (docs/decisions/0551-discount-code-at-checkout.md). */
+  discountCode?: string | null;
+  codeDiscountAmount?: string | null;
   shippingCost: string;
   taxRate: string;
   taxAmount: string;
@@ -27,7 +30,7 @@ export type OrderAmountsInput = {
 };
 
 export type AmountRow = {
-  kind: 'original' | 'discount' | 'subtotal' | 'shipping' | 'tax';
+  kind: 'original' | 'discount' | 'subtotal' | 'code' | 'shipping' | 'tax';
   label: string;
   /** Signed: the discount is negative. */
   cents: Cents;
@@ -127,15 +130,22 @@ export function orderAmounts(
       },
     );
   }
-  rows.push(
-    { kind: 'subtotal', label: t('subtotal'), cents: subtotal, text: money(subtotal) },
-    {
-      kind: 'shipping',
-      label: t('shipping'),
-      cents: cents(order.shippingCost),
-      text: money(cents(order.shippingCost)),
-    },
-  );
+  rows.push({ kind: 'subtotal', label: t('subtotal'), cents: subtotal, text: money(subtotal) });
+  const code = cents(order.codeDiscountAmount);
+  if (code > 0) {
+    rows.push({
+      kind: 'code',
+      label: t('discountCodeRow', { code: order.discountCode ?? '' }),
+      cents: -code,
+      text: `-${money(code)}`,
+    });
+  }
+  rows.push({
+    kind: 'shipping',
+    label: t('shipping'),
+    cents: cents(order.shippingCost),
+    text: money(cents(order.shippingCost)),
+  });
   const lines = order.taxLines ?? [];
   if (lines.length > 0) {
     for (const line of lines) {

@@ -430,11 +430,13 @@ export function receiptTaxCents(order: {
   total: string | number | null | undefined;
   subtotal: string | number | null | undefined;
   shippingCost?: string | number | null;
+  codeDiscountAmount?: string | number | null;
 }): Cents {
   const total = toCents(order.total) ?? 0;
   const subtotal = toCents(order.subtotal) ?? 0;
   const shipping = toCents(order.shippingCost) ?? 0;
-  return Math.max(0, total - subtotal - shipping);
+  const code = toCents(order.codeDiscountAmount ?? null) ?? 0;
+  return Math.max(0, total - subtotal + code - shipping);
 }
 
 /** The receipt's status line: the order's status, or 'Paid' ('Payée') when it has none. */

@@ -16,6 +16,11 @@ import {
   taxCents,
   taxComponentsFor,
   taxRateFor,
+  codeDiscount,
+  type DiscountSource,
+  discountSource,
+  allocateCents,
+  codeShareOfUnits,
 } from './pricing';
 
 const discounted = { applyDailyDiscount: true };
@@ -410,6 +415,7 @@ describe('orderTotals', () => {
       subtotalCents: 9448,
       discountCents: 300,
       discountPercentage: '15.00',
+      codeDiscountCents: 0,
       shippingCents: 1499,
       taxRate: '14.975',
       taxCents: 1639,
@@ -449,6 +455,7 @@ describe('orderTotals', () => {
       subtotalCents: 1544,
       discountCents: 505,
       discountPercentage: '0.00',
+      codeDiscountCents: 0,
       shippingCents: 0,
       taxRate: '13',
       taxCents: 201,
@@ -479,6 +486,7 @@ describe('orderTotals', () => {
       subtotalCents: 5000,
       discountCents: 0,
       discountPercentage: '0.00',
+      codeDiscountCents: 0,
       shippingCents: 750,
       taxRate: '0',
       taxCents: 0,
@@ -594,6 +602,7 @@ describe('orderTotals', () => {
       subtotalCents: 0,
       discountCents: 0,
       discountPercentage: '0.00',
+      codeDiscountCents: 0,
       shippingCents: 0,
       taxRate: '13',
       taxCents: 0,
@@ -834,5 +843,105 @@ describe('refundTotals (docs/decisions/0510-refunds-by-line.md)', () => {
       ],
     });
     expect(rest.taxLines.map((l) => l.cents)).toEqual([347, 693]);
+  });
+});
+
+describe('codeDiscount: the combining policy (docs/decisions/0551-discount-code-at-checkout.md)', () => {
+  const now = new Date('2026-12-05T15:00:00Z');
+  const rule = {
+    kind: 'percent' as const,
+    percentage: 10,
+    amountCents: 0,
+    minSubtotalCents: 0,
+    startsAt: null,
+    endsAt: null,
+    maxUses: null,
+    usedCount: 0,
+    perCustomerLimit: null,
+    categoryIds: [],
+    conditions: [],
+    productIds: [],
+    active: true,
+    combinesWithDaily: false,
+    combinesWithCategory: false,
+  };
+  const line = (productId: number, regularCents: number, lineCents: number, source: DiscountSource) => ({
+    productId,
+    categoryId: null,
+    condition: 'new' as const,
+    regularCents,
+    lineCents,
+    source,
+  });
+
+  it('names where the one discount came from: the larger, the category on a tie', () => {
+    const takes = { applyDailyDiscount: true };
+    expect(discountSource(takes, 30, 20)).toBe('daily');
+    expect(discountSource(takes, 10, 25)).toBe('category');
+    expect(discountSource(takes, 15, 15)).toBe('category');
+    expect(discountSource(takes, 0, 0)).toBe('none');
+    expect(discountSource({ applyDailyDiscount: false }, 30, 20)).toBe('none');
+  });
+
+  it('a percentage on top of a lot without a discount (a markdown is the price)', () => {
+    // 10% of 45.55 = 4.555 -> 4.56 (half up).
+    const r = codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 4555, 4555, 'none')] });
+    expect(r).toEqual({ ok: true, discountCents: 456, eligibleCents: 4555 });
+  });
+
+  it('not combining with the day: whichever saves more on those lots', () => {
+    // Day's 5% on 100.00 = 95.00 (saves 5.00); the code's 10% of the regular 100.00 saves 10.00:
+    // the code wins, its line is what it saves beyond the day's: 10.00 - 5.00 = 5.00.
+    expect(
+      codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 10000, 9500, 'daily')] }),
+    ).toMatchObject({
+      ok: true,
+      discountCents: 500,
+    });
+    // Day's 30%: saves 30.00 against the code's 10.00: refused, nothing to add.
+    expect(codeDiscount(rule, { now, customerUses: 0, lines: [line(1, 10000, 7000, 'daily')] })).toEqual({
+      ok: false,
+      reason: 'noExtraSaving',
+    });
+    // Combining with the day: 10% of 70.00 = 7.00 on top.
+    expect(
+      codeDiscount(
+        { ...rule, combinesWithDaily: true },
+        { now, customerUses: 0, lines: [line(1, 10000, 7000, 'daily')] },
+      ),
+    ).toMatchObject({ ok: true, discountCents: 700 });
+  });
+
+  it('a fixed amount goes first to the lots it combines with, never past what it is taken from', () => {
+    // 15.00 off: 12.00 on the plain lot (all of it), the 3.00 left against the category lot's
+    // regular 40.00, which already saves 10.00 by its category: nothing more there. Line 12.00.
+    const fixed = { ...rule, kind: 'fixed' as const, percentage: 0, amountCents: 1500 };
+    const lines = [line(1, 1200, 1200, 'none'), line(2, 4000, 3000, 'category')];
+    expect(codeDiscount(fixed, { now, customerUses: 0, lines })).toMatchObject({
+      ok: true,
+      discountCents: 1200,
+    });
+  });
+});
+
+describe('sharing a code over lines and units (docs/decisions/0553-discount-code-refunds-by-line.md)', () => {
+  it('allocateCents: in proportion, the leftover cents to the largest remainders, adding up exactly', () => {
+    // 10.00 over 1 : 1 : 1 -> 3.33 each (remainders equal), the last cent to the first: 3.34, 3.33, 3.33.
+    expect(allocateCents(1000, [1, 1, 1])).toEqual([334, 333, 333]);
+    // 11.20 over 72.00 and 40.00: 7.20 and 4.00 exactly.
+    expect(allocateCents(1120, [7200, 4000])).toEqual([720, 400]);
+    // 1.00 over 2.00, 0 (not eligible), 1.00: 0.6666.. -> 0.66 + 1 = 0.67 and 0.33.
+    expect(allocateCents(100, [200, 0, 100])).toEqual([67, 0, 33]);
+    expect(allocateCents(100, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('codeShareOfUnits: half up for some units, all of it for every unit, so refunds add up', () => {
+    // 1.00 over 3 units: 1 unit 0.3333 -> 0.33; 2 units 0.6666 -> 0.67; 3 units 1.00.
+    expect(codeShareOfUnits(100, 1, 3)).toBe(33);
+    expect(codeShareOfUnits(100, 2, 3)).toBe(67);
+    expect(codeShareOfUnits(100, 3, 3)).toBe(100);
+    // Refunding the units one by one gives back 0.33 + 0.34 + 0.33 = 1.00.
+    const steps = [1, 2, 3].map((n) => codeShareOfUnits(100, n, 3) - codeShareOfUnits(100, n - 1, 3));
+    expect(steps).toEqual([33, 34, 33]);
   });
 });

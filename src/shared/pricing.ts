@@ -10,6 +10,13 @@ import {
   type ShippingMethod,
   type TaxCode,
 } from './constants';
+import {
+  type CodeLine,
+  type CodeResult,
+  type DiscountCodeRule,
+  evaluateDiscountCode,
+  lineEligible,
+} from './discount-codes';
 import { DEFAULT_LOCALE, type Locale } from './i18n/locales';
 import { type Cents, toCents } from './money';
 import { orderLabelsT } from './orders';
@@ -33,6 +40,67 @@ export function effectiveDiscount(
   if (!product.applyDailyDiscount) return 0;
   const percent = Math.max(weekdayPercent, categoryPercent);
   return percent > 0 ? Math.min(percent, 100) : 0;
+}
+
+/** Which of the day's discounts lowered a lot's price: none, the weekday's, or its category's. */
+export type DiscountSource = 'none' | 'daily' | 'category';
+
+/**
+ * The one discount `effectiveDiscount` chose, by where it came from: the category's when it is above 0
+ * and at least the weekday's, else the weekday's when above 0 (docs/decisions/0551-discount-code-at-checkout.md).
+ */
+export function discountSource(
+  product: { applyDailyDiscount: boolean },
+  weekdayPercent: Percent,
+  categoryPercent: Percent = 0,
+): DiscountSource {
+  if (effectiveDiscount(product, weekdayPercent, categoryPercent) === 0) return 'none';
+  return categoryPercent > 0 && categoryPercent >= weekdayPercent ? 'category' : 'daily';
+}
+
+/** A cart line as a discount code sees it: what it costs today (lineCents), at its regular price, and why. */
+export type CodedLine = CodeLine & { regularCents: Cents; source: DiscountSource };
+
+export type CombiningCode = DiscountCodeRule & { combinesWithDaily: boolean; combinesWithCategory: boolean };
+
+/**
+ * A discount code on a priced cart: the store's one combining policy
+ * (docs/decisions/0551-discount-code-at-checkout.md). Validity, uses, eligibility and the minimum
+ * (on the discounted subtotal) are evaluateDiscountCode's; then, over the eligible lines:
+ * - a markdown is the lot's price: a code always applies on top of it;
+ * - on lines without a day's or category discount, or whose discount the code combines with, the code
+ *   is taken from what the line costs today (on top);
+ * - on lines whose discount the code does not combine with, the shopper gets whichever saves more
+ *   over those lines: the code on their regular prices, or their discounts. The lines keep their
+ *   prices; the code's line is what it saves beyond them.
+ * A percentage is rounded to the cent, half up, once per group; a fixed amount goes first to the lines
+ * it combines with and never exceeds what it is taken from. A code that would save nothing beyond the
+ * discounts it does not combine with is refused ('noExtraSaving'), so it takes no use.
+ */
+export function codeDiscount(
+  rule: CombiningCode | null,
+  options: { now: Date; lines: readonly CodedLine[]; customerUses: number },
+): CodeResult {
+  const checked = evaluateDiscountCode(rule, { ...options, lines: [...options.lines] });
+  if (!checked.ok || !rule) return checked;
+  const combines = (l: CodedLine) =>
+    l.source === 'none' ||
+    (l.source === 'daily' && rule.combinesWithDaily) ||
+    (l.source === 'category' && rule.combinesWithCategory);
+  const eligible = options.lines.filter((l) => lineEligible(rule, l));
+  const onTop = eligible.filter(combines).reduce((sum, l) => sum + l.lineCents, 0);
+  const instead = eligible.filter((l) => !combines(l));
+  const insteadRegular = instead.reduce((sum, l) => sum + l.regularCents, 0);
+  const replaced = instead.reduce((sum, l) => sum + l.regularCents - l.lineCents, 0);
+  const percentOf = (cents: Cents) => Math.floor((cents * rule.percentage + 50) / 100);
+  const codeOnTop = rule.kind === 'percent' ? percentOf(onTop) : Math.min(rule.amountCents, onTop);
+  const codeInstead =
+    rule.kind === 'percent'
+      ? percentOf(insteadRegular)
+      : Math.min(rule.amountCents - codeOnTop, insteadRegular);
+  const saving = codeOnTop + Math.max(0, codeInstead - replaced);
+  if (saving <= 0) return { ok: false, reason: 'noExtraSaving' };
+  return { ok: true, discountCents: saving, eligibleCents: checked.eligibleCents };
 }
 
 export type PriceInput = { price: string | number; compareAtPrice?: string | number | null };
@@ -266,6 +334,8 @@ export type OrderTotals = {
    * category's discount beside the weekday's), since a blend of them is nobody's percent.
    */
   discountPercentage: string;
+  /** A discount code's saving on the discounted subtotal: its own line, before shipping and tax. */
+  codeDiscountCents: Cents;
   shippingCents: Cents;
   taxRate: string;
   taxCents: Cents;
@@ -275,8 +345,8 @@ export type OrderTotals = {
 };
 
 /**
- * The order summary: items at their selling prices, today's discount, the discounted subtotal,
- * shipping, tax on (discounted subtotal + shipping), total
+ * The order summary: items at their selling prices, today's discount, the discounted subtotal, a
+ * discount code's saving, shipping, tax on (discounted subtotal - code + shipping), total
  * (docs/decisions/0130-daily-discount-lowers-the-selling-price.md).
  */
 export function orderTotals(options: {
@@ -291,6 +361,8 @@ export function orderTotals(options: {
   taxComponents?: readonly TaxComponent[];
   /** On the cart page shipping is only shown (and counted) when asked for. */
   includeShipping?: boolean;
+  /** A discount code's saving (codeDiscount), taken off the discounted subtotal before tax. */
+  codeDiscountCents?: Cents;
 }): OrderTotals {
   let subtotal = 0;
   let original = 0;
@@ -304,7 +376,9 @@ export function orderTotals(options: {
   const discount = original - subtotal;
   const shipping =
     options.includeShipping === false ? 0 : shippingCents(options.shippingMethod, options.shipping);
-  const tax = taxCents(subtotal + shipping, options.taxRate);
+  const code = Math.min(Math.max(options.codeDiscountCents ?? 0, 0), subtotal);
+  const taxable = subtotal - code + shipping;
+  const tax = taxCents(taxable, options.taxRate);
   const components = options.taxComponents ?? [];
   const consistent =
     components.reduce((sum, c) => sum + rateToMilli(c.rate), 0) === rateToMilli(options.taxRate);
@@ -312,7 +386,7 @@ export function orderTotals(options: {
     tax === 0
       ? []
       : splitTax(
-          subtotal + shipping,
+          taxable,
           tax,
           consistent && components.length > 0
             ? components
@@ -324,11 +398,12 @@ export function orderTotals(options: {
     subtotalCents: subtotal,
     discountCents: discount,
     discountPercentage: percents.size === 1 && onlyPercent ? `${onlyPercent}.00` : '0.00',
+    codeDiscountCents: code,
     shippingCents: shipping,
     taxRate: options.taxRate,
     taxCents: tax,
     taxLines,
-    totalCents: subtotal + shipping + tax,
+    totalCents: taxable + tax,
   };
 }
 
@@ -403,7 +478,45 @@ export type RefundLineInput = {
   unitCents: Cents;
   unitDiscountCents: Cents;
   quantity: number;
+  /**
+   * These units' share of the order's discount code (codeShareOfUnits), not paid for, so not given
+   * back (docs/decisions/0553-discount-code-refunds-by-line.md); 0 or absent without a code.
+   */
+  codeCents?: Cents;
 };
+
+/**
+ * Splits `cents` over `weights` in proportion: each part rounded down, the cents left one each to the
+ * largest remainders (the first on a tie), so the parts add up to exactly `cents`. All 0 when the
+ * weights are.
+ */
+export function allocateCents(cents: Cents, weights: readonly number[]): Cents[] {
+  const whole = weights.reduce((sum, w) => sum + w, 0);
+  if (whole <= 0 || cents <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => cents * w);
+  const parts = exact.map((e) => Math.floor(e / whole));
+  let left = cents - parts.reduce((sum, p) => sum + p, 0);
+  const order = exact
+    .map((e, index) => ({ index, remainder: e % whole }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+/**
+ * A line's code share for its first `units` of `quantity`, rounded half up; all of it for every unit.
+ * A refund of some units gives back share(before + units) - share(before), so refunds of every unit
+ * add up to the line's share exactly.
+ */
+export function codeShareOfUnits(lineCodeCents: Cents, units: number, quantity: number): Cents {
+  if (quantity <= 0 || units <= 0) return 0;
+  if (units >= quantity) return lineCodeCents;
+  return Math.floor((lineCodeCents * units * 2 + quantity) / (quantity * 2));
+}
 
 export type RefundTotals = {
   /** Each line's goods given back (units x price paid) and its share of the order's discount. */
@@ -446,8 +559,8 @@ export function refundTotals(options: {
   refundedTaxBefore?: readonly TaxLineCents[];
 }): RefundTotals {
   const lines = options.lines.map((l) => ({
-    amountCents: l.unitCents * l.quantity,
-    discountCents: l.unitDiscountCents * l.quantity,
+    amountCents: l.unitCents * l.quantity - (l.codeCents ?? 0),
+    discountCents: l.unitDiscountCents * l.quantity + (l.codeCents ?? 0),
   }));
   const goods = lines.reduce((sum, l) => sum + l.amountCents, 0);
   const discount = lines.reduce((sum, l) => sum + l.discountCents, 0);

@@ -258,10 +258,18 @@ export const weekdayDiscounts = pgTable(
     id: serial().primaryKey(),
     day: integer().notNull().unique(),
     percentage: integer().notNull().default(0),
+    // Optional window (docs/decisions/0552-scheduled-discounts.md): the day's discount applies only
+    // from startsAt (inclusive) to endsAt (exclusive); null ends are open.
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('weekday_discounts_day_range', sql`${t.day} between 0 and 6`),
     check('weekday_discounts_percentage_range', sql`${t.percentage} between 0 and 100`),
+    check(
+      'weekday_discounts_window',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
   ],
 );
 
@@ -274,8 +282,17 @@ export const categoryDiscounts = pgTable(
       .unique()
       .references(() => categories.id, { onDelete: 'cascade' }),
     percentage: integer().notNull().default(0),
+    // Optional window, as for the weekday's (docs/decisions/0552-scheduled-discounts.md).
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
   },
-  (t) => [check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`)],
+  (t) => [
+    check('category_discounts_percentage_range', sql`${t.percentage} between 0 and 100`),
+    check(
+      'category_discounts_window',
+      sql`${t.startsAt} is null or ${t.endsAt} is null or ${t.startsAt} < ${t.endsAt}`,
+    ),
+  ],
 );
 
 /**
@@ -337,6 +354,10 @@ export const orders = pgTable(
     subtotal: money().notNull(),
     discountPercentage: money().notNull().default('0'),
     discountAmount: money().notNull().default('0'),
+    // The discount code the order used (upper-case) and what it took off the discounted subtotal,
+    // its own line before shipping and tax (docs/decisions/0551-discount-code-at-checkout.md).
+    discountCode: text(),
+    codeDiscountAmount: money().notNull().default('0'),
     taxRate: rate().notNull().default('0'),
     taxAmount: money().notNull().default('0'),
     // The tax by component as charged ([{ code, rate, amount }], adding up to taxAmount), written once
@@ -451,6 +472,9 @@ export const orderItems = pgTable(
     quantity: integer().notNull(),
     price: money().notNull(),
     discount: money().notNull().default('0'),
+    // The line's share of the order's discount code (all its units), so a refund by line gives back
+    // what was paid for them (docs/decisions/0553-discount-code-refunds-by-line.md).
+    codeDiscount: money().notNull().default('0'),
     // Snapshots taken when the order is placed, so the order reads the same after the product changes.
     productName: text().notNull().default(''),
     // The name the shopper bought it under, in the order's language ('Casque d'écoute…' on a French

@@ -105,6 +105,9 @@ export const AccountOrderSchema = z.object({
   subtotal: z.string(),
   discountPercentage: z.string(),
   discountAmount: z.string(),
+  /** The discount code the order used and its saving (docs/decisions/0551-discount-code-at-checkout.md). */
+  discountCode: z.string().nullable().optional(),
+  codeDiscountAmount: z.string().optional(),
   taxRate: z.string(),
   taxAmount: z.string(),
   /** The tax by component as stored at purchase, adding up to taxAmount (docs/decisions/0136-tax-lines.md). */

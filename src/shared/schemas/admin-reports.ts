@@ -85,6 +85,11 @@ export const SalesFiguresSchema = z.object({
   orders: z.number().int(),
   /** Goods: the items at the prices charged, after discounts; no shipping, no tax. */
   sales: money,
+  /**
+   * What discount codes took off these orders' goods, already out of `sales`
+   * (docs/decisions/0551-discount-code-at-checkout.md).
+   */
+  codeDiscounts: money,
   shipping: money,
   tax: money,
   /** sales + shipping + tax: what was charged. */

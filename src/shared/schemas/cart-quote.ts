@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import { fixedErrorText } from '~/shared/i18n/error-text';
 import { COUNTRIES, PROVINCE_CODES, SHIPPING_METHODS } from '~/shared/constants';
-import { CurrentFiguresSchema, MAX_CHECKOUT_LINES, MAX_LINE_QUANTITY, STATE_MAX } from './checkout';
+import {
+  CurrentFiguresSchema,
+  discountCodeField,
+  MAX_CHECKOUT_LINES,
+  MAX_LINE_QUANTITY,
+  STATE_MAX,
+} from './checkout';
 
 const objectIssues = (what: string) => (iss: { code?: string; keys?: string[] }) =>
   iss.code === 'unrecognized_keys'
@@ -54,6 +60,8 @@ export const CartQuoteRequestSchema = z
         .min(2, 'Province/State is required.')
         .max(STATE_MAX, 'Province/State is required.')
         .optional(),
+      /** A discount code to apply (docs/decisions/0551-discount-code-at-checkout.md); refused with a 400. */
+      discountCode: z.nullable(discountCodeField).optional(),
     },
     { error: objectIssues('The request body') },
   )

@@ -230,6 +230,11 @@ const objectIssues = (what: string) => (iss: { code?: string; keys?: string[] })
 export const moneyString = z
   .string({ error: 'Amounts must be strings with 2 decimals, such as "12.34".' })
   .check(z.regex(/^\d{1,8}\.\d{2}$/, 'Amounts must be strings with 2 decimals, such as "12.34".'));
+/** A discount code as typed (any case; the server reads it upper-case); blank means none. */
+export const discountCodeField = z
+  .string({ error: 'The discount code must be text.' })
+  .check(z.maxLength(64, 'This discount code does not exist.'));
+
 export const rateString = z
   .string({ error: 'The tax rate must be a percentage such as "13" or "14.975".' })
   .check(z.regex(/^\d{1,3}(?:\.\d{1,3})?$/, 'The tax rate must be a percentage such as "13" or "14.975".'));
@@ -292,6 +297,10 @@ export const OrderDataSchema = z
       subtotal: moneyString,
       discountAmount: moneyString,
       discountPercentage: moneyString,
+      /** The discount code the shopper applied (docs/decisions/0551-discount-code-at-checkout.md). */
+      discountCode: z.optional(z.nullable(discountCodeField)),
+      /** Its saving as the quote gave it; absent means none. */
+      codeDiscountAmount: z.optional(moneyString),
       taxRate: rateString,
       taxAmount: moneyString,
       shippingCost: moneyString,
@@ -352,6 +361,10 @@ export const CurrentFiguresSchema = z.object({
   subtotal: z.string(),
   discountAmount: z.string(),
   discountPercentage: z.string(),
+  /** The discount code applied (upper-case), or null; absent in older answers: none. */
+  discountCode: z.optional(z.nullable(z.string())),
+  /** What the code took off the discounted subtotal, before shipping and tax; absent: none. */
+  codeDiscountAmount: z.optional(z.string()),
   shippingCost: z.string(),
   taxRate: z.string(),
   taxAmount: z.string(),

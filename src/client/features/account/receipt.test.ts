@@ -63,6 +63,29 @@ const rows = (doc: Document) =>
   );
 
 describe('the printable receipt', () => {
+  it('shows a discount code as its own line (docs/decisions/0551)', () => {
+    // The same order with code SAVE5 taking 5.00 off: 150.00 - 5.00 + 14.99 = 159.99 taxable;
+    // GST 159.99 x 5% = 7.9995 -> 7.99 (.95), PST 159.99 x 7% = 11.1993 -> 11.19 (.93); charged 12% =
+    // 19.1988 -> 19.20: two cents missing, one each: GST 8.00, PST 11.20. Total 159.99 + 19.20 = 179.19.
+    const coded: AccountOrder = {
+      ...BC_ORDER,
+      discountCode: 'SAVE5',
+      codeDiscountAmount: '5.00',
+      taxAmount: '19.20',
+      taxLines: [
+        { code: 'GST', rate: '5', amount: '8.00' },
+        { code: 'PST', rate: '7', amount: '11.20' },
+      ],
+      total: '179.19',
+    };
+    const doc = parse(receiptHtml(coded, 'Test Store', new Date('2026-11-23T12:00:00Z'), null));
+    expect(rows(doc).slice(2, 4)).toEqual([
+      ['Subtotal', '$150.00'],
+      ['Discount code SAVE5', '-$5.00'],
+    ]);
+    expect(doc.body.textContent).toContain('$179.19 CAD');
+  });
+
   it('shows the lines that add up, each tax, the currency and the registration numbers', () => {
     const doc = parse(
       receiptHtml(BC_ORDER, 'Test Store', new Date('2026-11-23T12:00:00Z'), {

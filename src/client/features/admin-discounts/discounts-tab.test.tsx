@@ -36,16 +36,24 @@ describe('discounts', () => {
     const saturday = screen.getByLabelText('Saturday') as HTMLInputElement;
     await user.clear(saturday);
     await user.type(saturday, '12.6');
+    // Saturday's discount as a weekend sale: from 09:00 Saturday to midnight (store time).
+    fireEvent.change(screen.getByLabelText('Saturday starts (store time)'), {
+      target: { value: '2026-12-05T09:00' },
+    });
+    fireEvent.change(screen.getByLabelText('Saturday ends (store time)'), {
+      target: { value: '2026-12-06T00:00' },
+    });
     await user.click(screen.getByRole('button', { name: 'Save Weekday Discounts' }));
     await waitFor(() => expect(callsTo(api, 'PUT', '/api/discounts/weekday')).toHaveLength(1));
+    const always = { startsAt: null, endsAt: null };
     expect(bodyOf(callsTo(api, 'PUT', '/api/discounts/weekday')[0]).discounts).toEqual([
-      { day: 0, percentage: 0 },
-      { day: 1, percentage: 100 },
-      { day: 2, percentage: 10 },
-      { day: 3, percentage: 15 },
-      { day: 4, percentage: 20 },
-      { day: 5, percentage: 25 },
-      { day: 6, percentage: 13 },
+      { day: 0, percentage: 0, ...always },
+      { day: 1, percentage: 100, ...always },
+      { day: 2, percentage: 10, ...always },
+      { day: 3, percentage: 15, ...always },
+      { day: 4, percentage: 20, ...always },
+      { day: 5, percentage: 25, ...always },
+      { day: 6, percentage: 13, startsAt: '2026-12-05T09:00', endsAt: '2026-12-06T00:00' },
     ]);
     expect(await toastText()).toContain('Failed to save weekday discounts');
 
@@ -55,7 +63,7 @@ describe('discounts', () => {
     await user.click(screen.getByRole('button', { name: 'Save Category Discounts' }));
     await waitFor(() => expect(callsTo(api, 'PUT', '/api/discounts/category')).toHaveLength(1));
     expect(bodyOf(callsTo(api, 'PUT', '/api/discounts/category')[0]).discounts).toEqual([
-      { categoryId: 3, percentage: 0 },
+      { categoryId: 3, percentage: 0, ...always },
     ]);
   });
 });

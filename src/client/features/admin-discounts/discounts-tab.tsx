@@ -12,6 +12,7 @@ import { categoryDiscountsQueryOptions, refreshDiscounts, weekdayDiscountsQueryO
 import { Card } from '~/client/components/ui/card';
 import { LoadError } from '~/client/components/ui/load-error';
 import { MarkdownRulesCard } from './markdown-rules-card';
+import { DiscountCodesCard } from './discount-codes-card';
 
 function PercentInput({
   id,
@@ -50,18 +51,67 @@ function PercentInput({
   );
 }
 
+type Window = { startsAt: string; endsAt: string };
+const ALWAYS: Window = { startsAt: '', endsAt: '' };
+const windowOf = (d: { startsAt?: string | null; endsAt?: string | null } | undefined): Window => ({
+  startsAt: d?.startsAt ?? '',
+  endsAt: d?.endsAt ?? '',
+});
+/** Blank is "always on" (null); times are the store's wall clock (docs/decisions/0552-scheduled-discounts.md). */
+const windowBody = (w: Window = ALWAYS) => ({ startsAt: w.startsAt || null, endsAt: w.endsAt || null });
+
+/** A discount's optional start and end, in store time; both blank: always on. */
+function WindowInputs({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: Window;
+  onChange: (value: Window) => void;
+}) {
+  const input = (key: keyof Window, text: string) => (
+    <label htmlFor={`${id}-${key}`} className="grid gap-0.5 text-xs text-slate-600">
+      {text}
+      <input
+        id={`${id}-${key}`}
+        type="datetime-local"
+        aria-label={`${label} ${key === 'startsAt' ? 'starts' : 'ends'} (store time)`}
+        value={value[key]}
+        onChange={(e) => onChange({ ...value, [key]: e.target.value })}
+        className="h-8 rounded-md border border-slate-300 px-2 text-sm"
+      />
+    </label>
+  );
+  return (
+    <div className="flex flex-wrap justify-end gap-2 pb-2">
+      {input('startsAt', 'Starts')}
+      {input('endsAt', 'Ends')}
+    </div>
+  );
+}
+
 function WeekdayCard() {
   const queryClient = useQueryClient();
   const query = useQuery(weekdayDiscountsQueryOptions());
   const [values, setValues] = useState<string[]>(WEEKDAYS.map(() => '0'));
+  const [windows, setWindows] = useState<Window[]>(WEEKDAYS.map(() => ALWAYS));
   useEffect(() => {
-    if (query.data)
+    if (query.data) {
       setValues(WEEKDAYS.map((_, day) => String(query.data.find((d) => d.day === day)?.percentage ?? 0)));
+      setWindows(WEEKDAYS.map((_, day) => windowOf(query.data.find((d) => d.day === day))));
+    }
   }, [query.data]);
   const save = useMutation({
     mutationFn: () =>
       apiRequest('PUT', '/api/discounts/weekday', {
-        discounts: values.map((v, day) => ({ day, percentage: clampPercent(v) })),
+        discounts: values.map((v, day) => ({
+          day,
+          percentage: clampPercent(v),
+          ...windowBody(windows[day]),
+        })),
       }),
     onSuccess: async () => {
       toast({ title: 'Success', description: 'Weekday discounts saved.' });
@@ -94,13 +144,20 @@ function WeekdayCard() {
         >
           <div className="divide-y divide-slate-100">
             {WEEKDAYS.map((name, day) => (
-              <PercentInput
-                key={name}
-                id={`weekday-${day}`}
-                label={name}
-                value={values[day]!}
-                onChange={(v) => setValues((all) => all.map((x, i) => (i === day ? v : x)))}
-              />
+              <div key={name}>
+                <PercentInput
+                  id={`weekday-${day}`}
+                  label={name}
+                  value={values[day]!}
+                  onChange={(v) => setValues((all) => all.map((x, i) => (i === day ? v : x)))}
+                />
+                <WindowInputs
+                  id={`weekday-${day}-window`}
+                  label={name}
+                  value={windows[day] ?? ALWAYS}
+                  onChange={(w) => setWindows((all) => all.map((x, i) => (i === day ? w : x)))}
+                />
+              </div>
             ))}
           </div>
           <Button type="submit" className="mt-4" pending={save.isPending}>
@@ -116,9 +173,12 @@ function CategoryCard() {
   const queryClient = useQueryClient();
   const query = useQuery(categoryDiscountsQueryOptions());
   const [values, setValues] = useState<Record<number, string>>({});
+  const [windows, setWindows] = useState<Record<number, Window>>({});
   useEffect(() => {
-    if (query.data)
+    if (query.data) {
       setValues(Object.fromEntries(query.data.map((c) => [c.categoryId, String(c.percentage)])));
+      setWindows(Object.fromEntries(query.data.map((c) => [c.categoryId, windowOf(c)])));
+    }
   }, [query.data]);
   const save = useMutation({
     mutationFn: () =>
@@ -126,6 +186,7 @@ function CategoryCard() {
         discounts: Object.entries(values).map(([categoryId, v]) => ({
           categoryId: Number(categoryId),
           percentage: clampPercent(v),
+          ...windowBody(windows[Number(categoryId)]),
         })),
       }),
     onSuccess: async () => {
@@ -139,7 +200,7 @@ function CategoryCard() {
   return (
     <Card
       title="Category Discounts"
-      description="When a category's percentage is larger than the day's, its products take the category's."
+      description="When a category's percentage is larger than the day's, its products take the category's; a lot never takes both. Leave Starts and Ends blank for always on: a weekend sale starts and stops by itself at its times (store time)."
     >
       {query.isError ? (
         <LoadError
@@ -163,13 +224,20 @@ function CategoryCard() {
         >
           <div className="divide-y divide-slate-100">
             {query.data.map((c) => (
-              <PercentInput
-                key={c.categoryId}
-                id={`category-${c.categoryId}`}
-                label={c.categoryName}
-                value={values[c.categoryId] ?? '0'}
-                onChange={(v) => setValues((all) => ({ ...all, [c.categoryId]: v }))}
-              />
+              <div key={c.categoryId}>
+                <PercentInput
+                  id={`category-${c.categoryId}`}
+                  label={c.categoryName}
+                  value={values[c.categoryId] ?? '0'}
+                  onChange={(v) => setValues((all) => ({ ...all, [c.categoryId]: v }))}
+                />
+                <WindowInputs
+                  id={`category-${c.categoryId}-window`}
+                  label={c.categoryName}
+                  value={windows[c.categoryId] ?? ALWAYS}
+                  onChange={(w) => setWindows((all) => ({ ...all, [c.categoryId]: w }))}
+                />
+              </div>
             ))}
           </div>
           <Button type="submit" className="mt-4" pending={save.isPending}>
@@ -190,6 +258,7 @@ export default function DiscountsTab() {
         <CategoryCard />
       </div>
       <MarkdownRulesCard />
+      <DiscountCodesCard />
     </div>
   );
 }

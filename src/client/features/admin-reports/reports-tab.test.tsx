@@ -12,6 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const zero = {
   orders: 0,
   sales: '0.00',
+  codeDiscounts: '0.00',
   shipping: '0.00',
   tax: '0.00',
   total: '0.00',
@@ -21,6 +22,7 @@ const zero = {
 const figures = {
   orders: 2,
   sales: '200.00',
+  codeDiscounts: '0.00',
   shipping: '0.00',
   tax: '27.98',
   total: '227.98',
@@ -114,8 +116,8 @@ describe('Reports tab', () => {
           .map((c) => c.textContent),
       ),
     ).toEqual([
-      ['2025-12-13', '2', '$200.00', '$0.00', '$27.98', '$227.98', '$0.00', '$227.98'],
-      ['2026-01-11', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['2025-12-13', '2', '$200.00', '$0.00', '$0.00', '$27.98', '$227.98', '$0.00', '$227.98'],
+      ['2026-01-11', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00'],
     ]);
     expect(screen.getByRole('link', { name: 'Download tax report (CSV)' }).getAttribute('href')).toBe(
       '/api/admin/reports/taxes?from=2025-12-13&to=2026-01-11',

@@ -76,6 +76,7 @@ function FiguresCells({ f }: { f: SalesFigures }) {
     <>
       <td className="px-3 py-2">{f.orders}</td>
       <td className="px-3 py-2">{formatMoney(f.sales)}</td>
+      <td className="px-3 py-2">{formatMoney(f.codeDiscounts)}</td>
       <td className="px-3 py-2">{formatMoney(f.shipping)}</td>
       <td className="px-3 py-2">{formatMoney(f.tax)}</td>
       <td className="px-3 py-2">{formatMoney(f.total)}</td>
@@ -314,7 +315,17 @@ function Reports({ today }: { today: string }) {
             )}
             <div className="mt-4">
               <DataTable
-                columns={['Period', 'Orders', 'Sales', 'Shipping', 'Tax', 'Total', 'Refunds', 'Net']}
+                columns={[
+                  'Period',
+                  'Orders',
+                  'Sales',
+                  'Discount codes',
+                  'Shipping',
+                  'Tax',
+                  'Total',
+                  'Refunds',
+                  'Net',
+                ]}
                 minWidthClassName="min-w-[760px]"
                 pending={sales.isPending}
                 empty={false}

@@ -22,7 +22,7 @@ export {
   useCartCount,
   useCartQuantity,
 } from './cart-store';
-export { OrderSummary, useOrderSummary } from './order-summary';
+export { type AppliedCode, OrderSummary, useOrderSummary } from './order-summary';
 export { cartRoutes } from './routes';
 export { OUTSIDE_CANADA, readEstimateProvince } from './tax-estimate';
-export { QuoteNotice, useCartQuote } from './use-cart-quote';
+export { QuoteNotice, quoteRequest, useCartQuote } from './use-cart-quote';

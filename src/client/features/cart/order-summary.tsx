@@ -39,8 +39,13 @@ export type OrderSummaryProps = {
   country?: string | null;
   /** Cart mode: show (and count) the shipping line. */
   showShipping?: boolean;
+  /** A discount code the server accepted and its saving (checkout; docs/decisions/0551). */
+  code?: AppliedCode | null;
   className?: string;
 };
+
+/** A discount code as the quote accepted it: its own line, before shipping and tax. */
+export type AppliedCode = { code: string; cents: number };
 
 export type OrderSummaryData = {
   items: CartItem[];
@@ -106,6 +111,7 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
     // Checkout shows the tax by component, as the order will store it (docs/decisions/0136-tax-lines.md).
     taxComponents: props.mode === 'checkout' ? taxComponentsFor(destination) : undefined,
     includeShipping: shippingShown && method !== null,
+    codeDiscountCents: props.code?.cents ?? 0,
   });
   return {
     items: cart.items,
@@ -174,6 +180,14 @@ export function OrderSummary({
           </>
         )}
         <Row label={t('subtotal', { count })} value={money(totals.subtotalCents)} testId="summary-subtotal" />
+        {props.code && totals.codeDiscountCents > 0 && (
+          <Row
+            label={labels('discountCodeRow', { code: props.code.code })}
+            value={`-${money(totals.codeDiscountCents)}`}
+            testId="summary-code"
+            className="text-emerald-700"
+          />
+        )}
         {summary.shippingShown && (
           <Row
             label={

@@ -13,7 +13,12 @@ import { Seo } from '~/client/lib/head';
 import { useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { meQueryOptions } from '~/client/features/auth';
-import { shippingSettingsQueryOptions, useCart, useCartQuote } from '~/client/features/cart';
+import {
+  type AppliedCode,
+  shippingSettingsQueryOptions,
+  useCart,
+  useCartQuote,
+} from '~/client/features/cart';
 import {
   AccountSection,
   CustomerSection,
@@ -45,7 +50,8 @@ export function CheckoutPage() {
   });
   const { shippingMethod: method, country, state } = form.values;
   const destination = { method, country, state };
-  const figures = useCheckoutFigures(cart.items, destination);
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const figures = useCheckoutFigures(cart.items, destination, code);
   // Today's prices and stock, asked for on opening and on every change (docs/decisions/0131-cart-quote.md).
   const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
   const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
@@ -107,6 +113,8 @@ export function CheckoutPage() {
           changes={changes}
           server={figures.server}
           busy={submission.busy}
+          code={code}
+          onCodeChange={setCode}
         />
       </form>
     </CheckoutFrame>

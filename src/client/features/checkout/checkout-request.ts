@@ -16,6 +16,8 @@ export type CheckoutRequestInput = {
   totals: OrderTotals;
   /** The server's figures, when they apply to this cart and destination: they win. */
   server: CurrentFigures | null;
+  /** The discount code applied (its saving is in totals.codeDiscountCents), or null. */
+  discountCode?: string | null;
 };
 
 export function checkoutRequest({
@@ -25,11 +27,14 @@ export function checkoutRequest({
   userId,
   totals: t,
   server,
+  discountCode = null,
 }: CheckoutRequestInput): CreateCheckout {
   const figures = server ?? {
     subtotal: centsToString(t.subtotalCents),
     discountAmount: centsToString(t.discountCents),
     discountPercentage: t.discountPercentage,
+    discountCode,
+    codeDiscountAmount: centsToString(t.codeDiscountCents),
     shippingCost: centsToString(t.shippingCents),
     taxRate: t.taxRate,
     taxAmount: centsToString(t.taxCents),
@@ -62,6 +67,9 @@ export function checkoutRequest({
       subtotal: figures.subtotal,
       discountAmount: figures.discountAmount,
       discountPercentage: figures.discountPercentage,
+      ...(figures.discountCode
+        ? { discountCode: figures.discountCode, codeDiscountAmount: figures.codeDiscountAmount ?? '0.00' }
+        : {}),
       taxRate: figures.taxRate,
       taxAmount: figures.taxAmount,
       shippingCost: figures.shippingCost,

@@ -1,9 +1,17 @@
 // The checkout's right-hand column: what changed since the cart was filled, the Order Summary, the
 // server's figures after a refusal that carried them, and the button that goes on to payment.
 import { formatMoney, toCents } from '~/shared/money';
+import { ORDER_LABELS } from '~/shared/orders.messages';
 import { discountLabel } from '~/shared/pricing';
 import { Button } from '~/client/components/ui/button';
-import { OrderSummary, type QuoteChange, QuoteNotice, useCart } from '~/client/features/cart';
+import {
+  type AppliedCode,
+  OrderSummary,
+  type QuoteChange,
+  QuoteNotice,
+  useCart,
+} from '~/client/features/cart';
+import { DiscountCodeField } from './discount-code-field';
 import { CheckoutLines } from './checkout-lines';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { checkoutMessages } from './checkout.messages';
@@ -14,9 +22,19 @@ type SummaryColumnProps = {
   changes: QuoteChange[];
   server: ServerFigures | null;
   busy: boolean;
+  /** The discount code applied (docs/decisions/0551-discount-code-at-checkout.md). */
+  code: AppliedCode | null;
+  onCodeChange: (code: AppliedCode | null) => void;
 };
 
-export function CheckoutSummaryColumn({ destination, changes, server, busy }: SummaryColumnProps) {
+export function CheckoutSummaryColumn({
+  destination,
+  changes,
+  server,
+  busy,
+  code,
+  onCodeChange,
+}: SummaryColumnProps) {
   const { method, country, state } = destination;
   const t = useT(checkoutMessages);
   const cart = useCart();
@@ -30,11 +48,18 @@ export function CheckoutSummaryColumn({ destination, changes, server, busy }: Su
       >
         <CheckoutLines items={cart.items} className="divide-y divide-slate-200" />
       </section>
+      <DiscountCodeField
+        items={cart.items}
+        destination={destination}
+        applied={code}
+        onChange={onCodeChange}
+      />
       <OrderSummary
         mode="checkout"
         shippingMethod={method}
         province={country === 'Canada' ? state : null}
         country={country}
+        code={code}
       />
       {server && <CurrentFiguresAlert {...server} />}
       <Button
@@ -54,6 +79,7 @@ export function CheckoutSummaryColumn({ destination, changes, server, busy }: Su
 /** The server's figures and its message, with the lines it cannot sell in the quantity asked. */
 function CurrentFiguresAlert({ figures, message }: ServerFigures) {
   const t = useT(checkoutMessages);
+  const labels = useT(ORDER_LABELS);
   const locale = useLocale();
   const money = (value: string) => formatMoney(value, locale);
   // '14.975' reads '14,975' in French.
@@ -71,6 +97,12 @@ function CurrentFiguresAlert({ figures, message }: ServerFigures) {
           <FigureRow
             label={discountLabel(figures.discountPercentage, locale)}
             value={`-${money(figures.discountAmount)}`}
+          />
+        )}
+        {(toCents(figures.codeDiscountAmount ?? null) ?? 0) > 0 && (
+          <FigureRow
+            label={labels('discountCodeRow', { code: figures.discountCode ?? '' })}
+            value={`-${money(figures.codeDiscountAmount ?? '0')}`}
           />
         )}
         <FigureRow label={t('shipping')} value={money(figures.shippingCost)} />

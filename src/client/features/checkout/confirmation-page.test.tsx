@@ -317,6 +317,36 @@ describe('confirmation page', () => {
     expect(screen.getByText('QST registration number: 1234567890 TQ0001')).toBeTruthy();
     expect(screen.queryByText(/PST registration number/)).toBeNull();
   });
+  it('shows the discount code as its own line, and the lines add up (docs/decisions/0551)', async () => {
+    // The server's Quebec order: 102.00 after today's discounts, code QC15 15.30, standard 5.99;
+    // GST 4.63, QST 9.25; total 102.00 - 15.30 + 5.99 + 4.63 + 9.25 = 106.57.
+    fakeApi({
+      [`/api/orders/${REF}`]: {
+        body: order({
+          subtotal: '102.00',
+          discountAmount: '18.00',
+          discountPercentage: '0.00',
+          discountCode: 'QC15',
+          codeDiscountAmount: '15.30',
+          shippingMethod: 'standard',
+          shippingCost: '5.99',
+          taxRate: '14.975',
+          taxAmount: '13.88',
+          taxLines: [
+            { code: 'GST', rate: '5', amount: '4.63' },
+            { code: 'QST', rate: '9.975', amount: '9.25' },
+          ],
+          total: '106.57',
+        }),
+      },
+    });
+    page(`?order_id=${REF}&status=success`);
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeTruthy();
+    expect(screen.getByText('Discount code QC15')).toBeTruthy();
+    expect(screen.getByTestId('confirmation-code').textContent).toBe('-$15.30');
+    expect(screen.getByTestId('confirmation-total').textContent).toBe('$106.57 CAD');
+  });
+
   describe('delivery estimate', () => {
     const shipping = {
       standardPrice: '5.99',

@@ -3,7 +3,13 @@
 // server's apply only while the cart, the method and the destination are the ones they were computed for.
 import { useState } from 'react';
 import type { CurrentFigures } from '~/shared/schemas/checkout';
-import { addItem, type CartItem, removeItem, useOrderSummary } from '~/client/features/cart';
+import {
+  type AppliedCode,
+  addItem,
+  type CartItem,
+  removeItem,
+  useOrderSummary,
+} from '~/client/features/cart';
 
 export type Destination = { method: string; country: string; state: string };
 export type ServerFigures = { figures: CurrentFigures; message: string };
@@ -51,9 +57,14 @@ function applyCurrentPrices(items: readonly CartItem[], current: CurrentFigures)
   }
 }
 
-export function useCheckoutFigures(items: readonly CartItem[], destination: Destination) {
+export function useCheckoutFigures(
+  items: readonly CartItem[],
+  destination: Destination,
+  code: AppliedCode | null = null,
+) {
   const { method, country, state } = destination;
   const summary = useOrderSummary({
+    code,
     mode: 'checkout',
     shippingMethod: method,
     province: country === 'Canada' ? state : null,
@@ -64,6 +75,8 @@ export function useCheckoutFigures(items: readonly CartItem[], destination: Dest
   return {
     /** The Order Summary's figures. */
     totals: summary.totals,
+    /** The discount code applied, or null. */
+    discountCode: code?.code ?? null,
     /** The server's figures with its message, while they apply. */
     server: saved !== null && saved.signature === signature ? (saved as ServerFigures) : null,
     /** Takes the server's figures: the cart's prices become today's, and the figures are shown. */

@@ -178,6 +178,7 @@ export function useCheckoutSubmission({
       userId: signedInUser?.id ?? null,
       totals: figures.totals,
       server: figures.server?.figures ?? null,
+      discountCode: figures.discountCode,
     });
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     if (marketingOptIn?.()) body.orderData.marketingOptIn = true;

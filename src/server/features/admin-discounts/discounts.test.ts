@@ -37,7 +37,9 @@ describe('weekday discounts', () => {
   it('lists all seven days', async () => {
     const res = await clients.admin.get('/api/discounts/weekday');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, percentage: 0 })));
+    expect(res.json()).toEqual(
+      [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, percentage: 0, startsAt: null, endsAt: null })),
+    );
   });
 
   it('clamps to an integer 0..100 (non-numbers become 0) and stores the result', async () => {
@@ -54,7 +56,9 @@ describe('weekday discounts', () => {
     });
     expect(res.statusCode).toBe(200);
     const expected = [100, 0, 0, 13, 0, 33, 0];
-    expect(res.json()).toEqual(expected.map((percentage, day) => ({ day, percentage })));
+    expect(res.json()).toEqual(
+      expected.map((percentage, day) => ({ day, percentage, startsAt: null, endsAt: null })),
+    );
     const rows = await t.db.select().from(weekdayDiscounts).orderBy(weekdayDiscounts.day);
     expect(rows.map((r) => r.percentage)).toEqual(expected);
   });
@@ -88,12 +92,15 @@ describe('weekday discounts', () => {
   });
 });
 
+/** A discount with no schedule: always on (docs/decisions/0552-scheduled-discounts.md). */
+const always = { startsAt: null, endsAt: null };
+
 describe('category discounts', () => {
   it('lists every category with its percentage, clamps, and prices follow', async () => {
     const list = await clients.admin.get('/api/discounts/category');
     expect(list.json()).toEqual([
-      { categoryId: books, categoryName: 'Books', percentage: 0 },
-      { categoryId: toys, categoryName: 'Toys & Games', percentage: 0 },
+      { categoryId: books, categoryName: 'Books', percentage: 0, ...always },
+      { categoryId: toys, categoryName: 'Toys & Games', percentage: 0, ...always },
     ]);
     const res = await clients.admin.put('/api/discounts/category', {
       discounts: [
@@ -103,8 +110,8 @@ describe('category discounts', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { categoryId: books, categoryName: 'Books', percentage: 0 },
-      { categoryId: toys, categoryName: 'Toys & Games', percentage: 40 },
+      { categoryId: books, categoryName: 'Books', percentage: 0, ...always },
+      { categoryId: toys, categoryName: 'Toys & Games', percentage: 40, ...always },
     ]);
     expect(await puzzlePrice()).toBe('12.00');
     await clients.admin.put('/api/discounts/category', {

@@ -33,7 +33,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(WeekdayDiscountSchema), ...errors },
       },
     },
-    async () => listWeekdayDiscounts(db),
+    async () => listWeekdayDiscounts(db, app.ctx.config.STORE_TIMEZONE),
   );
 
   app.put(
@@ -60,7 +60,7 @@ export const adminDiscountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(CategoryDiscountSchema), ...errors },
       },
     },
-    async () => listCategoryDiscounts(db),
+    async () => listCategoryDiscounts(db, app.ctx.config.STORE_TIMEZONE),
   );
 
   app.put(

@@ -46,7 +46,7 @@ const BY_LINE = (column: string) =>
  */
 export function paidOrdersWithRefunds(where: SQL = sql`true`): SQL {
   return sql`(
-    select o.id, o.total, o.shipping_cost, o.tax_amount, o.tax_lines, o.shipping_method,
+    select o.id, o.total, o.shipping_cost, o.tax_amount, o.tax_lines, o.shipping_method, o.code_discount_amount,
       o.shipping_address, o.created_at, ${REFUNDED} as refunded,
       ${BY_LINE('r.amount')} as refunded_by_line,
       ${BY_LINE('r.amount - r.tax_amount')} as refunded_taxable_by_line,
@@ -102,6 +102,7 @@ export const rowsOf = async (db: DbOrTx, query: SQL): Promise<Row[]> => {
 
 const FIGURES = sql`count(*)::int as orders,
   ${money('s.total - s.shipping_cost - s.tax_amount')} as sales,
+  ${money('s.code_discount_amount')} as code_discounts,
   ${money('s.shipping_cost')} as shipping,
   ${money('s.tax_amount')} as tax,
   ${money('s.total')} as total,
@@ -112,6 +113,7 @@ function figuresOf(row: Row | undefined): SalesFigures {
   return {
     orders: Number(row?.orders ?? 0),
     sales: String(row?.sales ?? '0.00'),
+    codeDiscounts: String(row?.code_discounts ?? '0.00'),
     shipping: String(row?.shipping ?? '0.00'),
     tax: String(row?.tax ?? '0.00'),
     total: String(row?.total ?? '0.00'),

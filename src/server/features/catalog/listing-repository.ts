@@ -3,6 +3,7 @@
 // those rows in full); a listing's count runs beside it on PostgreSQL's pool, a search counts in the same scan.
 import type { Locale } from '~/shared/i18n/locales';
 import { and, desc, eq, gt, gte, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { activeCategoryDiscountJoin } from './discounts';
 import type { ListSort, ProductCondition } from '~/shared/constants';
 import type { Product } from '~/shared/schemas/catalog';
 import type { DbOrTx } from '~/server/db/client';
@@ -146,10 +147,7 @@ type Joins = { discounts: boolean; held: Held | null };
  */
 function listingSource(joins: Joins): SQL {
   const parts = [sql`${products} left join ${categories} on ${categories.id} = ${products.categoryId}`];
-  if (joins.discounts)
-    parts.push(
-      sql`left join ${categoryDiscounts} on ${categoryDiscounts.categoryId} = ${products.categoryId}`,
-    );
+  if (joins.discounts) parts.push(sql`left join ${categoryDiscounts} on ${activeCategoryDiscountJoin()}`);
   if (joins.held) parts.push(sql`left join ${joins.held} on ${joins.held.productId} = ${products.id}`);
   return sql.join(parts, sql` `);
 }
@@ -266,7 +264,7 @@ async function pageAndCount(
       sql`page.id = ${products.id}`,
     )
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .leftJoin(categoryDiscounts, activeCategoryDiscountJoin())
     .leftJoin(held, eq(held.productId, products.id))
     .orderBy(...keys.map((k, i) => sql`page.${keyName(i)} ${direction(k)}`));
 

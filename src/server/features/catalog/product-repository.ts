@@ -1,6 +1,7 @@
 // The shopper's view of products: only active, unarchived products in active (or no) categories,
 // with available stock and today's price.
 import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { activeCategoryDiscountJoin } from './discounts';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
 import { centsToString } from '~/shared/money';
@@ -123,7 +124,7 @@ export function selectProducts<Extra extends Record<string, SQL>>(db: DbOrTx, ex
     .select({ ...productColumns, ...(extra as Extra) })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .leftJoin(categoryDiscounts, eq(categoryDiscounts.categoryId, products.categoryId))
+    .leftJoin(categoryDiscounts, activeCategoryDiscountJoin())
     .$dynamic();
 }
 

@@ -67,6 +67,8 @@ describe('POST /api/cart/quote', () => {
       subtotal: '146.99',
       discountAmount: '13.00',
       discountPercentage: '10.00',
+      discountCode: null,
+      codeDiscountAmount: '0.00',
       shippingCost: '14.99',
       taxRate: '14.975',
       taxAmount: '24.26',

@@ -1,12 +1,17 @@
 // The server's answer to "what does this cart cost today": every figure from the database (prices,
 // today's discounts, shipping settings, tax rates) through src/shared/pricing.ts.
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { type ProductCondition, provinceName } from '~/shared/constants';
 import type { ErrorText } from '~/shared/i18n/error-text';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
 import { centsToString, toCents } from '~/shared/money';
+import { type CodeRefusal, codeRefusalText, lineEligible } from '~/shared/discount-codes';
 import {
+  allocateCents,
+  type CodedLine,
+  codeDiscount,
+  discountSource,
   effectiveDiscount,
   orderTotals,
   priceProduct,
@@ -19,7 +24,9 @@ import type { CurrentFigures, ShippingAddress } from '~/shared/schemas/checkout'
 import type { ShippingSettings, TaxRate } from '~/shared/schemas/store-settings';
 import type { Config } from '~/server/config';
 import type { DbOrTx } from '~/server/db/client';
-import { products } from '~/server/db/schema';
+import { discountCodes, discountCodeUses, products } from '~/server/db/schema';
+import { badRequest } from '~/server/lib/http-error';
+import { clock } from '~/server/lib/clock';
 import { selectProducts, todaysWeekdayDiscount, visibleToShoppers } from '~/server/features/catalog';
 import { getShippingSettings, listTaxRates } from '~/server/features/store-settings';
 
@@ -40,6 +47,11 @@ export type PricedLine = {
   /** Units available now: stock less active holds. */
   available: number;
   condition: ProductCondition;
+  categoryId: number | null;
+  /** Which of the day's discounts lowered the price (src/shared/pricing.ts discountSource). */
+  source: CodedLine['source'];
+  /** This line's share of the discount code (all its units); 0 without one. */
+  codeCents: number;
   /** Sold as final sale: no return (docs/decisions/0301-condition-and-final-sale.md). */
   finalSale: boolean;
 };
@@ -50,6 +62,10 @@ export type PricedCart = {
   unavailable: number[];
   totals: OrderTotals;
   shipping: ShippingSettings;
+  /** The discount code applied (its saving is totals.codeDiscountCents), or null. */
+  code: { id: number; code: string } | null;
+  /** Why the code sent was refused, or null: the caller answers 400 with codeRefusal's text. */
+  codeRefusal: { reason: CodeRefusal; minSubtotalCents: number } | null;
 };
 
 /** The store-wide inputs of a price: today's weekday discount, shipping settings, tax rates. */
@@ -95,7 +111,87 @@ export type CartRequest = {
   address: Pick<ShippingAddress, 'country' | 'state'>;
   /** false: no shipping counted (the cart page before a method is chosen). Default true. */
   includeShipping?: boolean;
+  /** The discount code typed by the shopper, any case; blank or absent: none. */
+  discountCode?: string | null;
+  /** Who checks out, for a code's per-customer limit (the quote does not know yet). */
+  customer?: { userId: number | null; email: string };
 };
+
+/** The discount code's refusal as a 400 in the answer's language; nothing was changed. */
+export function refuseCode(priced: PricedCart, locale: Locale = 'en'): void {
+  const refusal = priced.codeRefusal;
+  if (!refusal) return;
+  throw badRequest(codeRefusalText(refusal.reason, locale, refusal.minSubtotalCents), {
+    code: 'discount_code_refused',
+    reason: refusal.reason,
+    errors: { discountCode: codeRefusalText(refusal.reason, locale, refusal.minSubtotalCents) },
+  });
+}
+
+type CodeRow = typeof discountCodes.$inferSelect;
+
+/** The customer's uses of a code so far: their account's or their e-mail's, case-folded. */
+async function customerUses(db: DbOrTx, codeId: number, customer: CartRequest['customer']): Promise<number> {
+  if (!customer) return 0;
+  const email = customer.email.trim().toLowerCase();
+  const mine =
+    customer.userId === null
+      ? eq(discountCodeUses.email, email)
+      : or(eq(discountCodeUses.userId, customer.userId), eq(discountCodeUses.email, email));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountCodeUses)
+    .where(and(eq(discountCodeUses.codeId, codeId), mine));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Evaluates the code on the priced lines and, when it applies, shares its saving over the eligible
+ * lines in proportion to what they cost (src/shared/pricing.ts allocateCents), for refunds by line
+ * (docs/decisions/0553-discount-code-refunds-by-line.md).
+ */
+async function applyCode(
+  db: DbOrTx,
+  request: CartRequest,
+  lines: PricedLine[],
+): Promise<{ row: CodeRow | null; cents: number; refusal: PricedCart['codeRefusal'] }> {
+  const typed = request.discountCode?.trim().toUpperCase() ?? '';
+  if (typed === '') return { row: null, cents: 0, refusal: null };
+  const [row] = await db.select().from(discountCodes).where(eq(discountCodes.code, typed));
+  const rule = row
+    ? { ...row, amountCents: toCents(row.amount) ?? 0, minSubtotalCents: toCents(row.minSubtotal) ?? 0 }
+    : null;
+  const coded = lines.map((l) => ({
+    productId: l.productId,
+    categoryId: l.categoryId,
+    condition: l.condition,
+    lineCents: l.unitCents * l.quantity,
+    regularCents: l.regularCents * l.quantity,
+    source: l.source,
+  }));
+  const result = codeDiscount(rule, {
+    now: clock.now(),
+    customerUses: row ? await customerUses(db, row.id, request.customer) : 0,
+    lines: coded,
+  });
+  if (result.ok && rule) {
+    const shares = allocateCents(
+      result.discountCents,
+      coded.map((l) => (lineEligible(rule, l) ? l.lineCents : 0)),
+    );
+    lines.forEach((l, i) => {
+      l.codeCents = shares[i]!;
+    });
+  }
+  if (!result.ok) {
+    return {
+      row: null,
+      cents: 0,
+      refusal: { reason: result.reason, minSubtotalCents: row ? (toCents(row.minSubtotal) ?? 0) : 0 },
+    };
+  }
+  return { row: row!, cents: result.discountCents, refusal: null };
+}
 
 export async function priceCart(
   db: DbOrTx,
@@ -117,6 +213,7 @@ export async function priceCart(
       continue;
     }
     const discount = effectiveDiscount(row, weekday, row.categoryPercent ?? 0);
+    const source = discountSource(row, weekday, row.categoryPercent ?? 0);
     const pricing = priceProduct(row, discount);
     lines.push({
       productId: row.id,
@@ -131,6 +228,9 @@ export async function priceCart(
       discountPercent: pricing.discountPercent,
       available: Number(row.stock),
       condition: row.condition,
+      categoryId: row.categoryId,
+      source,
+      codeCents: 0,
       finalSale: row.finalSale,
     });
   }
@@ -142,6 +242,7 @@ export async function priceCart(
     storeProvince: config.STORE_PROVINCE,
   };
   const taxRate = taxRateFor(where);
+  const code = await applyCode(db, request, lines);
   const totals = orderTotals({
     lines: lines.map((l) => ({
       unitCents: l.unitCents,
@@ -154,8 +255,16 @@ export async function priceCart(
     taxRate,
     taxComponents: taxComponentsFor(where),
     includeShipping: request.includeShipping,
+    codeDiscountCents: code.cents,
   });
-  return { lines, unavailable, totals, shipping };
+  return {
+    lines,
+    unavailable,
+    totals,
+    shipping,
+    code: code.row ? { id: code.row.id, code: code.row.code } : null,
+    codeRefusal: code.refusal,
+  };
 }
 
 /**
@@ -173,7 +282,9 @@ export async function quoteCart(
     shippingMethod: request.shippingMethod ?? 'standard',
     address: { country: request.country ?? 'Canada', state: request.province ?? config.STORE_PROVINCE },
     includeShipping: request.shippingMethod !== undefined,
+    discountCode: request.discountCode,
   });
+  refuseCode(priced, locale);
   return { ...currentFigures(priced, locale), unavailable: priced.unavailable };
 }
 
@@ -187,6 +298,8 @@ export function currentFigures(priced: PricedCart, locale: Locale = 'en'): Curre
     subtotal: centsToString(t.subtotalCents),
     discountAmount: centsToString(t.discountCents),
     discountPercentage: t.discountPercentage,
+    discountCode: priced.code?.code ?? null,
+    codeDiscountAmount: centsToString(t.codeDiscountCents),
     shippingCost: centsToString(t.shippingCents),
     taxRate: t.taxRate,
     taxAmount: centsToString(t.taxCents),

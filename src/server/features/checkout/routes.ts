@@ -47,7 +47,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Public. Send the cart's items and, on the checkout page, the shipping method, country and province. " +
           "Without a shipping method no shipping is counted; without a province the store's own province is " +
-          'used. Products no longer for sale are listed in `unavailable` and left out of the figures.',
+          'used. Products no longer for sale are listed in `unavailable` and left out of the figures. ' +
+          'With `discountCode` the figures include the code (`discountCode`, `codeDiscountAmount`); a code ' +
+          'that does not apply answers 400 `discount_code_refused` with its `reason` and the message for the shopper.',
         body: CartQuoteRequestSchema,
         response: { 200: CartQuoteSchema, 429: ErrorSchema },
       },
@@ -75,7 +77,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Create the order, hold its stock and start a hosted payment',
         description:
           'Every amount is recomputed on the server; figures that differ from the current ones answer 409 with ' +
-          '`current`. Send an `Idempotency-Key` header: repeating a submission with the same key returns the same order and URL.',
+          '`current`. Send an `Idempotency-Key` header: repeating a submission with the same key returns the same order and URL. ' +
+          "`orderData.discountCode` (with the quote's `codeDiscountAmount`) applies a discount code; a refused one answers 400 " +
+          '`discount_code_refused` and places nothing.',
         body: CreateCheckoutSchema,
         response: { 200: CreateCheckoutResponseSchema, 409: ErrorSchema },
       },

@@ -16,6 +16,7 @@ import { hostKey, networkKey } from '~/server/lib/client-address';
 import { conflict, HttpError } from '~/server/lib/http-error';
 import type { SessionUser } from '~/server/plugins/sessions';
 import { recordConsent } from '~/server/features/newsletter';
+import { redeemDiscountCode } from '~/server/features/discount-codes';
 import {
   closeCheckouts,
   failPendingOrder,
@@ -32,6 +33,7 @@ import {
   priceCart,
   provinceSwitchedOff,
   provinceUnavailableMessage,
+  refuseCode,
 } from './pricing';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -126,6 +128,7 @@ function checkFigures(body: CreateCheckout, priced: PricedCart, locale: Locale =
     same(o.subtotal, t.subtotalCents) &&
     same(o.discountAmount, t.discountCents) &&
     toCents(o.discountPercentage) === toCents(t.discountPercentage) &&
+    same(o.codeDiscountAmount ?? '0.00', t.codeDiscountCents) &&
     same(o.shippingCost, t.shippingCents) &&
     rateToMilli(o.taxRate) === rateToMilli(t.taxRate) &&
     same(o.taxAmount, t.taxCents) &&
@@ -345,6 +348,8 @@ async function placeOrder(
     // A pickup order has no address: its tax is the store's province's whatever the address says
     // (taxRateFor), so the store's province stands in for it.
     address: pickupOrder ? { country: 'Canada', state: ctx.config.STORE_PROVINCE } : address!,
+    discountCode: body.orderData.discountCode,
+    customer: { userId: shopper.user?.id ?? null, email: body.orderData.customerEmail },
   };
   const pricing = await loadPricingContext(tx, ctx.config);
 
@@ -371,6 +376,8 @@ async function placeOrder(
   if (switchedOff) {
     throw conflict(provinceUnavailableMessage(switchedOff), { code: 'province_unavailable' });
   }
+  // A refused code is a 400 before anything is written; the transaction rolls back the replacements.
+  refuseCode(priced, shopper.locale);
   checkFigures(body, priced, shopper.locale);
   const finalSaleLines = priced.lines.filter((l) => l.finalSale);
   if (finalSaleLines.length > 0 && body.orderData.finalSaleAcknowledged !== true) {
@@ -413,6 +420,8 @@ async function placeOrder(
       subtotal: centsToString(t.subtotalCents),
       discountPercentage: t.discountPercentage,
       discountAmount: centsToString(t.discountCents),
+      discountCode: priced.code?.code ?? null,
+      codeDiscountAmount: centsToString(t.codeDiscountCents),
       taxRate: t.taxRate,
       taxAmount: centsToString(t.taxCents),
       taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
@@ -433,6 +442,7 @@ async function placeOrder(
       quantity: l.quantity,
       price: centsToString(l.unitCents),
       discount: centsToString(l.regularCents - l.unitCents),
+      codeDiscount: centsToString(l.codeCents),
       productName: l.name,
       soldName: lineName(l, shopper.locale ?? 'en') === l.name ? null : lineName(l, shopper.locale ?? 'en'),
       sku: l.sku,
@@ -479,6 +489,7 @@ async function placeOrder(
       current: currentFigures(locked, shopper.locale),
     });
   }
+  refuseCode(locked, shopper.locale);
   checkFigures(body, locked, shopper.locale);
   checkStock(locked, shopper.locale);
   await tx.insert(stockHolds).values(
@@ -489,6 +500,18 @@ async function placeOrder(
       expiresAt: sql`now() + make_interval(mins => ${minutes})`,
     })),
   );
+  // The code's use is counted by the database under its row lock (docs/decisions/0550-discount-codes.md):
+  // of concurrent checkouts only as many as it has uses left get here; the rest roll back with a 400.
+  if (locked.code) {
+    const redeemed = await redeemDiscountCode(tx, {
+      codeId: locked.code.id,
+      orderId: order!.id,
+      userId: shopper.user?.id ?? null,
+      email: o.customerEmail,
+    });
+    if (!redeemed.ok)
+      refuseCode({ ...locked, codeRefusal: { reason: 'usedUp', minSubtotalCents: 0 } }, shopper.locale);
+  }
   return { order: order!, created: true, replaced };
 }
 

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
 import { itemDisplayName } from '~/shared/orders';
-import { refundTotals, type TaxLineCents } from '~/shared/pricing';
+import { codeShareOfUnits, refundTotals, type TaxLineCents } from '~/shared/pricing';
 import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-orders-dialog';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { orderItems, orderRefundLines, orderRefunds, orders, products } from '~/server/db/schema';
@@ -115,11 +115,19 @@ export async function planLineRefund(
     );
   }
   const totals = refundTotals({
-    lines: chosen.map((c) => ({
-      unitCents: toCents(c.item.price) ?? 0,
-      unitDiscountCents: toCents(c.item.discount) ?? 0,
-      quantity: c.quantity,
-    })),
+    lines: chosen.map((c) => {
+      // These units' share of the order's discount code: not paid for, not given back (0553).
+      const lineCode = toCents(c.item.codeDiscount) ?? 0;
+      const before = taken.get(c.item.id) ?? 0;
+      return {
+        unitCents: toCents(c.item.price) ?? 0,
+        unitDiscountCents: toCents(c.item.discount) ?? 0,
+        quantity: c.quantity,
+        codeCents:
+          codeShareOfUnits(lineCode, before + c.quantity, c.item.quantity) -
+          codeShareOfUnits(lineCode, before, c.item.quantity),
+      };
+    }),
     shippingCents: input.shipping,
     order: {
       taxableCents: (toCents(order.total) ?? 0) - (toCents(order.taxAmount) ?? 0),

@@ -86,6 +86,8 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[], timeline
     subtotal: order.subtotal,
     discountPercentage: order.discountPercentage,
     discountAmount: order.discountAmount,
+    discountCode: order.discountCode,
+    codeDiscountAmount: order.codeDiscountAmount,
     taxRate: formatRate(order.taxRate),
     taxAmount: order.taxAmount,
     taxLines: order.taxLines,
