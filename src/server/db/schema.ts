@@ -391,6 +391,9 @@ export const orders = pgTable(
     // refund also sets paymentStatus 'refunded'; a partial one leaves it 'completed'
     // (docs/decisions/0230-refunds-through-the-provider.md).
     refundedAmount: money().notNull().default('0'),
+    // What the customer's store credit paid of the total, taken in the checkout's own transaction;
+    // the payment provider is asked for the rest (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+    storeCreditAmount: money().notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -413,6 +416,7 @@ export const orders = pgTable(
     index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
     // The database's own guard against giving back more than was paid, whatever a code path does.
     check('orders_refunded_within_total', sql`${t.refundedAmount} between 0 and ${t.total}`),
+    check('orders_store_credit_within_total', sql`${t.storeCreditAmount} between 0 and ${t.total}`),
     check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
   ],
 );

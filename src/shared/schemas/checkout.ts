@@ -334,6 +334,11 @@ export const CreateCheckoutSchema = z.strictObject(
         'Each product may appear only once.',
       ),
     ),
+    /**
+     * Pay first with the signed-in customer's store credit (as much of the total as it covers); the
+     * payment page takes the rest. A guest checkout cannot ask for it (400).
+     */
+    useStoreCredit: z.optional(z.boolean({ error: 'useStoreCredit must be true or false.' })),
   },
   { error: objectIssues('The request body') },
 );

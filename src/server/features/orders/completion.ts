@@ -20,6 +20,7 @@ import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
 import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
 import { releaseDiscountCodeUse } from '~/server/features/discount-codes';
+import { giveBackOrderStoreCredit } from '~/server/features/store-credit';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 import {
@@ -521,6 +522,8 @@ export async function failPendingOrder(
   await releaseHolds(tx, orderId);
   // An unpaid checkout that fails (expired or cancelled) gives its discount code's use back (0550).
   await releaseDiscountCodeUse(tx, orderId);
+  // ... and the store credit it took, once (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+  await giveBackOrderStoreCredit(tx, orderId);
   const [updated] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: sql`now()` })

@@ -58,6 +58,7 @@ const demoOrder: OrderRow = {
   refundPaymentReference: null,
   refundReference: null,
   refundedAmount: '0',
+  storeCreditAmount: '0',
   finalSaleAcknowledgedAt: null,
   createdAt: at,
   updatedAt: at,

@@ -125,7 +125,8 @@ export function toPaymentOrder(order: OrderRow, items: OrderItemRow[]): PaymentO
   return {
     id: order.id,
     orderReference: order.orderReference,
-    totalCents: toCents(order.total) ?? 0,
+    // The provider is asked only for what store credit did not pay (0531).
+    totalCents: (toCents(order.total) ?? 0) - (toCents(order.storeCreditAmount) ?? 0),
     customerEmail: order.customerEmail,
     customerName: order.customerName,
     paymentLinkId: order.paymentLinkId,

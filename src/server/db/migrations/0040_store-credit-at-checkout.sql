@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "store_credit_amount" numeric(10, 2) DEFAULT '0' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_store_credit_within_total" CHECK ("orders"."store_credit_amount" between 0 and "orders"."total");
