@@ -24,6 +24,8 @@ export type OrderAmountsInput = {
   currency?: string | null;
   /** What the store has given back so far (tax included); refunds show below the total when above 0. */
   refundedAmount?: string | null;
+  /** What store credit paid of the total at checkout; when above 0 the tenders show below the total. */
+  storeCreditAmount?: string | null;
 };
 
 export type AmountRow = {
@@ -47,6 +49,11 @@ export type OrderAmounts = {
    * $94.77 CAD'), or null when nothing was (docs/decisions/0490-order-page-timeline-and-refunds.md).
    */
   refund: { refunded: AmountLine; net: AmountLine } | null;
+  /**
+   * How the total was paid when store credit paid part or all of it ('Store credit -$12.34', 'Paid by
+   * card $17.03'); empty when the card paid it all (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+   */
+  tenders: AmountLine[];
 };
 
 export type AmountLine = { label: string; cents: Cents; text: string };
@@ -160,7 +167,16 @@ export function orderAmounts(
   }
   const total = cents(order.total);
   const refunded = Math.min(cents(order.refundedAmount), total);
+  const credit = Math.min(cents(order.storeCreditAmount), total);
+  const tenders: AmountLine[] =
+    credit > 0
+      ? [
+          { label: t('storeCreditRow'), cents: -credit, text: `-${money(credit)}` },
+          { label: t('paidByCardRow'), cents: total - credit, text: money(total - credit) },
+        ]
+      : [];
   return {
+    tenders,
     rows,
     total: { label: t('total'), cents: total, text: formatWithCurrency(total, currency, locale) },
     currency,

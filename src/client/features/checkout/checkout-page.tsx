@@ -25,6 +25,7 @@ import { PhoneSummaryToggle } from './checkout-lines';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
 import { FinalSaleSection } from './final-sale-section';
+import { StoreCreditOption } from './store-credit-option';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
@@ -52,6 +53,7 @@ export function CheckoutPage() {
   const [finalSaleRefused, setFinalSaleRefused] = useState(false);
   // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
   const [marketingOptIn, setMarketingOptIn] = useState(false);
+  const [payWithCredit, setPayWithCredit] = useState(false);
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
@@ -61,6 +63,7 @@ export function CheckoutPage() {
     currentMethod: () => form.getValues().shippingMethod,
     saveToProfile: () => form.saveToProfile,
     marketingOptIn: () => marketingOptIn,
+    payWithStoreCredit: () => payWithCredit,
     finalSale: {
       required: cart.items.some((item) => item.finalSale),
       acknowledged: finalSaleAcknowledged,
@@ -90,6 +93,7 @@ export function CheckoutPage() {
           {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
+          <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />
           <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
           <FinalSaleSection
             ref={finalSaleCheckbox}

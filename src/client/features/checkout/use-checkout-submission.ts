@@ -51,6 +51,8 @@ type SubmissionInput = {
   finalSale: { required: boolean; acknowledged: boolean; refuse: () => void };
   /** Whether the shopper ticked the marketing box (sent only when ticked). */
   marketingOptIn?: () => boolean;
+  /** Whether the signed-in customer ticked 'Use my store credit' (sent only when ticked; 0531). */
+  payWithStoreCredit?: () => boolean;
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -120,6 +122,7 @@ export function useCheckoutSubmission({
   saveToProfile: saveTicked,
   finalSale,
   marketingOptIn,
+  payWithStoreCredit,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -181,6 +184,7 @@ export function useCheckoutSubmission({
     });
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     if (marketingOptIn?.()) body.orderData.marketingOptIn = true;
+    if (payWithStoreCredit?.() && signedInUser) body.useStoreCredit = true;
     try {
       let answer: CreateCheckoutResponse;
       try {

@@ -43,6 +43,7 @@ export async function listMyOrders(
       notes: orders.notes,
       locale: orders.locale,
       refundedAmount: orders.refundedAmount,
+      storeCreditAmount: orders.storeCreditAmount,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })

@@ -120,6 +120,7 @@ export function toAdminOrder(
     refundPaymentReference: order.refundPaymentReference,
     refundReference: order.refundReference,
     refundedAmount: order.refundedAmount,
+    storeCreditAmount: order.storeCreditAmount,
     user,
   };
 }

@@ -55,6 +55,11 @@ const orderOf = async (reference: string) =>
 const movementsOfOrder = (orderId: number) =>
   t.db.select().from(storeCreditMovements).where(eq(storeCreditMovements.orderId, orderId));
 
+const confirmationOf = async (reference: string) =>
+  (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-confirmation'))).find((m) =>
+    m.subject.includes(reference),
+  )!;
+
 /** One unit of a 20.00 product shipped standard to Ontario: 20.00 + 5.99 = 25.99, HST 13% 3.3787 -> 3.38, total 29.37. */
 async function ontarioBody(client: TestClient, stock = 10) {
   const product = await createProduct(t.db, { price: '20.00', stock, applyDailyDiscount: false });
@@ -89,6 +94,24 @@ describe('store credit at checkout', () => {
     expect(await orderOf(order.orderReference)).toMatchObject({ paymentStatus: 'completed' });
     const moves = await movementsOfOrder(order.id);
     expect(moves.map((m) => [m.kind, m.amountCents])).toEqual([['spent', -1234]]);
+    // The confirmation e-mail and the order page say how it was paid.
+    const mail = await confirmationOf(order.orderReference);
+    expect(mail.text).toContain('Total: $29.37 CAD\nStore credit: -$12.34\nPaid by card: $17.03');
+    expect(mail.html).toContain('Paid by card');
+    const mine = await client.get(`/api/orders/${order.orderReference}`);
+    expect(mine.json()).toMatchObject({ total: '29.37', storeCreditAmount: '12.34' });
+  });
+
+  it('a French order paid in full by credit says so in French', async () => {
+    const { client } = await customerWithCredit('40.00');
+    const { body } = await ontarioBody(client);
+    const res = await postCheckout(client, { ...body, useStoreCredit: true }, { 'accept-language': 'fr-CA' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().checkoutUrl).toContain('/fr/checkout/confirmation?');
+    const mail = await confirmationOf(res.json().orderId);
+    // 29.37 paid by credit, 0.00 by card.
+    expect(mail.text).toContain('Crédit en magasin\u00a0: -29,37\u00a0$');
+    expect(mail.text).toContain('Payé par carte\u00a0: 0,00\u00a0$');
   });
 
   it('covering the whole total completes the order at once, with no payment page', async () => {

@@ -104,6 +104,7 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[], timeline
     updatedAt: order.updatedAt.toISOString(),
     items: items.map(toOrderItemResponse),
     refundedAmount: order.refundedAmount,
+    storeCreditAmount: order.storeCreditAmount,
     ...(timeline ? { timeline } : {}),
   };
 }
