@@ -26,6 +26,8 @@ export type OrderAmountsInput = {
   refundedAmount?: string | null;
   /** What store credit paid of the total at checkout; when above 0 the tenders show below the total. */
   storeCreditAmount?: string | null;
+  /** What gift cards paid of the total at checkout (docs/decisions/0533-gift-cards.md). */
+  giftCardAmount?: string | null;
 };
 
 export type AmountRow = {
@@ -168,13 +170,14 @@ export function orderAmounts(
   const total = cents(order.total);
   const refunded = Math.min(cents(order.refundedAmount), total);
   const credit = Math.min(cents(order.storeCreditAmount), total);
-  const tenders: AmountLine[] =
-    credit > 0
-      ? [
-          { label: t('storeCreditRow'), cents: -credit, text: `-${money(credit)}` },
-          { label: t('paidByCardRow'), cents: total - credit, text: money(total - credit) },
-        ]
-      : [];
+  const cards = Math.min(cents(order.giftCardAmount), total - credit);
+  const tenders: AmountLine[] = [];
+  if (credit > 0) tenders.push({ label: t('storeCreditRow'), cents: -credit, text: `-${money(credit)}` });
+  if (cards > 0) tenders.push({ label: t('giftCardsRow'), cents: -cards, text: `-${money(cards)}` });
+  if (tenders.length > 0) {
+    const card = total - credit - cards;
+    tenders.push({ label: t('paidByCardRow'), cents: card, text: money(card) });
+  }
   return {
     tenders,
     rows,

@@ -178,6 +178,8 @@ export const AdminOrderSchema = OrderSchema.extend({
   refundedAmount: z.string(),
   /** What store credit paid of the total at checkout ("0.00" when nothing; 0531). */
   storeCreditAmount: z.string().optional(),
+  /** What gift cards paid of the total at checkout ("0.00" when nothing; 0533). */
+  giftCardAmount: z.string().optional(),
   user: LinkedUserSchema.nullable(),
   /**
    * A checkout that was never paid and will not be (isUnpaidCheckout in src/shared/orders.ts,

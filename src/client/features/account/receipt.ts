@@ -58,8 +58,8 @@ export function receiptHtml(
   // How the total was paid, when store credit paid part of it (0531).
   const tenderRows = amounts.tenders
     .map(
-      (line, i) =>
-        `<tr data-receipt="${i === 0 ? 'store-credit' : 'paid-by-card'}"><td>${escapeHtml(line.label)}</td><td class="num">${escapeHtml(line.text)}</td></tr>`,
+      (line) =>
+        `<tr data-receipt="tender"><td>${escapeHtml(line.label)}</td><td class="num">${escapeHtml(line.text)}</td></tr>`,
     )
     .join('\n    ');
   const refundRows = amounts.refund

@@ -44,6 +44,7 @@ export async function listMyOrders(
       locale: orders.locale,
       refundedAmount: orders.refundedAmount,
       storeCreditAmount: orders.storeCreditAmount,
+      giftCardAmount: orders.giftCardAmount,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })

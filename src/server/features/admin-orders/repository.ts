@@ -121,6 +121,7 @@ export function toAdminOrder(
     refundReference: order.refundReference,
     refundedAmount: order.refundedAmount,
     storeCreditAmount: order.storeCreditAmount,
+    giftCardAmount: order.giftCardAmount,
     user,
   };
 }

@@ -18,6 +18,7 @@ import { orderProofToken } from '~/server/lib/order-proof';
 import type { SessionUser } from '~/server/plugins/sessions';
 import { recordConsent } from '~/server/features/newsletter';
 import { spendStoreCreditOnOrder } from '~/server/features/store-credit';
+import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
 import {
   closeCheckouts,
   completeOrderPayment,
@@ -116,6 +117,9 @@ export function networkKeyFor(ip: string): string {
 export const HOLD_LIMIT = 'hold_limit';
 /** The payment method of an order that store credit paid in full. */
 export const STORE_CREDIT_METHOD = 'store_credit';
+/** The payment method of an order that gift cards (with any store credit) paid in full. */
+export const GIFT_CARD_METHOD = 'gift_card';
+const TENDER_METHODS = [STORE_CREDIT_METHOD, GIFT_CARD_METHOD];
 export const GUEST_STORE_CREDIT = 'Sign in to your account to use your store credit.';
 
 export type CheckoutResult = { order: OrderRow; checkoutUrl: string; created: boolean };
@@ -184,7 +188,7 @@ async function replacePreviousCheckouts(
   const previous = (await tx.execute(sql`
     select o.id from orders o
     where o.client_key = ${shopper.clientKey} and o.payment_status = 'pending' ${sameShopper}
-      and o.payment_method <> ${STORE_CREDIT_METHOD}
+      and o.payment_method not in (${STORE_CREDIT_METHOD}, ${GIFT_CARD_METHOD})
       and exists (select 1 from stock_holds h where h.order_id = o.id
                   and h.released_at is null and h.expires_at > now())
     order by o.id`)) as unknown as { rows: { id: number }[] };
@@ -497,21 +501,30 @@ async function placeOrder(
       expiresAt: sql`now() + make_interval(mins => ${minutes})`,
     })),
   );
-  // Store credit pays first, in this transaction, once the stock is held: the lesser of the balance
-  // and the total, so two checkouts at once never take more than there is (0531).
-  if (body.useStoreCredit && shopper.user) {
-    const credit = await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, t.totalCents);
-    if (credit > 0) {
-      const [paid] = await tx
-        .update(orders)
-        .set({
-          storeCreditAmount: centsToString(credit),
-          ...(credit === t.totalCents ? { paymentMethod: STORE_CREDIT_METHOD } : {}),
-        })
-        .where(eq(orders.id, order!.id))
-        .returning();
-      return { order: paid!, created: true, replaced };
-    }
+  // Store credit pays first, then the gift cards in the order given, in this transaction, once the
+  // stock is held: each the lesser of its balance and what is left, so two checkouts at once never
+  // take more than there is (0531, 0533).
+  const credit =
+    body.useStoreCredit && shopper.user
+      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, t.totalCents)
+      : 0;
+  const cards = body.giftCardCodes?.length
+    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order!.id, t.totalCents - credit)
+    : 0;
+  if (credit > 0 || cards > 0) {
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        storeCreditAmount: centsToString(credit),
+        giftCardAmount: centsToString(cards),
+        // Paid in full by tenders: completed by this request, with no payment page.
+        ...(credit + cards === t.totalCents
+          ? { paymentMethod: cards > 0 ? GIFT_CARD_METHOD : STORE_CREDIT_METHOD }
+          : {}),
+      })
+      .where(eq(orders.id, order!.id))
+      .returning();
+    return { order: paid!, created: true, replaced };
   }
   return { order: order!, created: true, replaced };
 }
@@ -546,7 +559,7 @@ export async function createCheckout(
   // The replaced checkouts take no payment any more.
   await closeCheckouts(ctx, placed.replaced);
   let { order } = placed;
-  if (order.paymentMethod === STORE_CREDIT_METHOD && order.paymentStatus !== 'failed') {
+  if (TENDER_METHODS.includes(order.paymentMethod) && order.paymentStatus !== 'failed') {
     return completeWithCredit(ctx, order, placed.created);
   }
   if (!placed.created && order.paymentStatus !== 'pending') {

@@ -21,6 +21,7 @@ import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
 import { releaseDiscountCodeUse } from '~/server/features/discount-codes';
 import { giveBackOrderStoreCredit } from '~/server/features/store-credit';
+import { giveBackOrderGiftCards } from '~/server/features/gift-cards';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 import {
@@ -524,6 +525,7 @@ export async function failPendingOrder(
   await releaseDiscountCodeUse(tx, orderId);
   // ... and the store credit it took, once (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
   await giveBackOrderStoreCredit(tx, orderId);
+  await giveBackOrderGiftCards(tx, orderId);
   const [updated] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: sql`now()` })

@@ -59,6 +59,7 @@ const demoOrder: OrderRow = {
   refundReference: null,
   refundedAmount: '0',
   storeCreditAmount: '0',
+  giftCardAmount: '0',
   finalSaleAcknowledgedAt: null,
   createdAt: at,
   updatedAt: at,
