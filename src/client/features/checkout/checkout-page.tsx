@@ -26,6 +26,7 @@ import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
 import { FinalSaleSection } from './final-sale-section';
 import { StoreCreditOption } from './store-credit-option';
+import { GiftCardCodesField, giftCardCodesOf } from './gift-card-codes-field';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
@@ -54,6 +55,7 @@ export function CheckoutPage() {
   // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const [payWithCredit, setPayWithCredit] = useState(false);
+  const [giftCardText, setGiftCardText] = useState('');
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
@@ -64,6 +66,7 @@ export function CheckoutPage() {
     saveToProfile: () => form.saveToProfile,
     marketingOptIn: () => marketingOptIn,
     payWithStoreCredit: () => payWithCredit,
+    giftCardCodes: () => giftCardCodesOf(giftCardText),
     finalSale: {
       required: cart.items.some((item) => item.finalSale),
       acknowledged: finalSaleAcknowledged,
@@ -94,6 +97,7 @@ export function CheckoutPage() {
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
           <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />
+          <GiftCardCodesField value={giftCardText} onChange={setGiftCardText} />
           <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
           <FinalSaleSection
             ref={finalSaleCheckbox}

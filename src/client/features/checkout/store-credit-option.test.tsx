@@ -1,4 +1,4 @@
-// The checkout page's store credit box (docs/decisions/0531-paying-with-credit-and-gift-cards.md):
+// The checkout page's store credit box and gift card field, and the gift card balance page (0531, 0533):
 // shown with the balance to a signed-in customer who has credit, in English and French; sends
 // useStoreCredit only once ticked; never shown to a guest or to a customer without credit.
 import { screen, waitFor } from '@testing-library/react';
@@ -94,6 +94,7 @@ describe('the store credit box', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(sentBodies(api)).toHaveLength(1));
     expect(sentBodies(api)[0]!).not.toHaveProperty('useStoreCredit');
+    expect(sentBodies(api)[0]!).not.toHaveProperty('giftCardCodes');
   });
 
   it('reads in French', async () => {
@@ -120,5 +121,66 @@ describe('the store credit box', () => {
       expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com'),
     );
     expect(screen.queryByTestId('use-store-credit')).toBeNull();
+  });
+});
+
+describe('the gift card field', () => {
+  it('sends the codes typed, one a line, and nothing when empty', async () => {
+    const api = fakeApi({
+      ...base,
+      '/api/account/store-credit': { body: { balance: '0.00', movements: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user);
+    await user.type(
+      screen.getByLabelText('Gift card codes'),
+      'abcd-efgh-jklm-npqr{enter}{enter}WXYZ-2345-6723-4567',
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(sentBodies(api)).toHaveLength(1));
+    expect(sentBodies(api)[0]!.giftCardCodes).toEqual(['abcd-efgh-jklm-npqr', 'WXYZ-2345-6723-4567']);
+  });
+});
+
+describe('the gift card balance page', () => {
+  it('shows the balance of a code, and a clear message for an unknown one', async () => {
+    fakeApi({
+      '/api/auth/me': { status: 401, body: { message: 'Please sign in to continue.' } },
+      '/api/gift-cards/ABCD-EFGH-JKLM-NPQR/balance': {
+        body: { last4: 'NPQR', balance: '10.63', currency: 'CAD' },
+      },
+      '/api/gift-cards/AAAA-BBBB-CCCC-DDDD/balance': { status: 404, body: { message: 'x' } },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/gift-cards/balance');
+    const field = await screen.findByLabelText('Gift card code');
+    await user.type(field, 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect((await screen.findByTestId('gift-card-balance')).textContent).toBe(
+      'The card ending in NPQR holds $10.63.',
+    );
+    await user.clear(field);
+    await user.type(field, 'AAAA-BBBB-CCCC-DDDD');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This gift card code is not valid. Please check it and try again.',
+    );
+  });
+
+  it('reads in French', async () => {
+    fakeApi({
+      '/api/auth/me': { status: 401, body: { message: 'Please sign in to continue.' } },
+      '/api/gift-cards/ABCD-EFGH-JKLM-NPQR/balance': {
+        body: { last4: 'NPQR', balance: '10.63', currency: 'CAD' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/fr/gift-cards/balance', undefined, { locale: 'fr' });
+    await user.type(await screen.findByLabelText('Code de la carte-cadeau'), 'ABCD-EFGH-JKLM-NPQR');
+    await user.click(screen.getByRole('button', { name: 'Vérifier le solde' }));
+    expect((await screen.findByTestId('gift-card-balance')).textContent).toBe(
+      'La carte se terminant par NPQR contient 10,63\u00a0$.',
+    );
   });
 });

@@ -53,6 +53,8 @@ type SubmissionInput = {
   marketingOptIn?: () => boolean;
   /** Whether the signed-in customer ticked 'Use my store credit' (sent only when ticked; 0531). */
   payWithStoreCredit?: () => boolean;
+  /** The gift card codes typed (sent only when there are some; 0533). */
+  giftCardCodes?: () => string[];
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -123,6 +125,7 @@ export function useCheckoutSubmission({
   finalSale,
   marketingOptIn,
   payWithStoreCredit,
+  giftCardCodes,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -185,6 +188,8 @@ export function useCheckoutSubmission({
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     if (marketingOptIn?.()) body.orderData.marketingOptIn = true;
     if (payWithStoreCredit?.() && signedInUser) body.useStoreCredit = true;
+    const codes = giftCardCodes?.() ?? [];
+    if (codes.length > 0) body.giftCardCodes = codes;
     try {
       let answer: CreateCheckoutResponse;
       try {
