@@ -8,6 +8,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   mailOutbox,
+  orderItems,
+  orderRefunds,
   orders,
   stockHolds,
   storeCreditBalances,
@@ -100,6 +102,27 @@ describe('store credit at checkout', () => {
     expect(mail.html).toContain('Paid by card');
     const mine = await client.get(`/api/orders/${order.orderReference}`);
     expect(mine.json()).toMatchObject({ total: '29.37', storeCreditAmount: '12.34' });
+
+    // A refund to the card gives back at most what the card paid (17.03): the line's 20.00 + HST 2.60
+    // = 22.60 is refused, and nothing is written; to store credit it goes through.
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const line = {
+      lines: [{ orderItemId: item!.id, quantity: 1, restock: false }],
+      shipping: 0,
+      reason: 'Test',
+    };
+    const toCard = await staff.post(`/api/orders/${order.id}/refunds`, { ...line, destination: 'original' });
+    expect(toCard.statusCode, toCard.body).toBe(409);
+    expect(toCard.json().message).toBe(
+      'At most $17.03 can be refunded to the card: store credit or gift cards paid the rest of this order. Refund the rest to store credit.',
+    );
+    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([]);
+    const toCredit = await staff.post(`/api/orders/${order.id}/refunds`, {
+      ...line,
+      destination: 'store_credit',
+    });
+    expect(toCredit.statusCode, toCredit.body).toBe(200);
+    expect(await balanceOf(user.id)).toBe(2260);
   });
 
   it('a French order paid in full by credit says so in French', async () => {
