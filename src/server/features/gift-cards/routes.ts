@@ -8,6 +8,8 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { badRequest, notFound } from '~/server/lib/http-error';
 import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { privateAnswers } from '~/server/plugins/security';
+import { apiLocale } from '~/server/lib/request-locale';
+import { queueGiftCardEmail } from './gift-card-email';
 import { giftCards } from '~/server/db/schema';
 import { eq } from 'drizzle-orm';
 import {
@@ -96,14 +98,33 @@ export const giftCardRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const cents = /^\d{1,7}(\.\d{1,2})?$/.test(request.body.amount) ? toCents(request.body.amount) : null;
       if (cents === null) throw badRequest('The amount must be like 25.00.');
-      const { card, code } = await db.transaction((tx) =>
-        issueGiftCard(tx, {
+      const to = request.body.recipientEmail ?? null;
+      const { card, code } = await db.transaction(async (tx) => {
+        const issued = await issueGiftCard(tx, {
           cents,
-          recipientEmail: request.body.recipientEmail ?? null,
+          recipientEmail: to,
           message: request.body.message ?? null,
           staffUserId: request.user!.id,
-        }),
-      );
+        });
+        // Sent to the recipient, in the language of the page that issued it.
+        if (to) {
+          await queueGiftCardEmail(app.ctx, tx, {
+            to,
+            cents,
+            code: issued.code,
+            message: request.body.message ?? null,
+            locale: apiLocale(request),
+          });
+        }
+        return issued;
+      });
+      if (to) {
+        await app.ctx.mailer
+          .deliverQueued()
+          .catch((err) =>
+            request.log.warn({ err }, 'sending the gift card e-mail failed; the outbox retries'),
+          );
+      }
       return { card: toGiftCardSummary(card), code };
     },
   );
