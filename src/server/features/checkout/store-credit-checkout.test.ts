@@ -25,7 +25,7 @@ let t: TestApp;
 let staff: TestClient;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ...MANY_ORDER_EMAILS } });
+  t = await createTestApp({ env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS } });
   const admin = await createUser(t.db, { isAdmin: true });
   staff = new TestClient(t.app);
   await signInAs(t.db, staff, admin.id);
@@ -191,8 +191,30 @@ describe('store credit at checkout', () => {
       ['reversal', 1000],
       ['spent', -1000],
     ]);
-    // A payment arriving now is refused by the closed page: nothing is taken twice.
     expect((await client.get('/api/account/store-credit')).json().balance).toBe('10.00');
+    // An administrator cannot reopen it: its credit went back and may be spent by now.
+    const reopen = await staff.patch(`/api/orders/${order.id}/payment-status`, {
+      paymentStatus: 'pending',
+    });
+    expect(reopen.statusCode).toBe(409);
+    expect(reopen.json().message).toBe(
+      'This order was paid in part with store credit or gift cards, which were given back when it closed, so it cannot be reopened. The customer can check out again.',
+    );
+    expect(await orderOf(order.orderReference)).toMatchObject({ paymentStatus: 'failed' });
+    expect(await balanceOf(user.id)).toBe(1000);
+  });
+
+  it('an unpaid checkout an administrator marks failed gives its credit back', async () => {
+    const { user, client } = await customerWithCredit('8.00');
+    const { body } = await ontarioBody(client);
+    const res = await postCheckout(client, { ...body, useStoreCredit: true });
+    expect(await balanceOf(user.id)).toBe(0);
+    const pending = await orderOf(res.json().orderId);
+    const failed = await staff.patch(`/api/orders/${pending.id}/payment-status`, {
+      paymentStatus: 'failed',
+    });
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(await balanceOf(user.id)).toBe(800);
   });
 
   it('a replaced checkout gives its credit back, and the new one takes it', async () => {
