@@ -235,3 +235,24 @@ describe('orderAmounts in French', () => {
     ]);
   });
 });
+
+describe('tenders (docs/decisions/0531-paying-with-credit-and-gift-cards.md)', () => {
+  it('shows store credit and the card part below the total when credit paid part of it', () => {
+    // Total 189.70; credit 50.00; card 189.70 - 50.00 = 139.70.
+    const en = orderAmounts({ ...QUEBEC, storeCreditAmount: '50.00' });
+    expect(en.tenders.map((l) => [l.label, l.text])).toEqual([
+      ['Store credit', '-$50.00'],
+      ['Paid by card', '$139.70'],
+    ]);
+    const fr = orderAmounts({ ...QUEBEC, storeCreditAmount: '50.00' }, null, 'fr');
+    expect(fr.tenders.map((l) => [l.label, l.text])).toEqual([
+      ['Crédit en magasin', '-50,00\u00a0$'],
+      ['Payé par carte', '139,70\u00a0$'],
+    ]);
+  });
+
+  it('shows none when the card paid it all', () => {
+    expect(orderAmounts(QUEBEC).tenders).toEqual([]);
+    expect(orderAmounts({ ...QUEBEC, storeCreditAmount: '0.00' }).tenders).toEqual([]);
+  });
+});

@@ -27,6 +27,10 @@ export type OrderAmountsInput = {
   currency?: string | null;
   /** What the store has given back so far (tax included); refunds show below the total when above 0. */
   refundedAmount?: string | null;
+  /** What store credit paid of the total at checkout; when above 0 the tenders show below the total. */
+  storeCreditAmount?: string | null;
+  /** What gift cards paid of the total at checkout (docs/decisions/0533-gift-cards.md). */
+  giftCardAmount?: string | null;
 };
 
 export type AmountRow = {
@@ -50,6 +54,11 @@ export type OrderAmounts = {
    * $94.77 CAD'), or null when nothing was (docs/decisions/0490-order-page-timeline-and-refunds.md).
    */
   refund: { refunded: AmountLine; net: AmountLine } | null;
+  /**
+   * How the total was paid when store credit paid part or all of it ('Store credit -$12.34', 'Paid by
+   * card $17.03'); empty when the card paid it all (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+   */
+  tenders: AmountLine[];
 };
 
 export type AmountLine = { label: string; cents: Cents; text: string };
@@ -170,7 +179,17 @@ export function orderAmounts(
   }
   const total = cents(order.total);
   const refunded = Math.min(cents(order.refundedAmount), total);
+  const credit = Math.min(cents(order.storeCreditAmount), total);
+  const cards = Math.min(cents(order.giftCardAmount), total - credit);
+  const tenders: AmountLine[] = [];
+  if (credit > 0) tenders.push({ label: t('storeCreditRow'), cents: -credit, text: `-${money(credit)}` });
+  if (cards > 0) tenders.push({ label: t('giftCardsRow'), cents: -cards, text: `-${money(cards)}` });
+  if (tenders.length > 0) {
+    const card = total - credit - cards;
+    tenders.push({ label: t('paidByCardRow'), cents: card, text: money(card) });
+  }
   return {
+    tenders,
     rows,
     total: { label: t('total'), cents: total, text: formatWithCurrency(total, currency, locale) },
     currency,

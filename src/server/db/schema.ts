@@ -412,6 +412,11 @@ export const orders = pgTable(
     // refund also sets paymentStatus 'refunded'; a partial one leaves it 'completed'
     // (docs/decisions/0230-refunds-through-the-provider.md).
     refundedAmount: money().notNull().default('0'),
+    // What the customer's store credit paid of the total, taken in the checkout's own transaction;
+    // the payment provider is asked for the rest (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+    storeCreditAmount: money().notNull().default('0'),
+    /** What gift cards paid of the total at checkout, after store credit (docs/decisions/0533-gift-cards.md). */
+    giftCardAmount: money().notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -434,6 +439,11 @@ export const orders = pgTable(
     index('orders_refund_needed_idx').on(t.id).where(sql`${t.refundStatus} = 'needed'`),
     // The database's own guard against giving back more than was paid, whatever a code path does.
     check('orders_refunded_within_total', sql`${t.refundedAmount} between 0 and ${t.total}`),
+    check('orders_store_credit_within_total', sql`${t.storeCreditAmount} between 0 and ${t.total}`),
+    check(
+      'orders_tenders_within_total',
+      sql`${t.giftCardAmount} >= 0 and ${t.storeCreditAmount} + ${t.giftCardAmount} <= ${t.total}`,
+    ),
     check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
   ],
 );
@@ -1183,6 +1193,56 @@ export const storeCreditMovements = pgTable(
     index('store_credit_movements_user_idx').on(t.userId, t.id),
     check('store_credit_movements_not_zero', sql`${t.amountCents} <> 0`),
     check('store_credit_movements_kind_known', sql`${t.kind} in ('refund', 'staff', 'spent', 'reversal')`),
+  ],
+);
+
+/**
+ * A gift card: its code is kept only as a SHA-256 hash (unique), with its last 4 characters for
+ * display; the balance in cents never goes below zero (CHECK and the ledger's conditional update).
+ * No expiry date and no fees (docs/decisions/0533-gift-cards.md).
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial().primaryKey(),
+    codeHash: text().notNull().unique(),
+    last4: text().notNull(),
+    initialCents: integer().notNull(),
+    balanceCents: integer().notNull(),
+    /** Who it was sent to, and the buyer's message, when there is one. */
+    recipientEmail: text(),
+    message: text(),
+    /** The order that sold it, when sold in the store; null when staff issued it. */
+    soldOrderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    issuedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('gift_cards_not_negative', sql`${t.balanceCents} >= 0`),
+    check('gift_cards_initial_positive', sql`${t.initialCents} > 0`),
+  ],
+);
+
+/** Every movement of a gift card's balance, signed cents; the balance is the sum of its movements. */
+export const giftCardMovements = pgTable(
+  'gift_card_movements',
+  {
+    id: serial().primaryKey(),
+    giftCardId: integer()
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    kind: text().$type<'issued' | 'spent' | 'reversal' | 'refund'>().notNull(),
+    orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
+    balanceAfterCents: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('gift_card_movements_card_idx').on(t.giftCardId, t.id),
+    index('gift_card_movements_order_idx').on(t.orderId),
+    check('gift_card_movements_not_zero', sql`${t.amountCents} <> 0`),
+    check('gift_card_movements_kind_known', sql`${t.kind} in ('issued', 'spent', 'reversal', 'refund')`),
   ],
 );
 

@@ -17,6 +17,7 @@ import { adminDashboardRoutes } from './admin-dashboard/routes';
 import { storeSettingsRoutes } from './store-settings/routes';
 import { storeSettingsAdminRoutes } from './store-settings/admin-routes';
 import { checkoutRoutes } from './checkout/routes';
+import { giftCardRoutes } from './gift-cards/routes';
 import { orderRoutes } from './orders/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { adminOrderRoutes } from './admin-orders/routes';
@@ -52,6 +53,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(storeSettingsRoutes);
   await app.register(storeSettingsAdminRoutes);
   await app.register(checkoutRoutes);
+  await app.register(giftCardRoutes);
   await app.register(orderRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);

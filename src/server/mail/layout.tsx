@@ -32,7 +32,14 @@ export type EmailBlock =
   /** The order's items: quantity, name, unit price, line total. */
   | { type: 'items'; items: { name: string; quantity: number; unit: string; total: string }[] }
   /** Money lines, then the total in bold, then notes (tax registration numbers). */
-  | { type: 'amounts'; rows: EmailRow[]; total: EmailRow; notes: string[] }
+  | {
+      type: 'amounts';
+      rows: EmailRow[];
+      total: EmailRow;
+      notes: string[];
+      /** Below the total: how it was paid ('Store credit', 'Paid by card'), when not by card alone. */
+      tenders?: EmailRow[];
+    }
   /** A titled group of lines (an address). */
   | { type: 'lines'; title: string; lines: string[] }
   /** The e-mail's main link, drawn as a button. */
@@ -185,6 +192,12 @@ function BlockHtml({ block, locale }: { block: EmailBlock; locale: Locale }) {
                   {block.total[1]}
                 </td>
               </tr>
+              {(block.tenders ?? []).map(([label, value]) => (
+                <tr key={label}>
+                  <td style={{ padding: '2px 8px', fontSize: '14px' }}>{label}</td>
+                  <td style={{ padding: '2px 8px', fontSize: '14px', textAlign: 'right' }}>{value}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
           {block.notes.map((note) => (
@@ -293,7 +306,9 @@ function blockText(block: EmailBlock, locale: Locale): string[] {
       return [t('itemsTitle'), ...block.items.map((i) => t('itemLine', { ...i }))];
     case 'amounts':
       return [
-        ...[...block.rows, block.total].map(([label, value]) => labelled(label, value, locale)),
+        ...[...block.rows, block.total, ...(block.tenders ?? [])].map(([label, value]) =>
+          labelled(label, value, locale),
+        ),
         ...block.notes,
       ];
     case 'lines':

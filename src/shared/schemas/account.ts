@@ -134,6 +134,10 @@ export const AccountOrderSchema = z.object({
   items: z.array(AccountOrderItemSchema),
   /** What the store has given back so far, tax included ("0.00" when nothing). */
   refundedAmount: z.string(),
+  /** What store credit paid of the total at checkout ("0.00" when nothing; 0531). */
+  storeCreditAmount: z.string().optional(),
+  /** What gift cards paid of the total at checkout ("0.00" when nothing; 0533). */
+  giftCardAmount: z.string().optional(),
   /**
    * What happened to the order, oldest first: on every shopper answer (the look-up, the confirmation,
    * the account), not on the admin's lists (src/shared/schemas/order-timeline.ts).

@@ -176,6 +176,10 @@ export const AdminOrderSchema = OrderSchema.extend({
   refundReference: z.string().nullable(),
   /** What staff gave back through the provider so far ("0.00" when nothing). */
   refundedAmount: z.string(),
+  /** What store credit paid of the total at checkout ("0.00" when nothing; 0531). */
+  storeCreditAmount: z.string().optional(),
+  /** What gift cards paid of the total at checkout ("0.00" when nothing; 0533). */
+  giftCardAmount: z.string().optional(),
   user: LinkedUserSchema.nullable(),
   /**
    * A checkout that was never paid and will not be (isUnpaidCheckout in src/shared/orders.ts,

@@ -198,5 +198,12 @@ export const LiabilityReportSchema = z.object({
     /** Customers with a balance above zero then. */
     customers: z.number().int(),
   }),
+  /** The balances of every gift card at the day's end, and how many then held something (0533). */
+  giftCards: z
+    .object({
+      owed: z.string(),
+      cards: z.number().int(),
+    })
+    .optional(),
 });
 export type LiabilityReport = z.infer<typeof LiabilityReportSchema>;

@@ -343,6 +343,27 @@ export const CreateCheckoutSchema = z.strictObject(
         'Each product may appear only once.',
       ),
     ),
+    /**
+     * Pay first with the signed-in customer's store credit (as much of the total as it covers); the
+     * payment page takes the rest. A guest checkout cannot ask for it (400).
+     */
+    useStoreCredit: z.optional(z.boolean({ error: 'useStoreCredit must be true or false.' })),
+    /**
+     * Gift card codes to pay with, after store credit, in the order given (each as much as it holds
+     * and is still owed). An unknown or used-up code is a 400 and nothing is written.
+     */
+    giftCardCodes: z.optional(
+      z
+        .array(
+          z
+            .string()
+            .check(z.maxLength(40, 'This gift card code is not valid. Please check it and try again.')),
+          {
+            error: 'giftCardCodes must be a list of codes.',
+          },
+        )
+        .check(z.maxLength(5, 'At most 5 gift cards per order.')),
+    ),
   },
   { error: objectIssues('The request body') },
 );

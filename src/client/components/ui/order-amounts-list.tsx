@@ -31,6 +31,12 @@ export function OrderAmountsList({
           <dt>{amounts.total.label}</dt>
           <dd data-testid={`${testIdPrefix}-total`}>{amounts.total.text}</dd>
         </div>
+        {amounts.tenders.map((line) => (
+          <div key={line.label} className="flex justify-between gap-4">
+            <dt className="text-slate-600">{line.label}</dt>
+            <dd data-testid={`${testIdPrefix}-tender`}>{line.text}</dd>
+          </div>
+        ))}
         {amounts.refund && (
           <>
             <div className="flex justify-between gap-4">

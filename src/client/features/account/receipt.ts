@@ -55,6 +55,13 @@ export function receiptHtml(
     )
     .join('\n    ');
   // What was given back: subtracted below the total, and each refund with the tax it gave back.
+  // How the total was paid, when store credit paid part of it (0531).
+  const tenderRows = amounts.tenders
+    .map(
+      (line) =>
+        `<tr data-receipt="tender"><td>${escapeHtml(line.label)}</td><td class="num">${escapeHtml(line.text)}</td></tr>`,
+    )
+    .join('\n    ');
   const refundRows = amounts.refund
     ? [amounts.refund.refunded, amounts.refund.net]
         .map(
@@ -136,6 +143,7 @@ export function receiptHtml(
   <table class="totals">
     ${totals}
     <tr class="grand"><td>${escapeHtml(amounts.total.label)}</td><td class="num" data-receipt="total">${escapeHtml(amounts.total.text)}</td></tr>
+    ${tenderRows}
     ${refundRows}
   </table>
   ${refunds ? `<h2>${escapeHtml(t('refunds'))}</h2><ul data-receipt="refunds">${refunds}</ul>` : ''}

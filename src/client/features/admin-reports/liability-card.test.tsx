@@ -12,6 +12,22 @@ const answer = (date: string, owed: string, customers: number) => ({
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LiabilityCard', () => {
+  it('shows the gift cards held too (docs/decisions/0533-gift-cards.md)', async () => {
+    fakeApi({
+      'GET /api/admin/reports/liability?date=2026-11-28': {
+        body: {
+          date: '2026-11-28',
+          timeZone: 'America/Toronto',
+          storeCredit: { owed: '0.00', customers: 0 },
+          giftCards: { owed: '40.63', cards: 2 },
+        },
+      },
+    });
+    renderPage(<LiabilityCard today="2026-11-28" />);
+    await waitFor(() => expect(screen.getByTestId('liability-gift-cards').textContent).toBe('$40.63'));
+    expect(screen.getByText(/\(2 cards\)/)).toBeTruthy();
+  });
+
   it("shows what the store owed at the chosen day's end", async () => {
     const api = fakeApi({
       'GET /api/admin/reports/liability?date=2026-11-28': answer('2026-11-28', '60.00', 2),

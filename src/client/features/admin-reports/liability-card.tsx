@@ -16,11 +16,12 @@ export function LiabilityCard({ today }: { today: string }) {
     placeholderData: keepPreviousData,
   });
   const owed = report.data?.storeCredit;
+  const cards = report.data?.giftCards;
   return (
     <Card
       title="What the store owes"
       headingLevel={3}
-      description="Store credit customers held at the end of the day, in the store's time zone."
+      description="Store credit customers and gift cards held at the end of the day, in the store's time zone."
     >
       <div className="grid gap-3 sm:grid-cols-3">
         <TextField
@@ -35,6 +36,12 @@ export function LiabilityCard({ today }: { today: string }) {
           Store credit:{' '}
           <strong data-testid="liability-store-credit">{owed ? formatMoney(owed.owed) : '…'}</strong>
           {owed ? ` (${owed.customers} ${owed.customers === 1 ? 'customer' : 'customers'})` : ''}
+        </p>
+        {/* Gift cards' balances at the same moment (docs/decisions/0533-gift-cards.md). */}
+        <p className="self-end" aria-live="polite">
+          Gift cards:{' '}
+          <strong data-testid="liability-gift-cards">{cards ? formatMoney(cards.owed) : '…'}</strong>
+          {cards ? ` (${cards.cards} ${cards.cards === 1 ? 'card' : 'cards'})` : ''}
         </p>
       </div>
       {report.isError && <p role="alert">The liability report could not be loaded.</p>}

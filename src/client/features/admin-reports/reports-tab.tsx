@@ -29,6 +29,7 @@ import {
   taxReportHref,
 } from './api';
 import { LiabilityCard } from './liability-card';
+import { GiftCardsCard } from './gift-cards-card';
 
 const GROUPING_LABELS: Record<ReportGrouping, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -351,6 +352,7 @@ function Reports({ today }: { today: string }) {
       <SalesByCategory range={applied.range} />
       <SalesByProduct range={applied.range} />
       <LiabilityCard today={today} />
+      <GiftCardsCard />
     </div>
   );
 }

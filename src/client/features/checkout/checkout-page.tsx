@@ -30,6 +30,8 @@ import { PhoneSummaryToggle } from './checkout-lines';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
 import { FinalSaleSection } from './final-sale-section';
+import { StoreCreditOption } from './store-credit-option';
+import { GiftCardCodesField, giftCardCodesOf } from './gift-card-codes-field';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
@@ -58,6 +60,8 @@ export function CheckoutPage() {
   const [finalSaleRefused, setFinalSaleRefused] = useState(false);
   // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
   const [marketingOptIn, setMarketingOptIn] = useState(false);
+  const [payWithCredit, setPayWithCredit] = useState(false);
+  const [giftCardText, setGiftCardText] = useState('');
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
@@ -67,6 +71,8 @@ export function CheckoutPage() {
     currentMethod: () => form.getValues().shippingMethod,
     saveToProfile: () => form.saveToProfile,
     marketingOptIn: () => marketingOptIn,
+    payWithStoreCredit: () => payWithCredit,
+    giftCardCodes: () => giftCardCodesOf(giftCardText),
     finalSale: {
       required: cart.items.some((item) => item.finalSale),
       acknowledged: finalSaleAcknowledged,
@@ -96,6 +102,8 @@ export function CheckoutPage() {
           {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
+          <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />
+          <GiftCardCodesField value={giftCardText} onChange={setGiftCardText} />
           <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
           <FinalSaleSection
             ref={finalSaleCheckbox}

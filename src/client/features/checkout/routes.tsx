@@ -19,6 +19,11 @@ export function checkoutRoutes(queryClient: QueryClient): RouteObject[] {
       handle: { module: 'src/client/features/checkout/confirmation-page.tsx' } satisfies LazyRouteHandle,
     },
     {
+      path: 'gift-cards/balance',
+      lazy: async () => ({ Component: (await import('./gift-card-balance-page')).GiftCardBalancePage }),
+      handle: { module: 'src/client/features/checkout/gift-card-balance-page.tsx' } satisfies LazyRouteHandle,
+    },
+    {
       path: 'orders/lookup',
       lazy: async () => ({ Component: (await import('./order-lookup-page')).OrderLookupPage }),
       handle: { module: 'src/client/features/checkout/order-lookup-page.tsx' } satisfies LazyRouteHandle,

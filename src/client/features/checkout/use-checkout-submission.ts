@@ -51,6 +51,10 @@ type SubmissionInput = {
   finalSale: { required: boolean; acknowledged: boolean; refuse: () => void };
   /** Whether the shopper ticked the marketing box (sent only when ticked). */
   marketingOptIn?: () => boolean;
+  /** Whether the signed-in customer ticked 'Use my store credit' (sent only when ticked; 0531). */
+  payWithStoreCredit?: () => boolean;
+  /** The gift card codes typed (sent only when there are some; 0533). */
+  giftCardCodes?: () => string[];
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -120,6 +124,8 @@ export function useCheckoutSubmission({
   saveToProfile: saveTicked,
   finalSale,
   marketingOptIn,
+  payWithStoreCredit,
+  giftCardCodes,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -182,6 +188,9 @@ export function useCheckoutSubmission({
     });
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     if (marketingOptIn?.()) body.orderData.marketingOptIn = true;
+    if (payWithStoreCredit?.() && signedInUser) body.useStoreCredit = true;
+    const codes = giftCardCodes?.() ?? [];
+    if (codes.length > 0) body.giftCardCodes = codes;
     try {
       let answer: CreateCheckoutResponse;
       try {

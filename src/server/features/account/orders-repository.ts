@@ -43,6 +43,8 @@ export async function listMyOrders(
       notes: orders.notes,
       locale: orders.locale,
       refundedAmount: orders.refundedAmount,
+      storeCreditAmount: orders.storeCreditAmount,
+      giftCardAmount: orders.giftCardAmount,
       createdAt: orders.createdAt,
       updatedAt: orders.updatedAt,
     })

@@ -120,6 +120,8 @@ export function toAdminOrder(
     refundPaymentReference: order.refundPaymentReference,
     refundReference: order.refundReference,
     refundedAmount: order.refundedAmount,
+    storeCreditAmount: order.storeCreditAmount,
+    giftCardAmount: order.giftCardAmount,
     user,
   };
 }

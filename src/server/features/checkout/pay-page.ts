@@ -89,16 +89,20 @@ function payPageHtml(
         `<tr><td>${escapeHtml(i.soldName || i.productName)} &times; ${i.quantity}</td><td class="r">${formatCents((toCents(i.price) ?? 0) * i.quantity, locale)}</td></tr>`,
     )
     .join('');
+  // Store credit paid part of the total at checkout (0531): the card pays the rest.
+  const credit = toCents(order.storeCreditAmount) ?? 0;
+  const cards = toCents(order.giftCardAmount) ?? 0;
+  const due = (toCents(order.total) ?? 0) - credit - cards;
   return page(
     storeName,
-    t('title', { amount: money(order.total) }),
+    t('title', { amount: formatCents(due, locale) }),
     `<h1>${escapeHtml(storeName)}</h1>
 <p class="muted">${escapeHtml(t('securePayment', { reference: order.orderReference }))}</p>
 <p class="notice" role="note">${escapeHtml(t('testNotice'))}</p>
 <table aria-label="${escapeHtml(t('orderItems'))}"><tbody>${rows}
 <tr><td>${escapeHtml(t('shipping'))}</td><td class="r">${money(order.shippingCost)}</td></tr>
 <tr><td>${escapeHtml(t('tax'))}</td><td class="r">${money(order.taxAmount)}</td></tr>
-<tr class="total"><td>${escapeHtml(t('amountToPay'))}</td><td class="r" data-testid="amount">${money(order.total)}</td></tr>
+${credit > 0 ? `<tr><td>${escapeHtml(t('storeCredit'))}</td><td class="r">&minus;${money(order.storeCreditAmount)}</td></tr>\n` : ''}${cards > 0 ? `<tr><td>${escapeHtml(t('giftCards'))}</td><td class="r">&minus;${money(order.giftCardAmount)}</td></tr>\n` : ''}<tr class="total"><td>${escapeHtml(t('amountToPay'))}</td><td class="r" data-testid="amount">${formatCents(due, locale)}</td></tr>
 </tbody></table>
 <div class="actions">
 <form method="post" action="/pay/${ref}/pay"><button class="pay" type="submit">${escapeHtml(t('pay'))}</button></form>

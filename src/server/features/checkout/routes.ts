@@ -16,6 +16,7 @@ import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { answerLocale, apiLocale } from '~/server/lib/request-locale';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { releaseExpiredHolds } from '~/server/features/orders';
+import { limitGiftCardLookups } from '~/server/features/gift-cards';
 import { payPageRoutes } from './pay-page';
 import { quoteCart } from './pricing';
 import { clientKeyFor, createCheckout, networkKeyFor } from './service';
@@ -100,6 +101,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         CHECKOUT_RATE_LIMIT.windowSeconds,
         'checkout attempts',
       );
+      // Codes sent with a checkout count against the balance page's limit: no guessing through here.
+      if (request.body.giftCardCodes?.length) await limitGiftCardLookups(db, request.ip);
       try {
         const shopper = {
           user: request.user,

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
-import type { Locale } from '~/shared/i18n/locales';
+import { type Locale, localizedPath } from '~/shared/i18n/locales';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
 import type { ErrorText } from '~/shared/i18n/error-text';
@@ -13,12 +13,16 @@ import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
 import { hostKey, networkKey } from '~/server/lib/client-address';
-import { conflict, HttpError } from '~/server/lib/http-error';
+import { badRequest, conflict, HttpError } from '~/server/lib/http-error';
+import { orderProofToken } from '~/server/lib/order-proof';
 import type { SessionUser } from '~/server/plugins/sessions';
 import { recordConsent } from '~/server/features/newsletter';
 import { redeemDiscountCode } from '~/server/features/discount-codes';
+import { spendStoreCreditOnOrder } from '~/server/features/store-credit';
+import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
 import {
   closeCheckouts,
+  completeOrderPayment,
   failPendingOrder,
   listOrderItems,
   type OrderRow,
@@ -113,6 +117,12 @@ export function networkKeyFor(ip: string): string {
 }
 
 export const HOLD_LIMIT = 'hold_limit';
+/** The payment method of an order that store credit paid in full. */
+export const STORE_CREDIT_METHOD = 'store_credit';
+/** The payment method of an order that gift cards (with any store credit) paid in full. */
+export const GIFT_CARD_METHOD = 'gift_card';
+const TENDER_METHODS = [STORE_CREDIT_METHOD, GIFT_CARD_METHOD];
+export const GUEST_STORE_CREDIT = 'Sign in to your account to use your store credit.';
 
 export type CheckoutResult = { order: OrderRow; checkoutUrl: string; created: boolean };
 
@@ -163,7 +173,8 @@ function checkStock(priced: PricedCart, locale: Locale = 'en'): void {
 }
 
 /**
- * A new checkout replaces the shopper's previous unpaid ones: the same signed-in account, or for a
+ * A new checkout replaces the shopper's previous unpaid ones (not one its store credit paid in full,
+ * which is being completed by its own request): the same signed-in account, or for a
  * guest the same address and the same e-mail (two people behind one address do not cancel each
  * other). Each is failed and its holds released at once, in this transaction; their payment links
  * are closed after it commits (docs/decisions/0120-stock-hoarding.md).
@@ -180,6 +191,7 @@ async function replacePreviousCheckouts(
   const previous = (await tx.execute(sql`
     select o.id from orders o
     where o.client_key = ${shopper.clientKey} and o.payment_status = 'pending' ${sameShopper}
+      and o.payment_method not in (${STORE_CREDIT_METHOD}, ${GIFT_CARD_METHOD})
       and exists (select 1 from stock_holds h where h.order_id = o.id
                   and h.released_at is null and h.expires_at > now())
     order by o.id`)) as unknown as { rows: { id: number }[] };
@@ -512,6 +524,31 @@ async function placeOrder(
     if (!redeemed.ok)
       refuseCode({ ...locked, codeRefusal: { reason: 'usedUp', minSubtotalCents: 0 } }, shopper.locale);
   }
+  // Store credit pays first, then the gift cards in the order given, in this transaction, once the
+  // stock is held: each the lesser of its balance and what is left, so two checkouts at once never
+  // take more than there is (0531, 0533).
+  const credit =
+    body.useStoreCredit && shopper.user
+      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, t.totalCents)
+      : 0;
+  const cards = body.giftCardCodes?.length
+    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order!.id, t.totalCents - credit)
+    : 0;
+  if (credit > 0 || cards > 0) {
+    const [paid] = await tx
+      .update(orders)
+      .set({
+        storeCreditAmount: centsToString(credit),
+        giftCardAmount: centsToString(cards),
+        // Paid in full by tenders: completed by this request, with no payment page.
+        ...(credit + cards === t.totalCents
+          ? { paymentMethod: cards > 0 ? GIFT_CARD_METHOD : STORE_CREDIT_METHOD }
+          : {}),
+      })
+      .where(eq(orders.id, order!.id))
+      .returning();
+    return { order: paid!, created: true, replaced };
+  }
   return { order: order!, created: true, replaced };
 }
 
@@ -525,6 +562,7 @@ export async function createCheckout(
     // The code lets the page tell this apart: its cached user may be stale (session expired).
     throw new HttpError(403, 'An order can only be placed for your own account.', { code: NOT_YOUR_ACCOUNT });
   }
+  if (body.useStoreCredit && !shopper.user) throw badRequest(GUEST_STORE_CREDIT);
   const storedKey = shopper.idempotencyKey
     ? storedIdempotencyKey(shopper.idempotencyKey, shopper.user?.id ?? null, body)
     : null;
@@ -544,6 +582,9 @@ export async function createCheckout(
   // The replaced checkouts take no payment any more.
   await closeCheckouts(ctx, placed.replaced);
   let { order } = placed;
+  if (TENDER_METHODS.includes(order.paymentMethod) && order.paymentStatus !== 'failed') {
+    return completeWithCredit(ctx, order, placed.created);
+  }
   if (!placed.created && order.paymentStatus !== 'pending') {
     throw conflict(
       order.paymentStatus === 'completed'
@@ -571,6 +612,31 @@ export async function createCheckout(
     order = updated!;
   }
   return { order, checkoutUrl: hosted.checkoutUrl, created: placed.created };
+}
+
+/**
+ * An order its store credit paid in full takes no payment page: it is completed now, in this request
+ * (stock taken, confirmation e-mailed), and the shopper goes straight to the confirmation. A repeat of
+ * the same submission finds it paid and is sent to the same page (without the proof, like the
+ * payment page's second press).
+ */
+async function completeWithCredit(
+  ctx: AppContext,
+  order: OrderRow,
+  created: boolean,
+): Promise<CheckoutResult> {
+  const change = await completeOrderPayment(ctx, order.id, { kind: 'checkout', userId: order.userId });
+  if (change.order.paymentStatus !== 'completed') {
+    throw conflict('This checkout is closed. Please return to your cart and check out again.', {
+      code: CHECKOUT_CLOSED,
+      orderId: order.orderReference,
+      paymentStatus: change.order.paymentStatus,
+    });
+  }
+  const params = new URLSearchParams({ order_id: order.orderReference, status: 'success' });
+  if (created) params.set('token', orderProofToken(ctx.config.sessionSecret, order.orderReference));
+  const path = localizedPath('/checkout/confirmation', order.locale);
+  return { order: change.order, checkoutUrl: `${ctx.config.publicUrl}${path}?${params.toString()}`, created };
 }
 
 function isUniqueViolation(error: unknown): boolean {

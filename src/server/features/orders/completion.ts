@@ -13,13 +13,15 @@ import { MAX_CONFIRMATION_EMAIL_ATTEMPTS, type PaymentStatus } from '~/shared/co
 import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, products, stockHolds } from '~/server/db/schema';
-import { notFound } from '~/server/lib/http-error';
+import { conflict, notFound } from '~/server/lib/http-error';
 import { toCents } from '~/shared/money';
 import { hitRateLimit } from '~/server/lib/rate-limit';
 import { markStockChange, type StockReason } from '~/server/lib/stock-reason';
 import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
 import { releaseDiscountCodeUse } from '~/server/features/discount-codes';
+import { giveBackOrderStoreCredit } from '~/server/features/store-credit';
+import { giveBackOrderGiftCards } from '~/server/features/gift-cards';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 import {
@@ -521,6 +523,9 @@ export async function failPendingOrder(
   await releaseHolds(tx, orderId);
   // An unpaid checkout that fails (expired or cancelled) gives its discount code's use back (0550).
   await releaseDiscountCodeUse(tx, orderId);
+  // ... and the store credit it took, once (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
+  await giveBackOrderStoreCredit(tx, orderId);
+  await giveBackOrderGiftCards(tx, orderId);
   const [updated] = await tx
     .update(orders)
     .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
@@ -596,8 +601,17 @@ export async function setOrderPaymentStatus(
   const change = await ctx.db.transaction(async (tx): Promise<PaymentChange> => {
     const order = await lockOrder(tx, orderId);
     if (order.paymentStatus === status) return { changed: false, order, shortages: [] };
+    const tenders = (toCents(order.storeCreditAmount) ?? 0) + (toCents(order.giftCardAmount) ?? 0);
+    // A closed order that store credit or gift cards paid part of gave them back when it closed: it
+    // is not reopened, rather than silently taking balances that may be spent by now (0531).
+    if (status === 'pending' && tenders > 0) throw conflict(TENDER_ORDER_NOT_REOPENED);
     await restockOrder(tx, order, actor, RESTOCK_REASON[status]);
     await releaseHolds(tx, orderId);
+    // An unpaid checkout closed by hand gives its tenders back, like every other unpaid end.
+    if (order.paymentStatus === 'pending') {
+      await giveBackOrderStoreCredit(tx, orderId);
+      await giveBackOrderGiftCards(tx, orderId);
+    }
     const [updated] = await tx
       .update(orders)
       .set({ paymentStatus: status, updatedAt: sql`now()` })
@@ -623,6 +637,9 @@ export async function setOrderPaymentStatus(
   const { queued: _queued, ...answer } = change;
   return answer;
 }
+
+export const TENDER_ORDER_NOT_REOPENED =
+  'This order was paid in part with store credit or gift cards, which were given back when it closed, so it cannot be reopened. The customer can check out again.';
 
 export const ORDER_EMAIL_LIMITED =
   'Not sent: this address has received too many order e-mails in the last hour. It will be retried.';

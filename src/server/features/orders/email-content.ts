@@ -145,6 +145,9 @@ function amountsBlock(w: Writer): EmailBlock {
     rows: amounts.rows.map((r): EmailRow => [r.label, r.text]),
     total: [amounts.total.label, amounts.total.text],
     notes: amounts.registrations,
+    ...(amounts.tenders.length > 0
+      ? { tenders: amounts.tenders.map((l): EmailRow => [l.label, l.text]) }
+      : {}),
   };
 }
 

@@ -60,6 +60,8 @@ const demoOrder: OrderRow = {
   refundPaymentReference: null,
   refundReference: null,
   refundedAmount: '0',
+  storeCreditAmount: '0',
+  giftCardAmount: '0',
   finalSaleAcknowledgedAt: null,
   createdAt: at,
   updatedAt: at,

@@ -64,6 +64,32 @@ async function refundableCents(tx: Tx, order: OrderRow): Promise<{ left: number;
   return { left: (toCents(order.total) ?? 0) - taken, taken };
 }
 
+/**
+ * A refund to the original payment gives back at most what the card paid: store credit and gift
+ * cards paid the rest of the order (0531). Giving back to them in reverse is not built yet, so the
+ * rest is refunded to store credit by hand.
+ */
+async function refuseMoreThanTheCardPaid(tx: Tx, order: OrderRow, amountCents: number): Promise<void> {
+  const tenders = (toCents(order.storeCreditAmount) ?? 0) + (toCents(order.giftCardAmount) ?? 0);
+  if (tenders <= 0) return;
+  const [toCard] = await tx
+    .select({ sum: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)::text` })
+    .from(orderRefunds)
+    .where(
+      and(
+        eq(orderRefunds.orderId, order.id),
+        eq(orderRefunds.destination, 'original'),
+        sql`${orderRefunds.status} in ('pending', 'completed')`,
+      ),
+    );
+  const left = (toCents(order.total) ?? 0) - tenders - (toCents(toCard?.sum) ?? 0);
+  if (amountCents > left) {
+    throw conflict(
+      `At most ${formatCents(Math.max(left, 0))} can be refunded to the card: store credit or gift cards paid the rest of this order. Refund the rest to store credit.`,
+    );
+  }
+}
+
 /** What to refund: an amount (all that is left with 'rest'), or units of lines and shipping. */
 export type RefundInput = { amountCents: number | 'rest'; restock: boolean } | { lines: RefundLinesCreate };
 
@@ -111,6 +137,7 @@ async function openRefund(
           : `At most ${formatCents(left)} can still be refunded on this order (total ${formatCents(toCents(order.total) ?? 0)}, already refunded or being refunded ${formatCents(taken)}).`,
       );
     }
+    if (!toStoreCredit(input)) await refuseMoreThanTheCardPaid(tx, order, amountCents);
     const limited = actor.limitRefusal?.(taken + amountCents);
     if (limited) throw limited;
     const [{ n } = { n: 0 }] = await tx

@@ -106,6 +106,8 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[], timeline
     updatedAt: order.updatedAt.toISOString(),
     items: items.map(toOrderItemResponse),
     refundedAmount: order.refundedAmount,
+    storeCreditAmount: order.storeCreditAmount,
+    giftCardAmount: order.giftCardAmount,
     ...(timeline ? { timeline } : {}),
   };
 }
@@ -127,7 +129,11 @@ export function toPaymentOrder(order: OrderRow, items: OrderItemRow[]): PaymentO
   return {
     id: order.id,
     orderReference: order.orderReference,
-    totalCents: toCents(order.total) ?? 0,
+    // The provider is asked only for what store credit did not pay (0531).
+    totalCents:
+      (toCents(order.total) ?? 0) -
+      (toCents(order.storeCreditAmount) ?? 0) -
+      (toCents(order.giftCardAmount) ?? 0),
     customerEmail: order.customerEmail,
     customerName: order.customerName,
     paymentLinkId: order.paymentLinkId,

@@ -1,2 +1,7 @@
 // The store credit feature's public entry (docs/decisions/0530-store-credit-ledger.md).
-export { moveStoreCredit, readStoreCredit } from './ledger';
+export {
+  giveBackOrderStoreCredit,
+  moveStoreCredit,
+  readStoreCredit,
+  spendStoreCreditOnOrder,
+} from './ledger';

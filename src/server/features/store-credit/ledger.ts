@@ -109,3 +109,63 @@ export async function readStoreCredit(db: DbOrTx, userId: number) {
     })),
   };
 }
+
+/**
+ * Pays up to `maxCents` of an order with the customer's credit, inside the order's transaction
+ * (docs/decisions/0531-paying-with-credit-and-gift-cards.md): the balance row is locked, the amount
+ * taken is the lesser of the balance and `maxCents`, and it is written as one `spent` movement. Two
+ * checkouts of one customer at once queue on the row lock, so the second sees what the first left.
+ * Returns the cents taken (0 when there is no credit).
+ */
+export async function spendStoreCreditOnOrder(
+  tx: Tx,
+  userId: number,
+  orderId: number,
+  maxCents: number,
+): Promise<number> {
+  if (maxCents <= 0) return 0;
+  const [row] = await tx
+    .select({ balanceCents: storeCreditBalances.balanceCents })
+    .from(storeCreditBalances)
+    .where(eq(storeCreditBalances.userId, userId))
+    .for('update');
+  const cents = Math.min(row?.balanceCents ?? 0, maxCents);
+  if (cents <= 0) return 0;
+  await moveStoreCredit(tx, { userId, cents: -cents, kind: 'spent', orderId });
+  return cents;
+}
+
+/**
+ * Gives an unpaid order's credit back (failPendingOrder: expired, replaced, cancelled, declined):
+ * one `reversal` for what its `spent` and `reversal` movements still leave taken, so a second call
+ * finds nothing to give. The caller holds the order's row lock. Returns the cents given back.
+ */
+export async function giveBackOrderStoreCredit(tx: Tx, orderId: number): Promise<number> {
+  const rows = await tx
+    .select({
+      userId: storeCreditMovements.userId,
+      cents: sql<number>`sum(${storeCreditMovements.amountCents})::int`,
+    })
+    .from(storeCreditMovements)
+    .where(
+      and(
+        eq(storeCreditMovements.orderId, orderId),
+        sql`${storeCreditMovements.kind} in ('spent', 'reversal')`,
+      ),
+    )
+    .groupBy(storeCreditMovements.userId);
+  let given = 0;
+  for (const row of rows) {
+    const taken = -Number(row.cents);
+    if (taken <= 0) continue;
+    await moveStoreCredit(tx, {
+      userId: row.userId,
+      cents: taken,
+      kind: 'reversal',
+      orderId,
+      reason: 'The checkout ended unpaid',
+    });
+    given += taken;
+  }
+  return given;
+}

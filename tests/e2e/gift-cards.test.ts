@@ -1,0 +1,100 @@
+// A gift card in real Chromium (docs/decisions/0533-gift-cards.md): staff issue one to a recipient, its
+// code is read from the e-mail on a real SMTP server on loopback; the recipient checks its balance on
+// /gift-cards/balance, types it at checkout, and the payment page asks only for the rest; the
+// confirmation shows how the order was paid; axe-clean on each page.
+import { simpleParser } from 'mailparser';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
+import type { Product } from '~/shared/schemas/catalog';
+import { axeProblems } from './a11y';
+import { sessionCookie } from './admin-session';
+import { fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
+import { launchBrowser, openPage, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+let inbox: SmtpInbox;
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  [store, browser] = await Promise.all([startStore({ SMTP_URL: inbox.url }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+  await inbox?.close();
+});
+
+async function nextMailTo(address: string) {
+  for (;;) {
+    const mail = await simpleParser(await inbox.next());
+    const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address));
+    if (to.includes(address)) return mail;
+  }
+}
+
+describe('a gift card', () => {
+  it('is e-mailed, looked up and spent at checkout with the card paying the rest', async () => {
+    const cookie = await sessionCookie(store.url);
+    const issued = await fetch(`${store.url}/api/admin/gift-cards`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: store.url, cookie },
+      body: JSON.stringify({ amount: '5.00', recipientEmail: 'friend@example.com', message: 'Enjoy!' }),
+    });
+    expect(issued.status).toBe(200);
+    const mail = await nextMailTo('friend@example.com');
+    const code = /Gift card code:\s*([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})/.exec(mail.text ?? '')?.[1];
+    expect(code).toMatch(/^[A-Z2-7]{4}(-[A-Z2-7]{4}){3}$/);
+
+    const products = (await (
+      await fetch(`${store.url}/api/products?inStock=true&limit=50`)
+    ).json()) as Product[];
+    const product = products.find((p) => !p.finalSale && p.stock > 0 && Number(p.price) > 10);
+    if (!product) throw new Error('The demo catalogue has no product over $10 in stock');
+
+    const { page, context, consoleErrors } = await openPage(browser, {
+      viewport: { width: 1280, height: 900 },
+    });
+    const problems: string[] = [];
+    await page.goto(`${store.url}/gift-cards/balance`);
+    await page.waitForSelector('html[data-hydrated]').catch(() => {});
+    await page.getByLabel('Gift card code').fill(code!);
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    await expect
+      .poll(() => page.getByTestId('gift-card-balance').textContent())
+      .toBe(`The card ending in ${code!.slice(-4)} holds $5.00.`);
+    problems.push(...(await axeProblems(page, 'balance page')));
+
+    await page.goto(`${store.url}/products/${product.slug}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto(`${store.url}/checkout`);
+    await fillCheckoutForm(page, {
+      ...TORONTO_SHOPPER,
+      firstName: 'Gift',
+      lastName: 'Friend',
+      email: 'friend@example.com',
+    });
+    await page.getByLabel('Gift card codes').fill(code!);
+    problems.push(...(await axeProblems(page, 'checkout')));
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
+    const body = (await page.locator('body').textContent()) ?? '';
+    expect(body).toContain('Gift cards');
+    expect(body).toContain('−$5.00');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    await page.waitForSelector('html[data-hydrated]').catch(() => {});
+    const confirmation = (await page.locator('main').textContent()) ?? '';
+    expect(confirmation).toContain('Gift cards');
+    expect(confirmation).toContain('-$5.00');
+    expect(confirmation).toContain('Paid by card');
+    problems.push(...(await axeProblems(page, 'confirmation')));
+    expect(problems).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+
+    const after = await (await fetch(`${store.url}/api/gift-cards/${code}/balance`)).json();
+    expect(after).toMatchObject({ balance: '0.00' });
+  });
+});
