@@ -17,7 +17,8 @@ export const ALERT_EMAILS = defineMessages(
     soldText: 'A lot you watched has sold or is no longer for sale, before its price dropped.',
     view: 'View the lot',
     why: 'You get this e-mail because you asked for alerts in your account at {{store}}. Manage or delete them there: {{account}}',
-    stop: 'Stop all alerts in one click: {{url}}',
+    stop: 'Unsubscribe in one click (stops every alert and newsletter from this store): {{url}}',
+    stopLink: 'Unsubscribe in one click',
   },
   {
     digestSubject_one: '{{count}} nouveau lot pour vos recherches enregistrées',
@@ -31,6 +32,7 @@ export const ALERT_EMAILS = defineMessages(
     soldText: 'Un lot que vous suiviez a été vendu ou n’est plus en vente, avant que son prix baisse.',
     view: 'Voir le lot',
     why: `Vous recevez ce courriel parce que vous avez demandé des alertes dans votre compte chez {{store}}. Gérez-les ou supprimez-les ici${NBSP}: {{account}}`,
-    stop: `Arrêter toutes les alertes en un clic${NBSP}: {{url}}`,
+    stop: `Se désabonner en un clic (arrête toutes les alertes et infolettres de ce magasin)${NBSP}: {{url}}`,
+    stopLink: 'Se désabonner en un clic',
   },
 );

@@ -179,3 +179,14 @@ export async function consentHistory(db: DbOrTx, email: string) {
     .where(sql`lower(${marketingConsents.email}) = lower(${email.trim()})`)
     .orderBy(asc(marketingConsents.createdAt), asc(marketingConsents.id));
 }
+
+/** When the address last withdrew (an unsubscribe link, one click, the account); null if never. */
+export async function lastWithdrawal(db: DbOrTx, email: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${marketingConsents.createdAt})` })
+    .from(marketingConsents)
+    .where(
+      sql`lower(${marketingConsents.email}) = lower(${email.trim()}) and ${marketingConsents.action} = 'withdrawn'`,
+    );
+  return row?.at ? new Date(row.at) : null;
+}

@@ -3,7 +3,9 @@
 export {
   consentHistory,
   consentStatus,
+  lastWithdrawal,
   recordConsent,
   recordWithdrawal,
 } from './consents';
 export { statusJson } from './consent-admin-routes';
+export { unsubscribeUrl } from './marketing-mail';
