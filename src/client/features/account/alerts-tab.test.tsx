@@ -80,6 +80,6 @@ describe('the Alerts tab', () => {
     renderRoutes(accountRoutes, '/account?tab=alerts', undefined, { locale: 'fr' });
     expect(await screen.findByRole('region', { name: 'Recherches enregistrées' })).toBeTruthy();
     expect(await screen.findByText('Surveillé à 40,00 $')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ne plus surveiller Desk Lamp' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Supprimer la surveillance de Desk Lamp' })).toBeTruthy();
   });
 });
