@@ -352,6 +352,8 @@ export const orders = pgTable(
     paymentStatus: text().notNull().default('pending'),
     paymentMethod: text().notNull().default('square'),
     paymentLinkId: text(),
+    /** When the one 'your items are held until' reminder went (docs/decisions/0582-hold-expiry-reminder.md). */
+    holdReminderSentAt: timestamp({ withTimezone: true }),
     // The provider's order behind the payment link (Square's order id): the payment can still be
     // read after the link is deleted (docs/decisions/0121-payments-on-dead-orders.md).
     providerOrderId: text(),
