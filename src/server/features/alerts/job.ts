@@ -3,7 +3,7 @@
 // e-mail per watch when the lot's price drops below the watched price, or when it sells first. Run by
 // the maintenance job; each e-mail is written to the outbox in the transaction that records it, so a
 // run stopped half-way sends nothing twice.
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { translator } from '~/shared/i18n/catalogues';
 import { type Locale, localizedPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney } from '~/shared/money';
@@ -11,7 +11,7 @@ import { storeDate } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
-import { alertDigests, productWatches, savedSearches, users } from '~/server/db/schema';
+import { alertDigests, guestSavedSearches, productWatches, savedSearches, users } from '~/server/db/schema';
 import { newArrivals, watchedLots } from '~/server/features/catalog';
 import { lastWithdrawal, unsubscribeUrl } from '~/server/features/newsletter';
 import { ALERT_EMAILS } from './alerts.messages';
@@ -41,25 +41,26 @@ const listHeaders = (url: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
-function footer(ctx: AppContext, email: string, locale: Locale) {
+function footer(ctx: AppContext, email: string, locale: Locale, guest = false) {
   const t = translator(locale, ALERT_EMAILS);
   const l = links(ctx, email, locale);
   const store = ctx.config.STORE_NAME;
+  const why = guest ? t('guestWhy', { store }) : t('why', { store, account: l.account });
   return {
-    text: [t('why', { store, account: l.account }), t('stop', { url: l.stop })],
-    html: `<p style="color:#475569;font-size:12px">${escapeHtml(t('why', { store, account: l.account }))}<br><a href="${escapeHtml(l.stop)}">${escapeHtml(t('stopLink'))}</a></p>`,
+    text: [why, t('stop', { url: l.stop })],
+    html: `<p style="color:#475569;font-size:12px">${escapeHtml(why)}<br><a href="${escapeHtml(l.stop)}">${escapeHtml(t('stopLink'))}</a></p>`,
     headers: listHeaders(l.stop),
   };
 }
 
 type Section = { name: string; query: string; lots: Product[] };
 
-function digestMessage(ctx: AppContext, email: string, locale: Locale, sections: Section[]) {
+function digestMessage(ctx: AppContext, email: string, locale: Locale, sections: Section[], guest = false) {
   const t = translator(locale, ALERT_EMAILS);
   const l = links(ctx, email, locale);
   const count = sections.reduce((n, s) => n + s.lots.length, 0);
   const price = (p: Product) => formatMoney(p.discountedPrice, locale);
-  const end = footer(ctx, email, locale);
+  const end = footer(ctx, email, locale, guest);
   const text = [
     t('digestIntro', { store: ctx.config.STORE_NAME }),
     ...sections.flatMap((s) => [
@@ -92,7 +93,7 @@ function digestMessage(ctx: AppContext, email: string, locale: Locale, sections:
 async function activeOnly<R extends { id: number; createdAt: Date }>(
   ctx: AppContext,
   email: string,
-  table: typeof savedSearches | typeof productWatches,
+  table: typeof savedSearches | typeof productWatches | typeof guestSavedSearches,
   rows: R[],
 ): Promise<R[]> {
   const withdrawn = await lastWithdrawal(ctx.db, email);
@@ -171,12 +172,83 @@ async function digestFor(ctx: AppContext, userId: number, today: string, now: Da
   });
 }
 
-/** Sends the day's digests; returns how many went. */
+/** The lots new since each search was last checked, each lot once, by search. */
+async function sectionsOf(
+  ctx: AppContext,
+  searches: { name: string; query: string; locale: Locale; checkedAt: Date }[],
+): Promise<{ sections: Section[]; lots: number }> {
+  const seen = new Set<number>();
+  const sections: Section[] = [];
+  for (const search of searches) {
+    const { filters } = readSearchQuery(search.query);
+    const lots = (await newArrivals(ctx, filters, search.locale, search.checkedAt)).filter(
+      (p) => !seen.has(p.id),
+    );
+    for (const p of lots) seen.add(p.id);
+    if (lots.length > 0) sections.push({ name: search.name, query: search.query, lots });
+  }
+  return { sections, lots: seen.size };
+}
+
+/**
+ * Guests' digests (docs/decisions/0583-guest-saved-searches.md): one a day per confirmed address, over its
+ * confirmed searches; the day is claimed (digestOn) in the transaction that writes the e-mail.
+ */
+async function sendGuestDigests(ctx: AppContext, today: string, now: Date): Promise<number> {
+  const addresses = await ctx.db
+    .selectDistinct({ email: sql<string>`lower(${guestSavedSearches.email})` })
+    .from(guestSavedSearches)
+    .where(isNotNull(guestSavedSearches.confirmedAt));
+  let sent = 0;
+  for (const { email } of addresses) {
+    const confirmed = await ctx.db
+      .select()
+      .from(guestSavedSearches)
+      .where(
+        and(sql`lower(${guestSavedSearches.email}) = ${email}`, isNotNull(guestSavedSearches.confirmedAt)),
+      )
+      .orderBy(guestSavedSearches.id);
+    if (confirmed.some((s) => s.digestOn === today)) continue;
+    // Consent dates from the confirmation: a withdrawal after it ends the search.
+    const searches = await activeOnly(
+      ctx,
+      email,
+      guestSavedSearches,
+      confirmed.map((s) => ({ ...s, createdAt: s.confirmedAt! })),
+    );
+    const { sections } = await sectionsOf(ctx, searches);
+    if (sections.length === 0) continue;
+    const to = searches.at(-1)!.email;
+    const message = digestMessage(ctx, to, searches.at(-1)!.locale, sections, true);
+    const ids = searches.map((s) => s.id);
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ id: guestSavedSearches.id })
+        .from(guestSavedSearches)
+        .where(
+          and(sql`lower(${guestSavedSearches.email}) = ${email}`, eq(guestSavedSearches.digestOn, today)),
+        )
+        .for('update');
+      if (already) return false;
+      await tx
+        .update(guestSavedSearches)
+        .set({ digestOn: today, checkedAt: now })
+        .where(inArray(guestSavedSearches.id, ids));
+      await ctx.mailer.enqueue({ kind: 'alert-digest', to, ...message }, tx);
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
+
+/** Sends the day's digests (customers' and confirmed guests'); returns how many went. */
 export async function sendAlertDigests(ctx: AppContext, now = new Date()): Promise<number> {
   const today = storeDate(ctx.config.STORE_TIMEZONE, now);
   let sent = 0;
   for (const userId of await customersDue(ctx.db, today))
     if (await digestFor(ctx, userId, today, now)) sent++;
+  sent += await sendGuestDigests(ctx, today, now);
   if (sent > 0) await ctx.mailer.deliverQueued(sent);
   return sent;
 }

@@ -4,6 +4,7 @@ export {
   consentHistory,
   consentStatus,
   lastWithdrawal,
+  recordAlertConsent,
   recordConsent,
   recordWithdrawal,
 } from './consents';
