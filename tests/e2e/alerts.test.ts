@@ -1,5 +1,5 @@
 // Saved searches in a real browser (docs/decisions/0581-alert-buttons-and-account-lists.md): a guest's
-// 'Alert me' invites them to sign in; a customer saves a search's filters from the listing, finds it in
+// 'Alert me' invites them to sign in or to confirm an e-mail address; a customer saves a search's filters from the listing, finds it in
 // the account's Alerts tab, opens it again and deletes it; axe on the listing and the tab.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,17 @@ describe('saved searches from a listing', () => {
     await page.getByRole('button', { name: 'Alert me' }).click();
     await page.getByText('Sign in to get an e-mail when new lots match.').waitFor();
     problems.push(...(await axeProblems(page, 'listing, guest')));
+
+    // Or by e-mail: the confirmation link arrives, and opening it starts the alert.
+    const guestEmail = `guest_${suffix}@example.com`;
+    await page.getByLabel('Or get this alert by e-mail').fill(guestEmail);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText('Check your e-mail: open the link we just sent to start the alert.').waitFor();
+    await inbox.next();
+    const [confirmation] = inbox.mailsTo(guestEmail);
+    const confirm = /https?:\/\/\S+(\/api\/alerts\/confirm\/[\w-]{43})/.exec(confirmation!.text!)![1]!;
+    const confirmed = await fetch(`${store.url}${confirm}`);
+    expect(confirmed.status).toBe(200);
 
     // Register (the account is made by the e-mailed link), then back to the same listing.
     await page.getByRole('link', { name: 'Sign in' }).click();

@@ -19,6 +19,10 @@ export const alertButtonMessages = defineMessages(
     signInToWatch: 'Sign in to get an e-mail when this price drops.',
     signIn: 'Sign in',
     manage: 'Manage alerts',
+    byEmail: 'Or get this alert by e-mail',
+    sendLink: 'Send link',
+    guestWording:
+      'E-mail me, at most once a day, the new lots that match this search. I can unsubscribe at any time. We first send a link to confirm your address.',
   },
   {
     alertMe: 'M’alerter',
@@ -36,5 +40,9 @@ export const alertButtonMessages = defineMessages(
     signInToWatch: 'Connectez-vous pour recevoir un courriel quand ce prix baisse.',
     signIn: 'Se connecter',
     manage: `Gérer les alertes`,
+    byEmail: 'Ou recevez cette alerte par courriel',
+    sendLink: 'Envoyer le lien',
+    guestWording:
+      'Envoyez-moi, au plus une fois par jour, les nouveaux lots qui correspondent à cette recherche. Je peux me désabonner en tout temps. Nous envoyons d’abord un lien pour confirmer votre adresse.',
   },
 );

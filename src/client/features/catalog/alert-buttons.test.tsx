@@ -23,6 +23,10 @@ function api(signedIn: boolean, answer: FakeAnswer = { status: 201, body: {} }) 
     '/api/products/desk-lamp': { body: { ...lamp, additionalImages: [] } },
     '/api/account/saved-searches': saveAnswer,
     '/api/account/watches': saveAnswer,
+    '/api/alerts/guest-searches': {
+      status: 202,
+      body: { message: 'Check your e-mail: open the link we just sent to start the alert.' },
+    },
   });
   return mock;
 }
@@ -72,6 +76,17 @@ describe("'Alert me' on a listing", () => {
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/auth');
     expect(posts(mock)).toHaveLength(1);
     expect(screen.queryByText('Alert saved')).toBeNull();
+
+    // Or by e-mail: the address and the same filters; the server's answer is shown.
+    await userEvent.type(screen.getByLabelText('Or get this alert by e-mail'), 'ann@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send link' }));
+    expect(
+      await screen.findByText('Check your e-mail: open the link we just sent to start the alert.'),
+    ).toBeTruthy();
+    expect(posts(mock).at(-1)).toEqual({
+      path: '/api/alerts/guest-searches',
+      body: { email: 'ann@example.com', query: 'q=dyson' },
+    });
   });
 
   it("says the server's refusal and lets the shopper try again", async () => {

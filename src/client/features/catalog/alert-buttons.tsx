@@ -2,7 +2,7 @@
 // product page; a guest (the API answers 401) is invited to sign in
 // (docs/decisions/0581-alert-buttons-and-account-lists.md).
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
@@ -26,7 +26,55 @@ export function savedSearchQuery(filters: ListingFilters): string {
 
 type Kind = 'search' | 'watch';
 
-function AlertButton({ kind, save }: { kind: Kind; save: () => Promise<unknown> }) {
+/** A guest's other way: the alerts by e-mail, started once the e-mailed link is opened (decision 0583). */
+function GuestEmailForm({ query }: { query: string }) {
+  const t = useT(alertButtonMessages);
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [answer, setAnswer] = useState<{ ok: boolean; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSending(true);
+    try {
+      const res = await apiRequest<{ message: string }>('POST', '/api/alerts/guest-searches', {
+        email,
+        query,
+      });
+      setAnswer({ ok: true, text: res.message });
+    } catch (error) {
+      setAnswer({ ok: false, text: (error instanceof ApiError && error.serverMessage) || t('failedText') });
+    } finally {
+      setSending(false);
+    }
+  }
+  if (answer?.ok) return <p className="text-sm font-medium text-green-800">{answer.text}</p>;
+  return (
+    <form onSubmit={submit} className="grid max-w-sm gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {t('byEmail')}
+      </label>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm"
+        />
+        <Button type="submit" pending={sending}>
+          {t('sendLink')}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600">{t('guestWording')}</p>
+      {answer && <p className="text-sm text-red-700">{answer.text}</p>}
+    </form>
+  );
+}
+
+function AlertButton({ kind, save, query }: { kind: Kind; save: () => Promise<unknown>; query?: string }) {
   const t = useT(alertButtonMessages);
   const queryClient = useQueryClient();
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'guest'>('idle');
@@ -72,12 +120,15 @@ function AlertButton({ kind, save }: { kind: Kind; save: () => Promise<unknown> 
         <span aria-hidden="true">🔔</span> {label}
       </Button>
       {state === 'guest' && (
-        <p role="status" className="text-sm text-slate-700">
-          {t(search ? 'signInFirst' : 'signInToWatch')}{' '}
-          <Link to="/auth" className="font-semibold text-brand-700 underline">
-            {t('signIn')}
-          </Link>
-        </p>
+        <div role="status" className="grid gap-2">
+          <p className="text-sm text-slate-700">
+            {t(search ? 'signInFirst' : 'signInToWatch')}{' '}
+            <Link to="/auth" className="font-semibold text-brand-700 underline">
+              {t('signIn')}
+            </Link>
+          </p>
+          {query !== undefined && <GuestEmailForm query={query} />}
+        </div>
       )}
     </div>
   );
@@ -89,6 +140,7 @@ export function AlertMeButton({ filters }: { filters: ListingFilters }) {
     <AlertButton
       key={query}
       kind="search"
+      query={query}
       save={() => apiRequest('POST', '/api/account/saved-searches', { query })}
     />
   );
