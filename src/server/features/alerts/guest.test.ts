@@ -47,7 +47,10 @@ describe("a guest's saved search", () => {
     expect((await guest.get(link.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(404);
     const confirmed = await guest.get(link);
     expect(confirmed.statusCode).toBe(200);
-    expect(confirmed.json().message).toBe('Your alert is confirmed: we will e-mail you when new lots match.');
+    expect(confirmed.headers['content-type']).toMatch(/^text\/html/);
+    expect(confirmed.body).toContain(
+      '<h1 style="font-size:1.25rem">Your alert is confirmed: we will e-mail you when new lots match.</h1>',
+    );
     const consents = await t.db
       .select()
       .from(marketingConsents)

@@ -10,6 +10,7 @@ import {
   WatchSchema,
 } from '~/shared/schemas/alerts';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { LOCALE_TAGS, localizedPath } from '~/shared/i18n/locales';
 import { apiLocale } from '~/server/lib/request-locale';
 import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { privateAnswers } from '~/server/plugins/security';
@@ -146,6 +147,7 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Opened by a person from the confirmation e-mail: a page in the search's language, not JSON.
   app.get(
     '/api/alerts/confirm/:token',
     {
@@ -155,21 +157,30 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           "Confirms a guest's saved search (the link of the confirmation e-mail) and records the consent",
         params: z.object({ token: z.string().max(100) }),
-        response: { 200: z.object({ message: z.string() }), 404: ErrorSchema },
       },
     },
     async (request, reply) => {
       const locale = await confirmGuestSearch(app.ctx, request.params.token, request.ip);
-      const french = (locale ?? apiLocale(request)) === 'fr';
-      if (!locale)
-        return reply
-          .status(404)
-          .send({ message: french ? 'Ce lien n’est pas valide.' : 'This link is not valid.' });
-      return {
-        message: french
+      const lang = locale ?? apiLocale(request);
+      const french = lang === 'fr';
+      const text = !locale
+        ? french
+          ? 'Ce lien n’est pas valide.'
+          : 'This link is not valid.'
+        : french
           ? 'Votre alerte est confirmée\u00a0: nous vous écrirons quand de nouveaux lots correspondront.'
-          : 'Your alert is confirmed: we will e-mail you when new lots match.',
-      };
+          : 'Your alert is confirmed: we will e-mail you when new lots match.';
+      const store = app.ctx.config.STORE_NAME;
+      const home = localizedPath('/', lang);
+      const html = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+      return reply
+        .status(locale ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${LOCALE_TAGS[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${html(store)}</title></head><body style="font-family:system-ui,sans-serif;max-width:520px;margin:24px auto;padding:0 12px"><main><h1 style="font-size:1.25rem">${html(text)}</h1><p><a href="${html(home)}">${html(store)}</a></p></main></body></html>`,
+        );
     },
   );
 
