@@ -10,7 +10,7 @@ import {
   retryStrayRefunds,
 } from '~/server/features/orders';
 import { applyMarkdowns } from '~/server/features/markdowns';
-import { sendAlertDigests, sendWatchAlerts } from '~/server/features/alerts';
+import { sendAlertDigests, sendHoldReminders, sendWatchAlerts } from '~/server/features/alerts';
 import { fetchRecallData } from '~/server/features/recalls';
 import { storeDate } from '~/shared/pricing';
 import { purgeOldRateLimits } from './lib/rate-limit';
@@ -45,6 +45,8 @@ export const maintenanceTasks: MaintenanceTask[] = [
   // (docs/decisions/0572-new-arrival-alerts-and-price-watches.md).
   { name: 'price watch e-mails', run: (app) => sendWatchAlerts(app.ctx) },
   { name: 'new-arrival digests', run: (app) => sendAlertDigests(app.ctx) },
+  // One e-mail before an unpaid checkout's hold ends (docs/decisions/0582-hold-expiry-reminder.md).
+  { name: 'hold-expiry reminders', run: (app) => sendHoldReminders(app.ctx) },
   // Once a day when RECALL_DATA_URLS names files (docs/decisions/0571-recall-screening.md).
   {
     name: 'recall data',

@@ -373,6 +373,8 @@ export const orders = pgTable(
     paymentStatus: text().notNull().default('pending'),
     paymentMethod: text().notNull().default('square'),
     paymentLinkId: text(),
+    /** When the one 'your items are held until' reminder went (docs/decisions/0582-hold-expiry-reminder.md). */
+    holdReminderSentAt: timestamp({ withTimezone: true }),
     // The provider's order behind the payment link (Square's order id): the payment can still be
     // read after the link is deleted (docs/decisions/0121-payments-on-dead-orders.md).
     providerOrderId: text(),
@@ -1099,6 +1101,11 @@ export const marketingConsents = pgTable(
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     orderId: integer().references(() => orders.id, { onDelete: 'set null' }),
     action: text().$type<'granted' | 'withdrawn'>().notNull(),
+    /**
+     * What a granted consent is for: 'marketing' (newsletters, campaigns, reminders) or 'alerts' (a guest's
+     * confirmed saved search only, docs/decisions/0583-guest-saved-searches.md). A withdrawal ends both.
+     */
+    purpose: text().$type<'marketing' | 'alerts'>().notNull().default('marketing'),
     source: text().notNull(),
     wording: text().notNull(),
     locale: text().$type<Locale>().notNull().default('en'),
@@ -1279,6 +1286,28 @@ export const alertDigests = pgTable(
     lots: integer().notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.sentOn] })],
+);
+
+/**
+ * A guest's saved search, by e-mail address: inactive until the address is confirmed by the e-mailed
+ * link (its token kept only as a hash); one digest a day per address (digestOn, the store's day of the
+ * last one) (docs/decisions/0583-guest-saved-searches.md).
+ */
+export const guestSavedSearches = pgTable(
+  'guest_saved_searches',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    name: text().notNull(),
+    query: text().notNull(),
+    locale: text().$type<Locale>().notNull().default('en'),
+    tokenHash: text().notNull().unique(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    checkedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    digestOn: date({ mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('guest_saved_searches_email_idx').on(sql`lower(${t.email})`)],
 );
 
 /** A customer's watch on a lot's price: one e-mail when it drops below the watched price, or when it sells. */

@@ -27,6 +27,18 @@ export const SavedSearchInputSchema = z.object({
   name: z.string().trim().max(80, 'Name must be at most 80 characters.').optional(),
 });
 
+/**
+ * A guest's 'Alert me': the address to confirm, then the same search as a customer's
+ * (docs/decisions/0583-guest-saved-searches.md).
+ */
+export const GuestSavedSearchInputSchema = SavedSearchInputSchema.extend({
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .trim()
+    .max(254, 'Please enter a valid email address.')
+    .pipe(z.email('Please enter a valid email address.')),
+});
+
 export const SavedSearchSchema = z.object({
   id: z.number(),
   name: z.string(),

@@ -120,7 +120,7 @@ describe('/account', () => {
       within(menu)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Profile', 'Orders', 'Payment Methods', 'Settings']);
+    ).toEqual(['Profile', 'Orders', 'Payment Methods', 'Alerts', 'Settings']);
     expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Update Profile' })).toBeTruthy();

@@ -12,6 +12,7 @@ import { useT } from '~/client/lib/i18n';
 import { meQueryOptions, signedOut } from '~/client/features/auth';
 import { PageSpinner } from '~/client/components/ui/page-spinner';
 import { accountMessages } from './account.messages';
+import { AlertsTab } from './alerts-tab';
 import { OrdersTab } from './orders-tab';
 import { PaymentMethodsTab } from './payment-tab';
 import { ProfileTab } from './profile-tab';
@@ -107,6 +108,9 @@ export function AccountPage() {
           </Tabs.Content>
           <Tabs.Content value="payment">
             <PaymentMethodsTab />
+          </Tabs.Content>
+          <Tabs.Content value="alerts">
+            <AlertsTab />
           </Tabs.Content>
           <Tabs.Content value="settings">
             <SettingsTab user={user} />

@@ -6,6 +6,7 @@ import type {
   Preferences,
   ProfileUpdate,
 } from '~/shared/schemas/account';
+import type { SavedSearch, Watch } from '~/shared/schemas/alerts';
 import type { User } from '~/shared/schemas/auth';
 import type { MarketingState } from '~/shared/schemas/newsletter';
 import { apiRequest } from '~/client/lib/api';
@@ -75,3 +76,18 @@ export const storeCreditQueryOptions = () =>
     queryKey: [STORE_CREDIT_PATH],
     queryFn: ({ client }) => apiRequest<StoreCredit>('GET', STORE_CREDIT_PATH, undefined, { client }),
   });
+
+type AlertKind = 'saved-searches' | 'watches';
+type AlertRows<K extends AlertKind> = K extends 'saved-searches' ? SavedSearch[] : Watch[];
+
+/** The account's saved searches or price watches (the catalogue's buttons invalidate the same keys). */
+export const alertsQueryOptions = <K extends AlertKind>(kind: K) =>
+  queryOptions({
+    queryKey: [`/api/account/${kind}`],
+    queryFn: ({ client }) => apiRequest<AlertRows<K>>('GET', `/api/account/${kind}`, undefined, { client }),
+  });
+
+export async function deleteAlert(queryClient: QueryClient, kind: AlertKind, id: number): Promise<void> {
+  await apiRequest('DELETE', `/api/account/${kind}/${id}`);
+  await queryClient.invalidateQueries({ queryKey: [`/api/account/${kind}`] });
+}

@@ -96,7 +96,7 @@ describe('/fr/account', { timeout: 30_000 }, () => {
       within(tabs)
         .getAllByRole('tab')
         .map((t) => t.textContent),
-    ).toEqual(['Profil', 'Mes commandes', 'Modes de paiement', 'Paramètres']);
+    ).toEqual(['Profil', 'Mes commandes', 'Modes de paiement', 'Alertes', 'Paramètres']);
     expect(screen.getByRole('button', { name: 'Se déconnecter' })).toBeTruthy();
     expect(screen.getByRole('form', { name: 'Profil' })).toBeTruthy();
     expect(screen.getByLabelText('Adresse courriel')).toBeTruthy();

@@ -4,6 +4,7 @@ export const ACCOUNT_TABS = [
   { value: 'profile', label: 'tabProfile' },
   { value: 'orders', label: 'tabOrders' },
   { value: 'payment', label: 'tabPayment' },
+  { value: 'alerts', label: 'tabAlerts' },
   { value: 'settings', label: 'tabSettings' },
 ] as const;
 export type AccountTab = (typeof ACCOUNT_TABS)[number]['value'];

@@ -7,6 +7,7 @@ import { stockLabel } from '~/shared/stock';
 import { CONDITION_LABEL_KEYS } from '~/shared/condition';
 import { productLabelMessages } from '~/shared/product-labels.messages';
 import { Button, buttonClasses } from '~/client/components/ui/button';
+import { WatchPriceSlot } from './alert-slot';
 import { ProductImage } from '~/client/components/ui/product-image';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
@@ -219,6 +220,7 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             {product.description}
           </div>
           <AddToCartPanel product={product} />
+          {product.stock > 0 && <WatchPriceSlot productId={product.id} />}
         </div>
       </div>
 

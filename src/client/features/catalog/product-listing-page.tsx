@@ -11,6 +11,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { HttpStatus, Seo } from '~/client/lib/head';
 import { useT } from '~/client/lib/i18n';
 import { categoriesQueryOptions, categoryQueryOptions, productListQueryOptions } from './api';
+import { AlertMeSlot } from './alert-slot';
 import { catalogMessages } from './catalog.messages';
 import {
   LISTING_PAGE_SIZE,
@@ -106,6 +107,7 @@ export function ProductListingPage({ basePath }: { basePath: BasePath }) {
               {discount.error.message}
             </span>
           )}
+          <AlertMeSlot filters={filters} />
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
           {/* Phones have the header's search box only (docs/decisions/0151-phone-layout.md). */}

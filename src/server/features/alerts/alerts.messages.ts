@@ -17,7 +17,14 @@ export const ALERT_EMAILS = defineMessages(
     soldText: 'A lot you watched has sold or is no longer for sale, before its price dropped.',
     view: 'View the lot',
     why: 'You get this e-mail because you asked for alerts in your account at {{store}}. Manage or delete them there: {{account}}',
-    stop: 'Stop all alerts in one click: {{url}}',
+    stop: 'Unsubscribe in one click (stops every alert and newsletter from this store): {{url}}',
+    stopLink: 'Unsubscribe in one click',
+    guestWhy: 'You get this e-mail because you asked for alerts at {{store}} and confirmed your address.',
+    confirmSubject: 'Confirm your alert at {{store}}',
+    confirmText:
+      'Someone, hopefully you, asked {{store}} to e-mail this address when new lots match "{{name}}". Confirm to start the alerts: {{url}}\n\nIf it was not you, ignore this e-mail: nothing will be sent.',
+    consentWording:
+      'E-mail me, at most once a day, the new lots at {{store}} that match my saved search. I can unsubscribe at any time.',
   },
   {
     digestSubject_one: '{{count}} nouveau lot pour vos recherches enregistrées',
@@ -31,6 +38,13 @@ export const ALERT_EMAILS = defineMessages(
     soldText: 'Un lot que vous suiviez a été vendu ou n’est plus en vente, avant que son prix baisse.',
     view: 'Voir le lot',
     why: `Vous recevez ce courriel parce que vous avez demandé des alertes dans votre compte chez {{store}}. Gérez-les ou supprimez-les ici${NBSP}: {{account}}`,
-    stop: `Arrêter toutes les alertes en un clic${NBSP}: {{url}}`,
+    stop: `Se désabonner en un clic (arrête toutes les alertes et infolettres de ce magasin)${NBSP}: {{url}}`,
+    stopLink: 'Se désabonner en un clic',
+    guestWhy:
+      'Vous recevez ce courriel parce que vous avez demandé des alertes chez {{store}} et confirmé votre adresse.',
+    confirmSubject: 'Confirmez votre alerte chez {{store}}',
+    confirmText: `Quelqu’un, sans doute vous, a demandé à {{store}} d’écrire à cette adresse quand de nouveaux lots correspondent à «${NBSP}{{name}}${NBSP}». Confirmez pour lancer les alertes${NBSP}: {{url}}\n\nSi ce n’était pas vous, ignorez ce courriel${NBSP}: rien ne sera envoyé.`,
+    consentWording:
+      'Envoyez-moi, au plus une fois par jour, les nouveaux lots de {{store}} qui correspondent à ma recherche enregistrée. Je peux me désabonner en tout temps.',
   },
 );

@@ -4,23 +4,27 @@
 // sends one e-mail, a watched lot that sells says so; the one-click stop works without signing in; bad
 // input changes nothing.
 import { eq } from 'drizzle-orm';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products, savedSearches } from '~/server/db/schema';
+import { productWatches, products, savedSearches } from '~/server/db/schema';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 import { sendAlertDigests, sendWatchAlerts } from './job';
+import { alertStopToken } from './service';
 
 let t: TestApp;
 let inbox: SmtpInbox;
 let customer: TestClient;
 let email: string;
+let userId: number;
 
 beforeAll(async () => {
   inbox = await startSmtpInbox();
   t = await createTestApp({ env: { SMTP_URL: inbox.url } });
   const user = await createUser(t.db);
   email = user.email;
+  userId = user.id;
   customer = new TestClient(t.app);
   await signInAs(t.db, customer, user.id);
 });
@@ -30,6 +34,14 @@ afterAll(async () => {
 });
 
 const mailsToCustomer = () => inbox.mailsTo(email);
+/** A received message's List-Unsubscribe headers, from the raw text the server got (folded lines unfolded). */
+function listHeaders(mail: ParsedMail) {
+  const raw = inbox.messages.find((m) => m.mail === mail)!.raw.replace(/\r?\n[ \t]+/g, ' ');
+  return {
+    post: /^List-Unsubscribe-Post: (.*?)\r?$/m.exec(raw)?.[1],
+    url: /^List-Unsubscribe: <(.*?)>\r?$/m.exec(raw)?.[1],
+  };
+}
 
 describe('saved searches and the daily digest', () => {
   it('e-mails the two matching lots once, then nothing', async () => {
@@ -70,9 +82,13 @@ describe('saved searches and the daily digest', () => {
     expect(digest!.text).toContain('Dyson V11 Torque: $299.00 http://store.test/products/alert-dyson-v11');
     expect(digest!.text).not.toContain('Airwrap');
     expect(digest!.text).not.toContain('Shark');
-    expect(digest!.text).toMatch(
-      /Stop all alerts in one click: http:\/\/store\.test\/api\/account\/alerts\/stop\/\d+\.[\w-]{43}/,
-    );
+    // The consent feature's one-click unsubscribe, in the text and in the headers (RFC 2369, RFC 8058).
+    const link =
+      /Unsubscribe in one click \(stops every alert and newsletter from this store\): (http:\/\/store\.test\/api\/unsubscribe\/[\w.-]+)/.exec(
+        digest!.text!,
+      )![1]!;
+    expect(listHeaders(digest!)).toEqual({ post: 'List-Unsubscribe=One-Click', url: link });
+    expect(digest!.html).toContain(`href="${link}"`);
 
     // Run again (the same day, or a later one with nothing new): no second e-mail.
     expect(await sendAlertDigests(t.app.ctx)).toBe(0);
@@ -140,6 +156,8 @@ describe('price watches', () => {
     const mails = mailsToCustomer().slice(before);
     const drop = mails.find((m) => m.subject === 'Price drop: Watched Kettle');
     expect(drop!.text).toContain('The price of a lot you watch dropped from $40.00 to $31.99.');
+    expect(listHeaders(drop!).post).toBe('List-Unsubscribe=One-Click');
+    expect(drop!.text).toMatch(/Unsubscribe in one click .*http:\/\/store\.test\/api\/unsubscribe\//);
     const sold = mails.find((m) => m.subject === 'Sold: Watched Lamp');
     expect(sold!.text).toContain(
       'A lot you watched has sold or is no longer for sale, before its price dropped.',
@@ -162,8 +180,8 @@ describe('price watches', () => {
 
 describe('the one-click stop', () => {
   it('deletes every alert of the link’s customer without signing in; a forged link does nothing', async () => {
-    const digest = mailsToCustomer().find((m) => m.subject?.includes('saved searches'))!;
-    const url = /http:\/\/store\.test(\/api\/account\/alerts\/stop\/[\w.-]+)/.exec(digest.text!)![1]!;
+    // E-mails sent before decision 0580 carry this link; it keeps working.
+    const url = `/api/account/alerts/stop/${alertStopToken(t.app.ctx.config.sessionSecret, userId)}`;
     const forged = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
     const guest = new TestClient(t.app);
     expect((await guest.get(forged)).statusCode).toBe(404);
@@ -173,5 +191,48 @@ describe('the one-click stop', () => {
     expect(stop.json().message).toBe('Your alerts are stopped: you will get no more alert e-mails.');
     expect((await customer.get('/api/account/saved-searches')).json()).toEqual([]);
     expect((await customer.get('/api/account/watches')).json()).toEqual([]);
+  });
+});
+
+describe('the consent feature’s one-click unsubscribe (decision 0580)', () => {
+  it('a mail client’s one-click POST withdraws consent: no digest and no watch e-mail after it', async () => {
+    // The earlier tests' customers are done: only this one's alerts are left.
+    await t.db.delete(savedSearches);
+    await t.db.delete(productWatches);
+    const user = await createUser(t.db);
+    const client = new TestClient(t.app);
+    await signInAs(t.db, client, user.id);
+    expect((await client.post('/api/account/saved-searches', { query: 'q=toaster' })).statusCode).toBe(201);
+    const kettle = await createProduct(t.db, { name: 'Unsub Kettle', slug: 'unsub-kettle', price: '50.00' });
+    expect((await client.post('/api/account/watches', { productId: kettle.id })).statusCode).toBe(201);
+    await createProduct(t.db, { name: 'Toaster Deluxe', slug: 'unsub-toaster-1' });
+    expect(await sendAlertDigests(t.app.ctx)).toBe(1);
+    await inbox.next();
+    const [digest] = inbox.mailsTo(user.email);
+    const link = listHeaders(digest!).url!;
+    const path = link.replace('http://store.test', '');
+
+    // What a mail client posts for RFC 8058.
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(posted.statusCode).toBe(200);
+
+    // A new matching lot on a later day and a price drop: nothing is sent, and the alerts are gone.
+    await createProduct(t.db, { name: 'Toaster Max', slug: 'unsub-toaster-2' });
+    await t.db.update(products).set({ price: '10.00' }).where(eq(products.id, kettle.id));
+    expect(await sendAlertDigests(t.app.ctx, new Date(Date.now() + 86_400_000))).toBe(0);
+    expect(await sendWatchAlerts(t.app.ctx)).toBe(0);
+    expect(inbox.mailsTo(user.email)).toHaveLength(1);
+    expect((await client.get('/api/account/saved-searches')).json()).toEqual([]);
+    expect((await client.get('/api/account/watches')).json()).toEqual([]);
+
+    // Asking again is a new request: a search saved after the withdrawal is sent.
+    expect((await client.post('/api/account/saved-searches', { query: 'q=toaster' })).statusCode).toBe(201);
+    await createProduct(t.db, { name: 'Toaster Ultra', slug: 'unsub-toaster-3' });
+    expect(await sendAlertDigests(t.app.ctx, new Date(Date.now() + 2 * 86_400_000))).toBe(1);
   });
 });

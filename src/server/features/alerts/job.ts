@@ -3,7 +3,7 @@
 // e-mail per watch when the lot's price drops below the watched price, or when it sells first. Run by
 // the maintenance job; each e-mail is written to the outbox in the transaction that records it, so a
 // run stopped half-way sends nothing twice.
-import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { translator } from '~/shared/i18n/catalogues';
 import { type Locale, localizedPath } from '~/shared/i18n/locales';
 import { formatCents, formatMoney } from '~/shared/money';
@@ -11,10 +11,11 @@ import { storeDate } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
-import { alertDigests, productWatches, savedSearches, users } from '~/server/db/schema';
+import { alertDigests, guestSavedSearches, productWatches, savedSearches, users } from '~/server/db/schema';
 import { newArrivals, watchedLots } from '~/server/features/catalog';
+import { lastWithdrawal, unsubscribeUrl } from '~/server/features/newsletter';
 import { ALERT_EMAILS } from './alerts.messages';
-import { alertStopToken, readSearchQuery } from './service';
+import { readSearchQuery } from './service';
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -22,35 +23,44 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-function links(ctx: AppContext, userId: number, locale: Locale) {
+function links(ctx: AppContext, email: string, locale: Locale) {
   const origin = ctx.config.publicUrl;
   return {
     account: `${origin}${localizedPath('/account', locale)}`,
-    stop: `${origin}/api/account/alerts/stop/${alertStopToken(ctx.config.sessionSecret, userId)}`,
+    // The consent feature's one-click unsubscribe (decision 0580): a withdrawal it records stops alerts too.
+    stop: unsubscribeUrl(ctx, email, locale),
     lot: (slug: string) => `${origin}${localizedPath(`/products/${encodeURIComponent(slug)}`, locale)}`,
     image: (url: string | null) => (url ? new URL(url, `${origin}/`).href : null),
     listing: (query: string) => `${origin}${localizedPath('/products', locale)}?${query}`,
   };
 }
 
-function footer(ctx: AppContext, userId: number, locale: Locale) {
+/** RFC 2369 and RFC 8058 headers: a mail client's own unsubscribe button posts to the same link. */
+const listHeaders = (url: string) => ({
+  'List-Unsubscribe': `<${url}>`,
+  'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+});
+
+function footer(ctx: AppContext, email: string, locale: Locale, guest = false) {
   const t = translator(locale, ALERT_EMAILS);
-  const l = links(ctx, userId, locale);
+  const l = links(ctx, email, locale);
   const store = ctx.config.STORE_NAME;
+  const why = guest ? t('guestWhy', { store }) : t('why', { store, account: l.account });
   return {
-    text: [t('why', { store, account: l.account }), t('stop', { url: l.stop })],
-    html: `<p style="color:#475569;font-size:12px">${escapeHtml(t('why', { store, account: l.account }))}<br>${escapeHtml(t('stop', { url: l.stop }))}</p>`,
+    text: [why, t('stop', { url: l.stop })],
+    html: `<p style="color:#475569;font-size:12px">${escapeHtml(why)}<br><a href="${escapeHtml(l.stop)}">${escapeHtml(t('stopLink'))}</a></p>`,
+    headers: listHeaders(l.stop),
   };
 }
 
 type Section = { name: string; query: string; lots: Product[] };
 
-function digestMessage(ctx: AppContext, userId: number, locale: Locale, sections: Section[]) {
+function digestMessage(ctx: AppContext, email: string, locale: Locale, sections: Section[], guest = false) {
   const t = translator(locale, ALERT_EMAILS);
-  const l = links(ctx, userId, locale);
+  const l = links(ctx, email, locale);
   const count = sections.reduce((n, s) => n + s.lots.length, 0);
   const price = (p: Product) => formatMoney(p.discountedPrice, locale);
-  const end = footer(ctx, userId, locale);
+  const end = footer(ctx, email, locale, guest);
   const text = [
     t('digestIntro', { store: ctx.config.STORE_NAME }),
     ...sections.flatMap((s) => [
@@ -72,7 +82,25 @@ function digestMessage(ctx: AppContext, userId: number, locale: Locale, sections
         `<h2 style="font-size:16px">${escapeHtml(t('searchHeading', { name: s.name }))}</h2><table>${s.lots.map(lotHtml).join('')}</table><p><a href="${escapeHtml(l.listing(s.query))}">${escapeHtml(t('moreOnline'))}</a></p>`,
     )
     .join('')}${end.html}</div>`;
-  return { subject: t('digestSubject', { count }), text, html };
+  return { subject: t('digestSubject', { count }), text, html, headers: end.headers };
+}
+
+/**
+ * The consent the alerts rest on is the customer's own request (saving the search or the watch); an
+ * unsubscribe recorded after it (the link of any alert or newsletter, a mail client's one click, the
+ * account) withdraws it: those searches and watches are deleted and not sent (decision 0580).
+ */
+async function activeOnly<R extends { id: number; createdAt: Date }>(
+  ctx: AppContext,
+  email: string,
+  table: typeof savedSearches | typeof productWatches | typeof guestSavedSearches,
+  rows: R[],
+): Promise<R[]> {
+  const withdrawn = await lastWithdrawal(ctx.db, email);
+  if (!withdrawn) return rows;
+  const ended = rows.filter((r) => r.createdAt <= withdrawn).map((r) => r.id);
+  if (ended.length > 0) await ctx.db.delete(table).where(inArray(table.id, ended));
+  return rows.filter((r) => r.createdAt > withdrawn);
 }
 
 /** Customers with saved searches and no digest yet on the store's day. */
@@ -98,12 +126,18 @@ async function customersDue(db: DbOrTx, today: string): Promise<number[]> {
  */
 async function digestFor(ctx: AppContext, userId: number, today: string, now: Date): Promise<boolean> {
   const [user] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  const searches = await ctx.db
-    .select()
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
-    .orderBy(savedSearches.id);
-  if (!user || searches.length === 0) return false;
+  if (!user) return false;
+  const searches = await activeOnly(
+    ctx,
+    user.email,
+    savedSearches,
+    await ctx.db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(savedSearches.id),
+  );
+  if (searches.length === 0) return false;
   const seen = new Set<number>();
   const sections: Section[] = [];
   for (const search of searches) {
@@ -116,7 +150,7 @@ async function digestFor(ctx: AppContext, userId: number, today: string, now: Da
   }
   if (sections.length === 0) return false;
   const locale = searches.at(-1)!.locale;
-  const message = digestMessage(ctx, userId, locale, sections);
+  const message = digestMessage(ctx, user.email, locale, sections);
   return ctx.db.transaction(async (tx) => {
     const [taken] = await tx
       .insert(alertDigests)
@@ -138,19 +172,90 @@ async function digestFor(ctx: AppContext, userId: number, today: string, now: Da
   });
 }
 
-/** Sends the day's digests; returns how many went. */
+/** The lots new since each search was last checked, each lot once, by search. */
+async function sectionsOf(
+  ctx: AppContext,
+  searches: { name: string; query: string; locale: Locale; checkedAt: Date }[],
+): Promise<{ sections: Section[]; lots: number }> {
+  const seen = new Set<number>();
+  const sections: Section[] = [];
+  for (const search of searches) {
+    const { filters } = readSearchQuery(search.query);
+    const lots = (await newArrivals(ctx, filters, search.locale, search.checkedAt)).filter(
+      (p) => !seen.has(p.id),
+    );
+    for (const p of lots) seen.add(p.id);
+    if (lots.length > 0) sections.push({ name: search.name, query: search.query, lots });
+  }
+  return { sections, lots: seen.size };
+}
+
+/**
+ * Guests' digests (docs/decisions/0583-guest-saved-searches.md): one a day per confirmed address, over its
+ * confirmed searches; the day is claimed (digestOn) in the transaction that writes the e-mail.
+ */
+async function sendGuestDigests(ctx: AppContext, today: string, now: Date): Promise<number> {
+  const addresses = await ctx.db
+    .selectDistinct({ email: sql<string>`lower(${guestSavedSearches.email})` })
+    .from(guestSavedSearches)
+    .where(isNotNull(guestSavedSearches.confirmedAt));
+  let sent = 0;
+  for (const { email } of addresses) {
+    const confirmed = await ctx.db
+      .select()
+      .from(guestSavedSearches)
+      .where(
+        and(sql`lower(${guestSavedSearches.email}) = ${email}`, isNotNull(guestSavedSearches.confirmedAt)),
+      )
+      .orderBy(guestSavedSearches.id);
+    if (confirmed.some((s) => s.digestOn === today)) continue;
+    // Consent dates from the confirmation: a withdrawal after it ends the search.
+    const searches = await activeOnly(
+      ctx,
+      email,
+      guestSavedSearches,
+      confirmed.map((s) => ({ ...s, createdAt: s.confirmedAt! })),
+    );
+    const { sections } = await sectionsOf(ctx, searches);
+    if (sections.length === 0) continue;
+    const to = searches.at(-1)!.email;
+    const message = digestMessage(ctx, to, searches.at(-1)!.locale, sections, true);
+    const ids = searches.map((s) => s.id);
+    const claimed = await ctx.db.transaction(async (tx) => {
+      const [already] = await tx
+        .select({ id: guestSavedSearches.id })
+        .from(guestSavedSearches)
+        .where(
+          and(sql`lower(${guestSavedSearches.email}) = ${email}`, eq(guestSavedSearches.digestOn, today)),
+        )
+        .for('update');
+      if (already) return false;
+      await tx
+        .update(guestSavedSearches)
+        .set({ digestOn: today, checkedAt: now })
+        .where(inArray(guestSavedSearches.id, ids));
+      await ctx.mailer.enqueue({ kind: 'alert-digest', to, ...message }, tx);
+      return true;
+    });
+    if (claimed) sent++;
+  }
+  return sent;
+}
+
+/** Sends the day's digests (customers' and confirmed guests'); returns how many went. */
 export async function sendAlertDigests(ctx: AppContext, now = new Date()): Promise<number> {
   const today = storeDate(ctx.config.STORE_TIMEZONE, now);
   let sent = 0;
   for (const userId of await customersDue(ctx.db, today))
     if (await digestFor(ctx, userId, today, now)) sent++;
+  sent += await sendGuestDigests(ctx, today, now);
   if (sent > 0) await ctx.mailer.deliverQueued(sent);
   return sent;
 }
 
 /** One e-mail per watch: the price dropped below the watched price, or the lot sold before it did. */
 export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
-  const waiting = await ctx.db
+  const all = await ctx.db
     .select({
       id: productWatches.id,
       userId: productWatches.userId,
@@ -158,10 +263,21 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
       watchedCents: productWatches.watchedCents,
       locale: productWatches.locale,
       email: users.email,
+      createdAt: productWatches.createdAt,
     })
     .from(productWatches)
     .innerJoin(users, eq(users.id, productWatches.userId))
     .where(isNull(productWatches.notifiedAt));
+  const waiting: typeof all = [];
+  for (const email of new Set(all.map((w) => w.email)))
+    waiting.push(
+      ...(await activeOnly(
+        ctx,
+        email,
+        productWatches,
+        all.filter((w) => w.email === email),
+      )),
+    );
   let sent = 0;
   for (const locale of ['en', 'fr'] as const) {
     const mine = waiting.filter((w) => w.locale === locale);
@@ -172,8 +288,8 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
       const dropped = lot.onSale && lot.todayCents < watch.watchedCents;
       if (lot.onSale && !dropped) continue;
       const t = translator(locale, ALERT_EMAILS);
-      const l = links(ctx, watch.userId, locale);
-      const end = footer(ctx, watch.userId, locale);
+      const l = links(ctx, watch.email, locale);
+      const end = footer(ctx, watch.email, locale);
       const name = lot.product.name;
       const body = dropped
         ? t('dropText', {
@@ -195,6 +311,7 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
             subject: t(dropped ? 'dropSubject' : 'soldSubject', { name }),
             text: [body, '', `${t('view')}: ${l.lot(lot.product.slug)}`, '', ...end.text].join('\n'),
             html: `<div style="font-family:system-ui,sans-serif"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(l.lot(lot.product.slug))}">${escapeHtml(t('view'))}</a></p>${end.html}</div>`,
+            headers: end.headers,
           },
           tx,
         );

@@ -3,14 +3,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  GuestSavedSearchInputSchema,
   SavedSearchInputSchema,
   SavedSearchSchema,
   WatchInputSchema,
   WatchSchema,
 } from '~/shared/schemas/alerts';
 import { ErrorSchema } from '~/shared/schemas/catalog';
+import { LOCALE_TAGS, localizedPath } from '~/shared/i18n/locales';
 import { apiLocale } from '~/server/lib/request-locale';
+import { enforceAddressRateLimit } from '~/server/lib/rate-limit';
 import { privateAnswers } from '~/server/plugins/security';
+import { confirmGuestSearch, saveGuestSearch } from './guest';
 import {
   deleteSavedSearch,
   listSavedSearches,
@@ -113,6 +117,70 @@ export const alertRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await unwatch(app.ctx, request.user!.id, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  // A guest's 'Alert me' (docs/decisions/0583-guest-saved-searches.md): nothing is active before the
+  // address is confirmed. The same answer whether the search is new or not.
+  app.post(
+    '/api/alerts/guest-searches',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary: "A guest's saved search: e-mails a confirmation link; the alerts start once it is opened",
+        body: GuestSavedSearchInputSchema,
+        response: { 202: z.object({ message: z.string() }), 400: ErrorSchema, 429: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      // 10 an hour from one address: each sends an e-mail to an address anyone can type.
+      await enforceAddressRateLimit(app.ctx.db, 'guest-alert', request.ip, 10, 3600, 'alert requests');
+      const locale = apiLocale(request);
+      await saveGuestSearch(app.ctx, request.body, locale);
+      return reply.status(202).send({
+        message:
+          locale === 'fr'
+            ? 'Vérifiez vos courriels\u00a0: ouvrez le lien que nous venons d’envoyer pour lancer l’alerte.'
+            : 'Check your e-mail: open the link we just sent to start the alert.',
+      });
+    },
+  );
+
+  // Opened by a person from the confirmation e-mail: a page in the search's language, not JSON.
+  app.get(
+    '/api/alerts/confirm/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        summary:
+          "Confirms a guest's saved search (the link of the confirmation e-mail) and records the consent",
+        params: z.object({ token: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const locale = await confirmGuestSearch(app.ctx, request.params.token, request.ip);
+      const lang = locale ?? apiLocale(request);
+      const french = lang === 'fr';
+      const text = !locale
+        ? french
+          ? 'Ce lien n’est pas valide.'
+          : 'This link is not valid.'
+        : french
+          ? 'Votre alerte est confirmée\u00a0: nous vous écrirons quand de nouveaux lots correspondront.'
+          : 'Your alert is confirmed: we will e-mail you when new lots match.';
+      const store = app.ctx.config.STORE_NAME;
+      const home = localizedPath('/', lang);
+      const html = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+      return reply
+        .status(locale ? 200 : 404)
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html; charset=utf-8')
+        .send(
+          `<!doctype html><html lang="${LOCALE_TAGS[lang]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>${html(store)}</title></head><body style="font-family:system-ui,sans-serif;max-width:520px;margin:24px auto;padding:0 12px"><main><h1 style="font-size:1.25rem">${html(text)}</h1><p><a href="${html(home)}">${html(store)}</a></p></main></body></html>`,
+        );
     },
   );
 

@@ -61,6 +61,28 @@ export async function recordConsent(
   await db.insert(subscribers).values({ email: who.email.trim() }).onConflictDoNothing();
 }
 
+/**
+ * Records a guest's express consent to saved-search alerts only (purpose 'alerts'): it is no marketing
+ * consent (the address is not put on the list, campaigns and reminders do not read it), and any later
+ * withdrawal ends it (docs/decisions/0583-guest-saved-searches.md).
+ */
+export async function recordAlertConsent(
+  db: DbOrTx,
+  who: { email: string; ip?: string | null },
+  wording: string,
+  locale: Locale,
+): Promise<void> {
+  await db.insert(marketingConsents).values({
+    email: who.email.trim(),
+    action: 'granted',
+    purpose: 'alerts',
+    source: 'alert-confirmation',
+    wording,
+    locale,
+    ipAddress: who.ip ?? null,
+  });
+}
+
 /** Records a withdrawal (honoured at once: every later marketing send reads it) and takes the address off the list. */
 export async function recordWithdrawal(
   db: DbOrTx,
@@ -137,7 +159,7 @@ async function factsOf(db: DbOrTx, email?: string): Promise<Facts[]> {
   const result = (await db.execute(sql`
     with g as (
       select distinct on (lower(email)) lower(email) as e, created_at as at, locale
-      from marketing_consents where action = 'granted' and ${only('email')}
+      from marketing_consents where action = 'granted' and purpose = 'marketing' and ${only('email')}
       order by lower(email), created_at desc, id desc
     ), w as (
       select lower(email) as e, max(created_at) as at from marketing_consents
@@ -178,4 +200,15 @@ export async function consentHistory(db: DbOrTx, email: string) {
     .from(marketingConsents)
     .where(sql`lower(${marketingConsents.email}) = lower(${email.trim()})`)
     .orderBy(asc(marketingConsents.createdAt), asc(marketingConsents.id));
+}
+
+/** When the address last withdrew (an unsubscribe link, one click, the account); null if never. */
+export async function lastWithdrawal(db: DbOrTx, email: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`max(${marketingConsents.createdAt})` })
+    .from(marketingConsents)
+    .where(
+      sql`lower(${marketingConsents.email}) = lower(${email.trim()}) and ${marketingConsents.action} = 'withdrawn'`,
+    );
+  return row?.at ? new Date(row.at) : null;
 }

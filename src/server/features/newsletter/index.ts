@@ -3,7 +3,10 @@
 export {
   consentHistory,
   consentStatus,
+  lastWithdrawal,
+  recordAlertConsent,
   recordConsent,
   recordWithdrawal,
 } from './consents';
 export { statusJson } from './consent-admin-routes';
+export { unsubscribeUrl } from './marketing-mail';

@@ -42,6 +42,7 @@ const demoOrder: OrderRow = {
   paymentStatus: 'completed',
   paymentMethod: 'square',
   paymentLinkId: null,
+  holdReminderSentAt: null,
   providerOrderId: null,
   paymentReference: 'demo-payment',
   trackingNumber: '1Z999AA10123456784',
