@@ -373,6 +373,11 @@ export const orders = pgTable(
     // When the shopper confirmed that the order's final-sale items cannot be returned; null when the
     // order had none (docs/decisions/0301-condition-and-final-sale.md).
     finalSaleAcknowledgedAt: timestamp({ withTimezone: true }),
+    // The shopper's acceptance of the distance contract shown at checkout: when, which wording and in
+    // which language (docs/decisions/0566-checkout-is-a-distance-contract.md). Null on older orders.
+    contractAcceptedAt: timestamp({ withTimezone: true }),
+    contractVersion: text(),
+    contractLanguage: text(),
     // Who placed the checkout: 'user:{id}' or 'ip:{address}'. Bounds what one client may hold at a
     // time (docs/decisions/0120-stock-hoarding.md).
     clientKey: text(),

@@ -235,6 +235,11 @@ export const StoreSettingsSchema = z.object({
    * (docs/decisions/0560-consent-records.md).
    */
   mailingAddress: z.string().max(SETTING_TEXT_MAX),
+  /**
+   * The merchant's legal name, shown in the checkout's contract and its e-mail copy; blank: the store's
+   * name (docs/decisions/0566-checkout-is-a-distance-contract.md).
+   */
+  legalName: z.string().max(SETTING_TEXT_MAX),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
@@ -246,6 +251,7 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   privacyOfficerEmail: '',
   privacyOfficerPhone: '',
   mailingAddress: '',
+  legalName: '',
 };
 
 /** A one-line setting's text: trimmed, at most SETTING_TEXT_MAX characters, no line breaks. */
@@ -297,6 +303,7 @@ export const StoreSettingsUpdateSchema = z.strictObject(
     ),
     privacyOfficerPhone: settingText('Privacy officer phone'),
     mailingAddress: settingText('Mailing address'),
+    legalName: settingText('Legal name'),
   },
   {
     error: (issue) =>

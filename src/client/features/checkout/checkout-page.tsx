@@ -24,6 +24,7 @@ import {
 import { PhoneSummaryToggle } from './checkout-lines';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
+import { ContractSection } from './contract-section';
 import { FinalSaleSection } from './final-sale-section';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
@@ -53,6 +54,10 @@ export function CheckoutPage() {
   // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
+  // The contract's acceptance: unticked, apart from the marketing box (docs/decisions/0566-checkout-is-a-distance-contract.md).
+  const [contractAccepted, setContractAccepted] = useState(false);
+  const [contractRefused, setContractRefused] = useState(false);
+  const contractCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
     specialInstructions: cart.specialInstructions,
@@ -67,6 +72,13 @@ export function CheckoutPage() {
       refuse: () => {
         setFinalSaleRefused(true);
         finalSaleCheckbox.current?.focus();
+      },
+    },
+    contract: {
+      accepted: contractAccepted,
+      refuse: () => {
+        setContractRefused(true);
+        contractCheckbox.current?.focus();
       },
     },
   });
@@ -100,6 +112,17 @@ export function CheckoutPage() {
               if (checked) setFinalSaleRefused(false);
             }}
             showError={finalSaleRefused}
+          />
+          <ContractSection
+            ref={contractCheckbox}
+            items={cart.items}
+            destination={destination}
+            accepted={contractAccepted}
+            onAcceptedChange={(checked) => {
+              setContractAccepted(checked);
+              if (checked) setContractRefused(false);
+            }}
+            showError={contractRefused}
           />
         </div>
         <CheckoutSummaryColumn

@@ -51,6 +51,8 @@ type SubmissionInput = {
   finalSale: { required: boolean; acknowledged: boolean; refuse: () => void };
   /** Whether the shopper ticked the marketing box (sent only when ticked). */
   marketingOptIn?: () => boolean;
+  /** The contract's acceptance box; `refuse` shows why the order was not sent when it is unticked. */
+  contract: { accepted: boolean; refuse: () => void };
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -120,6 +122,7 @@ export function useCheckoutSubmission({
   saveToProfile: saveTicked,
   finalSale,
   marketingOptIn,
+  contract,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -162,6 +165,7 @@ export function useCheckoutSubmission({
   const onValid = async (values: CheckoutForm) => {
     if (!isShippingMethod(values.shippingMethod)) return onInvalid();
     if (finalSale.required && !finalSale.acknowledged) return finalSale.refuse();
+    if (!contract.accepted) return contract.refuse();
     if (busy) return;
     setBusy(true);
     let signedInUser = user;

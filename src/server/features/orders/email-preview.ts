@@ -59,6 +59,9 @@ const demoOrder: OrderRow = {
   refundReference: null,
   refundedAmount: '0',
   finalSaleAcknowledgedAt: null,
+  contractAcceptedAt: at,
+  contractVersion: '2026-11-28',
+  contractLanguage: 'en',
   createdAt: at,
   updatedAt: at,
 };
