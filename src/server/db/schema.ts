@@ -136,6 +136,9 @@ export const products = pgTable(
     // quarantined lot cannot be on sale (products_recalled_not_on_sale).
     recallId: integer().references((): AnyPgColumn => recalls.id, { onDelete: 'set null' }),
     quarantinedAt: timestamp({ withTimezone: true }),
+    // The recall the owner released this lot from (a wrong match, with a reason in the audit log): a later
+    // screening does not put it back in quarantine for that recall (docs/decisions/0568-recall-release.md).
+    recallReleasedId: integer().references((): AnyPgColumn => recalls.id, { onDelete: 'set null' }),
     unitCost: money(),
     shelfLocation: text(),
     // The load a lot came in (docs/decisions/0310-loads-and-manifest-intake.md), the manifest row it

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "recall_released_id" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_recall_released_id_recalls_id_fk" FOREIGN KEY ("recall_released_id") REFERENCES "public"."recalls"("id") ON DELETE set null ON UPDATE no action;
