@@ -17,7 +17,7 @@ import {
   targetSizeProblems,
 } from './a11y';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
-import { fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
+import { CHECKOUT_WORDS, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -439,6 +439,11 @@ describe('keyboard only', () => {
       await page.keyboard.press('Space');
       expect(await finalSale.isChecked()).toBe(true);
     }
+    // The contract's acceptance, ticked with Space (docs/decisions/0566-checkout-is-a-distance-contract.md).
+    const contract = form.getByRole('checkbox', { name: CHECKOUT_WORDS.en.acceptContract });
+    await focus(page, contract);
+    await page.keyboard.press('Space');
+    expect(await contract.isChecked()).toBe(true);
     await focus(page, page.getByRole('button', { name: 'Continue to Payment' }));
     await page.keyboard.press('Enter');
 
