@@ -48,6 +48,7 @@ export function body(
       status: 'pending',
       notes: null,
       userId: null,
+      contractAccepted: true,
     },
     items: [
       {

@@ -95,6 +95,7 @@ function submission(productId: number, current: CurrentFigures, email: string): 
       status: 'pending',
       notes: null,
       userId: null,
+      contractAccepted: true,
     },
     items: [
       {

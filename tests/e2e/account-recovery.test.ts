@@ -12,6 +12,7 @@ import {
   CHECKOUT_WORDS,
   type CheckoutDetails,
   checkoutForm,
+  acceptContract,
   fillCheckoutForm,
 } from './checkout-form';
 
@@ -107,7 +108,10 @@ describe('a remembered checkout and the guest order look-up', () => {
     await page.getByRole('button', { name: 'Continue to Payment' }).waitFor();
     await expectFilled(page);
 
-    // Paid this time: the confirmation forgets what was typed.
+    // Paid this time: the confirmation forgets what was typed. The contract is accepted again: an
+    // acceptance is never remembered from an earlier attempt (decision 0566).
+    expect(await checkoutForm(page).getByTestId('contract-acceptance').isChecked()).toBe(false);
+    await acceptContract(page);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/pay\/ORD-/);
     const reference = page.url().split('/pay/')[1]!;

@@ -63,6 +63,7 @@ async function guestCheckout(product: Product, email: string) {
       status: 'pending',
       notes: null,
       userId: null,
+      contractAccepted: true,
     },
     items: [
       {

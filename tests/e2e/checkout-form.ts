@@ -28,6 +28,8 @@ export const CHECKOUT_WORDS = {
     province: 'Province',
     postalCode: 'Postal Code',
     standard: /Standard Shipping/,
+    contract: 'Your contract',
+    acceptContract: /^I have read this summary and I accept the contract/,
   },
   fr: {
     form: 'Paiement',
@@ -40,6 +42,8 @@ export const CHECKOUT_WORDS = {
     province: 'Province',
     postalCode: 'Code postal',
     standard: /Livraison standard/,
+    contract: 'Votre contrat',
+    acceptContract: /^J’ai lu ce résumé et j’accepte le contrat/,
   },
 } as const;
 
@@ -83,7 +87,10 @@ export const CHECKOUT_TEXT_FIELDS = [
   'postalCode',
 ] as const satisfies readonly (keyof CheckoutDetails)[];
 
-/** Fills every field of the checkout form with `details` and picks standard shipping. */
+/**
+ * Fills every field of the checkout form with `details`, picks standard shipping and, having read the
+ * contract's block, ticks that the contract is accepted (unticked, the store sends no order).
+ */
 export async function fillCheckoutForm(
   page: Page,
   details: CheckoutDetails,
@@ -98,4 +105,12 @@ export async function fillCheckoutForm(
     await form.getByLabel(words[field], { exact: field === 'lastName' }).fill(details[field]);
   }
   await form.getByRole('radio', { name: words.standard }).check();
+  await acceptContract(page, locale);
+}
+
+/** Ticks the contract's acceptance box, in its block (docs/decisions/0566-checkout-is-a-distance-contract.md). */
+export async function acceptContract(page: Page, locale: Locale = 'en') {
+  const words = CHECKOUT_WORDS[locale];
+  const block = checkoutForm(page, locale).getByRole('region', { name: words.contract });
+  await block.getByRole('checkbox', { name: words.acceptContract }).check();
 }

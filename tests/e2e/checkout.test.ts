@@ -8,7 +8,7 @@ import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { registrationLink } from './admin-session';
 import { ADMIN, launchBrowser, openPage, type Store, startStore } from './harness';
-import { checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
+import { CHECKOUT_WORDS, checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
 let browser: Browser;
@@ -280,6 +280,50 @@ describe('checkout', () => {
     expect(await axeProblems(page, 'checkout with a final-sale lot')).toEqual([]);
 
     await confirm.check();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.waitForURL(/\/pay\/ORD-/);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the contract block names the seller, each line and its return policy, and nothing is paid until it is accepted', async () => {
+    const { page, context, consoleErrors } = await openPage(browser, { viewport: DESKTOP });
+    const cookie = await adminCookie();
+    const created = (await adminWrite(cookie, 'POST', '/api/products', {
+      name: 'Contract Journey Kettle',
+      description: 'Opened and tested.',
+      price: '24.00',
+      stock: 2,
+      condition: 'used-like-new',
+    })) as { slug: string };
+    const kettle = await api<Product>(`/api/products/${created.slug}`);
+    await addToCart(page, kettle, 1, 'Go to Cart');
+    await page.waitForURL(`${store.url}/cart`);
+    await page.goto(`${store.url}/checkout`);
+    await fillCheckout(page, 'contract.journey@example.com');
+    const block = checkoutForm(page).getByRole('region', { name: 'Your contract' });
+    expect(await block.getByTestId('contract-seller').textContent()).toContain('1250 Clearance Road');
+    // The store's default window for used - like new is 14 days (decision 0540).
+    expect(await block.getByTestId('contract-lines').textContent()).toContain(
+      'Contract Journey Kettle (Used - like new) × 1. Return policy: Returns accepted within 14 days of delivery or pickup.',
+    );
+    expect(await block.getByTestId('contract-total').textContent()).toMatch(/^\$\d+\.\d{2} CAD$/);
+    await block.getByText('The legal warranty applies to every item').waitFor();
+
+    // The filler ticked it as a shopper would; unticked, paying stays here, says why and focuses the box.
+    const accept = block.getByRole('checkbox', { name: CHECKOUT_WORDS.en.acceptContract });
+    await accept.uncheck();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await block.getByText('Please tick that you accept the contract before paying.').waitFor();
+    expect(await accept.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(page.url()).toBe(`${store.url}/checkout`);
+    // The marketing box is another, unticked box.
+    expect(await page.getByTestId('marketing-consent').isChecked()).toBe(false);
+    expect(await axeProblems(page, 'checkout with the contract unaccepted')).toEqual([]);
+
+    await accept.check();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/pay\/ORD-/);
     await page.getByRole('button', { name: 'Pay' }).click();

@@ -18,6 +18,7 @@ import {
   sweep,
   startSweepStore,
 } from './storefront-sweep';
+import { CHECKOUT_WORDS } from './checkout-form';
 
 startSweepStore();
 
@@ -123,6 +124,11 @@ describe('keyboard only', () => {
       await page.keyboard.press('Space');
       expect(await finalSale.isChecked()).toBe(true);
     }
+    // The contract's acceptance, ticked with Space (docs/decisions/0566-checkout-is-a-distance-contract.md).
+    const contract = form.getByRole('checkbox', { name: CHECKOUT_WORDS.en.acceptContract });
+    await focus(page, contract);
+    await page.keyboard.press('Space');
+    expect(await contract.isChecked()).toBe(true);
     await focus(page, page.getByRole('button', { name: 'Continue to Payment' }));
     await page.keyboard.press('Enter');
 

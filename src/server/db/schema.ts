@@ -136,6 +136,9 @@ export const products = pgTable(
     // quarantined lot cannot be on sale (products_recalled_not_on_sale).
     recallId: integer().references((): AnyPgColumn => recalls.id, { onDelete: 'set null' }),
     quarantinedAt: timestamp({ withTimezone: true }),
+    // The recall the owner released this lot from (a wrong match, with a reason in the audit log): a later
+    // screening does not put it back in quarantine for that recall (docs/decisions/0568-recall-release.md).
+    recallReleasedId: integer().references((): AnyPgColumn => recalls.id, { onDelete: 'set null' }),
     unitCost: money(),
     shelfLocation: text(),
     // The load a lot came in (docs/decisions/0310-loads-and-manifest-intake.md), the manifest row it
@@ -396,6 +399,11 @@ export const orders = pgTable(
     // When the shopper confirmed that the order's final-sale items cannot be returned; null when the
     // order had none (docs/decisions/0301-condition-and-final-sale.md).
     finalSaleAcknowledgedAt: timestamp({ withTimezone: true }),
+    // The shopper's acceptance of the distance contract shown at checkout: when, which wording and in
+    // which language (docs/decisions/0566-checkout-is-a-distance-contract.md). Null on older orders.
+    contractAcceptedAt: timestamp({ withTimezone: true }),
+    contractVersion: text(),
+    contractLanguage: text(),
     // Who placed the checkout: 'user:{id}' or 'ip:{address}'. Bounds what one client may hold at a
     // time (docs/decisions/0120-stock-hoarding.md).
     clientKey: text(),

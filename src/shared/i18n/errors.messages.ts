@@ -43,6 +43,8 @@ export const errorMessages = defineMessages(
     "New passwords don't match": "New passwords don't match",
     'First name must be at least 2 characters.': 'First name must be at least 2 characters.',
     'Last name must be at least 2 characters.': 'Last name must be at least 2 characters.',
+    'Please tick that you accept the contract before paying.':
+      'Please tick that you accept the contract before paying.',
     'Please enter your first and last name.': 'Please enter your first and last name.',
     'Address is required.': 'Address is required.',
     'Address line 2 must be at most {{max}} characters.':
@@ -116,6 +118,8 @@ export const errorMessages = defineMessages(
     "New passwords don't match": 'Les nouveaux mots de passe ne correspondent pas',
     'First name must be at least 2 characters.': 'Le prénom doit compter au moins 2 caractères.',
     'Last name must be at least 2 characters.': 'Le nom de famille doit compter au moins 2 caractères.',
+    'Please tick that you accept the contract before paying.':
+      'Veuillez cocher que vous acceptez le contrat avant de payer.',
     'Please enter your first and last name.': 'Veuillez entrer votre prénom et votre nom de famille.',
     'Address is required.': 'L’adresse est obligatoire.',
     'Address line 2 must be at most {{max}} characters.':

@@ -346,6 +346,14 @@ export const AdminProductsQuerySchema = z.object({
     .enum(['true', 'false'], { error: "lowStock must be 'true' or 'false'" })
     .optional()
     .transform((v) => v === 'true'),
+  /**
+   * 'true': only lots whose struck compare-at price has no recorded evidence (no manifest source): the
+   * claims to check (docs/decisions/0567-price-claims-with-evidence.md).
+   */
+  noEvidence: z
+    .enum(['true', 'false'], { error: "noEvidence must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 export const DeleteProductResultSchema = z.object({

@@ -44,3 +44,12 @@ export const QuarantineReportSchema = z.object({
   possibleMatches: z.array(LotSchema.extend({ recall: RecallSchema.omit({ gtins: true }) })),
 });
 export type QuarantineReport = z.output<typeof QuarantineReportSchema>;
+
+/** Why the owner releases a lot from quarantine (a wrong match): kept in the audit log. */
+export const ReleaseQuarantineSchema = z.strictObject({
+  reason: z
+    .string({ error: 'Please give the reason for the release.' })
+    .trim()
+    .min(5, 'Please give the reason for the release (at least 5 characters).')
+    .max(500, 'The reason must be at most 500 characters.'),
+});

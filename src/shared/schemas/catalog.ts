@@ -71,6 +71,22 @@ export const ProductSchema = z.object({
    */
   priceDroppedFrom: z.string().nullable(),
   /**
+   * What the struck price is and its evidence (docs/decisions/0567-price-claims-with-evidence.md):
+   * 'estimated-retail' (a compare-at price; from a manifest, `source` names the supplier and load and
+   * `date` the day it was received; null when no evidence is recorded) or 'was' (the shop's own price
+   * before its latest markdown, `date` the day it was lowered). Null when nothing is struck through
+   * but the selling price itself.
+   */
+  referencePrice: z
+    .object({
+      kind: z.enum(['estimated-retail', 'was']),
+      amount: z.string(),
+      source: z.string().nullable(),
+      date: z.string().nullable(),
+    })
+    .nullable()
+    .optional(),
+  /**
    * The language each text is in: `name`, `description` and `categoryName` are in the request's
    * language (Accept-Language) when staff wrote it, else in English.
    */

@@ -284,6 +284,9 @@ export const CheckoutItemSchema = z.strictObject(
   { error: objectIssues('Each item') },
 );
 
+/** The refusal of a checkout whose contract was not accepted (400, nothing written). */
+export const CONTRACT_NOT_ACCEPTED = 'Please tick that you accept the contract before paying.';
+
 export const OrderDataSchema = z
   .strictObject(
     {
@@ -318,6 +321,11 @@ export const OrderDataSchema = z
        * consent is recorded with its wording; absent or false records none (docs/decisions/0560-consent-records.md).
        */
       marketingOptIn: z.optional(z.boolean({ error: 'marketingOptIn must be true or false.' })),
+      /**
+       * The shopper ticked that they accept the contract shown above the payment button: required, so no
+       * order and no payment page exist without it (docs/decisions/0566-checkout-is-a-distance-contract.md).
+       */
+      contractAccepted: z.literal(true, { error: CONTRACT_NOT_ACCEPTED }),
     },
     { error: objectIssues('orderData') },
   )

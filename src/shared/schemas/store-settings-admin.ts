@@ -185,6 +185,19 @@ export const DEFAULT_RETURN_WINDOW_DAYS: Record<ProductCondition, number> = {
 };
 export const MAX_RETURN_WINDOW_DAYS = 365;
 
+/** The longest period a price-claim rule may name (a year). */
+export const MAX_CLAIM_DAYS = 365;
+export const CLAIM_DAYS_MESSAGE = `A price-claim period must be a whole number of days from 1 to ${MAX_CLAIM_DAYS}`;
+const claimDays = z.union([z.string(), z.number()], { error: CLAIM_DAYS_MESSAGE }).transform((value, ctx) => {
+  const text = typeof value === 'number' ? String(value) : value.trim();
+  const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(n) || n < 1 || n > MAX_CLAIM_DAYS) {
+    ctx.addIssue({ code: 'custom', message: CLAIM_DAYS_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
+
 /** Products with this many units or fewer (but some) are low on stock, unless set otherwise. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
 export const MAX_LOW_STOCK_THRESHOLD = 1000;
@@ -235,6 +248,20 @@ export const StoreSettingsSchema = z.object({
    * (docs/decisions/0560-consent-records.md).
    */
   mailingAddress: z.string().max(SETTING_TEXT_MAX),
+  /**
+   * The merchant's legal name, shown in the checkout's contract and its e-mail copy; blank: the store's
+   * name (docs/decisions/0566-checkout-is-a-distance-contract.md).
+   */
+  legalName: z.string().max(SETTING_TEXT_MAX),
+  /**
+   * The price-claim rule (docs/decisions/0567-price-claims-with-evidence.md): a 'was' price is shown when
+   * it had been charged for at least `wasPriceMinDays` days before the markdown and the markdown is at
+   * most `wasPriceWithinDays` days old; an estimated retail price drives a % OFF badge only when
+   * `estimatedRetailPercentOff` is true.
+   */
+  wasPriceMinDays: z.number().int().min(1).max(MAX_CLAIM_DAYS),
+  wasPriceWithinDays: z.number().int().min(1).max(MAX_CLAIM_DAYS),
+  estimatedRetailPercentOff: z.boolean(),
 });
 export type StoreSettings = z.infer<typeof StoreSettingsSchema>;
 export const DEFAULT_STORE_SETTINGS: StoreSettings = {
@@ -246,6 +273,10 @@ export const DEFAULT_STORE_SETTINGS: StoreSettings = {
   privacyOfficerEmail: '',
   privacyOfficerPhone: '',
   mailingAddress: '',
+  legalName: '',
+  wasPriceMinDays: 14,
+  wasPriceWithinDays: 30,
+  estimatedRetailPercentOff: false,
 };
 
 /** A one-line setting's text: trimmed, at most SETTING_TEXT_MAX characters, no line breaks. */
@@ -297,6 +328,12 @@ export const StoreSettingsUpdateSchema = z.strictObject(
     ),
     privacyOfficerPhone: settingText('Privacy officer phone'),
     mailingAddress: settingText('Mailing address'),
+    legalName: settingText('Legal name'),
+    wasPriceMinDays: claimDays.optional(),
+    wasPriceWithinDays: claimDays.optional(),
+    estimatedRetailPercentOff: z
+      .boolean({ error: 'Estimated retail % OFF must be true or false' })
+      .optional(),
   },
   {
     error: (issue) =>

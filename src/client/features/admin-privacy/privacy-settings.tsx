@@ -15,7 +15,8 @@ const FIELDS = [
   ['privacyOfficerTitleFr', 'Title (French)'],
   ['privacyOfficerEmail', 'E-mail (blank: the store’s address)'],
   ['privacyOfficerPhone', 'Phone'],
-  ['mailingAddress', 'Postal address in marketing e-mails (blank: the pickup address)'],
+  ['mailingAddress', 'Postal address in marketing e-mails and contracts (blank: the pickup address)'],
+  ['legalName', 'Legal name on contracts (blank: the store name)'],
 ] as const;
 type Key = (typeof FIELDS)[number][0];
 

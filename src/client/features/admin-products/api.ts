@@ -6,18 +6,31 @@ import type { Category } from '~/shared/schemas/catalog';
 import { apiGetPage, apiRequest } from '~/client/lib/api';
 import { queryKeyStartsWith } from '~/client/lib/query-keys';
 
-export function adminProductsPath(page: number, limit: number, search: string, lowStock = false): string {
+/** Which products the list shows: all, those low on stock, or lots whose compare-at price has no evidence. */
+export type ProductsShown = 'all' | 'low' | 'no-evidence';
+
+export function adminProductsPath(
+  page: number,
+  limit: number,
+  search: string,
+  shown: ProductsShown = 'all',
+): string {
   const params = new URLSearchParams({ page: String(page), limit: String(limit) });
   if (search) params.set('search', search);
-  if (lowStock) params.set('lowStock', 'true');
+  if (shown === 'low') params.set('lowStock', 'true');
+  if (shown === 'no-evidence') params.set('noEvidence', 'true');
   return `/api/products/admin?${params}`;
 }
 
-export const adminProductsQueryOptions = (page: number, limit: number, search: string, lowStock = false) =>
+export const adminProductsQueryOptions = (
+  page: number,
+  limit: number,
+  search: string,
+  shown: ProductsShown = 'all',
+) =>
   queryOptions({
-    queryKey: ['/api/products/admin', { page, limit, search, lowStock }],
-    queryFn: ({ client }) =>
-      apiGetPage<AdminProduct>(client, adminProductsPath(page, limit, search, lowStock)),
+    queryKey: ['/api/products/admin', { page, limit, search, shown }],
+    queryFn: ({ client }) => apiGetPage<AdminProduct>(client, adminProductsPath(page, limit, search, shown)),
   });
 
 export const adminProductQueryOptions = (id: number) =>

@@ -1,17 +1,18 @@
 // Above the product table: the search box (by name or lot number) and the 'Show' choice between all
-// products and those low on stock.
+// products, those low on stock and lots whose compare-at price has no evidence (decision 0567).
 import { inputClasses } from '~/client/components/ui/form-fields';
+import type { ProductsShown } from './api';
 
 export function ProductFilters({
   searchText,
   onSearchTextChange,
-  lowStock,
-  onLowStockChange,
+  shown,
+  onShownChange,
 }: {
   searchText: string;
   onSearchTextChange: (text: string) => void;
-  lowStock: boolean;
-  onLowStockChange: (lowStock: boolean) => void;
+  shown: ProductsShown;
+  onShownChange: (shown: ProductsShown) => void;
 }) {
   return (
     <div className="flex flex-wrap items-center gap-3">
@@ -31,15 +32,16 @@ export function ProductFilters({
       <label htmlFor="admin-product-stock" className="text-sm font-medium text-slate-700">
         Show
       </label>
-      <div className="w-44">
+      <div className="w-64">
         <select
           id="admin-product-stock"
-          value={lowStock ? 'low' : 'all'}
-          onChange={(e) => onLowStockChange(e.target.value === 'low')}
+          value={shown}
+          onChange={(e) => onShownChange(e.target.value as ProductsShown)}
           className={inputClasses()}
         >
           <option value="all">All products</option>
           <option value="low">Low stock</option>
+          <option value="no-evidence">Compare-at price without evidence</option>
         </select>
       </div>
     </div>

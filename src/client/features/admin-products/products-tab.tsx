@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct } from '~/shared/schemas/admin-products';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { toast } from '~/client/components/ui/toast-store';
-import { adminProductsQueryOptions, refreshCatalogue, setProductActive } from './api';
+import { adminProductsQueryOptions, type ProductsShown, refreshCatalogue, setProductActive } from './api';
 import { Pager } from '~/client/components/ui/pager';
 import { useSearchBox } from '~/client/components/ui/use-search-box';
 import { DataTable } from '~/client/components/ui/table';
@@ -59,7 +59,9 @@ function ProductsList() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [params, setParams] = useSearchParams();
-  const lowStock = params.get('stock') === 'low';
+  const shown: ProductsShown =
+    params.get('stock') === 'low' ? 'low' : params.get('show') === 'no-evidence' ? 'no-evidence' : 'all';
+  const lowStock = shown === 'low';
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<AdminProduct | null>(null);
   // Selected products, kept across pages and searches until the bulk edit is done.
@@ -78,16 +80,18 @@ function ProductsList() {
     setSearch(next);
     setPage(1);
   });
-  const showLowStock = (low: boolean) => {
+  const show = (choice: ProductsShown) => {
     const next = new URLSearchParams(params);
-    if (low) next.set('stock', 'low');
+    if (choice === 'low') next.set('stock', 'low');
     else next.delete('stock');
+    if (choice === 'no-evidence') next.set('show', 'no-evidence');
+    else next.delete('show');
     setParams(next, { replace: true });
     setPage(1);
   };
 
   const list = useQuery({
-    ...adminProductsQueryOptions(page, ADMIN_PRODUCTS_PAGE_SIZE, search, lowStock),
+    ...adminProductsQueryOptions(page, ADMIN_PRODUCTS_PAGE_SIZE, search, shown),
     placeholderData: keepPreviousData,
   });
 
@@ -131,8 +135,8 @@ function ProductsList() {
       <ProductFilters
         searchText={searchText}
         onSearchTextChange={setSearchText}
-        lowStock={lowStock}
-        onLowStockChange={showLowStock}
+        shown={shown}
+        onShownChange={show}
       />
       <DataTable
         columns={COLUMNS}
@@ -149,13 +153,15 @@ function ProductsList() {
         pending={list.isPending}
         empty={items.length === 0}
         emptyText={
-          lowStock
-            ? search
-              ? `No product low on stock matches "${search}".`
-              : 'No product is low on stock.'
-            : search
-              ? `No products match "${search}".`
-              : 'No products yet. Add one or import a CSV file.'
+          shown === 'no-evidence'
+            ? 'Every compare-at price has its evidence.'
+            : lowStock
+              ? search
+                ? `No product low on stock matches "${search}".`
+                : 'No product is low on stock.'
+              : search
+                ? `No products match "${search}".`
+                : 'No products yet. Add one or import a CSV file.'
         }
         skeletonClassName="h-10 w-full"
       >

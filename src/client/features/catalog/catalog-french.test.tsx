@@ -114,9 +114,7 @@ describe('the listing in French', () => {
     expect(speaker.textContent).toBe('Ajouter au panier');
     expect((speaker as HTMLButtonElement).disabled).toBe(true);
     expect(within(cards[2]!).getByTestId('price-dropped').textContent).toBe('Prix réduit');
-    expect(within(cards[2]!).getByTestId('price-dropped-from').textContent).toBe(
-      frenchSpaces('Prix précédent : 30,00 $'),
-    );
+    expect(within(cards[2]!).getByTestId('reference-price').textContent).toBe(frenchSpaces('Avant 30,00 $'));
     expect(within(cards[2]!).getByText('En stock')).toBeTruthy();
     // Links stay in the French store.
     expect(within(cards[0]!).getByRole('link', { name: 'Refurbished Monitor' }).getAttribute('href')).toBe(

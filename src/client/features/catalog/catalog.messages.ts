@@ -8,7 +8,12 @@ export const catalogMessages = defineMessages(
     // Badges and prices
     percentOff: '{{percent}}% OFF',
     newBadge: 'NEW',
-    previousPrice: 'Previous price: ',
+    estimatedRetail: 'Est. retail',
+    wasPrice: 'Was',
+    wasUntil: 'until {{date}}',
+    retailFromManifest:
+      'Estimated retail price from the supplier’s manifest ({{source}}, received {{date}}).',
+    retailEstimate: 'Estimated retail price: an estimate, not a price we charged.',
     discountFailed: "Failed to fetch today's discount",
     // Listing titles and descriptions
     products: 'Products',
@@ -95,7 +100,12 @@ export const catalogMessages = defineMessages(
   {
     percentOff: '{{percent}} % de rabais',
     newBadge: 'NOUVEAU',
-    previousPrice: 'Prix précédent : ',
+    estimatedRetail: 'Prix de détail estimé',
+    wasPrice: 'Avant',
+    wasUntil: 'jusqu’au {{date}}',
+    retailFromManifest:
+      'Prix de détail estimé d’après le manifeste du fournisseur ({{source}}, reçu le {{date}}).',
+    retailEstimate: 'Prix de détail estimé\u00a0: une estimation, pas un prix que nous avons demandé.',
     discountFailed: 'Impossible de charger le rabais du jour',
     products: 'Produits',
     allProducts: 'Tous les produits',

@@ -8,6 +8,7 @@ import { type ImageLoad, ProductImage } from '~/client/components/ui/product-ima
 import { useLocale, useT } from '~/client/lib/i18n';
 import { AddToCartButton } from '~/client/features/cart';
 import { catalogMessages } from './catalog.messages';
+import { StruckPrice } from './struck-price';
 import { useTextLang } from './text-lang';
 
 export function ProductCard({ product, imageLoad }: { product: Product; imageLoad?: ImageLoad }) {
@@ -59,17 +60,7 @@ export function ProductCard({ product, imageLoad }: { product: Product; imageLoa
           <span className="text-lg font-bold text-slate-900" data-testid="price">
             {formatMoney(product.discountedPrice, locale)}
           </span>
-          {product.originalPrice && (
-            <s className="text-sm text-slate-500" data-testid="original-price">
-              {formatMoney(product.originalPrice, locale)}
-            </s>
-          )}
-          {product.priceDroppedFrom && (
-            <s className="text-sm text-slate-500" data-testid="price-dropped-from">
-              <span className="sr-only">{t('previousPrice')}</span>
-              {formatMoney(product.priceDroppedFrom, locale)}
-            </s>
-          )}
+          <StruckPrice product={product} size="card" />
         </p>
         <p className="text-xs text-slate-700" data-testid="condition">
           {labels(CONDITION_LABEL_KEYS[product.condition])}

@@ -91,6 +91,7 @@ describe('product detail', () => {
           discountedPrice: '225.00',
           originalPrice: null,
           priceDroppedFrom: '250.00',
+          referencePrice: { kind: 'was', amount: '250.00', source: null, date: '2026-11-20' },
         },
       },
       '/api/categories/electronics/products': { body: [monitor] },
@@ -99,8 +100,41 @@ describe('product detail', () => {
     expect(await screen.findByTestId('price-dropped')).toBeTruthy();
     expect(screen.getByTestId('price-dropped').textContent).toBe('Price dropped');
     expect(screen.getByTestId('price').textContent).toBe('$225.00');
-    expect(screen.getByTestId('price-dropped-from').textContent).toBe('Previous price: $250.00');
+    expect(screen.getByTestId('price-dropped-from').textContent).toBe('$250.00');
+    // The shop's own price before the markdown, with the day it was lowered (decision 0567).
+    expect(screen.getByTestId('reference-price').textContent).toBe('Was $250.00 until November 20, 2026');
     expect(screen.queryByTestId('original-price')).toBeNull();
+  });
+
+  it('labels a manifest compare-at price "Est. retail" and names its load (decision 0567)', async () => {
+    fakeApi({
+      '/api/products/refurbished-monitor': {
+        body: {
+          ...detail,
+          price: '89.99',
+          compareAtPrice: '199.99',
+          discountPercentage: 0,
+          savingPercentage: 0,
+          discountedPrice: '89.99',
+          originalPrice: '199.99',
+          priceDroppedFrom: null,
+          referencePrice: {
+            kind: 'estimated-retail',
+            amount: '199.99',
+            source: 'Bulk Returns Co. — BRC-1107',
+            date: '2026-11-07',
+          },
+        },
+      },
+      '/api/categories/electronics/products': { body: [monitor] },
+    });
+    renderProduct();
+    expect(await screen.findByTestId('reference-price')).toBeTruthy();
+    expect(screen.getByTestId('reference-price').textContent).toBe('Est. retail $199.99');
+    expect(screen.getByTestId('retail-source').textContent).toBe(
+      'Estimated retail price from the supplier’s manifest (Bulk Returns Co. — BRC-1107, received November 7, 2026).',
+    );
+    expect(screen.queryByText(/% OFF/)).toBeNull();
   });
 
   it('shows no price-dropped badge without a markdown', async () => {

@@ -27,6 +27,7 @@ import {
 import { type ProductDetail, type ProductImageRecord, productQueryOptions } from '~/client/lib/product-query';
 import { productImagesQueryOptions, relatedProductsQueryOptions } from './api';
 import { catalogMessages } from './catalog.messages';
+import { RetailSource, StruckPrice } from './struck-price';
 import { useTextLang } from './text-lang';
 import { metaDescription, productCanonicalPath, productJsonLd, productOpenGraph } from './product-seo';
 
@@ -188,18 +189,9 @@ function ProductDetailView({ product }: { product: ProductDetail }) {
             <span className="text-3xl font-bold text-slate-900" data-testid="price">
               {formatMoney(product.discountedPrice, locale)}
             </span>
-            {product.originalPrice && (
-              <s className="text-lg text-slate-500" data-testid="original-price">
-                {formatMoney(product.originalPrice, locale)}
-              </s>
-            )}
-            {product.priceDroppedFrom && (
-              <s className="text-lg text-slate-500" data-testid="price-dropped-from">
-                <span className="sr-only">{t('previousPrice')}</span>
-                {formatMoney(product.priceDroppedFrom, locale)}
-              </s>
-            )}
+            <StruckPrice product={product} size="page" />
           </p>
+          <RetailSource product={product} />
           <StockLine product={product} />
           <div className="text-sm text-slate-700" data-testid="condition">
             <p>

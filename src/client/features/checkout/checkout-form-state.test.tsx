@@ -105,6 +105,10 @@ describe('checkout form state', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Province'), 'ON');
     await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
     await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
+    await user.click(
+      screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() =>
       expect(api.mock.calls.some(([input]) => String(input).includes('/api/square/create-checkout'))).toBe(

@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
@@ -51,8 +51,11 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Fills the form; `email: false` for a signed-in shopper, whose e-mail the page fills in itself. */
-async function fillForm(user: ReturnType<typeof userEvent.setup>, { email = true } = {}) {
+/**
+ * Fills the form and accepts the contract; `email: false` for a signed-in shopper, whose e-mail the page
+ * fills in itself; `contract: false` leaves the contract's box unticked.
+ */
+async function fillForm(user: ReturnType<typeof userEvent.setup>, { email = true, contract = true } = {}) {
   await user.type(await screen.findByLabelText('First Name'), 'Jane');
   await user.type(screen.getByLabelText('Last Name'), 'Shopper');
   if (email) await user.type(screen.getByLabelText('Email'), 'jane@example.com');
@@ -61,7 +64,11 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>, { email = true
   await user.type(screen.getByLabelText('City'), 'Toronto');
   await user.selectOptions(screen.getByLabelText('Province'), 'ON');
   await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
+  if (contract) await user.click(screen.getByRole('checkbox', { name: ACCEPT_CONTRACT }));
 }
+
+/** The contract's acceptance box (docs/decisions/0566-checkout-is-a-distance-contract.md). */
+const ACCEPT_CONTRACT = /^I have read this summary and I accept the contract/;
 
 /** The RequestInit a fake fetch call received (the mock's type only names the URL). */
 const initOf = (call: unknown) => (call as unknown[])[1] as RequestInit;
@@ -271,6 +278,61 @@ describe('checkout page', { timeout: 30_000 }, () => {
     expect(body.orderData.marketingOptIn).toBe(true);
   });
 
+  it('shows the contract block and sends nothing until its box, unticked, is ticked (decision 0566)', async () => {
+    addLamp(1);
+    const api = fakeApi({
+      ...base,
+      '/api/site-config': { body: makeSiteConfig({ currency: 'CAD' }) },
+      '/api/contract-terms': {
+        body: {
+          legalName: 'Depot Liquidation Inc.',
+          address: '1 Rue du Port, Montréal QC H2X 1A1',
+          returnWindowDays: {
+            new: 30,
+            'new-open-box': 14,
+            'used-like-new': 14,
+            'used-good': 14,
+            'used-acceptable': 14,
+            'for-parts': 0,
+          },
+          version: '2026-11-28',
+        },
+      },
+      '/api/square/create-checkout': () => paymentPage('ORD-ABCDEFGHIJKLMNOP'),
+    });
+    const user = userEvent.setup();
+    renderRoutes(checkoutRoutes, '/checkout');
+    await fillForm(user, { contract: false });
+    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    const block = screen.getByRole('region', { name: 'Your contract' });
+    expect(await within(block).findByText('Depot Liquidation Inc.')).toBeTruthy();
+    expect(within(block).getByText('1 Rue du Port, Montréal QC H2X 1A1')).toBeTruthy();
+    // A lamp stored without a condition reads as new: 30 days.
+    expect(within(block).getByTestId('contract-lines').textContent).toBe(
+      'Desk Lamp × 1. Return policy: Returns accepted within 30 days of delivery or pickup.',
+    );
+    // 20.00 + standard shipping 5.99 = 25.99; HST 13% = 3.3787 -> 3.38; total 29.37.
+    await waitFor(() => expect(within(block).getByTestId('contract-total').textContent).toBe('$29.37 CAD'));
+    const box = within(block).getByRole('checkbox', { name: ACCEPT_CONTRACT }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(
+      await within(block).findByText('Please tick that you accept the contract before paying.'),
+    ).toBeTruthy();
+    expect(document.activeElement).toBe(box);
+    expect(checkoutCalls(api)).toHaveLength(0);
+
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() => expect(checkoutCalls(api)).toHaveLength(1));
+    const body = JSON.parse(String(initOf(checkoutCalls(api)[0]).body)) as {
+      orderData: Record<string, unknown>;
+    };
+    expect(body.orderData.contractAccepted).toBe(true);
+    expect(body.orderData.marketingOptIn).toBeUndefined();
+  });
+
   it("sends the summary's figures with an idempotency key, stores the pending order and redirects after 200 ms", async () => {
     addLamp(2);
     let sent: { body: unknown; key: string | null } | null = null;
@@ -322,6 +384,7 @@ describe('checkout page', { timeout: 30_000 }, () => {
         status: 'pending',
         notes: null,
         userId: null,
+        contractAccepted: true,
       },
       items: [
         {

@@ -29,6 +29,7 @@ import {
 import { PhoneSummaryToggle } from './checkout-lines';
 import { CheckoutSummaryColumn } from './checkout-summary-column';
 import { checkoutMessages } from './checkout.messages';
+import { ContractSection } from './contract-section';
 import { FinalSaleSection } from './final-sale-section';
 import { StoreCreditOption } from './store-credit-option';
 import { GiftCardCodesField, giftCardCodesOf } from './gift-card-codes-field';
@@ -63,6 +64,10 @@ export function CheckoutPage() {
   const [payWithCredit, setPayWithCredit] = useState(false);
   const [giftCardText, setGiftCardText] = useState('');
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
+  // The contract's acceptance: unticked, apart from the marketing box (docs/decisions/0566-checkout-is-a-distance-contract.md).
+  const [contractAccepted, setContractAccepted] = useState(false);
+  const [contractRefused, setContractRefused] = useState(false);
+  const contractCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
     specialInstructions: cart.specialInstructions,
@@ -79,6 +84,13 @@ export function CheckoutPage() {
       refuse: () => {
         setFinalSaleRefused(true);
         finalSaleCheckbox.current?.focus();
+      },
+    },
+    contract: {
+      accepted: contractAccepted,
+      refuse: () => {
+        setContractRefused(true);
+        contractCheckbox.current?.focus();
       },
     },
   });
@@ -114,6 +126,17 @@ export function CheckoutPage() {
               if (checked) setFinalSaleRefused(false);
             }}
             showError={finalSaleRefused}
+          />
+          <ContractSection
+            ref={contractCheckbox}
+            items={cart.items}
+            destination={destination}
+            accepted={contractAccepted}
+            onAcceptedChange={(checked) => {
+              setContractAccepted(checked);
+              if (checked) setContractRefused(false);
+            }}
+            showError={contractRefused}
           />
         </div>
         <CheckoutSummaryColumn

@@ -76,6 +76,8 @@ export function checkoutRequest({
       total: figures.total,
       paymentStatus: 'pending',
       status: 'pending',
+      // Sent only once the contract's box is ticked: the submission stops before this otherwise.
+      contractAccepted: true,
       notes: notes || null,
       userId,
     },

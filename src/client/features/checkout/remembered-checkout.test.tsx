@@ -154,6 +154,10 @@ describe('a remembered checkout', { timeout: 30_000 }, () => {
     await user.type(screen.getByLabelText('Postal Code'), 'M5H 1A1');
     await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
     await user.click(screen.getByRole('checkbox', { name: 'Save this address to my profile' }));
+    // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
+    await user.click(
+      screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
+    );
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(calls).toEqual(['checkout']));
     const put = callsOf(mock).find(([, init]) => init?.method === 'PUT');

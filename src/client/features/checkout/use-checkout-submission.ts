@@ -55,6 +55,8 @@ type SubmissionInput = {
   payWithStoreCredit?: () => boolean;
   /** The gift card codes typed (sent only when there are some; 0533). */
   giftCardCodes?: () => string[];
+  /** The contract's acceptance box; `refuse` shows why the order was not sent when it is unticked. */
+  contract: { accepted: boolean; refuse: () => void };
 };
 
 /** Saves the form's name, phone and address to the profile; the order goes on when it cannot be saved. */
@@ -126,6 +128,7 @@ export function useCheckoutSubmission({
   marketingOptIn,
   payWithStoreCredit,
   giftCardCodes,
+  contract,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
   const t = useT(checkoutMessages);
@@ -168,6 +171,7 @@ export function useCheckoutSubmission({
   const onValid = async (values: CheckoutForm) => {
     if (!isShippingMethod(values.shippingMethod)) return onInvalid();
     if (finalSale.required && !finalSale.acknowledged) return finalSale.refuse();
+    if (!contract.accepted) return contract.refuse();
     if (busy) return;
     setBusy(true);
     let signedInUser = user;

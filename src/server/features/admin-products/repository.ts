@@ -1,6 +1,6 @@
 // The administrator's view of products: every unarchived product (inactive ones too), raw stock, and
 // all images in order.
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminProduct } from '~/shared/schemas/admin-products';
 import type { DbOrTx } from '~/server/db/client';
 import { categories, productImages, products } from '~/server/db/schema';
@@ -74,10 +74,17 @@ function likePattern(text: string): string {
 
 export async function listAdminProducts(
   db: DbOrTx,
-  options: { page: number; limit: number; search?: string; lowStock?: boolean },
+  options: { page: number; limit: number; search?: string; lowStock?: boolean; noEvidence?: boolean },
 ): Promise<{ items: AdminProduct[]; total: number }> {
   const conditions: SQL[] = [isNull(products.archivedAt)];
   if (options.lowStock) conditions.push(await lowStockCondition(db));
+  // A compare-at price above the price (shown struck through as an estimated retail price) whose
+  // source is not a manifest: a claim without evidence (docs/decisions/0567-price-claims-with-evidence.md).
+  if (options.noEvidence) {
+    conditions.push(
+      sql`${products.compareAtPrice} > ${products.price} and (${products.compareAtSource} is null or ${products.compareAtSource} not like 'manifest:%')`,
+    );
+  }
   if (options.search) {
     const pattern = likePattern(options.search);
     conditions.push(

@@ -200,14 +200,15 @@ describe('price figures', () => {
 
   it('takes the discount off the selling price, strikes the compare-at price through, the badge the whole saving', async () => {
     // docs/decisions/0130-daily-discount-lowers-the-selling-price.md
-    // 100.00 less 20% = 80.00; struck 120.00; saving 40 / 120 = 33.3% -> badge 33
+    // 100.00 less 20% = 80.00; struck 120.00 (an estimated retail price, decision 0567): the badge
+    // compares with the shop's own price only, so it says the day's 20%, not 40 / 120 = 33%.
     const small = await product({ price: '100.00', compareAtPrice: '120.00' });
     expect(figures(small)).toEqual([20, '80.00', '120.00']);
-    expect(small.savingPercentage).toBe(33);
-    // 100.00 less 20% = 80.00; struck 200.00; saving 120 / 200 = 60%
+    expect(small.savingPercentage).toBe(20);
+    // 100.00 less 20% = 80.00; struck 200.00; badge 20 (not 120 / 200 = 60%)
     const big = await product({ price: '100.00', compareAtPrice: '200.00' });
     expect(figures(big)).toEqual([20, '80.00', '200.00']);
-    expect(big.savingPercentage).toBe(60);
+    expect(big.savingPercentage).toBe(20);
     // 10.05 x 0.8 = 8.04; 9.99 x 0.75 = 7.4925 -> 7.49; 0.10 x 0.75 = 0.075 -> 0.08 (half up)
     expect(figures(await product({ price: '10.05' }))).toEqual([20, '8.04', '10.05']);
     const quarter = await createCategory(t.db);
@@ -242,9 +243,9 @@ describe('price figures', () => {
     const found = (
       (await get('/api/products/search?q=figure%20check%20kettle')).json() as { id: number }[]
     )[0];
-    // 50.00 less 30% = 35.00; struck 60.00; saving 25 / 60 = 41.7% -> 41 (rounded down)
+    // 50.00 less 30% = 35.00; struck 60.00 (estimated retail): badge the day's 30%, not 25 / 60 = 41%
     expect(figures(detail)).toEqual([30, '35.00', '60.00']);
-    expect(detail.savingPercentage).toBe(41);
+    expect(detail.savingPercentage).toBe(30);
     // The page alone has the extra pictures and when a held unit may be back.
     const { additionalImages: _, heldUntil: _held, ...withoutImages } = detail;
     expect(listed).toEqual(withoutImages);

@@ -4,11 +4,18 @@ import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { activeCategoryDiscountJoin } from './discounts';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
-import { centsToString } from '~/shared/money';
+import { centsToString, toCents } from '~/shared/money';
 import { effectiveDiscount, priceProduct } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
 import type { DbOrTx } from '~/server/db/client';
-import { categories, categoryDiscounts, productPriceChanges, products, stockHolds } from '~/server/db/schema';
+import {
+  categories,
+  categoryDiscounts,
+  loads,
+  productPriceChanges,
+  products,
+  stockHolds,
+} from '~/server/db/schema';
 
 /** Units held by checkouts in progress (not yet paid, not expired, not released). */
 export const heldQuantity = sql<number>`coalesce((select sum(${stockHolds.quantity}) from ${stockHolds} where ${stockHolds.productId} = ${products.id} and ${stockHolds.releasedAt} is null and ${stockHolds.expiresAt} > now()), 0)::int`;
@@ -26,16 +33,43 @@ export const visibleToShoppers = and(
 ) as SQL;
 
 /**
- * The price before the product's latest markdown, when a shopper may honestly be shown it struck
- * through: the latest price change is a markdown of the last 30 days, and the price before it had been
- * charged for at least 14 days (docs/decisions/0320-markdowns-lower-the-selling-price.md).
+ * The store's price-claim rule (docs/decisions/0567-price-claims-with-evidence.md), read from the store
+ * settings in the query itself (an uncorrelated subquery: once per query), each with its default when
+ * never saved: a 'was' price qualifies when it had been charged for at least `wasPriceMinDays` before
+ * the markdown and the markdown is at most `wasPriceWithinDays` old; `estimatedRetailPercentOff` lets an
+ * estimated retail price drive the % OFF badge.
  */
-const droppedFrom = sql<string | null>`(select c.from_price from ${productPriceChanges} c
-  where c.product_id = ${products.id} and c.reason = 'markdown' and c.from_price > ${products.price}
-    and c.created_at >= now() - interval '30 days'
+const setting = (key: string, fallback: string, type: 'int' | 'boolean') =>
+  sql.raw(
+    `coalesce((select (m.value->>'${key}')::${type} from store_meta m where m.key = 'settings'), ${fallback})`,
+  );
+const WAS_MIN_DAYS = setting('wasPriceMinDays', '14', 'int');
+const WAS_WITHIN_DAYS = setting('wasPriceWithinDays', '30', 'int');
+
+/**
+ * The price before the product's latest markdown, when a shopper may honestly be shown it struck
+ * through ("Was"): the latest price change is a markdown of the last `wasPriceWithinDays` days (30 by
+ * default), and the price before it had been charged for at least `wasPriceMinDays` days (14)
+ * (docs/decisions/0320-markdowns-lower-the-selling-price.md, 0567).
+ */
+const markdownCondition = sql`c.product_id = ${products.id} and c.reason = 'markdown' and c.from_price > ${products.price}
+    and c.created_at >= now() - make_interval(days => ${WAS_WITHIN_DAYS})
     and c.id = (select max(l.id) from ${productPriceChanges} l where l.product_id = ${products.id})
     and coalesce((select max(b.created_at) from ${productPriceChanges} b where b.product_id = c.product_id and b.id < c.id), ${products.createdAt})
-      <= c.created_at - interval '14 days')`;
+      <= c.created_at - make_interval(days => ${WAS_MIN_DAYS})`;
+const droppedFrom = sql<
+  string | null
+>`(select c.from_price from ${productPriceChanges} c where ${markdownCondition})`;
+/** The day of that markdown (yyyy-mm-dd, UTC): the 'was' price's date. */
+const droppedOn = sql<
+  string | null
+>`(select to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD') from ${productPriceChanges} c where ${markdownCondition})`;
+/** Whether an estimated retail price may drive the % OFF badge (false unless the store allows it). */
+const retailPercentOff = sql<boolean>`${setting('estimatedRetailPercentOff', 'false', 'boolean')}`;
+/** The load a manifest compare-at price came from: its supplier, reference and the day it was received. */
+const referenceLoad = sql<
+  string | null
+>`(select l.supplier || ' — ' || l.reference || '|' || l.received_on::text from ${loads} l where l.id = ${products.loadId})`;
 
 export const productColumns = {
   id: products.id,
@@ -64,6 +98,10 @@ export const productColumns = {
   finalSale: products.finalSale,
   categoryPercent: categoryDiscounts.percentage,
   droppedFrom,
+  droppedOn,
+  compareAtSource: products.compareAtSource,
+  referenceLoad,
+  retailPercentOff,
 };
 
 export type ProductRow = {
@@ -75,9 +113,11 @@ export type ProductRow = {
         ? string | null
         : K extends 'categoryPercent'
           ? number | null
-          : K extends 'droppedFrom'
+          : K extends 'droppedFrom' | 'droppedOn' | 'referenceLoad'
             ? string | null
-            : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
+            : K extends 'retailPercentOff'
+              ? boolean
+              : (typeof products.$inferSelect)[K & keyof typeof products.$inferSelect];
 };
 
 /**
@@ -89,6 +129,10 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
     categoryPercent,
     createdAt,
     droppedFrom: dropped,
+    droppedOn,
+    compareAtSource,
+    referenceLoad,
+    retailPercentOff,
     nameFr,
     descriptionFr,
     categoryNameFr,
@@ -97,6 +141,7 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
   } = row;
   const discount = effectiveDiscount(row, weekdayPercent, categoryPercent ?? 0);
   const pricing = priceProduct(row, discount);
+  const shownDrop = dropped !== null && pricing.originalCents === null ? dropped : null;
   const name = pickText(row.name, nameFr, locale);
   const description = pickText(row.description, descriptionFr, locale);
   const category = pickText(row.categoryName ?? '', categoryNameFr, locale);
@@ -109,13 +154,46 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
     categoryName: row.categoryName === null ? null : category.text,
     languages: { name: name.language, description: description.language, categoryName: category.language },
     // One struck price at a time: a compare-at price or today's discount keeps its own (0130).
-    priceDroppedFrom: dropped !== null && pricing.originalCents === null ? dropped : null,
+    priceDroppedFrom: shownDrop,
+    referencePrice: referencePriceOf(row, shownDrop, droppedOn, referenceLoad, compareAtSource),
     createdAt: createdAt.toISOString(),
     discountPercentage: pricing.discountPercent,
-    savingPercentage: pricing.savingPercent,
+    // The % OFF badge compares only with a price that qualifies (0567): an estimated retail price only
+    // when the store allows it, else the saving is today's discount off the shop's own price.
+    savingPercentage:
+      retailStruck(row) && !retailPercentOff ? pricing.discountPercent : pricing.savingPercent,
     discountedPrice: centsToString(pricing.unitCents),
     originalPrice: pricing.originalCents === null ? null : centsToString(pricing.originalCents),
   };
+}
+
+/** Whether the struck price is a compare-at price (above the selling price): an estimated retail claim. */
+function retailStruck(row: Pick<ProductRow, 'price' | 'compareAtPrice'>): boolean {
+  const compareAt = toCents(row.compareAtPrice ?? null);
+  return compareAt !== null && compareAt > (toCents(row.price) ?? 0);
+}
+
+/** The struck price's kind and evidence (0567); null when only the selling price itself is struck. */
+function referencePriceOf(
+  row: Pick<ProductRow, 'price' | 'compareAtPrice'>,
+  shownDrop: string | null,
+  droppedOn: string | null,
+  referenceLoad: string | null,
+  compareAtSource: string | null,
+): NonNullable<Product['referencePrice']> | null {
+  if (retailStruck(row)) {
+    // A manifest's retail value names its load; any other compare-at price has no recorded evidence.
+    const [source, date] =
+      compareAtSource?.startsWith('manifest:') && referenceLoad ? referenceLoad.split('|') : [];
+    return {
+      kind: 'estimated-retail',
+      amount: row.compareAtPrice!,
+      source: source ?? null,
+      date: date ?? null,
+    };
+  }
+  if (shownDrop !== null) return { kind: 'was', amount: shownDrop, source: null, date: droppedOn };
+  return null;
 }
 
 /** The base query: products with their category and category discount joined. */

@@ -4,6 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
+import { CONTRACT_VERSION } from '~/shared/contract';
 import { type Locale, localizedPath } from '~/shared/i18n/locales';
 import { centsToString, toCents } from '~/shared/money';
 import { rateToMilli } from '~/shared/pricing';
@@ -445,6 +446,10 @@ async function placeOrder(
       paymentMethod: ctx.payments.name,
       notes: o.notes?.trim() ? o.notes.trim() : null,
       finalSaleAcknowledgedAt: finalSaleLines.length > 0 ? new Date() : null,
+      // The schema refused the checkout unless the contract was accepted (a 400 before anything is written).
+      contractAcceptedAt: new Date(),
+      contractVersion: CONTRACT_VERSION,
+      contractLanguage: shopper.locale ?? 'en',
     })
     .returning();
   await tx.insert(orderItems).values(

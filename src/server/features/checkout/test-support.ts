@@ -57,6 +57,7 @@ export function checkoutBody(
       status: 'pending',
       notes: null,
       userId: null,
+      contractAccepted: true,
     },
     items: lines.map((l) => ({
       productId: l.productId,

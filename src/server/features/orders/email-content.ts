@@ -29,6 +29,11 @@ import {
   type EmailRow,
   storeUrl,
 } from '~/server/mail/layout';
+import { type ContractTerms, lineReturnPolicy } from '~/shared/contract';
+import { CONTRACT_MESSAGES } from '~/shared/contract.messages';
+import { CONDITION_LABEL_KEYS } from '~/shared/condition';
+import { productLabelMessages } from '~/shared/product-labels.messages';
+import type { ProductCondition } from '~/shared/constants';
 import { ORDER_EMAILS } from './email-content.messages';
 import type { OrderItemRow, OrderRow } from './repository';
 
@@ -61,6 +66,8 @@ export type OrderEmailStore = {
   deliveryDays?: DeliveryDays;
   /** Where and when pickup orders are collected (the shipping settings; the defaults when absent). */
   pickup?: Partial<PickupSettings>;
+  /** The merchant and return windows of the contract copy (docs/decisions/0566-checkout-is-a-distance-contract.md). */
+  contract?: ContractTerms;
 };
 
 export type OrderEmailInput = {
@@ -193,9 +200,59 @@ function confirmation(w: Writer): EmailContent {
       { type: 'details', rows: [[t('shippingMethod'), shippingMethodLabel(order.shippingMethod, w.locale)]] },
       ...(deliveryLine ? [paragraph(deliveryLine)] : []),
       ...(pickup ? [pickupPlace(w), ...pickupHours(w)] : [addressBlock(w, t('shippingTo'))]),
+      ...contractBlocks(w, deliveryLine),
       viewOrder(w),
     ],
   };
+}
+
+/**
+ * The contract's copy (Quebec's Consumer Protection Act, s. 54.9; docs/decisions/0566-checkout-is-a-distance-contract.md):
+ * the merchant, each line with its condition and return policy, the total with taxes and fees, the
+ * delivery, the legal warranty and when the shopper accepted which wording. With the items and amounts
+ * above it, the e-mail holds everything the checkout's contract block showed.
+ */
+function contractBlocks(w: Writer, deliveryLine: string | null): EmailBlock[] {
+  const terms = w.store.contract;
+  if (!terms) return [];
+  const c = translator(w.locale, CONTRACT_MESSAGES);
+  const labels = translator(w.locale, productLabelMessages);
+  const amounts = orderAmounts(w.order, w.store.registrations, w.locale);
+  const accepted = w.order.contractAcceptedAt;
+  return [
+    { type: 'lines', title: c('emailHeading'), lines: [c('seller'), terms.legalName, terms.address] },
+    {
+      type: 'lines',
+      title: c('returns'),
+      lines: w.items.map((i) => {
+        const condition = (i.condition ?? 'new') as ProductCondition;
+        const name = i.soldName || i.productName;
+        return c('emailLine', {
+          name,
+          condition: labels(CONDITION_LABEL_KEYS[condition] ?? 'conditionNew'),
+          policy: lineReturnPolicy({ condition, finalSale: i.finalSale }, terms.returnWindowDays, c),
+        });
+      }),
+    },
+    {
+      type: 'details',
+      rows: [
+        [c('total'), amounts.total.text],
+        ...(deliveryLine ? [[c('delivery'), deliveryLine] as EmailRow] : []),
+      ],
+    },
+    paragraph(c('legalWarranty')),
+    ...(accepted
+      ? [
+          paragraph(
+            c('acceptedOn', {
+              date: formatCalendarDate(accepted.toISOString().slice(0, 10), w.locale),
+              version: formatCalendarDate(w.order.contractVersion ?? terms.version, w.locale),
+            }),
+          ),
+        ]
+      : []),
+  ];
 }
 
 /** The carrier and tracking number rows, and the carrier's tracking link, of what is known. */

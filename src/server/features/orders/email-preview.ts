@@ -64,6 +64,9 @@ const demoOrder: OrderRow = {
   storeCreditAmount: '0',
   giftCardAmount: '0',
   finalSaleAcknowledgedAt: null,
+  contractAcceptedAt: at,
+  contractVersion: '2026-11-28',
+  contractLanguage: 'en',
   createdAt: at,
   updatedAt: at,
 };

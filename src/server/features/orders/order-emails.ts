@@ -12,7 +12,7 @@ import type { DbOrTx, Tx } from '~/server/db/client';
 import { mailOutbox } from '~/server/db/schema';
 import { taxRegistrations } from '~/server/config';
 import { brandOf, renderEmail, type RenderedEmail } from '~/server/mail/layout';
-import { getShippingSettings } from '~/server/features/store-settings';
+import { getContractTerms, getShippingSettings } from '~/server/features/store-settings';
 import { deliveryDaysOf } from '~/shared/orders';
 import { type OrderEmailKind, type OrderEmailStore, orderEmailContent } from './email-content';
 import { listOrderItems, type OrderRow } from './repository';
@@ -31,6 +31,7 @@ export async function orderEmailStore(ctx: AppContext, db: DbOrTx = ctx.db): Pro
     registrations: taxRegistrations(ctx.config),
     deliveryDays: deliveryDaysOf(shipping),
     pickup: shipping,
+    contract: await getContractTerms(db, ctx.config.STORE_NAME),
   };
 }
 

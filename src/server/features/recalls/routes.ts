@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   QuarantineReportSchema,
+  ReleaseQuarantineSchema,
   RecallImportResultSchema,
   RecallSchema,
 } from '~/shared/schemas/admin-recalls';
@@ -18,7 +19,7 @@ import {
   uploadValidator,
 } from '~/server/lib/multipart-fields';
 import { privateAnswers } from '~/server/plugins/security';
-import { importRecalls, listRecalls, quarantineReport } from './service';
+import { importRecalls, listRecalls, quarantineReport, releaseFromQuarantine } from './service';
 
 /** Health Canada's whole consumer-product file is tens of megabytes. */
 const MAX_RECALL_FILE_BYTES = 200 * 1024 * 1024;
@@ -98,5 +99,27 @@ export const recallRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => quarantineReport(app.ctx),
+  );
+
+  app.post(
+    '/api/admin/recalls/quarantine/:id/release',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Release a lot from quarantine when its recall matched it wrongly, with a reason (audited); the lot stays off sale',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: ReleaseQuarantineSchema,
+        response: {
+          200: z.object({ id: z.number(), releasedFrom: z.number() }),
+          404: ErrorSchema,
+          409: ErrorSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) =>
+      releaseFromQuarantine(app.ctx, request.params.id, request.body.reason, request.user!.id),
   );
 };

@@ -14,7 +14,7 @@ import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { products, recallGtins, recalls, storeMeta } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { badRequest } from '~/server/lib/http-error';
+import { badRequest, HttpError } from '~/server/lib/http-error';
 import { type ParsedRecall, parseRecallFile, RECALL_FILE_UNREADABLE } from './sources';
 
 /** The UPC as 14 digits, in SQL: what recall_gtins holds (null when it is not 8 to 14 digits). */
@@ -81,7 +81,7 @@ async function screenLots(tx: DbOrTx, userId: number | null) {
     .select({
       id: products.id,
       active: products.active,
-      recallId: sql<number>`(select min(g.recall_id) from ${recallGtins} g where g.gtin = ${upcAsGtin})`,
+      recallId: sql<number>`(select min(g.recall_id) from ${recallGtins} g where g.gtin = ${upcAsGtin} and g.recall_id is distinct from ${products.recallReleasedId})`,
     })
     .from(products)
     .where(
@@ -89,7 +89,8 @@ async function screenLots(tx: DbOrTx, userId: number | null) {
         isNull(products.recallId),
         isNull(products.archivedAt),
         isNotNull(products.upc),
-        sql`exists (select 1 from ${recallGtins} g where g.gtin = ${upcAsGtin})`,
+        // A recall the owner released this lot from (a wrong match) does not quarantine it again.
+        sql`exists (select 1 from ${recallGtins} g where g.gtin = ${upcAsGtin} and g.recall_id is distinct from ${products.recallReleasedId})`,
       ),
     )
     .for('update');
@@ -260,4 +261,39 @@ export async function fetchRecallData(
       .values({ key: FETCHED_KEY, value: today })
       .onConflictDoUpdate({ target: storeMeta.key, set: { value: today } });
   return urls.length;
+}
+
+/**
+ * The owner releases a lot from quarantine: the recall matched it wrongly (docs/decisions/0568-recall-release.md).
+ * The lot leaves quarantine but stays off sale (publishing it is a separate, deliberate step); the recall
+ * it was released from is remembered so a later screening does not put it back; the reason is audited.
+ */
+export async function releaseFromQuarantine(
+  ctx: AppContext,
+  productId: number,
+  reason: string,
+  userId: number,
+): Promise<{ id: number; releasedFrom: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const [lot] = await tx
+      .select({ id: products.id, recallId: products.recallId, quarantinedAt: products.quarantinedAt })
+      .from(products)
+      .where(eq(products.id, productId))
+      .for('update');
+    if (!lot) throw new HttpError(404, 'Product not found');
+    if (lot.recallId === null) throw new HttpError(409, 'This lot is not in quarantine.');
+    await tx
+      .update(products)
+      .set({ recallId: null, quarantinedAt: null, recallReleasedId: lot.recallId })
+      .where(eq(products.id, productId));
+    await recordAudit(tx, {
+      userId,
+      action: 'update',
+      entity: 'product',
+      entityId: productId,
+      before: { recallId: lot.recallId, quarantinedAt: lot.quarantinedAt?.toISOString() ?? null },
+      after: { recallId: null, releasedFrom: lot.recallId, reason: 'recall-release', note: reason },
+    });
+    return { id: productId, releasedFrom: lot.recallId };
+  });
 }

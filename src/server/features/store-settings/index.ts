@@ -1,3 +1,9 @@
 // The store settings' public entry: what other features may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
-export { formatRate, getShippingSettings, getStoreSettings, listTaxRates } from './repository';
+export {
+  formatRate,
+  getContractTerms,
+  getShippingSettings,
+  getStoreSettings,
+  listTaxRates,
+} from './repository';

@@ -2,6 +2,7 @@
 // prices orders with them) and the admin screens.
 import { asc, eq } from 'drizzle-orm';
 import { rateToMilli } from '~/shared/pricing';
+import { CONTRACT_VERSION, type ContractTerms } from '~/shared/contract';
 import { DEFAULT_DELIVERY_DAYS } from '~/shared/orders';
 import { DEFAULT_SHIPPING } from '~/shared/pricing';
 import { DEFAULT_PICKUP_SETTINGS } from '~/shared/pickup';
@@ -97,4 +98,22 @@ export async function saveStoreSettings(db: DbOrTx, settings: StoreSettings): Pr
     .insert(storeMeta)
     .values({ key: SETTINGS_KEY, value: settings })
     .onConflictDoUpdate({ target: storeMeta.key, set: { value: settings } });
+}
+
+/**
+ * What the checkout's contract and its e-mail copy name (docs/decisions/0566-checkout-is-a-distance-contract.md):
+ * the legal name (blank: the store's name), the postal address (blank: the pickup place, on one line) and
+ * the return windows by condition.
+ */
+export async function getContractTerms(db: DbOrTx, storeName: string): Promise<ContractTerms> {
+  const settings = await getStoreSettings(db);
+  const address =
+    settings.mailingAddress.trim() ||
+    (await getShippingSettings(db)).pickupAddress.replace(/\s*\n\s*/g, ', ');
+  return {
+    legalName: settings.legalName.trim() || storeName,
+    address,
+    returnWindowDays: settings.returnWindowDays,
+    version: CONTRACT_VERSION,
+  };
 }
