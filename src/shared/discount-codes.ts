@@ -66,7 +66,7 @@ export function evaluateDiscountCode(
   rule: DiscountCodeRule | null,
   options: { now: Date; lines: CodeLine[]; customerUses: number },
 ): CodeResult {
-  if (!rule || !rule.active) return { ok: false, reason: 'unknown' };
+  if (!rule?.active) return { ok: false, reason: 'unknown' };
   const now = options.now.getTime();
   if (rule.startsAt && now < rule.startsAt.getTime()) return { ok: false, reason: 'notYetValid' };
   if (rule.endsAt && now >= rule.endsAt.getTime()) return { ok: false, reason: 'expired' };

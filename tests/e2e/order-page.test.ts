@@ -10,7 +10,13 @@ import type { Locale } from '~/shared/i18n/locales';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { signInToAdmin } from './admin-session';
-import { CHECKOUT_WORDS, checkoutForm, QUEBEC_SHOPPER, TORONTO_SHOPPER } from './checkout-form';
+import {
+  acceptContract,
+  CHECKOUT_WORDS,
+  checkoutForm,
+  QUEBEC_SHOPPER,
+  TORONTO_SHOPPER,
+} from './checkout-form';
 import { guestPurchase } from './guest-purchase';
 import { ADMIN, launchBrowser, openPage, type Store, startStore, type TrackedPage } from './harness';
 
@@ -200,6 +206,7 @@ describe('the order page', () => {
       await expect.poll(() => checkout.getByLabel(form.line1).count()).toBe(0);
       await checkout.getByTestId('pickup-place').getByText('1250 Clearance Road, Unit 4').waitFor();
       await noAxeProblems(page, `${locale} checkout with pickup`);
+      await acceptContract(page, locale);
       await page.getByRole('button', { name: w.continue }).click();
       await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
       await page.getByRole('button', { name: w.pay }).click();

@@ -17,10 +17,14 @@ const KB = 1000;
 // 158.5, checkout 168.1; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
 // The checkout grew past its goal with its line summary, the pickup place and the order timeline's
 // messages (2026-11-28): over the goal, recorded, not hidden; bringing it back under is open work.
+// Later that day the checkout took on the distance contract's block and acceptance (the law asks for it
+// before payment), the discount code field, and store credit and gift cards: 169.1 -> 173.4 KB, the
+// ceiling 170 -> 176 KB. The optional fields (code, credit, cards) could load after hydration, as the
+// browse pages' alert buttons do; the contract block cannot, it is what the shopper accepts.
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
 const BROWSE_BUDGET = 154 * KB;
 const CART_BUDGET = 161 * KB;
-const CHECKOUT_BUDGET = 170 * KB;
+const CHECKOUT_BUDGET = 176 * KB;
 
 let store: Store;
 let browser: Browser;

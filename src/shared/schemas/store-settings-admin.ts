@@ -1,6 +1,7 @@
 // What the administrator sends to change shipping prices (PUT /api/shipping) and a province's tax
 // rates (PATCH /api/taxes/{provinceCode}). Messages are the specification's (section 5).
 import { z } from 'zod';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/contract';
 import { PRODUCT_CONDITIONS, type ProductCondition, PROVINCE_CODES } from '~/shared/constants';
 import { centsToString } from '~/shared/money';
 import { PICKUP_TEXT_MAX } from '~/shared/pickup';
@@ -174,15 +175,6 @@ export const ProvinceCodeParamsSchema = z.object({
     .pipe(z.enum(PROVINCE_CODES, { error: 'Unknown province' })),
 });
 
-/** Return windows in days by condition: 30 new, 14 open box and used, none for parts (sold as is). */
-export const DEFAULT_RETURN_WINDOW_DAYS: Record<ProductCondition, number> = {
-  new: 30,
-  'new-open-box': 14,
-  'used-like-new': 14,
-  'used-good': 14,
-  'used-acceptable': 14,
-  'for-parts': 0,
-};
 export const MAX_RETURN_WINDOW_DAYS = 365;
 
 /** The longest period a price-claim rule may name (a year). */

@@ -6,9 +6,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { forwardRef, useId } from 'react';
 import { CONDITION_LABEL_KEYS } from '~/shared/condition';
-import { type ContractTerms, lineReturnPolicy } from '~/shared/contract';
+import { type ContractTerms, DEFAULT_RETURN_WINDOW_DAYS, lineReturnPolicy } from '~/shared/contract';
 import { CONTRACT_MESSAGES } from '~/shared/contract.messages';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/schemas/store-settings-admin';
 import { formatCents } from '~/shared/money';
 import { formatWithCurrency } from '~/shared/order-amounts';
 import { deliveryDaysOf, deliveryWindowText } from '~/shared/orders';

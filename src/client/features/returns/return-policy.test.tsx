@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/schemas/store-settings-admin';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/contract';
 import { LocaleProvider } from '~/client/lib/i18n';
 import { createQueryClient } from '~/client/lib/query-client';
 import { fakeApi } from '~/client/test/admin-test-utils';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { callsTo, fakeApi, renderPage } from '~/client/test/admin-test-utils';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/schemas/store-settings-admin';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '~/shared/contract';
 import SettingsTab from './settings-tab';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ShippingSettingsSchema, TaxRateSchema } from '~/shared/schemas/store-settings';
-import { ContractTermsSchema } from '~/shared/contract';
+import { ContractTermsSchema } from '~/shared/schemas/contract';
 import { getContractTerms, getShippingSettings, listTaxRates } from './repository';
 
 export const storeSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
