@@ -121,6 +121,10 @@ describe('discount code at checkout', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Province'), 'ON');
     await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
     await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+    // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
+    await user.click(
+      screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
+    );
     // 40.00 - 4.00 = 36.00, + 5.99 = 41.99; HST 13% = 5.4587 -> 5.46; total 47.45.
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$47.45 CAD'));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));

@@ -69,6 +69,10 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(screen.getByLabelText('Province'), 'ON');
   await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
   await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
+  // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
+  await user.click(
+    screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
+  );
 }
 
 describe('the store credit box', () => {
