@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productWatches, products, savedSearches } from '~/server/db/schema';
+import { PICKUP_DEFAULTS } from '~/shared/pickup';
 import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
@@ -82,6 +83,12 @@ describe('saved searches and the daily digest', () => {
     expect(digest!.text).toContain('Dyson V11 Torque: $299.00 http://store.test/products/alert-dyson-v11');
     expect(digest!.text).not.toContain('Airwrap');
     expect(digest!.text).not.toContain('Shark');
+    // The sender named with the store's postal address (no mailing address set: the pickup place).
+    const { STORE_NAME, STORE_EMAIL } = t.app.ctx.config;
+    const address = PICKUP_DEFAULTS.address.replaceAll('\n', ', ');
+    expect(digest!.text).toContain(
+      `This message is sent by ${STORE_NAME}, ${address}. Contact: ${STORE_EMAIL}.`,
+    );
     // The consent feature's one-click unsubscribe, in the text and in the headers (RFC 2369, RFC 8058).
     const link =
       /Unsubscribe in one click \(stops every alert and newsletter from this store\): (http:\/\/store\.test\/api\/unsubscribe\/[\w.-]+)/.exec(

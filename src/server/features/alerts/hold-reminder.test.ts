@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, stockHolds } from '~/server/db/schema';
+import { PICKUP_DEFAULTS } from '~/shared/pickup';
 import { createProduct, seedStoreSettings, setWeekdayDiscounts } from '~/server/test/fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
@@ -64,6 +65,11 @@ describe('the hold-expiry reminder', () => {
     expect(mail!.text).toContain('Your items are held until 3:40 p.m.; after that they go back on sale');
     expect(mail!.text).toContain('Finish your order: http://store.test/cart');
     expect(mail!.text).toMatch(/Unsubscribe in one click: http:\/\/store\.test\/api\/unsubscribe\/[\w.-]+/);
+    // The sender named with the store's postal address (no mailing address set: the pickup place).
+    const address = PICKUP_DEFAULTS.address.replaceAll('\n', ', ');
+    expect(mail!.text).toContain(
+      `This message is sent by ${t.app.ctx.config.STORE_NAME}, ${address}. Contact: ${t.app.ctx.config.STORE_EMAIL}.`,
+    );
     const raw = inbox.messages.find((m) => m.mail === mail)!.raw.replace(/\r?\n[ \t]+/g, ' ');
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(inbox.mailsTo('hold-no@example.com')).toEqual([]);

@@ -8,7 +8,12 @@ import { translator } from '~/shared/i18n/catalogues';
 import { LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { AppContext } from '~/server/context';
 import { orders } from '~/server/db/schema';
-import { consentStatus, unsubscribeUrl } from '~/server/features/newsletter';
+import {
+  consentStatus,
+  marketingMailMessages,
+  senderAddress,
+  unsubscribeUrl,
+} from '~/server/features/newsletter';
 import { HOLD_REMINDER_EMAILS } from './hold-reminder.messages';
 
 /** A shopper still on the payment page is not reminded: the reminder waits this long after the checkout. */
@@ -55,6 +60,12 @@ export async function sendHoldReminders(ctx: AppContext, now = new Date()): Prom
     const cart = `${ctx.config.publicUrl}${localizedPath('/cart', locale)}`;
     const stop = unsubscribeUrl(ctx, due.email, locale);
     const body = t('body', { store, time });
+    // The sender and its postal address, as every marketing e-mail names them (CASL s. 6(2)).
+    const sentBy = translator(locale, marketingMailMessages)('sentBy', {
+      store,
+      address: await senderAddress(ctx.db),
+      email: ctx.config.STORE_EMAIL,
+    });
     const claimed = await ctx.db.transaction(async (tx) => {
       const [row] = await tx
         .update(orders)
@@ -74,10 +85,11 @@ export async function sendHoldReminders(ctx: AppContext, now = new Date()): Prom
             '',
             `${t('finish')}: ${cart}`,
             '',
+            sentBy,
             t('why', { store }),
             t('unsubscribe', { url: stop }),
           ].join('\n'),
-          html: `<div style="font-family:system-ui,sans-serif"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(cart)}">${escapeHtml(t('finish'))}</a></p><p style="color:#475569;font-size:12px">${escapeHtml(t('why', { store }))}<br><a href="${escapeHtml(stop)}">${escapeHtml(t('unsubscribeLink'))}</a></p></div>`,
+          html: `<div style="font-family:system-ui,sans-serif"><p>${escapeHtml(body)}</p><p><a href="${escapeHtml(cart)}">${escapeHtml(t('finish'))}</a></p><p style="color:#475569;font-size:12px">${escapeHtml(sentBy)}<br>${escapeHtml(t('why', { store }))}<br><a href="${escapeHtml(stop)}">${escapeHtml(t('unsubscribeLink'))}</a></p></div>`,
           headers: { 'List-Unsubscribe': `<${stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
         },
         tx,

@@ -13,7 +13,12 @@ import type { AppContext } from '~/server/context';
 import type { DbOrTx } from '~/server/db/client';
 import { alertDigests, guestSavedSearches, productWatches, savedSearches, users } from '~/server/db/schema';
 import { newArrivals, watchedLots } from '~/server/features/catalog';
-import { lastWithdrawal, unsubscribeUrl } from '~/server/features/newsletter';
+import {
+  lastWithdrawal,
+  marketingMailMessages,
+  senderAddress,
+  unsubscribeUrl,
+} from '~/server/features/newsletter';
 import { ALERT_EMAILS } from './alerts.messages';
 import { readSearchQuery } from './service';
 
@@ -41,26 +46,42 @@ const listHeaders = (url: string) => ({
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
 });
 
-function footer(ctx: AppContext, email: string, locale: Locale, guest = false) {
+/**
+ * Every alert names its sender with the store's postal address and contact (CASL s. 6(2), the marketing
+ * e-mails' own sentence) and carries the one-click unsubscribe.
+ */
+function footer(ctx: AppContext, email: string, locale: Locale, address: string, guest = false) {
   const t = translator(locale, ALERT_EMAILS);
   const l = links(ctx, email, locale);
   const store = ctx.config.STORE_NAME;
   const why = guest ? t('guestWhy', { store }) : t('why', { store, account: l.account });
+  const sentBy = translator(locale, marketingMailMessages)('sentBy', {
+    store,
+    address,
+    email: ctx.config.STORE_EMAIL,
+  });
   return {
-    text: [why, t('stop', { url: l.stop })],
-    html: `<p style="color:#475569;font-size:12px">${escapeHtml(why)}<br><a href="${escapeHtml(l.stop)}">${escapeHtml(t('stopLink'))}</a></p>`,
+    text: [sentBy, why, t('stop', { url: l.stop })],
+    html: `<p style="color:#475569;font-size:12px">${escapeHtml(sentBy)}<br>${escapeHtml(why)}<br><a href="${escapeHtml(l.stop)}">${escapeHtml(t('stopLink'))}</a></p>`,
     headers: listHeaders(l.stop),
   };
 }
 
 type Section = { name: string; query: string; lots: Product[] };
 
-function digestMessage(ctx: AppContext, email: string, locale: Locale, sections: Section[], guest = false) {
+function digestMessage(
+  ctx: AppContext,
+  email: string,
+  locale: Locale,
+  sections: Section[],
+  address: string,
+  guest = false,
+) {
   const t = translator(locale, ALERT_EMAILS);
   const l = links(ctx, email, locale);
   const count = sections.reduce((n, s) => n + s.lots.length, 0);
   const price = (p: Product) => formatMoney(p.discountedPrice, locale);
-  const end = footer(ctx, email, locale, guest);
+  const end = footer(ctx, email, locale, address, guest);
   const text = [
     t('digestIntro', { store: ctx.config.STORE_NAME }),
     ...sections.flatMap((s) => [
@@ -150,7 +171,7 @@ async function digestFor(ctx: AppContext, userId: number, today: string, now: Da
   }
   if (sections.length === 0) return false;
   const locale = searches.at(-1)!.locale;
-  const message = digestMessage(ctx, user.email, locale, sections);
+  const message = digestMessage(ctx, user.email, locale, sections, await senderAddress(ctx.db));
   return ctx.db.transaction(async (tx) => {
     const [taken] = await tx
       .insert(alertDigests)
@@ -219,7 +240,14 @@ async function sendGuestDigests(ctx: AppContext, today: string, now: Date): Prom
     const { sections } = await sectionsOf(ctx, searches);
     if (sections.length === 0) continue;
     const to = searches.at(-1)!.email;
-    const message = digestMessage(ctx, to, searches.at(-1)!.locale, sections, true);
+    const message = digestMessage(
+      ctx,
+      to,
+      searches.at(-1)!.locale,
+      sections,
+      await senderAddress(ctx.db),
+      true,
+    );
     const ids = searches.map((s) => s.id);
     const claimed = await ctx.db.transaction(async (tx) => {
       const [already] = await tx
@@ -279,6 +307,7 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
       )),
     );
   let sent = 0;
+  const address = await senderAddress(ctx.db);
   for (const locale of ['en', 'fr'] as const) {
     const mine = waiting.filter((w) => w.locale === locale);
     const lots = await watchedLots(ctx, [...new Set(mine.map((w) => w.productId))], locale);
@@ -289,7 +318,7 @@ export async function sendWatchAlerts(ctx: AppContext): Promise<number> {
       if (lot.onSale && !dropped) continue;
       const t = translator(locale, ALERT_EMAILS);
       const l = links(ctx, watch.email, locale);
-      const end = footer(ctx, watch.email, locale);
+      const end = footer(ctx, watch.email, locale, address);
       const name = lot.product.name;
       const body = dropped
         ? t('dropText', {

@@ -9,4 +9,5 @@ export {
   recordWithdrawal,
 } from './consents';
 export { statusJson } from './consent-admin-routes';
-export { unsubscribeUrl } from './marketing-mail';
+export { senderAddress, unsubscribeUrl } from './marketing-mail';
+export { marketingMailMessages } from './marketing-mail.messages';
