@@ -165,6 +165,14 @@ describe('the confirmation e-mail is the contract copy', () => {
     expect(text).toContain('Delivery: Estimated delivery: ');
     expect(text).toContain('The legal warranty applies to every item');
     expect(text).toMatch(/You accepted this contract on \w+ \d+, \d{4} \(terms of November 28, 2026\)\./);
+    // The day of acceptance is the store's (America/Toronto in the tests), not UTC's.
+    const storeToday = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Toronto',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    }).format(new Date());
+    expect(text).toContain(`You accepted this contract on ${storeToday} (terms`);
     expect(mail.html).toContain('Depot Liquidation Inc.');
   });
 

@@ -4,6 +4,7 @@
 // The customer's e-mails are written in the language the order was placed in (order.locale), with its
 // amounts, dates and links in that language; the new-order alert goes to staff and stays English
 // (docs/decisions/0360-orders-remember-their-language.md).
+import { instantToStoreLocal } from '~/shared/store-time';
 import type { TFunction } from 'i18next';
 import { translator } from '~/shared/i18n/catalogues';
 import { formatCalendarDate } from '~/shared/i18n/formats';
@@ -68,6 +69,8 @@ export type OrderEmailStore = {
   pickup?: Partial<PickupSettings>;
   /** The merchant and return windows of the contract copy (docs/decisions/0566-checkout-is-a-distance-contract.md). */
   contract?: ContractTerms;
+  /** The store's time zone (STORE_TIMEZONE): the day the contract was accepted is the store's day. */
+  timeZone?: string;
 };
 
 export type OrderEmailInput = {
@@ -246,7 +249,10 @@ function contractBlocks(w: Writer, deliveryLine: string | null): EmailBlock[] {
       ? [
           paragraph(
             c('acceptedOn', {
-              date: formatCalendarDate(accepted.toISOString().slice(0, 10), w.locale),
+              date: formatCalendarDate(
+                instantToStoreLocal(accepted, w.store.timeZone ?? 'UTC').slice(0, 10),
+                w.locale,
+              ),
               version: formatCalendarDate(w.order.contractVersion ?? terms.version, w.locale),
             }),
           ),

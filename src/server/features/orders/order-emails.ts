@@ -32,6 +32,7 @@ export async function orderEmailStore(ctx: AppContext, db: DbOrTx = ctx.db): Pro
     deliveryDays: deliveryDaysOf(shipping),
     pickup: shipping,
     contract: await getContractTerms(db, ctx.config.STORE_NAME),
+    timeZone: ctx.config.STORE_TIMEZONE,
   };
 }
 
