@@ -4,7 +4,17 @@
 // (docs/decisions/0563-data-export-and-guest-requests.md).
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '~/server/db/client';
-import { contactMessages, orderItems, orderRefunds, orders, users } from '~/server/db/schema';
+import {
+  contactMessages,
+  guestSavedSearches,
+  orderItems,
+  orderRefunds,
+  orders,
+  productWatches,
+  savedSearches,
+  users,
+} from '~/server/db/schema';
+import { centsToString } from '~/shared/money';
 import { consentHistory, consentStatus, statusJson } from '~/server/features/newsletter';
 import { toCsv } from '~/server/lib/csv';
 
@@ -17,6 +27,8 @@ export type DataExport = {
   orders: Json[];
   consents: { current: Json | null; events: Json[] };
   contactMessages: Json[];
+  /** Saved searches (the account's and those confirmed by e-mail) and price watches. */
+  alerts: Json[];
 };
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -108,6 +120,54 @@ async function byEmail(db: DbOrTx, email: string, guestOrdersOnly: boolean) {
   };
 }
 
+/** The account's saved searches and price watches, and the searches saved under the address alone. */
+async function alertsOf(db: DbOrTx, userId: number | null, email: string): Promise<Json[]> {
+  const out: Json[] = [];
+  if (userId !== null) {
+    const searches = await db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(asc(savedSearches.id));
+    for (const s of searches)
+      out.push({
+        kind: 'saved search',
+        name: s.name,
+        query: s.query,
+        language: s.locale,
+        savedAt: iso(s.createdAt),
+      });
+    const watches = await db
+      .select()
+      .from(productWatches)
+      .where(eq(productWatches.userId, userId))
+      .orderBy(asc(productWatches.id));
+    for (const w of watches)
+      out.push({
+        kind: 'price watch',
+        productId: w.productId,
+        watchedPrice: centsToString(w.watchedCents),
+        savedAt: iso(w.createdAt),
+        notifiedAt: iso(w.notifiedAt),
+      });
+  }
+  const byAddress = await db
+    .select()
+    .from(guestSavedSearches)
+    .where(sql`lower(${guestSavedSearches.email}) = lower(${email})`)
+    .orderBy(asc(guestSavedSearches.id));
+  for (const s of byAddress)
+    out.push({
+      kind: 'saved search by e-mail',
+      name: s.name,
+      query: s.query,
+      language: s.locale,
+      savedAt: iso(s.createdAt),
+      confirmedAt: iso(s.confirmedAt),
+    });
+  return out;
+}
+
 /** A signed-in customer's data: the orders of their account, and what is kept under their address. */
 export async function exportAccount(db: DbOrTx, userId: number): Promise<DataExport> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -131,13 +191,20 @@ export async function exportAccount(db: DbOrTx, userId: number): Promise<DataExp
     orders: accountOrders,
     consents: rest.consents,
     contactMessages: rest.contactMessages,
+    alerts: await alertsOf(db, userId, user.email),
   };
 }
 
 /** A guest's data (after they opened the link sent to the address): their guest orders and the rest. */
 export async function exportGuest(db: DbOrTx, email: string): Promise<DataExport> {
   const data = await byEmail(db, email, true);
-  return { exportedAt: new Date().toISOString(), profile: null, addresses: [], ...data };
+  return {
+    exportedAt: new Date().toISOString(),
+    profile: null,
+    addresses: [],
+    ...data,
+    alerts: await alertsOf(db, null, email),
+  };
 }
 
 /** Flattens a value into (path, value) pairs: `lines.0.name`, `shippingAddress.city`. */
@@ -165,6 +232,7 @@ export function exportCsv(data: DataExport): string {
   if (data.consents.current) add('consent-now', '', data.consents.current);
   for (const [i, e] of data.consents.events.entries()) add('consent-event', String(i + 1), e);
   for (const [i, m] of data.contactMessages.entries()) add('contact-message', String(i + 1), m);
+  for (const [i, a] of data.alerts.entries()) add('alert', String(i + 1), a);
   return toCsv(rows, [
     { header: 'section', value: (r) => r.section },
     { header: 'record', value: (r) => r.record },

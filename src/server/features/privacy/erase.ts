@@ -10,7 +10,10 @@ import {
   adminAuditLog,
   contactMessages,
   mailOutbox,
+  guestSavedSearches,
   marketingConsents,
+  productWatches,
+  savedSearches,
   orderHistory,
   orders,
   passwordResetTokens,
@@ -116,6 +119,7 @@ export async function eraseByEmail(tx: DbOrTx, email: string): Promise<void> {
   await tx.delete(mailOutbox).where(same(mailOutbox.to));
   await tx.delete(pendingRegistrations).where(same(pendingRegistrations.email));
   await tx.delete(privacyRequests).where(same(privacyRequests.email));
+  await tx.delete(guestSavedSearches).where(same(guestSavedSearches.email));
 }
 
 /**
@@ -133,6 +137,9 @@ export async function eraseAccount(tx: DbOrTx, userId: number): Promise<void> {
   await eraseByEmail(tx, user.email);
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId));
+  // Alerts would go on e-mailing an address that no longer exists.
+  await tx.delete(savedSearches).where(eq(savedSearches.userId, userId));
+  await tx.delete(productWatches).where(eq(productWatches.userId, userId));
   await tx
     .update(users)
     .set({

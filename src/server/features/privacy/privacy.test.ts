@@ -5,6 +5,9 @@ import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  guestSavedSearches,
+  productWatches,
+  savedSearches,
   adminAuditLog,
   contactMessages,
   mailOutbox,
@@ -324,6 +327,48 @@ describe('DELETE /api/account', () => {
     const [row] = await t.db.select().from(users).where(eq(users.id, boss.id));
     expect(row!.deletedAt).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, boss.id))).toHaveLength(1);
+  });
+});
+
+describe('alerts in the export and the erasure', () => {
+  it("exports the account's saved searches, watches and searches saved by e-mail; erasing removes them", async () => {
+    const { user, client } = await customerWithOrders();
+    const lamp = await createProduct(t.db, { name: 'Desk Lamp' });
+    await t.db.insert(savedSearches).values({ userId: user.id, name: 'dyson', query: 'search=dyson' });
+    await t.db.insert(productWatches).values({ userId: user.id, productId: lamp.id, watchedCents: 14_999 });
+    await t.db.insert(guestSavedSearches).values({
+      email: user.email.toUpperCase(),
+      name: 'lamps',
+      query: 'search=lamp',
+      tokenHash: `privacy-test-${user.id}`,
+      confirmedAt: new Date(),
+    });
+    const other = await createUser(t.db);
+    await t.db.insert(savedSearches).values({ userId: other.id, name: 'other-secret', query: 'search=x' });
+
+    const data = (await client.get('/api/account/data-export')).json();
+    expect(data.alerts).toEqual([
+      expect.objectContaining({ kind: 'saved search', name: 'dyson', query: 'search=dyson' }),
+      expect.objectContaining({ kind: 'price watch', productId: lamp.id, watchedPrice: '149.99' }),
+      expect.objectContaining({ kind: 'saved search by e-mail', name: 'lamps', query: 'search=lamp' }),
+    ]);
+    expect(JSON.stringify(data)).not.toContain('other-secret');
+
+    const res = await client.request({
+      method: 'DELETE',
+      url: '/api/account',
+      payload: { password: user.plainPassword },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.select().from(savedSearches).where(eq(savedSearches.userId, user.id))).toEqual([]);
+    expect(await t.db.select().from(productWatches).where(eq(productWatches.userId, user.id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(guestSavedSearches)
+        .where(sql`lower(${guestSavedSearches.email}) = lower(${user.email})`),
+    ).toEqual([]);
+    expect(await t.db.select().from(savedSearches).where(eq(savedSearches.userId, other.id))).toHaveLength(1);
   });
 });
 
