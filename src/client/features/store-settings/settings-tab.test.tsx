@@ -11,7 +11,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SETTINGS = { lowStockThreshold: 3, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
+const SETTINGS = {
+  lowStockThreshold: 3,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  wasPriceMinDays: 14,
+  wasPriceWithinDays: 30,
+  estimatedRetailPercentOff: false,
+};
 const bodyOf = (call: unknown[]) => JSON.parse(String((call[1] as RequestInit).body));
 
 describe('Settings tab', () => {
@@ -78,5 +84,33 @@ describe('Settings tab', () => {
       },
     });
     expect(await screen.findByText('Return windows saved.')).toBeTruthy();
+  });
+
+  it('edits the price claim rule and saves only it, as numbers and a yes/no', async () => {
+    const api = fakeApi({
+      'GET /api/admin/settings': { body: SETTINGS },
+      'PATCH /api/admin/settings': ({ init }) => ({
+        body: { ...SETTINGS, ...JSON.parse(String(init?.body)) },
+      }),
+    });
+    renderPage(<SettingsTab />, '/admin/settings');
+    const minDays = (await screen.findByLabelText(
+      "Days at the 'Was' price before the markdown, at least",
+    )) as HTMLInputElement;
+    await waitFor(() => expect(minDays.value).toBe('14'));
+    const box = screen.getByLabelText('Show % OFF against an estimated retail price') as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    const user = userEvent.setup();
+    await user.clear(minDays);
+    await user.type(minDays, '28');
+    await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Save Price Claim Rule' }));
+    await waitFor(() => expect(callsTo(api, 'PATCH', '/api/admin/settings')).toHaveLength(1));
+    expect(bodyOf(callsTo(api, 'PATCH', '/api/admin/settings')[0]!)).toEqual({
+      wasPriceMinDays: 28,
+      wasPriceWithinDays: 30,
+      estimatedRetailPercentOff: true,
+    });
+    expect(await screen.findByText('Price claim rule saved.')).toBeTruthy();
   });
 });

@@ -19,6 +19,7 @@ import { Skeleton } from '~/client/components/ui/skeleton';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { storeSettingsQueryOptions } from './api';
+import { PriceClaimsCard } from './price-claims-card';
 import { ReturnWindowsCard } from './return-windows-card';
 
 type FormValues = { lowStockThreshold: string | number };
@@ -101,6 +102,7 @@ export default function SettingsTab() {
         )}
       </Card>
       <ReturnWindowsCard />
+      <PriceClaimsCard />
     </div>
   );
 }
