@@ -43,8 +43,9 @@ describe('RecallsTab', () => {
     expect(within(table).getByRole('link', { name: recall.title }).getAttribute('href')).toBe(recall.url);
     expect(within(table).getByText(recall.titleFr).getAttribute('lang')).toBe('fr');
     expect(screen.getByText('No possible matches.')).toBeTruthy();
-    // Staff read the report; loading data is the owner's.
+    // Staff read the report; loading data and releasing a lot are the owner's.
     expect(screen.queryByRole('button', { name: 'Load recalls' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Release Brightway 1.0 L Kettle' })).toBeNull();
   });
 
   it('lets the owner load a recall file and says what it found', async () => {
@@ -74,5 +75,43 @@ describe('RecallsTab', () => {
       await screen.findByText('2 recalls read (2 UPCs). 1 lot put in quarantine, 1 taken off sale.'),
     ).toBeTruthy();
     expect(callsTo(api, 'POST', '/api/admin/recalls')).toHaveLength(1);
+  });
+
+  it('lets the owner release a lot with a reason; a refused reason is shown and nothing closes', async () => {
+    let released = false;
+    const api = fakeApi({
+      'GET /api/auth/me': { body: ADMIN_USER },
+      'GET /api/admin/recalls/quarantine': () => ({
+        body: released ? { quarantined: [], possibleMatches: [] } : report,
+      }),
+      'GET /api/admin/recalls': { body: [] },
+      'POST /api/admin/recalls/quarantine/7/release': ({ init }) => {
+        const { reason } = JSON.parse(String(init?.body));
+        if (reason.length < 5)
+          return {
+            status: 400,
+            body: { message: 'Please give the reason for the release (at least 5 characters).' },
+          };
+        released = true;
+        return { body: { id: 7, releasedFrom: 4 } };
+      },
+    });
+    renderPage(<RecallsTab />, '/admin/recalls');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Release Brightway 1.0 L Kettle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Release from quarantine' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'No');
+    await user.click(within(dialog).getByRole('button', { name: 'Release Lot' }));
+    expect(
+      await within(dialog).findByText('Please give the reason for the release (at least 5 characters).'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 't this model: the UPC is the 2 L kettle');
+    await user.click(within(dialog).getByRole('button', { name: 'Release Lot' }));
+    expect(await screen.findByText('No lot is in quarantine.')).toBeTruthy();
+    const posts = callsTo(api, 'POST', '/api/admin/recalls/quarantine/7/release');
+    expect(posts).toHaveLength(2);
+    expect(JSON.parse(String((posts[1]![1] as RequestInit).body))).toEqual({
+      reason: 'Not this model: the UPC is the 2 L kettle',
+    });
   });
 });

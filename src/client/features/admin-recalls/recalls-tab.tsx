@@ -9,6 +9,7 @@ import { Card } from '~/client/components/ui/card';
 import { DataTable } from '~/client/components/ui/table';
 import { meQueryOptions } from '~/client/features/auth';
 import { ApiError, apiRequest } from '~/client/lib/api';
+import { ReleaseLot } from './release-lot';
 
 const SOURCE_LABELS: Record<Recall['source'], string> = { 'health-canada': 'Health Canada', cpsc: 'CPSC' };
 const cell = 'border-b px-3 py-2 align-top';
@@ -115,7 +116,16 @@ function LoadRecallData() {
   );
 }
 
-function QuarantineTables({ report, pending }: { report: QuarantineReport | undefined; pending: boolean }) {
+function QuarantineTables({
+  report,
+  pending,
+  canRelease,
+}: {
+  report: QuarantineReport | undefined;
+  pending: boolean;
+  /** The owner may release a lot matched wrongly; staff read. */
+  canRelease: boolean;
+}) {
   return (
     <>
       <Card
@@ -123,7 +133,7 @@ function QuarantineTables({ report, pending }: { report: QuarantineReport | unde
         description="Off sale: a recall names their UPC. Pull them from the shelves."
       >
         <DataTable
-          columns={['Lot', 'Title', 'UPC', 'Recall', 'Since']}
+          columns={['Lot', 'Title', 'UPC', 'Recall', 'Since', ...(canRelease ? ['Action'] : [])]}
           minWidthClassName="min-w-[760px]"
           pending={pending}
           empty={(report?.quarantined.length ?? 0) === 0}
@@ -138,6 +148,11 @@ function QuarantineTables({ report, pending }: { report: QuarantineReport | unde
                 <RecallLink recall={lot.recall} />
               </td>
               <td className={cell}>{new Date(lot.quarantinedAt).toLocaleDateString('en-CA')}</td>
+              {canRelease && (
+                <td className={cell}>
+                  <ReleaseLot lot={lot} />
+                </td>
+              )}
             </tr>
           ))}
         </DataTable>
@@ -178,7 +193,7 @@ export default function RecallsTab() {
     <div className="grid gap-4">
       <h2 className="sr-only">Recalls</h2>
       {canLoad && <LoadRecallData />}
-      <QuarantineTables report={report.data} pending={report.isPending} />
+      <QuarantineTables report={report.data} pending={report.isPending} canRelease={canLoad} />
       <Card title="Recalls loaded" description="The latest 200.">
         <DataTable
           columns={['Recall', 'UPCs']}
