@@ -32,6 +32,8 @@ const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ 
 
 async function register(page: Page, who: typeof customer) {
   await page.goto(`${store.url}/auth`);
+  // The tabs switch once the page has hydrated (a tap before it is not replayed for tabs).
+  await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
   await page.getByRole('tab', { name: 'Register' }).click();
   const form = page.getByRole('form', { name: 'Register' });
   await form.getByLabel('Username').fill(who.username);

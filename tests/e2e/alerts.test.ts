@@ -60,6 +60,8 @@ describe('saved searches from a listing', () => {
 
     // Register (the account is made by the e-mailed link), then back to the same listing.
     await page.goto(`${store.url}/auth`);
+    // The tabs switch once the page has hydrated (a tap before it is not replayed for tabs).
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Username').fill(who.username);
