@@ -9,6 +9,7 @@ import { addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
 import { paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
+import { fillCheckoutForm } from './fill-checkout-form';
 
 beforeAll(async () => {
   await import('./checkout-page');
@@ -112,19 +113,7 @@ describe('discount code at checkout', { timeout: 30_000 }, () => {
     expect(screen.getByText('Discount code SAVE10')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Code SAVE10 applied: $4.00 off.');
 
-    await user.type(screen.getByLabelText('First Name'), 'Jane');
-    await user.type(screen.getByLabelText('Last Name'), 'Shopper');
-    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
-    await user.type(screen.getByLabelText('Phone'), '416-555-0123');
-    await user.type(screen.getByLabelText('Address Line 1'), '123 Main Street');
-    await user.type(screen.getByLabelText('City'), 'Toronto');
-    await user.selectOptions(screen.getByLabelText('Province'), 'ON');
-    await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
-    await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
-    // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
-    await user.click(
-      screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
-    );
+    await fillCheckoutForm(user);
     // 40.00 - 4.00 = 36.00, + 5.99 = 41.99; HST 13% = 5.4587 -> 5.46; total 47.45.
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('$47.45 CAD'));
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));

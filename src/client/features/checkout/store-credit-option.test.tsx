@@ -9,6 +9,7 @@ import { addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { paymentRedirect } from './checkout-page';
 import { checkoutRoutes } from './routes';
+import { fillCheckoutForm } from './fill-checkout-form';
 
 beforeAll(async () => {
   await import('./checkout-page');
@@ -57,22 +58,12 @@ const sentBodies = (api: ReturnType<typeof fakeApi>) =>
       (call) => JSON.parse(String(((call as unknown[])[1] as RequestInit).body)) as Record<string, unknown>,
     );
 
+/** The signed-in shopper's form: the page fills the e-mail in itself. */
 async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await waitFor(() =>
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com'),
   );
-  await user.type(screen.getByLabelText('First Name'), 'Jane');
-  await user.type(screen.getByLabelText('Last Name'), 'Shopper');
-  await user.type(screen.getByLabelText('Phone'), '416-555-0123');
-  await user.type(screen.getByLabelText('Address Line 1'), '123 Main Street');
-  await user.type(screen.getByLabelText('City'), 'Toronto');
-  await user.selectOptions(screen.getByLabelText('Province'), 'ON');
-  await user.type(screen.getByLabelText('Postal Code'), 'M5V 2T6');
-  await user.click(screen.getByRole('radio', { name: /Standard Shipping/ }));
-  // The contract's acceptance (docs/decisions/0566-checkout-is-a-distance-contract.md).
-  await user.click(
-    screen.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }),
-  );
+  await fillCheckoutForm(user, { email: null });
 }
 
 describe('the store credit box', () => {
