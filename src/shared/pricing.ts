@@ -160,6 +160,20 @@ export function priceProduct(product: PriceInput, discountPercent: Percent): Pro
   };
 }
 
+/**
+ * Whether a struck-through price is a compare-at price above the selling price: an estimate of retail
+ * value (from a manifest or the supplier), never a price the shop charged, so it is labelled "Est.
+ * retail" wherever it shows (docs/decisions/0567-price-claims-with-evidence.md). A struck price equal to
+ * the selling price is the shop's own price before today's discount.
+ */
+export function isEstimatedRetail(
+  struck: string | number | null | undefined,
+  selling: string | number,
+): boolean {
+  const struckCents = toCents(struck ?? null);
+  return struckCents !== null && struckCents > (toCents(selling) ?? 0);
+}
+
 export type ShippingSettingsInput = {
   standardPrice: string | number;
   expressPrice: string | number;

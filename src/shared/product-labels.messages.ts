@@ -19,6 +19,9 @@ export const PRODUCT_LABELS_EN = {
   // (docs/decisions/0320-markdowns-lower-the-selling-price.md); not in markdowns.ts, whose zod schema
   // the browse pages must not download.
   priceDropped: 'Price dropped',
+  // A struck price that is an estimate of retail value, not a price the shop charged
+  // (docs/decisions/0567-price-claims-with-evidence.md): cards, product page and cart say so.
+  estimatedRetail: 'Est. retail',
 } as const;
 
 export const productLabelMessages = defineMessages('product-labels', PRODUCT_LABELS_EN, {
@@ -34,4 +37,5 @@ export const productLabelMessages = defineMessages('product-labels', PRODUCT_LAB
   lowStock: 'Stock limité',
   inStock: 'En stock',
   priceDropped: 'Prix réduit',
+  estimatedRetail: 'Prix de détail estimé',
 });

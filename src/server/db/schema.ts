@@ -507,6 +507,11 @@ export const orderItems = pgTable(
     // Snapshots of the lot as sold: its condition and whether it was final sale.
     condition: text().$type<ProductCondition>(),
     finalSale: boolean().notNull().default(false),
+    // The return window in days the contract promised for this line when the order was placed (its
+    // condition's window then), so a later change of the store's windows neither shortens nor lengthens
+    // it (docs/decisions/0566-checkout-is-a-distance-contract.md). Null on lines sold before it was kept:
+    // they read the store's current window.
+    returnWindowDays: smallint(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

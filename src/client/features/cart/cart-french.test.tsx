@@ -109,6 +109,28 @@ describe('the cart in French', () => {
     );
   });
 
+  it('names a struck estimate of retail value in French', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    // $180.00 struck above a selling price of $120.00: an estimate, never a price the shop charged.
+    addItem(
+      {
+        ...kettle,
+        productId: 13,
+        name: 'Perceuse',
+        price: '120.00',
+        regularPrice: '120.00',
+        compareAtPrice: '180.00',
+      },
+      1,
+      { notify: false },
+    );
+    renderFrenchCart();
+    const [row] = await screen.findAllByTestId('cart-row');
+    expect(within(row!).getByTestId('cart-struck-price').textContent).toBe(
+      frenchSpaces('Prix de détail estimé 180,00 $'),
+    );
+  });
+
   it('refuses more than the stock with the French toast', async () => {
     fakeApi({ '/api/taxes': { body: taxes } });
     addItem(monitor, 1, { notify: false });

@@ -99,6 +99,31 @@ describe('cart page', () => {
     expect(screen.getByRole('link', { name: 'Proceed to Checkout' }).getAttribute('href')).toBe('/checkout');
   });
 
+  it('names a struck estimate of retail value "Est. retail" and leaves the shop\'s own earlier price plain', async () => {
+    fakeApi({ '/api/taxes': { body: taxes } });
+    // The monitor's struck $250.00 is its own selling price before today's 20% off: a price the shop
+    // charges, struck plain. The drill's struck $180.00 is above its selling price $120.00: an estimate.
+    const drill: CartProductInput = {
+      productId: 13,
+      name: 'Cordless Drill',
+      price: '120.00',
+      imageUrl: null,
+      compareAtPrice: '180.00',
+      discountApplied: false,
+      regularPrice: '120.00',
+      discountPercent: 0,
+      slug: 'cordless-drill',
+      stock: 1,
+    };
+    addItem(monitor, 1, { notify: false });
+    addItem(drill, 1, { notify: false });
+    renderCart();
+    const [monitorRow, drillRow] = await screen.findAllByTestId('cart-row');
+    expect(within(monitorRow!).getByTestId('cart-struck-price').textContent).toBe('$250.00');
+    expect(within(drillRow!).getByTestId('cart-struck-price').textContent).toBe('Est. retail $180.00');
+    expect(within(drillRow!).getByText('$180.00').tagName).toBe('S');
+  });
+
   it('minus never goes below 1, plus increases, and plus stops at the stock limit with the message', async () => {
     fakeApi({ '/api/taxes': { body: taxes } });
     addItem(monitor, 1, { notify: false });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
+import { isEstimatedRetail } from '~/shared/pricing';
 import { productLabelMessages } from '~/shared/product-labels.messages';
 import { Button, buttonClasses } from '~/client/components/ui/button';
 import { ProductImage } from '~/client/components/ui/product-image';
@@ -205,7 +206,13 @@ function CartRow({ item }: { item: CartItem }) {
       >
         <span>{formatMoney(item.price, locale)}</span>
         {item.compareAtPrice && (
-          <s className="ml-1 block text-xs text-slate-500">{formatMoney(item.compareAtPrice, locale)}</s>
+          <span className="ml-1 block text-xs text-slate-500" data-testid="cart-struck-price">
+            {/* An estimate of retail value is named as one; the shop's own price before today's discount is plain. */}
+            {isEstimatedRetail(item.compareAtPrice, item.regularPrice ?? item.price) && (
+              <>{labels('estimatedRetail')} </>
+            )}
+            <s>{formatMoney(item.compareAtPrice, locale)}</s>
+          </span>
         )}
       </td>
       <td

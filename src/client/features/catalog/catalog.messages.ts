@@ -8,7 +8,6 @@ export const catalogMessages = defineMessages(
     // Badges and prices
     percentOff: '{{percent}}% OFF',
     newBadge: 'NEW',
-    estimatedRetail: 'Est. retail',
     wasPrice: 'Was',
     wasUntil: 'until {{date}}',
     retailFromManifest:
@@ -100,7 +99,6 @@ export const catalogMessages = defineMessages(
   {
     percentOff: '{{percent}} % de rabais',
     newBadge: 'NOUVEAU',
-    estimatedRetail: 'Prix de détail estimé',
     wasPrice: 'Avant',
     wasUntil: 'jusqu’au {{date}}',
     retailFromManifest:

@@ -4,6 +4,7 @@
 // taken off the shop's own price. The product page also names the estimate's source.
 import { formatCalendarDate } from '~/shared/i18n/formats';
 import { formatMoney } from '~/shared/money';
+import { productLabelMessages } from '~/shared/product-labels.messages';
 import type { Product } from '~/shared/schemas/catalog';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { catalogMessages } from './catalog.messages';
@@ -11,6 +12,7 @@ import { catalogMessages } from './catalog.messages';
 export function StruckPrice({ product, size }: { product: Product; size: 'card' | 'page' }) {
   const locale = useLocale();
   const t = useT(catalogMessages);
+  const labels = useT(productLabelMessages);
   const text = size === 'card' ? 'text-sm text-slate-500' : 'text-lg text-slate-500';
   const reference = product.referencePrice ?? null;
   const money = (amount: string) => formatMoney(amount, locale);
@@ -24,7 +26,7 @@ export function StruckPrice({ product, size }: { product: Product; size: 'card' 
     }
     return (
       <span className={text} data-testid="reference-price">
-        {t('estimatedRetail')} <s data-testid="original-price">{money(product.originalPrice)}</s>
+        {labels('estimatedRetail')} <s data-testid="original-price">{money(product.originalPrice)}</s>
       </span>
     );
   }

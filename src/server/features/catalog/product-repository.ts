@@ -4,8 +4,8 @@ import { and, desc, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { activeCategoryDiscountJoin } from './discounts';
 import type { Locale } from '~/shared/i18n/locales';
 import { pickText } from '~/shared/i18n/localized-text';
-import { centsToString, toCents } from '~/shared/money';
-import { effectiveDiscount, priceProduct } from '~/shared/pricing';
+import { centsToString } from '~/shared/money';
+import { effectiveDiscount, isEstimatedRetail, priceProduct } from '~/shared/pricing';
 import type { Product } from '~/shared/schemas/catalog';
 import type { DbOrTx } from '~/server/db/client';
 import {
@@ -169,8 +169,7 @@ export function toShopperProduct(row: ProductRow, weekdayPercent: number, locale
 
 /** Whether the struck price is a compare-at price (above the selling price): an estimated retail claim. */
 function retailStruck(row: Pick<ProductRow, 'price' | 'compareAtPrice'>): boolean {
-  const compareAt = toCents(row.compareAtPrice ?? null);
-  return compareAt !== null && compareAt > (toCents(row.price) ?? 0);
+  return isEstimatedRetail(row.compareAtPrice, row.price);
 }
 
 /** The struck price's kind and evidence (0567); null when only the selling price itself is struck. */

@@ -5,7 +5,7 @@
 // and in French.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orders, stockHolds } from '~/server/db/schema';
+import { orderItems, orders, stockHolds } from '~/server/db/schema';
 import {
   createProduct,
   createUser,
@@ -174,6 +174,36 @@ describe('the confirmation e-mail is the contract copy', () => {
     }).format(new Date());
     expect(text).toContain(`You accepted this contract on ${storeToday} (terms`);
     expect(mail.html).toContain('Depot Liquidation Inc.');
+  });
+
+  it('keeps the return window promised at checkout when the store changes its windows before payment', async () => {
+    const lamp = await createProduct(t.db, {
+      name: 'Desk Lamp',
+      price: '20.00',
+      stock: 5,
+      condition: 'used-good',
+    });
+    const client = new TestClient(t.app);
+    const res = await postCheckout(client, await validBody(client, [{ productId: lamp.id, quantity: 1 }]));
+    expect(res.statusCode).toBe(200);
+    const reference = res.json().orderId as string;
+    // The checkout showed 14 days for used-good; the store shortens it to 7 while the shopper pays.
+    const shortened = await admin.patch('/api/admin/settings', { returnWindowDays: { 'used-good': 7 } });
+    expect(shortened.statusCode).toBe(200);
+    try {
+      const [order] = await t.db.select().from(orders).where(eq(orders.orderReference, reference));
+      const [line] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+      expect(line!.returnWindowDays).toBe(14);
+      const paid = await client.post(`/pay/${reference}/pay`, '', form);
+      expect(paid.headers.location).toContain('status=success');
+      const text = received.find((r) => r.rcpt.includes('jane@example.com'))!.mail.text ?? '';
+      expect(text).toContain(
+        'Desk Lamp (Used - good): Returns accepted within 14 days of delivery or pickup.',
+      );
+      expect(text).not.toContain('within 7 days');
+    } finally {
+      await admin.patch('/api/admin/settings', { returnWindowDays: { 'used-good': 14 } });
+    }
   });
 
   it('in French for a French order', async () => {

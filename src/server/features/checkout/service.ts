@@ -21,6 +21,7 @@ import { recordConsent } from '~/server/features/newsletter';
 import { redeemDiscountCode } from '~/server/features/discount-codes';
 import { spendStoreCreditOnOrder } from '~/server/features/store-credit';
 import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
+import { getStoreSettings } from '~/server/features/store-settings';
 import {
   closeCheckouts,
   completeOrderPayment,
@@ -452,6 +453,8 @@ async function placeOrder(
       contractLanguage: shopper.locale ?? 'en',
     })
     .returning();
+  // Each line keeps the return window the contract shows for it today (0566).
+  const { returnWindowDays } = await getStoreSettings(tx);
   await tx.insert(orderItems).values(
     priced.lines.map((l) => ({
       orderId: order!.id,
@@ -467,6 +470,7 @@ async function placeOrder(
       compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
       condition: l.condition,
       finalSale: l.finalSale,
+      returnWindowDays: returnWindowDays[l.condition ?? 'new'] ?? 0,
     })),
   );
   await tx.insert(orderHistory).values({

@@ -233,7 +233,12 @@ function contractBlocks(w: Writer, deliveryLine: string | null): EmailBlock[] {
         return c('emailLine', {
           name,
           condition: labels(CONDITION_LABEL_KEYS[condition] ?? 'conditionNew'),
-          policy: lineReturnPolicy({ condition, finalSale: i.finalSale }, terms.returnWindowDays, c),
+          // The window the order promised (0566); lines sold before it was kept read today's.
+          policy: lineReturnPolicy(
+            { condition, finalSale: i.finalSale },
+            i.returnWindowDays == null ? terms.returnWindowDays : { [condition]: i.returnWindowDays },
+            c,
+          ),
         });
       }),
     },

@@ -87,6 +87,7 @@ const demoItems: OrderItemRow[] = [
     quantity: 2,
     condition: 'new',
     finalSale: false,
+    returnWindowDays: 30,
   },
 ];
 

@@ -120,7 +120,8 @@ export async function planReturn(
               values: { name, left, quantity: item.quantity },
             },
       );
-    const days = returnWindowDays[item.condition ?? 'new'];
+    // The window the contract promised when the order was placed; older lines read today's.
+    const days = item.returnWindowDays ?? returnWindowDays[item.condition ?? 'new'];
     const ends = new Date(since.getTime() + days * DAY_MS);
     const outside = item.finalSale || days === 0 || now > ends;
     if (outside && !warranty) {

@@ -258,6 +258,27 @@ describe('a return request', () => {
     expect(twice.json().message).toMatch(/every unit has already been returned, refunded or asked for/);
   });
 
+  it('keeps the window the order promised when the store later shortens it', async () => {
+    const cam = await lot({ name: 'Promise Cam', price: '10.00', condition: 'new' });
+    // Sold with new's 30 days; delivered 20 days ago; the store then cuts new to 10 days.
+    const { order, itemOf } = await deliveredOrder([{ productId: cam.id, quantity: 1 }], {
+      deliveredDaysAgo: 20,
+    });
+    const cut = await staff.patch('/api/admin/settings', { returnWindowDays: { new: 10 } });
+    expect(cut.statusCode).toBe(200);
+    try {
+      const res = await askReturn(order.orderReference, {
+        lines: [{ orderItemId: itemOf(cam.id), quantity: 1 }],
+        reason: 'changed-mind',
+        email: EMAIL,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().defectClaim).toBe(false);
+    } finally {
+      await staff.patch('/api/admin/settings', { returnWindowDays: { new: 30 } });
+    }
+  });
+
   it('two requests at once for the last unit make one return', async () => {
     const cam = await lot({ name: 'Race Cam', price: '10.00' });
     const { order, itemOf } = await deliveredOrder([{ productId: cam.id, quantity: 1 }]);

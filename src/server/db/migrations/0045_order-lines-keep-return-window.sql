@@ -1,0 +1,1 @@
+ALTER TABLE "order_items" ADD COLUMN "return_window_days" smallint;
