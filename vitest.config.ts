@@ -26,6 +26,27 @@ const isolatedServerTests = readdirSync(serverDir, { recursive: true, encoding: 
   .filter((name) => name.endsWith('.test.ts'))
   .filter((name) => CHANGES_MODULES_OR_CLOCK.test(readFileSync(`${serverDir}${name}`, 'utf8')))
   .map((name) => `src/server/${name}`);
+// Component test files share their workers' jsdom and modules the same way: a fresh jsdom and React for
+// every file took two thirds of the tier's time. Testing Library unmounts after each test and the stores
+// have their reset functions; a file that replaces modules or the clock keeps its own, in 'client-isolated'.
+const clientDir = fileURLToPath(new URL('./src/client/', import.meta.url));
+const isolatedClientTests = readdirSync(clientDir, { recursive: true, encoding: 'utf8' })
+  .filter((name) => /\.test\.tsx?$/.test(name))
+  .filter((name) => CHANGES_MODULES_OR_CLOCK.test(readFileSync(`${clientDir}${name}`, 'utf8')))
+  .map((name) => `src/client/${name}`);
+const client = (isolated: boolean) => ({
+  extends: true as const,
+  test: {
+    name: isolated ? 'client-isolated' : 'client',
+    include: isolated ? isolatedClientTests : ['src/client/**/*.test.{ts,tsx}'],
+    exclude: [...configDefaults.exclude, ...(isolated ? [] : isolatedClientTests)],
+    isolate: isolated,
+    environment: 'jsdom',
+    setupFiles: ['src/client/test/setup.ts'],
+    // Limits to wait, not speed requirements: a loaded machine must not fail a correct screen.
+    testTimeout: 30_000,
+  },
+});
 const api = (db: 'pglite' | 'postgres', isolated: boolean) => ({
   extends: true as const,
   test: {
@@ -66,17 +87,8 @@ export default defineConfig({
           setupFiles: ['src/server/test/fail-on-console-error.ts'],
         },
       },
-      {
-        extends: true,
-        test: {
-          name: 'client',
-          include: ['src/client/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/client/test/setup.ts'],
-          // Limits to wait, not speed requirements: a loaded machine must not fail a correct screen.
-          testTimeout: 30_000,
-        },
-      },
+      client(false),
+      client(true),
       api('pglite', false),
       api('pglite', true),
       ...(withPostgres ? [api('postgres', false), api('postgres', true)] : []),
