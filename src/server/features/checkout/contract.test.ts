@@ -6,40 +6,24 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderItems, orders, stockHolds } from '~/server/db/schema';
-import {
-  createProduct,
-  createUser,
-  seedStoreSettings,
-  setWeekdayDiscounts,
-  signInAs,
-} from '~/server/test/fixtures';
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
-import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import { MANY_ORDER_EMAILS, postCheckout, validBody } from './test-support';
+import { createProduct } from '~/server/test/fixtures';
+import { type MailingStore, startMailingStore } from '~/server/test/mailing-store';
+import type { ReceivedMail } from '~/server/test/smtp-inbox';
+import { TestClient, type TestApp } from '~/server/test/test-app';
+import { postCheckout, validBody } from './test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const REFUSAL = 'Please tick that you accept the contract before paying.';
 
-let inbox: SmtpInbox;
 let received: ReceivedMail[];
 let t: TestApp;
 let admin: TestClient;
+let store: MailingStore;
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  received = inbox.messages;
-  t = await createTestApp({
-    env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS, SMTP_URL: inbox.url, STORE_NAME: 'Liquidation Depot' },
-  });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
-  const user = await createUser(t.db, { isAdmin: true });
-  admin = new TestClient(t.app);
-  await signInAs(t.db, admin, user.id);
+  store = await startMailingStore({ STORE_NAME: 'Liquidation Depot' });
+  ({ t, received, admin } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => store.close());
 beforeEach(() => {
   received.length = 0;
 });

@@ -7,51 +7,32 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
-import {
-  createProduct,
-  createUser,
-  seedStoreSettings,
-  setWeekdayDiscounts,
-  signInAs,
-} from '~/server/test/fixtures';
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
-import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
+import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
+import { type MailingStore, startMailingStore } from '~/server/test/mailing-store';
+import type { ReceivedMail } from '~/server/test/smtp-inbox';
+import { TestClient, type TestApp } from '~/server/test/test-app';
+import { postCheckout, validBody } from '~/server/features/checkout/test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const STORE_EMAIL = 'shop@store.test';
 /** The no-break space French puts before ':' and '%' and inside amounts. */
 const NB = '\u00a0';
 
-let inbox: SmtpInbox;
 let received: ReceivedMail[];
 
 let t: TestApp;
 let admin: TestClient;
+let store: MailingStore;
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  received = inbox.messages;
-  t = await createTestApp({
-    env: {
-      TRUST_PROXY: 'true',
-      ...MANY_ORDER_EMAILS,
-      SMTP_URL: inbox.url,
-      STORE_NAME: 'Liquidation Depot',
-      STORE_EMAIL,
-      STORE_GST_NUMBER: '123456789 RT0001',
-      STORE_QST_NUMBER: '1234567890 TQ0001',
-    },
+  store = await startMailingStore({
+    STORE_NAME: 'Liquidation Depot',
+    STORE_EMAIL,
+    STORE_GST_NUMBER: '123456789 RT0001',
+    STORE_QST_NUMBER: '1234567890 TQ0001',
   });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
-  const user = await createUser(t.db, { isAdmin: true });
-  admin = new TestClient(t.app);
-  await signInAs(t.db, admin, user.id);
+  ({ t, received, admin } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => store.close());
 beforeEach(() => {
   received.length = 0;
 });

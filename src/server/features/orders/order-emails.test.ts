@@ -5,22 +5,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox, orders, users } from '~/server/db/schema';
-import {
-  createProduct,
-  createUser,
-  seedStoreSettings,
-  setWeekdayDiscounts,
-  signInAs,
-} from '~/server/test/fixtures';
+import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import type { ParsedMail } from 'mailparser';
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
-import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import {
-  type Destination,
-  MANY_ORDER_EMAILS,
-  postCheckout,
-  validBody,
-} from '~/server/features/checkout/test-support';
+import { type MailingStore, startMailingStore } from '~/server/test/mailing-store';
+import type { ReceivedMail, SmtpInbox } from '~/server/test/smtp-inbox';
+import { TestClient, type TestApp } from '~/server/test/test-app';
+import { type Destination, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import { retryOrderEmails } from './order-emails';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -32,28 +22,12 @@ let received: ReceivedMail[];
 
 let t: TestApp;
 let admin: TestClient;
+let store: MailingStore;
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  received = inbox.messages;
-  t = await createTestApp({
-    env: {
-      TRUST_PROXY: 'true',
-      ...MANY_ORDER_EMAILS,
-      SMTP_URL: inbox.url,
-      STORE_NAME: 'Liquidation Depot',
-      STORE_EMAIL,
-    },
-  });
-  await seedStoreSettings(t.db);
-  await setWeekdayDiscounts(t.db);
-  const user = await createUser(t.db, { isAdmin: true });
-  admin = new TestClient(t.app);
-  await signInAs(t.db, admin, user.id);
+  store = await startMailingStore({ STORE_NAME: 'Liquidation Depot', STORE_EMAIL });
+  ({ t, inbox, received, admin } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => store.close());
 beforeEach(() => {
   received.length = 0;
   inbox.refuse = false;

@@ -7,38 +7,24 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { shopperPaymentStatus } from '~/shared/orders';
 import { SHIPPING_ADDRESS_REQUIRED } from '~/shared/schemas/checkout';
 import { orders } from '~/server/db/schema';
-import { createProduct, createUser, seedStoreSettings, signInAs } from '~/server/test/fixtures';
-import { type ReceivedMail, type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
-import { createTestApp, TestClient, type TestApp } from '~/server/test/test-app';
-import {
-  type Destination,
-  MANY_ORDER_EMAILS,
-  postCheckout,
-  validBody,
-} from '~/server/features/checkout/test-support';
+import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
+import { type MailingStore, startMailingStore } from '~/server/test/mailing-store';
+import type { ReceivedMail } from '~/server/test/smtp-inbox';
+import { TestClient, type TestApp } from '~/server/test/test-app';
+import { type Destination, postCheckout, validBody } from '~/server/features/checkout/test-support';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
-let inbox: SmtpInbox;
 let received: ReceivedMail[];
 let t: TestApp;
 let admin: TestClient;
 
+let store: MailingStore;
 beforeAll(async () => {
-  inbox = await startSmtpInbox();
-  received = inbox.messages;
-  t = await createTestApp({
-    env: { TRUST_PROXY: 'true', ...MANY_ORDER_EMAILS, SMTP_URL: inbox.url, STORE_PROVINCE: 'ON' },
-  });
-  await seedStoreSettings(t.db);
-  const user = await createUser(t.db, { isAdmin: true });
-  admin = new TestClient(t.app);
-  await signInAs(t.db, admin, user.id);
+  store = await startMailingStore({ STORE_PROVINCE: 'ON' }, { keepWeekdayDiscounts: true });
+  ({ t, received, admin } = store);
 });
-afterAll(async () => {
-  await t.close();
-  await inbox.close();
-});
+afterAll(() => store.close());
 beforeEach(() => {
   received.length = 0;
 });
