@@ -22,6 +22,7 @@ import {
   DEMO_WEEKDAY_DISCOUNTS,
 } from './demo-catalogue';
 import { usernameSkeleton } from '~/server/lib/username-skeleton';
+import { insertProducts } from '~/server/lib/product-writes';
 import { createLocalStorage, type FileStorage } from '~/server/storage/file-storage';
 import { type DemoImage, demoImageKey, writeDemoImages } from './demo-images';
 import {
@@ -108,15 +109,13 @@ async function seed(db: Db, options: SeedOptions, onlyIfEmpty: boolean): Promise
       .returning({ id: categories.id, slug: categories.slug });
     const categoryIds = new Map(categoryRows.map((c) => [c.slug, c.id]));
 
-    const productRows = await tx
-      .insert(products)
-      .values(
-        catalogue.products.map(({ categorySlug, images: _, ...p }) => ({
-          ...p,
-          categoryId: categoryIds.get(categorySlug)!,
-        })),
-      )
-      .returning({ id: products.id, slug: products.slug });
+    const productRows = await insertProducts(
+      tx,
+      catalogue.products.map(({ categorySlug, images: _, ...p }) => ({
+        ...p,
+        categoryId: categoryIds.get(categorySlug)!,
+      })),
+    );
     const productIds = new Map(productRows.map((p) => [p.slug, p.id]));
     await tx.insert(productImages).values(
       catalogue.products.flatMap((p) =>

@@ -15,6 +15,7 @@ import { PRODUCT_CONDITION_LABELS } from '~/shared/condition';
 import { formatMoney } from '~/shared/money';
 import { MAX_IMAGES_PER_LOT } from '~/shared/schemas/admin-products';
 import type { IntakeMatch, IntakeUpdate } from '~/shared/schemas/admin-intake';
+import { updateProducts } from '~/server/lib/product-writes';
 
 /** At most this many matches: a UPC shared by more lots than this is better searched in the products list. */
 const MAX_MATCHES = 20;
@@ -167,11 +168,8 @@ export async function updateIntake(
     // A lot on sale cannot be priced $0.00 (a draft can: its price is not set yet).
     if (before.active && isZeroPrice(data.price)) throw badRequest(ZERO_PRICE_ON_SALE);
     const { version: _version, ...fields } = data;
-    const [after] = await tx
-      .update(products)
-      .set({ ...fields, version: sql`${products.version} + 1`, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning(MATCH_COLUMNS);
+    await updateProducts(tx, id, fields, { bumpVersion: true });
+    const [after] = await tx.select(MATCH_COLUMNS).from(products).where(eq(products.id, id));
     await recordAudit(tx, { userId, action: 'update', entity: 'product', entityId: id, before, after });
     return (await toMatches(tx, [after!]))[0]!;
   });
@@ -210,11 +208,8 @@ export async function addIntakePicture(
     const before = await lotForPictures(tx, id, true);
     const images = [...before.images, url];
     await replaceProductImages(tx, id, images);
-    const [after] = await tx
-      .update(products)
-      .set({ imageUrl: images[0]!, version: sql`${products.version} + 1`, updatedAt: new Date() })
-      .where(eq(products.id, id))
-      .returning(MATCH_COLUMNS);
+    await updateProducts(tx, id, { imageUrl: images[0]! }, { bumpVersion: true });
+    const [after] = await tx.select(MATCH_COLUMNS).from(products).where(eq(products.id, id));
     await recordAudit(tx, {
       userId,
       action: 'add-picture',

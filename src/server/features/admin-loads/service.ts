@@ -41,6 +41,7 @@ import {
   manifestLine,
   readManifest,
 } from './manifest';
+import { insertProducts, updateProducts } from '~/server/lib/product-writes';
 
 export const LOAD_NOT_FOUND = 'Load not found.';
 const SUGGESTED_PERCENT_KEY = 'suggestedPricePercent';
@@ -297,9 +298,10 @@ export async function applyManifest(
         }
         if (line.quantity !== earlier.stock)
           await markStockChange(tx, { reason: 'import', note: `Load ${load.reference} re-mapped`, userId });
-        await tx
-          .update(products)
-          .set({
+        await updateProducts(
+          tx,
+          earlier.id,
+          {
             name: line.title,
             description: line.description,
             upc: line.upc,
@@ -309,10 +311,9 @@ export async function applyManifest(
             compareAtPrice: centsToString(line.retailCents),
             stock: line.quantity,
             manifestQuantity: line.quantity,
-            version: sql`${products.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(products.id, earlier.id));
+          },
+          { bumpVersion: true },
+        );
         remapped++;
         remade.push(earlier.id);
         if (first === undefined) seen.set(key, record.row);
@@ -371,7 +372,7 @@ export async function applyManifest(
     }
     if (values.length > 0) {
       await markStockChange(tx, { reason: 'import', note: `Load ${load.reference}`, userId });
-      for (let i = 0; i < values.length; i += 500) await tx.insert(products).values(values.slice(i, i + 500));
+      await insertProducts(tx, values);
     }
     await spreadLoadCost(tx, load);
     await recordAudit(tx, {
@@ -410,12 +411,8 @@ async function spreadLoadCost(tx: DbOrTx, load: LoadRow) {
     toCents(load.totalCost) ?? 0,
     lots.map((l) => ({ unitWeight: toCents(l.retail) ?? 0, units: l.units ?? 1 })),
   );
-  for (const [i, lot] of lots.entries()) {
-    await tx
-      .update(products)
-      .set({ unitCost: centsToString(perUnit[i]!) })
-      .where(eq(products.id, lot.id));
-  }
+  for (const [i, lot] of lots.entries())
+    await updateProducts(tx, lot.id, { unitCost: centsToString(perUnit[i]!) });
 }
 
 /** Publishes drafts of the load; a draft without a picture or a price stays a draft, with a message. */
@@ -438,10 +435,7 @@ export async function publishDrafts(ctx: AppContext, loadId: number, productIds:
       else if (!p.active) ok.push(id);
     }
     if (ok.length > 0) {
-      await tx
-        .update(products)
-        .set({ active: true, updatedAt: new Date(), version: sql`${products.version} + 1` })
-        .where(inArray(products.id, ok));
+      await updateProducts(tx, ok, { active: true }, { bumpVersion: true });
       await recordAudit(tx, {
         userId,
         action: 'publish',
@@ -614,9 +608,10 @@ export async function editDraft(
     if (before.active) throw conflict(LOT_PUBLISHED, { lot: toLotRow(before) });
     if (data.stock !== before.stock)
       await markStockChange(tx, { reason: 'adjustment', note: "Counted in the load's drafts", userId });
-    const [after] = await tx
-      .update(products)
-      .set({
+    await updateProducts(
+      tx,
+      before.id,
+      {
         condition: data.condition,
         price: data.price,
         stock: data.stock,
@@ -624,11 +619,10 @@ export async function editDraft(
         ...(data.description === undefined ? {} : { description: data.description }),
         ...(data.upc === undefined ? {} : { upc: data.upc || null }),
         ...(data.brand === undefined ? {} : { brand: data.brand || null }),
-        version: sql`${products.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, before.id))
-      .returning();
+      },
+      { bumpVersion: true },
+    );
+    const [after] = await tx.select().from(products).where(eq(products.id, before.id));
     const fields = (l: Lot) => ({
       condition: l.condition,
       price: l.price,

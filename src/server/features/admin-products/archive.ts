@@ -10,6 +10,7 @@ import { endDemoMode } from '~/server/lib/demo-mode';
 import { notFound } from '~/server/lib/http-error';
 import type { AppContext } from '~/server/context';
 import { findAdminProduct } from './repository';
+import { updateProducts } from '~/server/lib/product-writes';
 
 export const ARCHIVED_NOT_FOUND = 'Archived product not found.';
 const ARCHIVED_SUFFIX = /--archived-\d+$/;
@@ -130,17 +131,7 @@ export async function restoreProduct(
       if (await lotFree(tx, oldLot)) lotNumber = oldLot;
       else notes.push(`Its lot number ${oldLot} is now another product's, so it has none.`);
     }
-    await tx
-      .update(products)
-      .set({
-        archivedAt: null,
-        active: false,
-        slug,
-        lotNumber,
-        version: sql`${products.version} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(products.id, id));
+    await updateProducts(tx, id, { archivedAt: null, active: false, slug, lotNumber }, { bumpVersion: true });
     const product = (await findAdminProduct(tx, id))!;
     await recordAudit(tx, { userId, action: 'restore', entity: 'product', entityId: id, after: product });
     await endDemoMode(tx);

@@ -2,7 +2,7 @@
 // the store, daily discount and price by a percentage for the selected products, in one transaction
 // with one audit entry per product. Prices are worked out here from each product's stored price (the
 // client sends only the percentage); stock is never touched.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { centsToString, formatCents, toCents } from '~/shared/money';
 import { priceChangedByPercent } from '~/shared/pricing';
 import {
@@ -16,6 +16,7 @@ import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import type { AppContext } from '~/server/context';
+import { updateProducts } from '~/server/lib/product-writes';
 
 export const BULK_MISSING =
   'Some of the selected products no longer exist or were archived. Reload the list and select again; nothing was changed.';
@@ -80,10 +81,7 @@ export async function bulkEditProducts(
     });
 
     for (const { row, set } of changes) {
-      await tx
-        .update(products)
-        .set({ ...set, version: sql`${products.version} + 1`, updatedAt: new Date() })
-        .where(eq(products.id, row.id));
+      await updateProducts(tx, row.id, set, { bumpVersion: true });
       const before = Object.fromEntries(Object.keys(set).map((k) => [k, row[k as keyof typeof row]]));
       await recordAudit(tx, {
         userId,

@@ -17,6 +17,7 @@ import { HttpError } from '~/server/lib/http-error';
 import { storeProductImage } from '~/server/storage/images';
 import type { ImageMatchResult, Report } from './import-report';
 import { lotNumberIn, withoutBitmapScans } from './import-write';
+import { updateProducts } from '~/server/lib/product-writes';
 
 export type StagedImage = { fileName: string; file: string; size: number; tooLarge: boolean };
 
@@ -173,10 +174,7 @@ export async function attachLotImages(
           sortOrder: i,
         })),
       );
-      await tx
-        .update(products)
-        .set({ imageUrl: images[0] ?? null, updatedAt: new Date() })
-        .where(eq(products.id, product.id));
+      await updateProducts(tx, product.id, { imageUrl: images[0] ?? null });
       await recordAudit(tx, {
         userId: options.userId,
         action: 'import-images',

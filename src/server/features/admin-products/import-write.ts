@@ -9,6 +9,7 @@ import { recordAudit } from '~/server/lib/audit';
 import { endDemoMode } from '~/server/lib/demo-mode';
 import { markStockChange } from '~/server/lib/stock-reason';
 import type { ImportRow } from './import-rows';
+import { insertProducts } from '~/server/lib/product-writes';
 
 type Existing = typeof products.$inferSelect;
 
@@ -111,33 +112,24 @@ export async function writeBatch(
     const values = rows.map((r) =>
       mergeRow(r, existing.get(lotKey(r.lotNumber)), slugs.get(r.lotNumber) ?? ''),
     );
-    await tx
-      .insert(products)
-      .values(values)
-      .onConflictDoUpdate({
-        target: products.lotNumber,
-        set: {
-          name: sql`excluded.name`,
-          price: sql`excluded.price`,
-          description: sql`excluded.description`,
-          nameFr: sql`excluded.name_fr`,
-          descriptionFr: sql`excluded.description_fr`,
-          compareAtPrice: sql`excluded.compare_at_price`,
-          stock: sql`excluded.stock`,
-          categoryId: sql`excluded.category_id`,
-          featured: sql`excluded.featured`,
-          new: sql`excluded.new`,
-          active: sql`excluded.active`,
-          applyDailyDiscount: sql`excluded.apply_daily_discount`,
-          condition: sql`excluded.condition`,
-          conditionNotes: sql`excluded.condition_notes`,
-          conditionNotesFr: sql`excluded.condition_notes_fr`,
-          finalSale: sql`excluded.final_sale`,
-          updatedAt: sql`excluded.updated_at`,
-          // An import is an edit: a product dialog opened before it must not write over it.
-          version: sql`${products.version} + 1`,
-        },
-      });
+    await insertProducts(tx, values, {
+      name: sql`excluded.name`,
+      price: sql`excluded.price`,
+      description: sql`excluded.description`,
+      nameFr: sql`excluded.name_fr`,
+      descriptionFr: sql`excluded.description_fr`,
+      compareAtPrice: sql`excluded.compare_at_price`,
+      stock: sql`excluded.stock`,
+      categoryId: sql`excluded.category_id`,
+      featured: sql`excluded.featured`,
+      new: sql`excluded.new`,
+      active: sql`excluded.active`,
+      applyDailyDiscount: sql`excluded.apply_daily_discount`,
+      condition: sql`excluded.condition`,
+      conditionNotes: sql`excluded.condition_notes`,
+      conditionNotesFr: sql`excluded.condition_notes_fr`,
+      finalSale: sql`excluded.final_sale`,
+    });
     const updatedLots = rows.filter((r) => existing.has(lotKey(r.lotNumber))).map((r) => r.lotNumber);
     await recordAudit(tx, {
       userId,

@@ -16,6 +16,7 @@ import { markStockChange } from '~/server/lib/stock-reason';
 import { findAdminProduct, replaceProductImages } from './repository';
 import { isZeroPrice, ZERO_PRICE_ON_SALE } from '~/shared/schemas/admin-products';
 import type { AppContext } from '~/server/context';
+import { deleteProductRow, insertProducts, moveStock, updateProducts } from '~/server/lib/product-writes';
 
 export const SLUG_TAKEN = 'A product with this slug already exists.';
 export const LOT_TAKEN = 'A product with this lot number already exists.';
@@ -111,10 +112,7 @@ export async function createProduct(
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data);
     await markStockChange(tx, { reason: 'created', userId });
-    const [row] = await tx
-      .insert(products)
-      .values({ ...columnsOf(data), stock: data.stock })
-      .returning({ id: products.id });
+    const [row] = await insertProducts(tx, [{ ...columnsOf(data), stock: data.stock }]);
     await replaceProductImages(tx, row!.id, data.images);
     const created = (await findAdminProduct(tx, row!.id))!;
     await recordAudit(tx, {
@@ -154,10 +152,7 @@ export async function updateProduct(
       });
     await checkCategory(tx, data.categoryId);
     await checkUnique(tx, data, id);
-    await tx
-      .update(products)
-      .set({ ...columnsOf(data), version: sql`${products.version} + 1`, updatedAt: new Date() })
-      .where(eq(products.id, id));
+    await updateProducts(tx, id, columnsOf(data), { bumpVersion: true });
     await replaceProductImages(tx, id, data.images);
     const after = (await findAdminProduct(tx, id))!;
     await recordAudit(tx, { userId, action: 'update', entity: 'product', entityId: id, before, after });
@@ -186,10 +181,7 @@ export async function adjustStock(
     if (row.stock + adjustment.delta < 0)
       throw conflict(stockBelowZero(row.stock), { errors: { delta: stockBelowZero(row.stock) } });
     await markStockChange(tx, { reason: 'adjustment', note: adjustment.reason, userId });
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${adjustment.delta}`, updatedAt: new Date() })
-      .where(eq(products.id, id));
+    await moveStock(tx, id, adjustment.delta);
     const product = (await findAdminProduct(tx, id))!;
     const [movement] = await stockHistory(tx, id, 1);
     await recordAudit(tx, {
@@ -242,10 +234,7 @@ export async function setProductStatus(
       .for('update');
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     if (active && !row.active && isZeroPrice(row.price)) throw conflict(ZERO_PRICE_ON_SALE);
-    await tx
-      .update(products)
-      .set({ active, version: sql`${products.version} + 1`, updatedAt: new Date() })
-      .where(eq(products.id, id));
+    await updateProducts(tx, id, { active }, { bumpVersion: true });
     await recordAudit(tx, {
       userId,
       action: 'update-status',
@@ -281,23 +270,19 @@ export async function deleteProduct(
       .limit(1);
     await endDemoMode(tx);
     if (ordered) {
-      await tx
-        .update(products)
-        .set({
-          archivedAt: new Date(),
-          active: false,
-          slug: `${before.slug}--archived-${id}`,
-          lotNumber: null,
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, id));
+      await updateProducts(tx, id, {
+        archivedAt: new Date(),
+        active: false,
+        slug: `${before.slug}--archived-${id}`,
+        lotNumber: null,
+      });
       await recordAudit(tx, { userId, action: 'archive', entity: 'product', entityId: id, before });
       return {
         outcome: 'archived' as const,
         message: 'The product appears in orders, so it was archived: it is no longer shown in the store.',
       };
     }
-    await tx.delete(products).where(eq(products.id, id));
+    await deleteProductRow(tx, id);
     await recordAudit(tx, { userId, action: 'delete', entity: 'product', entityId: id, before });
     return { outcome: 'deleted' as const, message: 'The product has been deleted.' };
   });

@@ -16,6 +16,7 @@ import type { DbOrTx } from '~/server/db/client';
 import { productPriceChanges, products, storeMeta, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { markPriceChange } from './price-reason';
+import { updateProducts } from '~/server/lib/product-writes';
 
 const RULES_KEY = 'markdownRules';
 const DAY_MS = 24 * 3600_000;
@@ -98,19 +99,18 @@ export async function applyMarkdowns(ctx: AppContext, now: Date = new Date()): P
     const changed = await ctx.db.transaction(async (tx) => {
       await markPriceChange(tx, { reason: 'markdown', step: result.step, at: now });
       const newPrice = centsToString(result.cents);
-      const [row] = await tx
-        .update(products)
-        .set({
-          price: newPrice,
-          originalPrice: centsToString(originalCents),
-          markdownStep: result.step,
+      const [row] = await updateProducts(
+        tx,
+        product.id,
+        { price: newPrice, originalPrice: centsToString(originalCents), markdownStep: result.step },
+        {
           // A staff form opened before the markdown must not write the old price back over it
           // (docs/decisions/0210-product-edits-and-stock-history.md).
-          ...(result.cents < priceCents ? { version: sql`${products.version} + 1` } : {}),
-        })
-        .where(and(eq(products.id, product.id), eq(products.markdownStep, product.markdownStep)))
-        .returning({ id: products.id });
-      if (!row) return false;
+          bumpVersion: result.cents < priceCents,
+          onlyIf: eq(products.markdownStep, product.markdownStep),
+        },
+      );
+      if (row === undefined) return false;
       await recordAudit(tx, {
         userId: null,
         action: 'markdown',

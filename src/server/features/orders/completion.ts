@@ -31,6 +31,7 @@ import {
   recordPaymentToComplete,
 } from './payment-completions';
 import { restockedByLine } from './refund-lines';
+import { moveStock } from '~/server/lib/product-writes';
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -143,13 +144,8 @@ async function takeStock(tx: Tx, orderId: number): Promise<Shortage[]> {
   for (const id of ids) {
     if (!locked.some((p) => p.id === id)) continue;
     const q = quantities.get(id)!;
-    // The guard repeats the check in the database: stock never goes below 0 whatever happens above.
-    const updated = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${q}`, updatedAt: sql`now()` })
-      .where(and(eq(products.id, id), sql`${products.stock} >= ${q}`))
-      .returning({ id: products.id });
-    if (updated.length !== 1) throw new Error(`Stock of product ${id} changed under a row lock`);
+    // moveStock repeats the check in the database: stock never goes below 0 whatever happens above.
+    if (!(await moveStock(tx, id, -q))) throw new Error(`Stock of product ${id} changed under a row lock`);
   }
   return [];
 }
@@ -174,12 +170,7 @@ export async function restockOrder(
     orderId: order.id,
     userId: actor.kind === 'admin' ? (actor.userId ?? null) : null,
   });
-  for (const id of [...quantities.keys()].sort((a, b) => a - b)) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${quantities.get(id)!}`, updatedAt: sql`now()` })
-      .where(eq(products.id, id));
-  }
+  for (const id of [...quantities.keys()].sort((a, b) => a - b)) await moveStock(tx, id, quantities.get(id)!);
   await tx.update(orders).set({ inventoryReduced: false }).where(eq(orders.id, order.id));
   await history(tx, order.id, actor, 'inventoryReduced', 'true', 'false');
 }

@@ -8,10 +8,11 @@ import { itemDisplayName } from '~/shared/orders';
 import { codeShareOfUnits, refundTotals, type TaxLineCents } from '~/shared/pricing';
 import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-orders-dialog';
 import type { DbOrTx, Tx } from '~/server/db/client';
-import { orderItems, orderRefundLines, orderRefunds, orders, products } from '~/server/db/schema';
+import { orderItems, orderRefundLines, orderRefunds, orders } from '~/server/db/schema';
 import { badRequest, conflict } from '~/server/lib/http-error';
 import { markStockChange } from '~/server/lib/stock-reason';
 import type { OrderRow } from './repository';
+import { moveStock } from '~/server/lib/product-writes';
 
 export const GUEST_NO_STORE_CREDIT =
   'This order was placed without a customer account, so it cannot be refunded to store credit. Refund it to the original payment.';
@@ -195,12 +196,7 @@ export async function restockRefundLines(
   const lines = rows.filter((r) => r.productId !== null);
   if (lines.length === 0) return;
   await markStockChange(tx, { reason: 'refund', orderId: order.id, userId });
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}`, updatedAt: sql`now()` })
-      .where(eq(products.id, line.productId!));
-  }
+  for (const line of lines) await moveStock(tx, line.productId!, line.quantity);
 }
 
 /** Units of each product already put back by completed refunds by line: a later whole restock skips them. */

@@ -16,6 +16,7 @@ import { products, recallGtins, recalls, storeMeta } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, HttpError } from '~/server/lib/http-error';
 import { type ParsedRecall, parseRecallFile, RECALL_FILE_UNREADABLE } from './sources';
+import { updateProducts } from '~/server/lib/product-writes';
 
 /** The UPC as 14 digits, in SQL: what recall_gtins holds (null when it is not 8 to 14 digits). */
 const upcAsGtin = sql<
@@ -96,10 +97,7 @@ async function screenLots(tx: DbOrTx, userId: number | null) {
     .for('update');
   const wasOnSale = new Map(hits.map((h) => [h.id, h.active]));
   for (const hit of hits) {
-    await tx
-      .update(products)
-      .set({ recallId: hit.recallId, quarantinedAt: new Date(), active: false })
-      .where(eq(products.id, hit.id));
+    await updateProducts(tx, hit.id, { recallId: hit.recallId, quarantinedAt: new Date(), active: false });
     await recordAudit(tx, {
       userId,
       action: 'update',
@@ -282,10 +280,11 @@ export async function releaseFromQuarantine(
       .for('update');
     if (!lot) throw new HttpError(404, 'Product not found');
     if (lot.recallId === null) throw new HttpError(409, 'This lot is not in quarantine.');
-    await tx
-      .update(products)
-      .set({ recallId: null, quarantinedAt: null, recallReleasedId: lot.recallId })
-      .where(eq(products.id, productId));
+    await updateProducts(tx, productId, {
+      recallId: null,
+      quarantinedAt: null,
+      recallReleasedId: lot.recallId,
+    });
     await recordAudit(tx, {
       userId,
       action: 'update',
