@@ -64,6 +64,7 @@ export const users = pgTable(
     refundLimit: money(),
     mayExportCustomers: boolean(),
     mayReadEmails: boolean(),
+    mayUseTill: boolean(),
     // The UTS #39 skeleton of the username (docs/decisions/0457-look-alike-usernames.md): two names with
     // one skeleton look alike, so a new name may not take an existing name's skeleton. Null for rows written
     // without it (older rows, the demo seed): the check compares those by computing theirs (usernames.ts).
@@ -427,6 +428,10 @@ export const orders = pgTable(
     storeCreditAmount: money().notNull().default('0'),
     /** What gift cards paid of the total at checkout, after store credit (docs/decisions/0533-gift-cards.md). */
     giftCardAmount: money().notNull().default('0'),
+    // Where the order was taken: 'online' (the storefront's checkout) or 'till' (the outlet's counter,
+    // docs/decisions/0600-till.md); the sales report splits by it. A till sale names its session.
+    channel: text().$type<'online' | 'till'>().notNull().default('online'),
+    posSessionId: integer(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -455,6 +460,7 @@ export const orders = pgTable(
       sql`${t.giftCardAmount} >= 0 and ${t.storeCreditAmount} + ${t.giftCardAmount} <= ${t.total}`,
     ),
     check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
+    check('orders_channel_known', sql`${t.channel} in ('online', 'till')`),
   ],
 );
 
@@ -1340,4 +1346,92 @@ export const productWatches = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [uniqueIndex('product_watches_user_product_unique').on(t.userId, t.productId)],
+);
+
+/** The outlet's registers (docs/decisions/0600-till.md): a cash drawer, a session open on it at a time. */
+export const posRegisters = pgTable('pos_registers', {
+  id: serial().primaryKey(),
+  name: text().notNull().unique(),
+  active: boolean().notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/**
+ * A cashier's session on a register: the opening float, then at close the cash counted by denomination,
+ * what was expected in the drawer and the difference. At most one open session per register.
+ */
+export const posSessions = pgTable(
+  'pos_sessions',
+  {
+    id: serial().primaryKey(),
+    registerId: integer()
+      .notNull()
+      .references(() => posRegisters.id),
+    openedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    openedAt: createdAt(),
+    openingFloat: money().notNull(),
+    closedAt: timestamp({ withTimezone: true }),
+    closedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** Notes and coins counted at close, by value in cents: { "2000": 3, "25": 8 }. */
+    counts: jsonb().$type<Record<string, number>>(),
+    expectedCash: money(),
+    countedCash: money(),
+    variance: money(),
+    note: text(),
+  },
+  (t) => [
+    uniqueIndex('pos_sessions_one_open_per_register').on(t.registerId).where(sql`${t.closedAt} is null`),
+    check('pos_sessions_float_not_negative', sql`${t.openingFloat} >= 0`),
+  ],
+);
+
+/** Cash taken out of the drawer during a session: a drop to the safe or a payout, with its reason. */
+export const posCashMovements = pgTable(
+  'pos_cash_movements',
+  {
+    id: serial().primaryKey(),
+    sessionId: integer()
+      .notNull()
+      .references(() => posSessions.id, { onDelete: 'cascade' }),
+    kind: text().$type<'drop' | 'payout'>().notNull(),
+    amount: money().notNull(),
+    reason: text().notNull(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pos_cash_movements_session_idx').on(t.sessionId),
+    check('pos_cash_movements_amount_positive', sql`${t.amount} > 0`),
+    check('pos_cash_movements_kind_known', sql`${t.kind} in ('drop', 'payout')`),
+  ],
+);
+
+/**
+ * How a till sale was paid, one row per tender: the amount it paid of the sale and, for cash, what was
+ * handed over, the change given and the cash rounding (src/shared/cash-rounding.ts; signed cents the
+ * rounding added to the cash due). A gift card names its last 4 characters.
+ */
+export const posTenders = pgTable(
+  'pos_tenders',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    sessionId: integer()
+      .notNull()
+      .references(() => posSessions.id),
+    kind: text().$type<'cash' | 'gift_card' | 'store_credit'>().notNull(),
+    amount: money().notNull(),
+    tendered: money(),
+    change: money().notNull().default('0'),
+    rounding: money().notNull().default('0'),
+    last4: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pos_tenders_session_idx').on(t.sessionId),
+    index('pos_tenders_order_idx').on(t.orderId),
+    check('pos_tenders_kind_known', sql`${t.kind} in ('cash', 'gift_card', 'store_credit')`),
+  ],
 );

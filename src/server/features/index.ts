@@ -18,6 +18,7 @@ import { storeSettingsRoutes } from './store-settings/routes';
 import { storeSettingsAdminRoutes } from './store-settings/admin-routes';
 import { checkoutRoutes } from './checkout/routes';
 import { giftCardRoutes } from './gift-cards/routes';
+import { posRoutes } from './pos/routes';
 import { orderRoutes } from './orders/routes';
 import { adminUserRoutes } from './admin-users/routes';
 import { adminOrderRoutes } from './admin-orders/routes';
@@ -54,6 +55,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(storeSettingsAdminRoutes);
   await app.register(checkoutRoutes);
   await app.register(giftCardRoutes);
+  await app.register(posRoutes);
   await app.register(orderRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);

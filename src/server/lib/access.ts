@@ -9,6 +9,7 @@ import {
   type Permission,
   type Permissions,
   REFUND_OVER_LIMIT,
+  TILL_NOT_GRANTED,
 } from '~/shared/permissions';
 import type { Role } from '~/shared/roles';
 import { forbidden, HttpError, unauthorized } from './http-error';
@@ -97,6 +98,7 @@ export function permissionRefusal(
   const granted = user?.permissions ?? NO_PERMISSIONS;
   if (permission === 'emails') return granted.readEmails ? null : forbidden(EMAILS_NOT_GRANTED);
   if (permission === 'customer-export') return granted.exportCustomers ? null : forbidden(EXPORT_NOT_GRANTED);
+  if (permission === 'till') return granted.useTill ? null : forbidden(TILL_NOT_GRANTED);
   if (granted.refundLimit === null || refundCents === undefined) return null;
   if (refundCents <= (toCents(granted.refundLimit) ?? 0)) return null;
   return new HttpError(403, { key: REFUND_OVER_LIMIT, values: { limit: `$${granted.refundLimit}` } });

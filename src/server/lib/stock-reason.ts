@@ -15,6 +15,8 @@ export const STOCK_REASONS = [
   'payment-reset',
   'cancelled',
   'import',
+  // Sold at the outlet's till (docs/decisions/0600-till.md).
+  'till',
   'other',
 ] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];

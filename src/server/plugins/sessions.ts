@@ -54,7 +54,8 @@ export const publicUserColumns = {
       when ${users.isStaff} then coalesce(${users.refundLimit}, ${STAFF_DEFAULT_REFUND_LIMIT}::numeric(10,2))::text
       else '0.00' end,
     'exportCustomers', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayExportCustomers}, false)),
-    'readEmails', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayReadEmails}, false)))`,
+    'readEmails', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayReadEmails}, false)),
+    'useTill', ${users.isAdmin} or (${users.isStaff} and coalesce(${users.mayUseTill}, false)))`,
 };
 
 function isSecure(request: FastifyRequest): boolean {

@@ -48,6 +48,7 @@ export const StaffGrantsSchema = z.strictObject({
   refundLimit: refundLimitField,
   exportCustomers: z.boolean({ error: 'exportCustomers must be true, false or null' }).nullable(),
   readEmails: z.boolean({ error: 'readEmails must be true, false or null' }).nullable(),
+  useTill: z.boolean({ error: 'useTill must be true, false or null' }).nullable().optional(),
 });
 
 /** A user as the administrator sees it. */
@@ -67,6 +68,7 @@ export const AdminUserSchema = z.object({
     refundLimit: z.string().nullable(),
     exportCustomers: z.boolean().nullable(),
     readEmails: z.boolean().nullable(),
+    useTill: z.boolean().nullable(),
   }),
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
@@ -169,6 +171,7 @@ export const AdminUserEditFormSchema = z
     refundLimit: refundLimitField,
     exportCustomers: z.boolean(),
     readEmails: z.boolean(),
+    useTill: z.boolean(),
   })
   .refine((v) => v.password === '' || v.password === v.confirmPassword, {
     message: PASSWORDS_DO_NOT_MATCH,
@@ -196,6 +199,7 @@ export function changedUserFields(original: AdminUser, form: AdminUserEditForm):
       grants.exportCustomers = form.exportCustomers;
     if (form.readEmails !== (original.grants.readEmails ?? STAFF_DEFAULTS.readEmails))
       grants.readEmails = form.readEmails;
+    if (form.useTill !== (original.grants.useTill ?? STAFF_DEFAULTS.useTill)) grants.useTill = form.useTill;
     if (Object.keys(grants).length > 0) body.grants = grants;
   }
   return body;

@@ -89,6 +89,7 @@ export const PermissionsSchema = z.object({
   refundLimit: z.string().nullable(),
   exportCustomers: z.boolean(),
   readEmails: z.boolean(),
+  useTill: z.boolean(),
 });
 
 /** The signed-in user as the API shows it (never the password hash). */

@@ -158,7 +158,7 @@ export const PosCashMovementSchema = z.strictObject({
 /** Canadian notes and coins counted at close, by value in cents: { "2000": 3, "25": 8 }. */
 export const DENOMINATIONS_CENTS = [10000, 5000, 2000, 1000, 500, 200, 100, 25, 10, 5] as const;
 export const CloseSessionSchema = z.strictObject({
-  counts: z.record(
+  counts: z.partialRecord(
     z.enum(DENOMINATIONS_CENTS.map(String) as [string, ...string[]]),
     z.number().int().min(0).max(100000),
   ),

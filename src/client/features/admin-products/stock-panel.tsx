@@ -30,6 +30,7 @@ const REASON_LABELS: Record<string, string> = {
   'payment-reset': 'Payment set back to pending',
   cancelled: 'Order cancelled',
   import: 'CSV import',
+  till: 'Sold at the till',
   other: 'Other change',
 };
 

@@ -1,11 +1,16 @@
 // A staff user's permissions in the edit dialog (docs/decisions/0459-staff-permissions.md): the most one
-// order may be refunded by them (blank: the role's default), the customer export and the e-mail outbox.
+// order may be refunded by them (blank: the role's default), the customer export, the e-mail outbox and the till.
 // Administrators may do all of it and customers none, so the fields show for staff only.
 import type { UseFormRegister } from 'react-hook-form';
 import { TextField } from '~/client/components/ui/form-fields';
 import { STAFF_DEFAULT_REFUND_LIMIT } from '~/shared/permissions';
 
-export type StaffGrantValues = { refundLimit: string; exportCustomers: boolean; readEmails: boolean };
+export type StaffGrantValues = {
+  refundLimit: string;
+  exportCustomers: boolean;
+  readEmails: boolean;
+  useTill: boolean;
+};
 
 export function StaffGrantsFields({
   register,
@@ -33,6 +38,10 @@ export function StaffGrantsFields({
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="size-4" {...register('readEmails')} />
         May read the store's e-mails (E-mails)
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="size-4" {...register('useTill')} />
+        May sell at the outlet's till (Till)
       </label>
     </fieldset>
   );

@@ -47,6 +47,7 @@ const EMPTY: FormValues = {
   refundLimit: '',
   exportCustomers: STAFF_DEFAULTS.exportCustomers,
   readEmails: STAFF_DEFAULTS.readEmails,
+  useTill: STAFF_DEFAULTS.useTill,
 };
 
 const ROLE_HINT = 'Staff work orders and products; administrators also manage users and settings.';
@@ -93,6 +94,7 @@ export function UserFormDialog({
           refundLimit: user.grants.refundLimit ?? '',
           exportCustomers: user.grants.exportCustomers ?? STAFF_DEFAULTS.exportCustomers,
           readEmails: user.grants.readEmails ?? STAFF_DEFAULTS.readEmails,
+          useTill: user.grants.useTill ?? STAFF_DEFAULTS.useTill,
         }
       : EMPTY,
   });

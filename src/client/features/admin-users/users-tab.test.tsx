@@ -66,7 +66,7 @@ const user = (id: number, username: string, extra: Partial<AdminUser> = {}): Adm
   isAdmin: false,
   createdAt: '2025-03-01T12:00:00.000Z',
   orderCount: 0,
-  grants: { refundLimit: null, exportCustomers: null, readEmails: null },
+  grants: { refundLimit: null, exportCustomers: null, readEmails: null, useTill: null },
   ...extra,
   role: extra.role ?? (extra.isAdmin ? 'admin' : 'customer'),
 });

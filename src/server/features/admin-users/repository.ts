@@ -19,6 +19,7 @@ export const userColumns = {
   refundLimit: users.refundLimit,
   mayExportCustomers: users.mayExportCustomers,
   mayReadEmails: users.mayReadEmails,
+  mayUseTill: users.mayUseTill,
 };
 type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K] };
 
@@ -38,7 +39,7 @@ async function orderCounts(db: DbOrTx, ids: number[]): Promise<Map<number, numbe
 }
 
 function toAdminUser(
-  { isStaff: _staff, refundLimit, mayExportCustomers, mayReadEmails, ...row }: UserRow,
+  { isStaff: _staff, refundLimit, mayExportCustomers, mayReadEmails, mayUseTill, ...row }: UserRow,
   orderCount: number,
 ): AdminUser {
   return {
@@ -46,7 +47,12 @@ function toAdminUser(
     role: roleOf({ isAdmin: row.isAdmin, isStaff: _staff }),
     createdAt: row.createdAt.toISOString(),
     orderCount,
-    grants: { refundLimit, exportCustomers: mayExportCustomers, readEmails: mayReadEmails },
+    grants: {
+      refundLimit,
+      exportCustomers: mayExportCustomers,
+      readEmails: mayReadEmails,
+      useTill: mayUseTill,
+    },
   };
 }
 

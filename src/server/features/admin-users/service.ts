@@ -154,6 +154,8 @@ export async function updateUser(
         changes.mayExportCustomers = grants.exportCustomers;
       if (grants.readEmails !== undefined && grants.readEmails !== before.mayReadEmails)
         changes.mayReadEmails = grants.readEmails;
+      if (grants.useTill !== undefined && grants.useTill !== before.mayUseTill)
+        changes.mayUseTill = grants.useTill;
       if (Object.keys(changes).length === 0) return;
       const [after] = await tx.update(users).set(changes).where(eq(users.id, id)).returning(userColumns);
       if (password) {

@@ -38,6 +38,7 @@ describe('staff permissions', () => {
       refundLimit: '100.00',
       exportCustomers: false,
       readEmails: false,
+      useTill: false,
     });
     const emails = await client.get('/api/admin/emails');
     expect([emails.statusCode, emails.json().message]).toEqual([403, EMAILS_NOT_GRANTED]);
@@ -91,11 +92,17 @@ describe('staff permissions', () => {
     const { client: colleague } = await staffMember();
     const set = await grant(user.id, { refundLimit: '500', exportCustomers: true, readEmails: true });
     expect(set.statusCode, set.body).toBe(200);
-    expect(set.json().grants).toEqual({ refundLimit: '500.00', exportCustomers: true, readEmails: true });
+    expect(set.json().grants).toEqual({
+      refundLimit: '500.00',
+      exportCustomers: true,
+      readEmails: true,
+      useTill: null,
+    });
     expect((await client.get('/api/auth/me')).json().permissions).toEqual({
       refundLimit: '500.00',
       exportCustomers: true,
       readEmails: true,
+      useTill: false,
     });
     expect((await client.get('/api/admin/emails')).statusCode).toBe(200);
     expect((await client.get('/api/orders/export.csv')).statusCode).toBe(200);
@@ -116,6 +123,7 @@ describe('staff permissions', () => {
       refundLimit: '100.00',
       exportCustomers: true,
       readEmails: false,
+      useTill: false,
     });
     expect((await client.get('/api/admin/emails')).statusCode).toBe(403);
   });
@@ -136,6 +144,7 @@ describe('staff permissions', () => {
       refundLimit: null,
       exportCustomers: true,
       readEmails: true,
+      useTill: true,
     });
     expect((await admin.get('/api/admin/emails')).statusCode).toBe(200);
     const customer = new TestClient(t.app);
@@ -144,6 +153,7 @@ describe('staff permissions', () => {
       refundLimit: '0.00',
       exportCustomers: false,
       readEmails: false,
+      useTill: false,
     });
   });
 });

@@ -63,6 +63,8 @@ const demoOrder: OrderRow = {
   refundedAmount: '0',
   storeCreditAmount: '0',
   giftCardAmount: '0',
+  channel: 'online',
+  posSessionId: null,
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,
   contractVersion: '2026-11-28',

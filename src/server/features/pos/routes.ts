@@ -1,0 +1,241 @@
+// The till's API (docs/decisions/0600-till.md): staff with the 'till' permission. Thin handlers over
+// sessions.ts (registers, sessions, drops, close, reports) and sales.ts (pricing and recording a sale).
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CloseSessionSchema,
+  OpenSessionSchema,
+  PosBasketSchema,
+  PosCashMovementSchema,
+  PosProductSchema,
+  PosProductsSchema,
+  PosReportSchema,
+  PosSaleRequestSchema,
+  PosSaleSchema,
+  PosSessionSchema,
+  PosTotalsSchema,
+  RegistersSchema,
+} from '~/shared/schemas/pos';
+import { ErrorSchema } from '~/shared/schemas/catalog';
+import { products } from '~/server/db/schema';
+import { notFound } from '~/server/lib/http-error';
+import { privateAnswers } from '~/server/plugins/security';
+import { priceSale, recordSale, saleOrNotFound } from './sales';
+import {
+  addCashMovement,
+  closeSession,
+  findSession,
+  listRegisters,
+  openSession,
+  SESSION_NOT_FOUND,
+  sessionReport,
+} from './sessions';
+
+const till = { access: 'staff', permission: 'till' } as const;
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema };
+
+const PRODUCT_COLUMNS = {
+  id: products.id,
+  sku: sql<string>`coalesce(${products.lotNumber}, '')`,
+  name: products.name,
+  price: products.price,
+  stock: products.stock,
+  // Units held by unpaid online checkouts: the till warns before selling them. The lot's id is written
+  // with its table: Drizzle names a column bare when one table is selected, and bare `id` in the
+  // subquery would be the hold's own.
+  heldOnline: sql<number>`coalesce((select sum(h.quantity) from stock_holds h where h.product_id = "products"."id" and h.released_at is null and h.expires_at > now()), 0)::int`,
+  condition: products.condition,
+  imageUrl: products.imageUrl,
+};
+/** Lots the till may sell: on sale, not archived, not in recall quarantine. */
+const forSale = and(eq(products.active, true), isNull(products.archivedAt), isNull(products.recallId));
+
+export const posRoutes: FastifyPluginAsyncZod = async (app) => {
+  privateAnswers(app);
+  const { db } = app.ctx;
+  const cashier = (request: { user?: { id: number; isAdmin: boolean } | null }) => ({
+    id: request.user!.id,
+    isAdmin: request.user!.isAdmin,
+  });
+
+  app.get(
+    '/api/pos/registers',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'The registers and their open sessions',
+        response: { 200: RegistersSchema, ...errors },
+      },
+    },
+    async () => ({ registers: await listRegisters(db) }),
+  );
+
+  app.post(
+    '/api/pos/sessions',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Open a session on a register with its float',
+        body: OpenSessionSchema,
+        response: { 201: PosSessionSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await openSession(db, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/pos/sessions/:id',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'A till session',
+        params: IdParams,
+        response: { 200: PosSessionSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = await findSession(db, request.params.id);
+      if (!session) throw notFound(SESSION_NOT_FOUND);
+      return session;
+    },
+  );
+
+  app.get(
+    '/api/pos/lookup',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'The lot a scanned or typed code names: its lot label, UPC or SKU',
+        querystring: z.object({ code: z.string().trim().min(1, 'Scan or type a code').max(64) }),
+        response: { 200: PosProductSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const code = request.query.code;
+      const [row] = await db
+        .select(PRODUCT_COLUMNS)
+        .from(products)
+        .where(and(forSale, or(sql`lower(${products.lotNumber}) = lower(${code})`, eq(products.upc, code))))
+        .orderBy(desc(products.stock), desc(products.id))
+        .limit(1);
+      if (!row) throw notFound('No lot for sale has this code.');
+      return row;
+    },
+  );
+
+  app.get(
+    '/api/pos/products',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Lots for sale whose name or lot number contains the words',
+        querystring: z.object({ q: z.string().trim().min(2, 'Type at least 2 characters').max(100) }),
+        response: { 200: PosProductsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const words = `%${request.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+      const rows = await db
+        .select(PRODUCT_COLUMNS)
+        .from(products)
+        .where(and(forSale, or(ilike(products.name, words), ilike(products.lotNumber, words))))
+        .orderBy(desc(products.id))
+        .limit(20);
+      return { products: rows };
+    },
+  );
+
+  app.post(
+    '/api/pos/quote',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Price a basket; records nothing',
+        body: PosBasketSchema,
+        response: { 200: PosTotalsSchema, ...errors },
+      },
+    },
+    async (request) => (await priceSale(app.ctx, db, request.body, cashier(request))).totals,
+  );
+
+  app.post(
+    '/api/pos/sales',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Record a sale (once per clientSaleId): stock taken, tenders taken',
+        body: PosSaleRequestSchema,
+        response: { 200: PosSaleSchema, ...errors },
+      },
+    },
+    async (request) => recordSale(app.ctx, request.body, cashier(request)),
+  );
+
+  app.get(
+    '/api/pos/sales/:id',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'A till sale and its receipt',
+        params: IdParams,
+        response: { 200: PosSaleSchema, ...errors },
+      },
+    },
+    async (request) => saleOrNotFound(db, request.params.id),
+  );
+
+  app.post(
+    '/api/pos/sessions/:id/cash-movements',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Take cash out of the drawer: a drop or a payout, with its reason',
+        params: IdParams,
+        body: PosCashMovementSchema,
+        response: { 200: PosReportSchema, ...errors },
+      },
+    },
+    async (request) => addCashMovement(db, request.params.id, request.body, request.user!.id),
+  );
+
+  app.post(
+    '/api/pos/sessions/:id/close',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Close a session with the cash counted by denomination: the Z report',
+        params: IdParams,
+        body: CloseSessionSchema,
+        response: { 200: PosReportSchema, ...errors },
+      },
+    },
+    async (request) =>
+      db.transaction((tx) => closeSession(tx, request.params.id, request.body, request.user!.id)),
+  );
+
+  app.get(
+    '/api/pos/sessions/:id/report',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'The X report (open) or Z report (closed) of a session',
+        params: IdParams,
+        response: { 200: PosReportSchema, ...errors },
+      },
+    },
+    async (request) => sessionReport(db, request.params.id),
+  );
+};
