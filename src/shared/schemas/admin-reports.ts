@@ -79,6 +79,9 @@ export type ProductSalesQuery = z.infer<typeof ProductSalesQuerySchema>;
 
 const money = z.string();
 
+/** Where an order was taken (docs/decisions/0600-till.md). */
+export const SALES_CHANNELS = ['online', 'till'] as const;
+
 /** The figures of a set of paid orders: every amount is as stored on the orders, "12.34". */
 export const SalesFiguresSchema = z.object({
   /** Orders whose payment was taken (including those refunded since). */
@@ -117,6 +120,8 @@ export const SalesReportSchema = z.object({
   /** Every period of the range in order, empty ones as zeros. */
   periods: z.array(SalesPeriodSchema),
   totals: SalesFiguresSchema,
+  /** The same figures by where the order was taken: the storefront, then the outlet's till. */
+  byChannel: z.array(SalesFiguresSchema.extend({ channel: z.enum(SALES_CHANNELS) })),
 });
 export type SalesReport = z.infer<typeof SalesReportSchema>;
 

@@ -38,7 +38,18 @@ function salesReport(from: string, to: string, by: SalesReport['by']): SalesRepo
           { start: from, end: from, ...figures },
           { start: to, end: to, ...zero },
         ];
-  return { from, to, by, timeZone: 'America/Toronto', periods, totals: figures };
+  return {
+    from,
+    to,
+    by,
+    timeZone: 'America/Toronto',
+    periods,
+    totals: figures,
+    byChannel: [
+      { channel: 'online', ...figures },
+      { channel: 'till', ...zero },
+    ],
+  };
 }
 
 const CATEGORIES: CategorySalesReport = {
@@ -122,6 +133,17 @@ describe('Reports tab', () => {
     expect(screen.getByRole('link', { name: 'Download tax report (CSV)' }).getAttribute('href')).toBe(
       '/api/admin/reports/taxes?from=2025-12-13&to=2026-01-11',
     );
+    // The same figures by channel: the storefront's, then the outlet till's.
+    expect(
+      screen.getAllByTestId('channel-row').map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['Online store', '2', '$200.00', '$27.98', '$227.98', '$0.00', '$227.98'],
+      ['Outlet till', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00'],
+    ]);
   });
 
   it('asks again when the range or the grouping changes, and the CSV link follows', async () => {

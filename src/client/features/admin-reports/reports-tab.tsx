@@ -30,6 +30,7 @@ import {
 } from './api';
 import { LiabilityCard } from './liability-card';
 import { GiftCardsCard } from './gift-cards-card';
+import { SalesByChannel } from './sales-by-channel';
 
 const GROUPING_LABELS: Record<ReportGrouping, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -347,6 +348,7 @@ function Reports({ today }: { today: string }) {
               </DataTable>
             </div>
           </Card>
+          {report && <SalesByChannel report={report} />}
         </>
       )}
       <SalesByCategory range={applied.range} />

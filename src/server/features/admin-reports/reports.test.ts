@@ -486,6 +486,66 @@ describe('bad input', () => {
     expect(res.json().message).toBe(message);
   });
 
+  it('splits the figures by channel: the storefront and the outlet till', async () => {
+    // March 10: an online order of 50.00 (HST 6.50, total 56.50) and a till sale of 20.00 less a 2.00
+    // discount (18.00, HST 2.34, total 20.34).
+    const day = new Date('2026-03-10T15:00:00Z');
+    await insertOrder(
+      t.db,
+      {
+        subtotal: '50.00',
+        shippingCost: '0.00',
+        taxRate: '13',
+        taxAmount: '6.50',
+        taxLines: [line('HST', '13', '6.50')],
+        total: '56.50',
+        createdAt: day,
+      },
+      [{ productId: productB.id, quantity: 1, price: '50.00', productName: 'Kettle' }],
+    );
+    await insertOrder(
+      t.db,
+      {
+        subtotal: '20.00',
+        codeDiscountAmount: '2.00',
+        shippingMethod: 'pickup',
+        shippingCost: '0.00',
+        taxRate: '13',
+        taxAmount: '2.34',
+        taxLines: [line('HST', '13', '2.34')],
+        total: '20.34',
+        channel: 'till',
+        createdAt: day,
+      },
+      [
+        {
+          productId: productA.id,
+          quantity: 1,
+          price: '20.00',
+          codeDiscount: '2.00',
+          productName: 'Headphones',
+        },
+      ],
+    );
+    const res = await clients.admin.get('/api/admin/reports/sales?from=2026-03-10&to=2026-03-10&by=day');
+    expect(res.statusCode, res.body).toBe(200);
+    const figures = (orders: number, sales: string, codes: string, tax: string, total: string) => ({
+      orders,
+      sales,
+      codeDiscounts: codes,
+      shipping: '0.00',
+      tax,
+      total,
+      refunds: '0.00',
+      net: total,
+    });
+    expect(res.json().byChannel).toEqual([
+      { channel: 'online', ...figures(1, '50.00', '0.00', '6.50', '56.50') },
+      { channel: 'till', ...figures(1, '18.00', '2.00', '2.34', '20.34') },
+    ]);
+    expect(res.json().totals).toEqual(figures(2, '68.00', '2.00', '8.84', '76.84'));
+  });
+
   it('accepts a whole year by day, and five years by month', async () => {
     expect(
       (await clients.admin.get('/api/admin/reports/sales?from=2025-01-01&to=2025-12-31')).statusCode,

@@ -14,6 +14,7 @@ import type {
   SalesReport,
   SalesReportQuery,
 } from '~/shared/schemas/admin-reports';
+import { SALES_CHANNELS } from '~/shared/schemas/admin-reports';
 import type { DbOrTx } from '~/server/db/client';
 import type { AppContext } from '~/server/context';
 
@@ -47,7 +48,7 @@ const BY_LINE = (column: string) =>
 export function paidOrdersWithRefunds(where: SQL = sql`true`): SQL {
   return sql`(
     select o.id, o.total, o.shipping_cost, o.tax_amount, o.tax_lines, o.shipping_method, o.code_discount_amount,
-      o.shipping_address, o.created_at, ${REFUNDED} as refunded,
+      o.shipping_address, o.created_at, o.channel, ${REFUNDED} as refunded,
       ${BY_LINE('r.amount')} as refunded_by_line,
       ${BY_LINE('r.amount - r.tax_amount')} as refunded_taxable_by_line,
       greatest(${REFUNDED} - ${BY_LINE('r.amount')}, 0) as refunded_rest
@@ -161,13 +162,29 @@ export async function salesReport(ctx: AppContext, query: SalesReportQuery): Pro
       group by 1`,
   );
   const [totals] = await rowsOf(ctx.db, sql`select ${FIGURES} from ${soldOrders(query, timeZone)} s`);
+  const channels = await rowsOf(
+    ctx.db,
+    sql`select s.channel, ${FIGURES} from ${soldOrders(query, timeZone)} s group by s.channel`,
+  );
+  const byChannel = SALES_CHANNELS.map((channel) => ({
+    channel,
+    ...figuresOf(channels.find((r) => r.channel === channel)),
+  }));
   const byPeriod = new Map(rows.map((r) => [String(r.period), r]));
   const periods: SalesPeriod[] = periodsOf(query.from, query.to, query.by).map((p) => ({
     start: p.start,
     end: p.end,
     ...figuresOf(byPeriod.get(p.key)),
   }));
-  return { from: query.from, to: query.to, by: query.by, timeZone, periods, totals: figuresOf(totals) };
+  return {
+    from: query.from,
+    to: query.to,
+    by: query.by,
+    timeZone,
+    periods,
+    totals: figuresOf(totals),
+    byChannel,
+  };
 }
 
 const ITEM_FIGURES = sql`count(distinct s.id)::int as orders,
