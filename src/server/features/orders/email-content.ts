@@ -48,6 +48,8 @@ export const ORDER_EMAIL_KINDS = [
   'order-cancelled',
   'order-refunded',
   'order-new-alert',
+  // A sale at the outlet's till, e-mailed on the customer's request (docs/decisions/0600-till.md).
+  'order-receipt',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -376,6 +378,24 @@ function pickedUp(w: Writer): EmailContent {
   };
 }
 
+/** The till's receipt: the sale's lines, amounts with each tax and the store's registration numbers. */
+function receipt(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  return {
+    locale: w.locale,
+    subject: t('receiptSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('receiptPreview', { reference: order.orderReference }),
+    heading: t('receiptHeading'),
+    blocks: [
+      paragraph(t('receiptText', { place: t('placeName') })),
+      orderDetails(w),
+      itemsBlock(w),
+      amountsBlock(w),
+      paragraph(t('receiptKeep')),
+    ],
+  };
+}
+
 function cancelled(w: Writer): EmailContent {
   const { order, store, t } = w;
   return {
@@ -504,6 +524,7 @@ const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-cancelled': cancelled,
   'order-refunded': refunded,
   'order-new-alert': newOrderAlert,
+  'order-receipt': receipt,
 };
 
 /** One e-mail's content: the customer's in the order's language, the store's alert in English. */

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, posRegisters, posTenders, products, stockMovements } from '~/server/db/schema';
+import { mailOutbox, orders, posRegisters, posTenders, products, stockMovements } from '~/server/db/schema';
 import { MANY_ORDER_EMAILS, postCheckout, validBody } from '~/server/features/checkout/test-support';
 import {
   createProduct,
@@ -328,6 +328,37 @@ describe('a sale', () => {
     }
     expect(await orderCount()).toBe(before);
     expect(await stockOf(a.id)).toBe(1);
+  });
+});
+
+describe('the receipt', () => {
+  it("is e-mailed on request in the receipt's language, with its tax lines", async () => {
+    const a = await lot('8.72');
+    const sale = await sell({
+      lines: [{ productId: a.id, quantity: 1 }],
+      tenders: [{ kind: 'cash', tendered: '20.00' }],
+      receiptLanguage: 'fr',
+    });
+    expect(sale.statusCode, sale.body).toBe(200);
+    const { id, reference } = sale.json();
+    const noAddress = await cashier.post(`/api/pos/sales/${id}/email-receipt`, {});
+    expect(noAddress.statusCode).toBe(400);
+    expect(
+      (await cashier.post(`/api/pos/sales/${id}/email-receipt`, { email: 'not-an-address' })).statusCode,
+    ).toBe(400);
+    const sent = await cashier.post(`/api/pos/sales/${id}/email-receipt`, { email: 'marie@example.com' });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ sentTo: 'marie@example.com' });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-receipt'));
+    expect(mail).toMatchObject({ to: 'marie@example.com', orderId: id });
+    expect(mail!.subject).toContain(`votre reçu ${reference}`);
+    // 8.72 + TPS 0.44 + TVQ 0.87 = 10.03, in French money.
+    expect(mail!.text).toContain('10,03\u00a0$');
+    expect(mail!.text).toMatch(/TPS/);
+    expect(mail!.text).toMatch(/TVQ/);
+    expect(
+      (await cashier.post('/api/pos/sales/999999/email-receipt', { email: 'a@example.com' })).statusCode,
+    ).toBe(404);
   });
 });
 

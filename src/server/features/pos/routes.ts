@@ -21,7 +21,7 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { products } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
-import { priceSale, recordSale, saleOrNotFound } from './sales';
+import { emailReceipt, priceSale, recordSale, saleOrNotFound } from './sales';
 import {
   addCashMovement,
   closeSession,
@@ -192,6 +192,21 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saleOrNotFound(db, request.params.id),
+  );
+
+  app.post(
+    '/api/pos/sales/:id/email-receipt',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: "E-mail a sale's receipt in its language, to the address given or the customer's",
+        params: IdParams,
+        body: z.strictObject({ email: z.email('Enter a valid e-mail address').max(254).optional() }),
+        response: { 200: z.object({ sentTo: z.string() }), ...errors },
+      },
+    },
+    async (request) => ({ sentTo: await emailReceipt(app.ctx, request.params.id, request.body.email) }),
   );
 
   app.post(

@@ -4,6 +4,7 @@
 // (the last unit has one winner), and the tenders: gift cards and store credit first, cash for the rest
 // rounded to 5 cents. A sale is an order (channel 'till', picked up at the counter), so the receipt's
 // code is its reference and refunds and returns follow the order's paths.
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { cashRoundingOf } from '~/shared/cash-rounding';
 import type { ErrorText } from '~/shared/i18n/error-text';
@@ -22,6 +23,7 @@ import { moveStock } from '~/server/lib/product-writes';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { loadPricingContext, newOrderReference, priceCart } from '~/server/features/checkout';
 import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
+import { deliverOrderEmails, queueOrderEmail } from '~/server/features/orders';
 import { getStoreSettings } from '~/server/features/store-settings';
 import { spendStoreCreditOnOrder } from '~/server/features/store-credit';
 import { lockOpenSession } from './sessions';
@@ -445,6 +447,25 @@ export async function findSale(db: DbOrTx, id: number): Promise<PosSale | null> 
     receiptLanguage: order.locale,
     createdAt: order.createdAt.toISOString(),
   };
+}
+
+/**
+ * E-mails a sale's receipt in its receipt language, to the address given or else the customer's: each
+ * request is one e-mail (a customer may ask twice). Returns where it went.
+ */
+export async function emailReceipt(ctx: AppContext, id: number, email: string | undefined): Promise<string> {
+  const [order] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.channel, 'till')));
+  if (!order) throw notFound('No such till sale.');
+  const to = email ?? order.customerEmail;
+  if (!to) throw badRequest('Enter the e-mail address to send the receipt to.');
+  const outboxId = await ctx.db.transaction((tx) =>
+    queueOrderEmail(tx, ctx, { ...order, customerEmail: to }, 'order-receipt', randomUUID()),
+  );
+  await deliverOrderEmails(ctx, [outboxId]);
+  return to;
 }
 
 export async function saleOrNotFound(db: DbOrTx, id: number): Promise<PosSale> {
