@@ -47,16 +47,19 @@ function initialScripts(html: string): string[] {
   return [...new Set([...scripts, ...preloads])];
 }
 
-async function gzippedScriptBytes(path: string): Promise<{ total: number; files: string[] }> {
+async function gzippedScriptBytes(
+  path: string,
+): Promise<{ total: number; files: string[]; sizes: Map<string, number> }> {
   const html = await (await fetch(`${store.url}${path}`)).text();
   const files = initialScripts(html);
-  let total = 0;
+  const sizes = new Map<string, number>();
   for (const file of files) {
     const res = await fetch(`${store.url}${file}`);
     expect(res.status, file).toBe(200);
-    total += gzipSync(Buffer.from(await res.arrayBuffer())).length;
+    sizes.set(file, gzipSync(Buffer.from(await res.arrayBuffer())).length);
   }
-  return { total, files };
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  return { total, files, sizes };
 }
 
 const pages = () => [
@@ -80,10 +83,15 @@ describe('initial script budget', () => {
     const report: string[] = [];
     const over: string[] = [];
     for (const page of pages()) {
-      const { total, files } = await gzippedScriptBytes(page.path);
+      const { total, files, sizes } = await gzippedScriptBytes(page.path);
       expect(files.length, page.name).toBeGreaterThan(0);
       const line = `${page.name}: ${(total / KB).toFixed(1)} KB, budget ${page.budget / KB} KB, goal ${page.goal / KB} KB (${files.length} files)`;
       report.push(line);
+      // SCRIPT_BUDGET_FILES=1 also lists each file, biggest first (scripts/bundle-report.mjs says what a
+      // chunk is made of).
+      if (process.env.SCRIPT_BUDGET_FILES)
+        for (const [file, size] of [...sizes].sort((a, b) => b[1] - a[1]))
+          report.push(`  ${(size / KB).toFixed(1).padStart(6)} KB  ${file}`);
       if (total > page.budget) over.push(line);
     }
     console.log(report.join('\n'));
