@@ -13,18 +13,15 @@ import { launchBrowser, openPage, type Store, startStore } from './harness';
 const KB = 1000;
 // Goals: 140 KB on the browse pages, 165 KB on cart, checkout and confirmation, with React DOM in the
 // browser (docs/decisions/0400-react-in-every-browser.md). The ceilings are the measured sizes plus a
-// few KB, so that growth shows (measured: browse pages 150.3-151.4 KB, cart 155.9, confirmation
-// 158.5, checkout 168.1; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
-// The checkout grew past its goal with its line summary, the pickup place and the order timeline's
-// messages (2026-11-28): over the goal, recorded, not hidden; bringing it back under is open work.
-// Later that day the checkout took on the distance contract's block and acceptance (the law asks for it
-// before payment), the discount code field, and store credit and gift cards: 169.1 -> 173.4 KB, the
-// ceiling 170 -> 176 KB. The optional fields (code, credit, cards) could load after hydration, as the
-// browse pages' alert buttons do; the contract block cannot, it is what the shopper accepts.
+// few KB, so that growth shows. Measured 2026-11-28 (docs/decisions/0590-first-download-measured.md):
+// browse pages 152.3-153.7 KB, cart 157.6, confirmation 160.2, checkout 149.3. The browse pages miss
+// their goal by 12-14 KB: React Router's data router alone is 17.5 KB of it (0590 has the breakdown and
+// the ways out). The checkout's form loads after hydration, since its cart is the browser's and neither the
+// server nor hydration renders it (0591-checkout-form-after-hydration.md): 173.4 -> 149.3 KB.
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
 const BROWSE_BUDGET = 154 * KB;
 const CART_BUDGET = 161 * KB;
-const CHECKOUT_BUDGET = 176 * KB;
+const CHECKOUT_BUDGET = 153 * KB;
 
 let store: Store;
 let browser: Browser;
