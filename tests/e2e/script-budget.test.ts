@@ -13,18 +13,15 @@ import { launchBrowser, openPage, type Store, startStore } from './harness';
 const KB = 1000;
 // Goals: 140 KB on the browse pages, 165 KB on cart, checkout and confirmation, with React DOM in the
 // browser (docs/decisions/0400-react-in-every-browser.md). The ceilings are the measured sizes plus a
-// few KB, so that growth shows (measured: browse pages 150.3-151.4 KB, cart 155.9, confirmation
-// 158.5, checkout 168.1; docs/decisions/0401-bytes-won-back.md says why the browse pages stop there).
-// The checkout grew past its goal with its line summary, the pickup place and the order timeline's
-// messages (2026-11-28): over the goal, recorded, not hidden; bringing it back under is open work.
-// Later that day the checkout took on the distance contract's block and acceptance (the law asks for it
-// before payment), the discount code field, and store credit and gift cards: 169.1 -> 173.4 KB, the
-// ceiling 170 -> 176 KB. The optional fields (code, credit, cards) could load after hydration, as the
-// browse pages' alert buttons do; the contract block cannot, it is what the shopper accepts.
+// few KB, so that growth shows. Measured 2026-11-28 (docs/decisions/0590-first-download-measured.md):
+// browse pages 152.3-153.7 KB, cart 157.6, confirmation 160.2, checkout 149.3. The browse pages miss
+// their goal by 12-14 KB: React Router's data router alone is 17.5 KB of it (0590 has the breakdown and
+// the ways out). The checkout's form loads after hydration, since its cart is the browser's and neither the
+// server nor hydration renders it (0591-checkout-form-after-hydration.md): 173.4 -> 149.3 KB.
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
 const BROWSE_BUDGET = 154 * KB;
 const CART_BUDGET = 161 * KB;
-const CHECKOUT_BUDGET = 176 * KB;
+const CHECKOUT_BUDGET = 153 * KB;
 
 let store: Store;
 let browser: Browser;
@@ -47,16 +44,19 @@ function initialScripts(html: string): string[] {
   return [...new Set([...scripts, ...preloads])];
 }
 
-async function gzippedScriptBytes(path: string): Promise<{ total: number; files: string[] }> {
+async function gzippedScriptBytes(
+  path: string,
+): Promise<{ total: number; files: string[]; sizes: Map<string, number> }> {
   const html = await (await fetch(`${store.url}${path}`)).text();
   const files = initialScripts(html);
-  let total = 0;
+  const sizes = new Map<string, number>();
   for (const file of files) {
     const res = await fetch(`${store.url}${file}`);
     expect(res.status, file).toBe(200);
-    total += gzipSync(Buffer.from(await res.arrayBuffer())).length;
+    sizes.set(file, gzipSync(Buffer.from(await res.arrayBuffer())).length);
   }
-  return { total, files };
+  const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+  return { total, files, sizes };
 }
 
 const pages = () => [
@@ -80,10 +80,15 @@ describe('initial script budget', () => {
     const report: string[] = [];
     const over: string[] = [];
     for (const page of pages()) {
-      const { total, files } = await gzippedScriptBytes(page.path);
+      const { total, files, sizes } = await gzippedScriptBytes(page.path);
       expect(files.length, page.name).toBeGreaterThan(0);
       const line = `${page.name}: ${(total / KB).toFixed(1)} KB, budget ${page.budget / KB} KB, goal ${page.goal / KB} KB (${files.length} files)`;
       report.push(line);
+      // SCRIPT_BUDGET_FILES=1 also lists each file, biggest first (scripts/bundle-report.mjs says what a
+      // chunk is made of).
+      if (process.env.SCRIPT_BUDGET_FILES)
+        for (const [file, size] of [...sizes].sort((a, b) => b[1] - a[1]))
+          report.push(`  ${(size / KB).toFixed(1).padStart(6)} KB  ${file}`);
       if (total > page.budget) over.push(line);
     }
     console.log(report.join('\n'));

@@ -8,7 +8,7 @@ import { fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils'
 import { checkoutRoutes } from './routes';
 
 beforeAll(async () => {
-  await import('./checkout-page');
+  await Promise.all([import('./checkout-page'), import('./checkout-form')]);
 });
 beforeEach(() => resetCartStoreForTests());
 

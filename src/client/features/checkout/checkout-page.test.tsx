@@ -4,13 +4,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, CART_BACKUP_KEY, PENDING_ORDER_KEY, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/test/test-utils';
-import { FOREIGN_CURRENCY_NOTICE, paymentRedirect } from './checkout-page';
+import { FOREIGN_CURRENCY_NOTICE, paymentRedirect } from './checkout-form';
 import { checkoutRoutes } from './routes';
 
 // The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
 // front, so the first test does not spend its time budget compiling it.
 beforeAll(async () => {
-  await import('./checkout-page');
+  await Promise.all([import('./checkout-page'), import('./checkout-form')]);
 });
 
 const taxes = [

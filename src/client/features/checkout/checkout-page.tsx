@@ -1,166 +1,27 @@
-// /checkout: customer and shipping information, the shipping method, notes, optional account creation,
-// and the sticky Order Summary. The page composes the form state (use-checkout-form.ts), the figures
-// (use-checkout-figures.ts) and the submission (use-checkout-submission.ts), which creates the order and
-// the hosted checkout, stores the pending order id and a cart backup, and goes to the payment page
-// 200 ms later.
-import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useRef, useState } from 'react';
+// /checkout. The cart is the browser's (localStorage), so the server and hydration render the page's
+// frame and a skeleton; once the cart is read, an empty cart says so and a cart with items gets the form
+// (checkout-form.tsx), a chunk of its own that the browser fetches after hydrating: its sections, figures,
+// submission and their messages stay out of the first download
+// (docs/decisions/0591-checkout-form-after-hydration.md).
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { ConsentCheckbox } from '~/client/components/consent-checkbox';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
-import { Seo } from '~/client/lib/head';
 import { useT } from '~/client/lib/i18n';
-import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { meQueryOptions } from '~/client/features/auth';
-import {
-  type AppliedCode,
-  shippingSettingsQueryOptions,
-  useCart,
-  useCartQuote,
-} from '~/client/features/cart';
-import {
-  AccountSection,
-  CustomerSection,
-  NotesSection,
-  ShippingAddressSection,
-  ShippingMethodSection,
-} from './checkout-sections';
-import { PhoneSummaryToggle } from './checkout-lines';
-import { CheckoutSummaryColumn } from './checkout-summary-column';
+import { useCart } from '~/client/features/cart';
+import { CheckoutFrame } from './checkout-frame';
 import { checkoutMessages } from './checkout.messages';
-import { ContractSection } from './contract-section';
-import { FinalSaleSection } from './final-sale-section';
-import { StoreCreditOption } from './store-credit-option';
-import { GiftCardCodesField, giftCardCodesOf } from './gift-card-codes-field';
-import { useCheckoutFigures } from './use-checkout-figures';
-import { useCheckoutForm } from './use-checkout-form';
-import { useCheckoutSubmission } from './use-checkout-submission';
 
-export { FOREIGN_CURRENCY_NOTICE } from './checkout.messages';
-export { paymentRedirect, REDIRECT_DELAY_MS } from './use-checkout-submission';
+const CheckoutForm = lazy(async () => ({ default: (await import('./checkout-form')).CheckoutForm }));
 
 export function CheckoutPage() {
-  const t = useT(checkoutMessages);
   const cart = useCart();
-  const user = useQuery(meQueryOptions()).data ?? null;
-  const shipping = useQuery(shippingSettingsQueryOptions()).data;
-  const currency = useQuery(siteConfigQueryOptions()).data?.currency ?? 'CAD';
-  const form = useCheckoutForm({
-    shown: cart.ready && cart.items.length > 0,
-    user,
-    pickupAvailable: shipping?.pickupAvailable,
-  });
-  const { shippingMethod: method, country, state } = form.values;
-  const destination = { method, country, state };
-  const [code, setCode] = useState<AppliedCode | null>(null);
-  const figures = useCheckoutFigures(cart.items, destination, code);
-  // Today's prices and stock, asked for on opening and on every change (docs/decisions/0131-cart-quote.md).
-  const { changes } = useCartQuote({ shippingMethod: method, country, province: state });
-  const [finalSaleAcknowledged, setFinalSaleAcknowledged] = useState(false);
-  const [finalSaleRefused, setFinalSaleRefused] = useState(false);
-  // Unticked by default, apart from any other agreement (docs/decisions/0560-consent-records.md).
-  const [marketingOptIn, setMarketingOptIn] = useState(false);
-  const [payWithCredit, setPayWithCredit] = useState(false);
-  const [giftCardText, setGiftCardText] = useState('');
-  const finalSaleCheckbox = useRef<HTMLInputElement>(null);
-  // The contract's acceptance: unticked, apart from the marketing box (docs/decisions/0566-checkout-is-a-distance-contract.md).
-  const [contractAccepted, setContractAccepted] = useState(false);
-  const [contractRefused, setContractRefused] = useState(false);
-  const contractCheckbox = useRef<HTMLInputElement>(null);
-  const submission = useCheckoutSubmission({
-    items: cart.items,
-    specialInstructions: cart.specialInstructions,
-    user,
-    figures,
-    currentMethod: () => form.getValues().shippingMethod,
-    saveToProfile: () => form.saveToProfile,
-    marketingOptIn: () => marketingOptIn,
-    payWithStoreCredit: () => payWithCredit,
-    giftCardCodes: () => giftCardCodesOf(giftCardText),
-    finalSale: {
-      required: cart.items.some((item) => item.finalSale),
-      acknowledged: finalSaleAcknowledged,
-      refuse: () => {
-        setFinalSaleRefused(true);
-        finalSaleCheckbox.current?.focus();
-      },
-    },
-    contract: {
-      accepted: contractAccepted,
-      refuse: () => {
-        setContractRefused(true);
-        contractCheckbox.current?.focus();
-      },
-    },
-  });
-
   if (!cart.ready) return <CheckoutLoading />;
   if (cart.items.length === 0) return <EmptyCheckout />;
   return (
-    <CheckoutFrame width="max-w-7xl">
-      <form
-        ref={form.formRef}
-        noValidate
-        aria-label={t('title')}
-        onSubmit={form.handleSubmit(submission.onValid, submission.onInvalid)}
-        className="grid gap-8 lg:grid-cols-[1fr_22rem]"
-      >
-        <div className="space-y-6">
-          <PhoneSummaryToggle destination={destination} />
-          <CustomerSection form={form} />
-          <ShippingMethodSection form={form} shipping={shipping} />
-          {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}
-          {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
-          <NotesSection form={form} />
-          <AccountSection form={form} user={user} />
-          <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />
-          <GiftCardCodesField value={giftCardText} onChange={setGiftCardText} />
-          <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
-          <FinalSaleSection
-            ref={finalSaleCheckbox}
-            items={cart.items}
-            acknowledged={finalSaleAcknowledged}
-            onAcknowledgedChange={(checked) => {
-              setFinalSaleAcknowledged(checked);
-              if (checked) setFinalSaleRefused(false);
-            }}
-            showError={finalSaleRefused}
-          />
-          <ContractSection
-            ref={contractCheckbox}
-            items={cart.items}
-            destination={destination}
-            accepted={contractAccepted}
-            onAcceptedChange={(checked) => {
-              setContractAccepted(checked);
-              if (checked) setContractRefused(false);
-            }}
-            showError={contractRefused}
-          />
-        </div>
-        <CheckoutSummaryColumn
-          destination={destination}
-          changes={changes}
-          server={figures.server}
-          busy={submission.busy}
-          code={code}
-          onCodeChange={setCode}
-        />
-      </form>
-    </CheckoutFrame>
-  );
-}
-
-/** The page's heading and head tags around its content. */
-function CheckoutFrame({ width, children }: { width: string; children: ReactNode }) {
-  const t = useT(checkoutMessages);
-  return (
-    <div className={`mx-auto ${width} px-4 py-8`}>
-      <Seo title={t('title')} description={t('seoDescription')} canonicalPath="/checkout" noIndex />
-      <h1 className="mb-6 text-3xl font-bold">{t('title')}</h1>
-      {children}
-    </div>
+    <Suspense fallback={<CheckoutLoading />}>
+      <CheckoutForm />
+    </Suspense>
   );
 }
 

@@ -7,12 +7,12 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
-import { paymentRedirect } from './checkout-page';
+import { paymentRedirect } from './checkout-form';
 import { checkoutRoutes } from './routes';
 import { fillCheckoutForm } from './fill-checkout-form';
 
 beforeAll(async () => {
-  await import('./checkout-page');
+  await Promise.all([import('./checkout-page'), import('./checkout-form')]);
 });
 
 const base: FakeRoutes = {

@@ -7,13 +7,14 @@ import type { Order } from '~/shared/schemas/orders';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, makeSiteConfig, makeUser, renderRoutes } from '~/client/test/test-utils';
-import { paymentRedirect } from './checkout-page';
+import { paymentRedirect } from './checkout-form';
 import { confirmationTiming } from './confirmation-page';
 import { checkoutRoutes } from './routes';
 
 beforeAll(async () => {
   await Promise.all([
     import('./checkout-page'),
+    import('./checkout-form'),
     import('./confirmation-page'),
     import('./order-lookup-page'),
   ]);

@@ -7,12 +7,12 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { fakeApi, type FakeRoutes, makeUser, renderRoutes } from '~/client/test/test-utils';
-import { paymentRedirect } from './checkout-page';
+import { paymentRedirect } from './checkout-form';
 import { forgetTypedCheckout, TYPED_CHECKOUT_KEY } from './remembered-checkout';
 import { checkoutRoutes } from './routes';
 
 beforeAll(async () => {
-  await import('./checkout-page');
+  await Promise.all([import('./checkout-page'), import('./checkout-form')]);
 });
 
 const base: FakeRoutes = {
