@@ -432,6 +432,12 @@ export const orders = pgTable(
     // docs/decisions/0600-till.md); the sales report splits by it. A till sale names its session.
     channel: text().$type<'online' | 'till'>().notNull().default('online'),
     posSessionId: integer(),
+    // A cash sale made while the till could not reach the server, synced after a lot it sold was sold
+    // online meanwhile: what was short, for staff to resolve (docs/decisions/0600-till.md); null when
+    // there is nothing to resolve. `tillConflictResolvedAt` and its note close it.
+    tillConflict: text(),
+    tillConflictResolvedAt: timestamp({ withTimezone: true }),
+    tillConflictResolution: text(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -146,8 +146,19 @@ export const PosSaleSchema = PosTotalsSchema.extend({
   terminalCheckout: z.object({ id: z.string(), status: z.string() }).nullable(),
   receiptLanguage: z.enum(LOCALES),
   createdAt: z.string(),
+  /** An offline sale's conflict: what it sold that was sold online meanwhile, for staff to resolve. */
+  conflict: z.string().nullable().optional(),
 });
 export type PosSale = z.infer<typeof PosSaleSchema>;
+
+export const PosConflictsSchema = z.object({ sales: z.array(PosSaleSchema) });
+export const ResolveConflictSchema = z.strictObject({
+  note: z
+    .string({ error: 'Say how it was resolved' })
+    .trim()
+    .min(1, 'Say how it was resolved')
+    .max(POS_REASON_MAX, `A note must be at most ${POS_REASON_MAX} characters`),
+});
 
 export const PosCashMovementSchema = z.strictObject({
   kind: z.enum(['drop', 'payout']),

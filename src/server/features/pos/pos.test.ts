@@ -331,6 +331,68 @@ describe('a sale', () => {
   });
 });
 
+describe('cash sales made offline, synced later', () => {
+  it('records a lot sold online meanwhile as a conflict for staff, never below 0 stock', async () => {
+    const sold = await lot('8.72');
+    const kept = await lot('20.00');
+    // Online, the first lot sells while the till is offline (held by a checkout, then paid or not: the
+    // unit is gone for the till either way).
+    const shopper = new TestClient(t.app);
+    expect(
+      (await postCheckout(shopper, await validBody(shopper, [{ productId: sold.id, quantity: 1 }])))
+        .statusCode,
+    ).toBe(200);
+    await t.db.update(products).set({ stock: 0 }).where(eq(products.id, sold.id));
+    // The till's queued sale arrives: 8.72 + 20.00 = 28.72, tax 14.975% = 4.30082 -> 4.30; total 33.02,
+    // 33.00 in cash from 40.00: 7.00 back.
+    const synced = await sell({
+      lines: [
+        { productId: sold.id, quantity: 1 },
+        { productId: kept.id, quantity: 1 },
+      ],
+      tenders: [{ kind: 'cash', tendered: '40.00' }],
+      offlineAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    expect(synced.statusCode, synced.body).toBe(200);
+    expect(synced.json()).toMatchObject({
+      status: 'conflict',
+      total: '33.02',
+      cashRounding: '-0.02',
+      changeDue: '7.00',
+    });
+    expect(synced.json().conflict).toMatch(/1 sold offline, 0 left in stock/);
+    expect(await stockOf(sold.id)).toBe(0);
+    expect(await stockOf(kept.id)).toBe(0);
+    const listed = (await cashier.get('/api/pos/conflicts')).json().sales;
+    expect(listed.map((s: { id: number }) => s.id)).toContain(synced.json().id);
+    // Resolved with a note: off the list, audited.
+    expect(
+      (await cashier.post(`/api/pos/conflicts/${synced.json().id}/resolve`, { note: ' ' })).statusCode,
+    ).toBe(400);
+    const resolved = await cashier.post(`/api/pos/conflicts/${synced.json().id}/resolve`, {
+      note: 'Refunded the online buyer',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    expect(resolved.json().status).toBe('completed');
+    const after = (await cashier.get('/api/pos/conflicts')).json().sales;
+    expect(after.map((s: { id: number }) => s.id)).not.toContain(synced.json().id);
+    expect(
+      (await cashier.post(`/api/pos/conflicts/${synced.json().id}/resolve`, { note: 'again' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('takes cash only', async () => {
+    const a = await lot('8.72');
+    const res = await sell({
+      lines: [{ productId: a.id, quantity: 1 }],
+      tenders: [{ kind: 'gift_card', code: 'AAAA-BBBB-CCCC-DDDD', amount: '10.03' }],
+      offlineAt: new Date().toISOString(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('A sale made offline is paid in cash only.');
+  });
+});
+
 describe('the receipt', () => {
   it("is e-mailed on request in the receipt's language, with its tax lines", async () => {
     const a = await lot('8.72');

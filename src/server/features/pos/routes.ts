@@ -8,6 +8,8 @@ import {
   OpenSessionSchema,
   PosBasketSchema,
   PosCashMovementSchema,
+  PosConflictsSchema,
+  ResolveConflictSchema,
   PosProductSchema,
   PosProductsSchema,
   PosReportSchema,
@@ -21,7 +23,7 @@ import { ErrorSchema } from '~/shared/schemas/catalog';
 import { products } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
-import { emailReceipt, priceSale, recordSale, saleOrNotFound } from './sales';
+import { emailReceipt, openConflicts, priceSale, recordSale, resolveConflict, saleOrNotFound } from './sales';
 import {
   addCashMovement,
   closeSession,
@@ -192,6 +194,34 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => saleOrNotFound(db, request.params.id),
+  );
+
+  app.get(
+    '/api/pos/conflicts',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Offline sales that sold what was sold online meanwhile, to resolve',
+        response: { 200: PosConflictsSchema, ...errors },
+      },
+    },
+    async () => ({ sales: await openConflicts(db) }),
+  );
+
+  app.post(
+    '/api/pos/conflicts/:id/resolve',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Say how an offline sale’s conflict was resolved',
+        params: IdParams,
+        body: ResolveConflictSchema,
+        response: { 200: PosSaleSchema, ...errors },
+      },
+    },
+    async (request) => resolveConflict(db, request.params.id, request.body.note, request.user!.id),
   );
 
   app.post(

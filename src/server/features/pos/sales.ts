@@ -5,7 +5,7 @@
 // rounded to 5 cents. A sale is an order (channel 'till', picked up at the counter), so the receipt's
 // code is its reference and refunds and returns follow the order's paths.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { cashRoundingOf } from '~/shared/cash-rounding';
 import type { ErrorText } from '~/shared/i18n/error-text';
 import { centsToString, toCents } from '~/shared/money';
@@ -18,6 +18,7 @@ import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, posTenders, products, users } from '~/server/db/schema';
+import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 import { moveStock } from '~/server/lib/product-writes';
 import { markStockChange } from '~/server/lib/stock-reason';
@@ -35,6 +36,7 @@ export const CARD_NOT_SET_UP =
   'Card payments at the till are not connected yet: take cash, a gift card or store credit.';
 export const TENDERS_SHORT = 'The payments do not cover the total: add cash or another payment.';
 export const TENDERS_OVER = 'The gift cards and store credit are more than the total: lower one of them.';
+export const OFFLINE_CASH_ONLY = 'A sale made offline is paid in cash only.';
 export const CREDIT_NEEDS_ACCOUNT =
   "Store credit is spent from a customer's account: choose the customer first.";
 
@@ -205,6 +207,9 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
   const earlier = await findSaleByKey(ctx.db, key);
   if (earlier) return earlier;
   if ((toCents(input.cardAmount) ?? 0) > 0) throw badRequest(CARD_NOT_SET_UP);
+  // Offline the till could check no card, balance or stock: it queues cash sales only.
+  const offline = input.offlineAt !== undefined;
+  if (offline && input.tenders.some((t) => t.kind !== 'cash')) throw badRequest(OFFLINE_CASH_ONLY);
   const id = await ctx.db.transaction(async (tx) => {
     const session = await lockOpenSession(tx, input.sessionId);
     await lockLots(
@@ -213,7 +218,23 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
     );
     // Priced under the locks: the stock each line may take is what unpaid online checkouts do not hold.
     const sale = await priceSale(ctx, tx, input, cashier);
-    for (const line of sale.lines) {
+    // A sale made offline already happened: the goods left with the customer. What the storefront sold
+    // meanwhile is not refused but recorded, for staff to resolve (an online buyer may be owed a refund).
+    const stocks = offline
+      ? await stockOf(
+          tx,
+          sale.lines.map((l) => l.productId),
+        )
+      : new Map<number, number>();
+    const short = offline
+      ? sale.lines
+          .filter((l) => l.available < l.quantity)
+          .map((l) => {
+            const left = stocks.get(l.productId) ?? 0;
+            return { line: l, take: Math.min(left, l.quantity) };
+          })
+      : [];
+    for (const line of offline ? [] : sale.lines) {
       const available = line.available;
       if (available < line.quantity) {
         const message: ErrorText =
@@ -257,6 +278,15 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
         confirmationEmailSent: true,
         channel: 'till',
         posSessionId: session.id,
+        tillConflict:
+          short.length === 0
+            ? null
+            : short
+                .map(
+                  ({ line, take }) =>
+                    `${line.sku || line.name}: ${line.quantity} sold offline, ${take} left in stock`,
+                )
+                .join('; '),
       })
       .returning({ id: orders.id });
     await tx.insert(orderItems).values(
@@ -279,7 +309,9 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
     );
     await markStockChange(tx, { reason: 'till', orderId: order!.id, userId: cashier.id });
     for (const line of sale.lines) {
-      if (!(await moveStock(tx, line.productId, -line.quantity)))
+      // An offline sale takes what stock is left of a lot sold meanwhile, never below 0.
+      const take = short.find((s) => s.line === line)?.take ?? line.quantity;
+      if (take > 0 && !(await moveStock(tx, line.productId, -take)))
         throw conflict(
           { key: 'Sorry, "{{name}}" is out of stock.', values: { name: line.name } },
           { code: 'out_of_stock' },
@@ -301,6 +333,52 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
     return order!.id;
   });
   return (await findSale(ctx.db, id))!;
+}
+
+async function stockOf(tx: Tx, ids: number[]): Promise<Map<number, number>> {
+  const rows = await tx
+    .select({ id: products.id, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+/** Offline sales that sold what was sold online meanwhile, not yet resolved, newest first. */
+export async function openConflicts(db: DbOrTx): Promise<PosSale[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.channel, 'till'), isNotNull(orders.tillConflict), isNull(orders.tillConflictResolvedAt)),
+    )
+    .orderBy(desc(orders.id))
+    .limit(100);
+  return Promise.all(rows.map(async (r) => (await findSale(db, r.id))!));
+}
+
+/** Staff say how a conflict was resolved (a refund to the online buyer, another unit found): audited. */
+export async function resolveConflict(
+  db: DbOrTx,
+  id: number,
+  note: string,
+  userId: number,
+): Promise<PosSale> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ tillConflictResolvedAt: new Date(), tillConflictResolution: note, updatedAt: new Date() })
+      .where(and(eq(orders.id, id), isNotNull(orders.tillConflict), isNull(orders.tillConflictResolvedAt)))
+      .returning({ id: orders.id });
+    if (!row) throw notFound('No open conflict on this sale.');
+    await recordAudit(tx, {
+      userId,
+      action: 'resolve-till-conflict',
+      entity: 'order',
+      entityId: id,
+      after: { resolution: note },
+    });
+  });
+  return (await findSale(db, id))!;
 }
 
 async function customerOf(tx: Tx, customer: PosSaleRequest['customer']) {
@@ -418,7 +496,8 @@ export async function findSale(db: DbOrTx, id: number): Promise<PosSale | null> 
   return {
     id: order.id,
     reference: order.orderReference,
-    status: 'completed',
+    status: order.tillConflict && !order.tillConflictResolvedAt ? 'conflict' : 'completed',
+    conflict: order.tillConflict,
     lines: items.map((i) => {
       const price = toCents(i.price) ?? 0;
       const discount = toCents(i.codeDiscount) ?? 0;
