@@ -153,7 +153,7 @@ const registrations: TaxRegistrations = {
   pst: null,
 };
 
-const PICKUP_KINDS: OrderEmailKind[] = ['order-ready-for-pickup', 'order-picked-up'];
+const PICKUP_KINDS: OrderEmailKind[] = ['order-ready-for-pickup', 'order-pickup-reminder', 'order-picked-up'];
 
 function demoOf(kind: OrderEmailKind, locale: Locale): OrderRow {
   const pickup = PICKUP_KINDS.includes(kind);

@@ -22,7 +22,7 @@ export {
 } from './completion';
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
-export { deliverOrderEmails, retryOrderEmails } from './order-emails';
+export { deliverOrderEmails, queueOrderEmail, retryOrderEmails } from './order-emails';
 export { loadCreditNote } from './refund-lines';
 export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
