@@ -63,7 +63,11 @@ export const PickupSlotsQuerySchema = z.object({
 });
 
 /** What the checkout shows: slots still bookable, soonest first. */
-export const AvailablePickupSlotsSchema = z.object({ slots: z.array(PickupSlotSchema) });
+export const AvailablePickupSlotsSchema = z.object({
+  slots: z.array(PickupSlotSchema),
+  /** Whether the store offers slots at all: false means pickup asks for none (as before slots). */
+  offered: z.boolean(),
+});
 
 export const PickupCodeParamsSchema = z.object({
   code: z

@@ -78,6 +78,7 @@ describe('pickup slots', () => {
       id: number;
     }[];
     expect(inTwelve.map((s) => s.id)).toContain(later.id);
+    expect((await new TestClient(t.app).get('/api/pickup-slots?days=3')).json().offered).toBe(true);
     expect((await new TestClient(t.app).get('/api/pickup-slots?days=0')).statusCode).toBe(400);
     await t.db.delete(pickupSlots).where(sql`${pickupSlots.id} in (${soon.id}, ${later.id})`);
   });

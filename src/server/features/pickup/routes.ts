@@ -28,6 +28,7 @@ import {
   getPickupRules,
   listSlots,
   savePickupRules,
+  storeOffersSlots,
   updateSlot,
 } from './slots';
 
@@ -52,7 +53,10 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AvailablePickupSlotsSchema, 400: ErrorSchema },
       },
     },
-    async (request) => ({ slots: await availableSlots(db, request.query.days) }),
+    async (request) => ({
+      slots: await availableSlots(db, request.query.days),
+      offered: await storeOffersSlots(db),
+    }),
   );
 
   app.get(
