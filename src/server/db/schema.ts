@@ -433,6 +433,10 @@ export const orders = pgTable(
     // are order statuses, dated by order_history.
     pickupSlotId: integer().references(() => pickupSlots.id, { onDelete: 'set null' }),
     pickupCode: text().unique(),
+    // The slot's times as booked, shown on the order page and the confirmation; a change of the slot's
+    // times is copied here in the same transaction (updateSlot).
+    pickupSlotStartsAt: timestamp({ withTimezone: true }),
+    pickupSlotEndsAt: timestamp({ withTimezone: true }),
     pickupReminderSentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

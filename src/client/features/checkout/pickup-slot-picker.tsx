@@ -19,7 +19,11 @@ export const pickupSlotsQuery = () =>
   });
 
 /** "Tue., Dec. 1, 6:30 p.m. – 7:30 p.m." in the store's zone and the page's language. */
-export function slotLabel(slot: PickupSlot, locale: string, timeZone: string): string {
+export function slotLabel(
+  slot: Pick<PickupSlot, 'startsAt' | 'endsAt'>,
+  locale: string,
+  timeZone: string,
+): string {
   const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
   const day = new Intl.DateTimeFormat(tag, { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
   const time = new Intl.DateTimeFormat(tag, { timeZone, timeStyle: 'short' });

@@ -10,6 +10,8 @@ CREATE TABLE "pickup_slots" (
 --> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "pickup_slot_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "pickup_code" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "pickup_slot_starts_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "pickup_slot_ends_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "pickup_reminder_sent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "shipping_settings" ADD COLUMN "pickup_lead_hours" smallint DEFAULT 2 NOT NULL;--> statement-breakpoint
 ALTER TABLE "shipping_settings" ADD COLUMN "pickup_no_show_days" smallint DEFAULT 7 NOT NULL;--> statement-breakpoint

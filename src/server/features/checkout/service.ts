@@ -403,7 +403,7 @@ async function placeOrder(
   checkStock(priced, shopper.locale);
   // The slot's row lock comes after the client's and network's locks and before the products' (the
   // same order in every checkout): its last place has one winner (docs/decisions/0620-pickup-slots.md).
-  const pickupSlotId = pickupOrder ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
+  const slot = pickupOrder ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
   await checkHoldCaps(tx, body, ctx, shopper);
   const minutes = await holdMinutes(tx, body, ctx, shopper);
 
@@ -433,7 +433,7 @@ async function placeOrder(
               country: address.country,
             },
       shippingMethod: o.shippingMethod,
-      pickupSlotId,
+      ...(slot ?? {}),
       pickupCode: pickupOrder ? newPickupCode() : null,
       shippingCost: centsToString(t.shippingCents),
       subtotal: centsToString(t.subtotalCents),

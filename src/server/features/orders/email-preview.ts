@@ -65,6 +65,8 @@ const demoOrder: OrderRow = {
   giftCardAmount: '0',
   pickupSlotId: null,
   pickupCode: null,
+  pickupSlotStartsAt: null,
+  pickupSlotEndsAt: null,
   pickupReminderSentAt: null,
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,

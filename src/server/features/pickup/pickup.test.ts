@@ -143,6 +143,13 @@ describe('pickup slots', () => {
       items: [{ productName: 'Scanned Desk', quantity: 1 }],
       slot: { startsAt: (await slotStart(slot.id)).toISOString() },
     });
+    // The order page shows the slot and the code.
+    const page = (await staff.get(`/api/orders/${order!.id}`)).json();
+    expect(page.pickupCode).toBe(code);
+    expect(page.pickupSlot).toEqual({
+      startsAt: (await slotStart(slot.id)).toISOString(),
+      endsAt: new Date((await slotStart(slot.id)).getTime() + HOUR).toISOString(),
+    });
     const done = await staff.post(`/api/admin/pickup/${code}`);
     expect(done.statusCode).toBe(200);
     expect(done.json().status).toBe('picked-up');

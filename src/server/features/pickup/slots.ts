@@ -146,6 +146,11 @@ export async function updateSlot(tx: Tx, id: number, input: PickupSlotUpdate): P
     throw conflict(`${current.booked} orders are booked on this pickup time: its capacity cannot be lower.`);
   }
   await tx.update(pickupSlots).set({ startsAt, endsAt, capacity }).where(eq(pickupSlots.id, id));
+  // The orders booked on it show the new times.
+  await tx
+    .update(orders)
+    .set({ pickupSlotStartsAt: startsAt, pickupSlotEndsAt: endsAt })
+    .where(eq(orders.pickupSlotId, id));
   return slotWithBooked(tx, id);
 }
 
@@ -159,10 +164,12 @@ export async function deleteSlot(tx: Tx, id: number): Promise<void> {
 
 /**
  * The checkout's booking, in its transaction: the slot's row is locked so concurrent checkouts of the
- * same slot count one after the other, and the last place has one winner. Returns the slot id to
+ * same slot count one after the other, and the last place has one winner. Returns the slot to
  * write on the order, or null when the store offers no slots (pickup as before, decision 0620).
  */
-export async function bookSlot(tx: Tx, slotId: number | null | undefined): Promise<number | null> {
+export type BookedSlot = { pickupSlotId: number; pickupSlotStartsAt: Date; pickupSlotEndsAt: Date };
+
+export async function bookSlot(tx: Tx, slotId: number | null | undefined): Promise<BookedSlot | null> {
   if (slotId === null || slotId === undefined) {
     if (await storeOffersSlots(tx)) throw conflict(SLOT_REQUIRED, { code: 'pickup_slot_required' });
     return null;
@@ -175,5 +182,5 @@ export async function bookSlot(tx: Tx, slotId: number | null | undefined): Promi
   }
   const { booked } = await slotWithBooked(tx, slotId);
   if (booked >= slot.capacity) throw conflict(SLOT_FULL, { code: 'pickup_slot_full' });
-  return slotId;
+  return { pickupSlotId: slotId, pickupSlotStartsAt: slot.startsAt, pickupSlotEndsAt: slot.endsAt };
 }
