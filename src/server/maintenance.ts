@@ -18,6 +18,7 @@ import { recordJobRun } from './runtime/metrics';
 import { purgeExpiredSessions } from './plugins/sessions';
 import { purgeOldResetTokens } from '~/server/features/auth';
 import { purgeByRetention } from '~/server/features/privacy';
+import { cancelPickupNoShows, sendPickupReminders } from '~/server/features/pickup';
 
 export type MaintenanceTask = { name: string; run: (app: FastifyInstance) => Promise<unknown> };
 
@@ -47,6 +48,10 @@ export const maintenanceTasks: MaintenanceTask[] = [
   { name: 'new-arrival digests', run: (app) => sendAlertDigests(app.ctx) },
   // One e-mail before an unpaid checkout's hold ends (docs/decisions/0582-hold-expiry-reminder.md).
   { name: 'hold-expiry reminders', run: (app) => sendHoldReminders(app.ctx) },
+  // Booked pickup: one reminder the day before the slot, and orders not collected within the no-show
+  // days cancelled, refunded and restocked (docs/decisions/0622-pickup-reminder-and-qr.md, 0623).
+  { name: 'pickup reminders', run: (app) => sendPickupReminders(app.ctx) },
+  { name: 'pickup no-shows', run: (app) => cancelPickupNoShows(app.ctx) },
   // Once a day when RECALL_DATA_URLS names files (docs/decisions/0571-recall-screening.md).
   {
     name: 'recall data',

@@ -438,6 +438,17 @@ export const orders = pgTable(
     tillConflict: text(),
     tillConflictResolvedAt: timestamp({ withTimezone: true }),
     tillConflictResolution: text(),
+    // Booked pickup (docs/decisions/0620-pickup-slots.md): the slot a pickup order chose at checkout
+    // (null when the store set no slots), the code staff scan at the counter (unique, from
+    // newPickupCode()), and when the one reminder e-mail the day before went. Handed over and 'ready'
+    // are order statuses, dated by order_history.
+    pickupSlotId: integer().references(() => pickupSlots.id, { onDelete: 'set null' }),
+    pickupCode: text().unique(),
+    // The slot's times as booked, shown on the order page and the confirmation; a change of the slot's
+    // times is copied here in the same transaction (updateSlot).
+    pickupSlotStartsAt: timestamp({ withTimezone: true }),
+    pickupSlotEndsAt: timestamp({ withTimezone: true }),
+    pickupReminderSentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -445,6 +456,7 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId),
     index('orders_status_idx').on(t.status),
     index('orders_created_idx').on(t.createdAt),
+    index('orders_pickup_slot_idx').on(t.pickupSlotId),
     index('orders_email_idx').on(sql`lower(${t.customerEmail})`),
     // The admin list's search by part of a name or e-mail (docs/decisions/0073-order-search.md).
     index('orders_name_trgm_idx').using('gin', sql`lower(${t.customerName}) gin_trgm_ops`),
@@ -822,6 +834,27 @@ export const contactMessages = pgTable('contact_messages', {
   createdAt: createdAt(),
 });
 
+/**
+ * A pickup slot the store offers (docs/decisions/0620-pickup-slots.md): a time window in which at most
+ * `capacity` orders are collected. A checkout locks the row and counts the live orders on it, so two
+ * checkouts never take the last place; an order cancelled or expired no longer counts.
+ */
+export const pickupSlots = pgTable(
+  'pickup_slots',
+  {
+    id: serial().primaryKey(),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    capacity: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('pickup_slots_starts_idx').on(t.startsAt),
+    check('pickup_slots_window', sql`${t.endsAt} > ${t.startsAt}`),
+    check('pickup_slots_capacity', sql`${t.capacity} between 1 and 1000`),
+  ],
+);
+
 export const shippingSettings = pgTable('shipping_settings', {
   id: serial().primaryKey(),
   standardPrice: money().notNull().default('5.99'),
@@ -841,6 +874,10 @@ export const shippingSettings = pgTable('shipping_settings', {
   pickupHoursFr: text().notNull().default(PICKUP_DEFAULTS.hoursFr),
   pickupInstructions: text().notNull().default(PICKUP_DEFAULTS.instructions),
   pickupInstructionsFr: text().notNull().default(PICKUP_DEFAULTS.instructionsFr),
+  // Hours before a slot starts that it can no longer be booked, and days after 'ready' that an order
+  // not collected is cancelled and refunded (docs/decisions/0620-pickup-slots.md, 0623).
+  pickupLeadHours: smallint().notNull().default(2),
+  pickupNoShowDays: smallint().notNull().default(7),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

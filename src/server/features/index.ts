@@ -34,6 +34,7 @@ import { adminReturnRoutes, returnRoutes } from './returns';
 import { privacyRoutes } from './privacy/routes';
 import { incidentRoutes } from './privacy/incident-routes';
 import { marketingRoutes } from './privacy/marketing-routes';
+import { pickupRoutes } from './pickup/routes';
 
 export async function registerFeatures(app: FastifyInstance) {
   // First, so its hook sees every feature's writes.
@@ -72,4 +73,5 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(privacyRoutes);
   await app.register(incidentRoutes);
   await app.register(marketingRoutes);
+  await app.register(pickupRoutes);
 }

@@ -45,7 +45,9 @@ export type EmailBlock =
   /** The e-mail's main link, drawn as a button. */
   | { type: 'button'; label: string; href: string }
   /** A plain link with its label ('Track your parcel with UPS'). */
-  | { type: 'link'; label: string; href: string };
+  | { type: 'link'; label: string; href: string }
+  /** An image, html part only (a cid: attachment such as the pickup QR code); the text part says it in words. */
+  | { type: 'image'; src: string; alt: string; size: number };
 
 export type EmailContent = {
   /** The language the e-mail is written in; English unless told. */
@@ -239,6 +241,12 @@ function BlockHtml({ block, locale }: { block: EmailBlock; locale: Locale }) {
           </Link>
         </Section>
       );
+    case 'image':
+      return (
+        <Section style={{ margin: '8px 0 16px' }}>
+          <Img src={block.src} width={String(block.size)} height={String(block.size)} alt={block.alt} />
+        </Section>
+      );
     case 'link':
       return (
         <Text style={{ fontSize: '14px', margin: '0 0 12px' }}>
@@ -316,6 +324,8 @@ function blockText(block: EmailBlock, locale: Locale): string[] {
     case 'button':
     case 'link':
       return [labelled(block.label, block.href, locale)];
+    case 'image':
+      return [];
   }
 }
 

@@ -28,6 +28,9 @@ export type MailMessage = {
   headers?: Record<string, string>;
 };
 
+/** An inline image made at delivery (the pickup QR code), shown by the html part as cid:{cid}. */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string; cid: string };
+
 type Outgoing = Omit<MailMessage, 'secret'> & { sealedSecret?: string | null };
 
 /** 'sent' when SMTP accepted it, 'queued' when kept in the outbox (no SMTP), 'failed' with the error. */
@@ -40,7 +43,9 @@ export type Mailer = {
    * configured (it stays in the outbox). Throws what SMTP answered on failure; the caller records it.
    */
   transmit: (
-    message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers'>,
+    message: Pick<MailMessage, 'to' | 'subject' | 'text' | 'html' | 'headers'> & {
+      attachments?: MailAttachment[];
+    },
   ) => Promise<'sent' | 'queued'>;
   /** Writes the message to the outbox (in `db`, a transaction if given) for deliverQueued; returns its id. */
   enqueue: (message: MailMessage, db?: DbOrTx) => Promise<number>;
@@ -115,6 +120,7 @@ export function createMailer(config: Config, db: Db): Mailer {
           text: message.text,
           html: message.html,
           headers: message.headers,
+          attachments: message.attachments,
         });
       } catch (error) {
         mailDeliveries.failed++;

@@ -123,6 +123,9 @@ export const AccountOrderSchema = z.object({
   /** One of TRACKING_CARRIERS (src/shared/tracking.ts), or null. */
   trackingCarrier: z.string().nullable().optional(),
   estimatedDeliveryDate: z.string().nullable(),
+  /** A pickup order's booked slot and the code staff scan (docs/decisions/0620-pickup-slots.md). */
+  pickupSlot: z.optional(z.nullable(z.object({ startsAt: z.string(), endsAt: z.string() }))),
+  pickupCode: z.optional(z.nullable(z.string())),
   notes: z.string().nullable(),
   /**
    * The language the order was placed in: its e-mails and receipt are in it

@@ -66,6 +66,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'order-shipped': 'Shipped',
   'order-tracking-updated': 'Tracking updated',
   'order-ready-for-pickup': 'Ready for pickup',
+  'order-pickup-reminder': 'Pickup reminder',
   'order-delivered': 'Delivered',
   'order-picked-up': 'Picked up',
   'order-cancelled': 'Cancelled',

@@ -297,6 +297,21 @@ export const OrderDataSchema = z
       // kept (docs/decisions/0491-pickup-says-where-and-when.md).
       shippingAddress: z.optional(z.nullable(ShippingAddressSchema)),
       shippingMethod: shippingMethodField,
+      /**
+       * The pickup slot chosen (GET /api/pickup-slots): required for a pickup order while the store
+       * offers slots, ignored for a shipped one (docs/decisions/0620-pickup-slots.md).
+       */
+      pickupSlotId: z.optional(
+        z.nullable(
+          z
+            .number({ error: 'pickupSlotId must be a slot id.' })
+            .check(
+              z.int('pickupSlotId must be a slot id.'),
+              z.positive('pickupSlotId must be a slot id.'),
+              z.maximum(MAX_DB_ID, 'pickupSlotId must be a slot id.'),
+            ),
+        ),
+      ),
       subtotal: moneyString,
       discountAmount: moneyString,
       discountPercentage: moneyString,

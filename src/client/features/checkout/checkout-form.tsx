@@ -32,6 +32,7 @@ import { ContractSection } from './contract-section';
 import { FinalSaleSection } from './final-sale-section';
 import { StoreCreditOption } from './store-credit-option';
 import { GiftCardCodesField, giftCardCodesOf } from './gift-card-codes-field';
+import { PickupSlotPicker } from './pickup-slot-picker';
 import { useCheckoutFigures } from './use-checkout-figures';
 import { useCheckoutForm } from './use-checkout-form';
 import { useCheckoutSubmission } from './use-checkout-submission';
@@ -63,6 +64,7 @@ export function CheckoutForm() {
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const [payWithCredit, setPayWithCredit] = useState(false);
   const [giftCardText, setGiftCardText] = useState('');
+  const [pickupSlotId, setPickupSlotId] = useState<number | null>(null);
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   // The contract's acceptance: unticked, apart from the marketing box (docs/decisions/0566-checkout-is-a-distance-contract.md).
   const [contractAccepted, setContractAccepted] = useState(false);
@@ -78,6 +80,7 @@ export function CheckoutForm() {
     marketingOptIn: () => marketingOptIn,
     payWithStoreCredit: () => payWithCredit,
     giftCardCodes: () => giftCardCodesOf(giftCardText),
+    pickupSlotId: () => pickupSlotId,
     finalSale: {
       required: cart.items.some((item) => item.finalSale),
       acknowledged: finalSaleAcknowledged,
@@ -110,6 +113,7 @@ export function CheckoutForm() {
           <ShippingMethodSection form={form} shipping={shipping} />
           {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}
           {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
+          {method === 'pickup' && <PickupSlotPicker value={pickupSlotId} onChange={setPickupSlotId} />}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
           <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />

@@ -21,6 +21,8 @@ import { OrderTimeline } from '~/client/components/ui/order-timeline';
 import { PickupPlace } from '~/client/components/ui/pickup-place';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { orderViewMessages } from './order-view.messages';
+import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { slotLabel } from './pickup-slot-picker';
 
 export function OrderView({ order }: { order: Order }) {
   const t = useT(orderViewMessages);
@@ -30,6 +32,7 @@ export function OrderView({ order }: { order: Order }) {
   // The ranges the store states today, as the account's orders do (docs/decisions/0132-delivery-estimates-are-settings.md).
   const settings = useQuery(shippingSettingsQueryOptions());
   const pickup = order.shippingMethod === 'pickup';
+  const timeZone = useQuery(siteConfigQueryOptions()).data?.timeZone ?? 'America/Toronto';
   // The date the store set, when it set one; else the method's range or the pickup sentence.
   const estimate = deliveryEstimate(order.estimatedDeliveryDate, localDateString(new Date()), order.status);
   const delivery =
@@ -66,6 +69,18 @@ export function OrderView({ order }: { order: Order }) {
             <div>
               <h2 className="mb-1 font-semibold">{t('pickupPlace')}</h2>
               <PickupPlace settings={settings.data} />
+              {order.pickupSlot && (
+                <p className="mt-2" data-testid="pickup-slot">
+                  <span className="font-semibold">{t('pickupTime')}: </span>
+                  {slotLabel(order.pickupSlot, locale, timeZone)}
+                </p>
+              )}
+              {order.pickupCode && (
+                <p className="mt-1" data-testid="pickup-code">
+                  <span className="font-semibold">{t('pickupCode')}: </span>
+                  <span className="font-mono">{order.pickupCode}</span>
+                </p>
+              )}
             </div>
           ) : (
             <div>

@@ -55,6 +55,8 @@ type SubmissionInput = {
   payWithStoreCredit?: () => boolean;
   /** The gift card codes typed (sent only when there are some; 0533). */
   giftCardCodes?: () => string[];
+  /** The pickup slot chosen, sent with a pickup order (docs/decisions/0620-pickup-slots.md). */
+  pickupSlotId?: () => number | null;
   /** The contract's acceptance box; `refuse` shows why the order was not sent when it is unticked. */
   contract: { accepted: boolean; refuse: () => void };
 };
@@ -128,6 +130,7 @@ export function useCheckoutSubmission({
   marketingOptIn,
   payWithStoreCredit,
   giftCardCodes,
+  pickupSlotId,
   contract,
 }: SubmissionInput) {
   const queryClient = useQueryClient();
@@ -195,6 +198,8 @@ export function useCheckoutSubmission({
     if (payWithStoreCredit?.() && signedInUser) body.useStoreCredit = true;
     const codes = giftCardCodes?.() ?? [];
     if (codes.length > 0) body.giftCardCodes = codes;
+    const slot = values.shippingMethod === 'pickup' ? (pickupSlotId?.() ?? null) : null;
+    if (slot !== null) body.orderData.pickupSlotId = slot;
     try {
       let answer: CreateCheckoutResponse;
       try {

@@ -17,6 +17,7 @@ import { Card } from '~/client/components/ui/card';
 import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { DEFAULT_PICKUP_SETTINGS, PICKUP_TEXT_MAX } from '~/shared/pickup';
 import { LoadError } from '~/client/components/ui/load-error';
+import { PickupSlotsCard } from './pickup-slots-card';
 
 type FormValues = {
   standardPrice: string;
@@ -188,6 +189,7 @@ export default function ShippingTab() {
           </form>
         )}
       </Card>
+      <PickupSlotsCard />
     </div>
   );
 }

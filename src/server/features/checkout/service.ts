@@ -1,6 +1,7 @@
 // Creating a checkout: validate, recompute every amount from the database, hold the stock, create the
 // order, and ask the payment provider for a hosted checkout. Safe to repeat with the same
 // idempotency key (double click, retry), also when the repeats arrive at the same time.
+import { bookSlot, newPickupCode } from '~/server/features/pickup';
 import { createHash, randomBytes } from 'node:crypto';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { FINAL_SALE_UNACKNOWLEDGED } from '~/shared/condition';
@@ -401,6 +402,9 @@ async function placeOrder(
     });
   }
   checkStock(priced, shopper.locale);
+  // The slot's row lock comes after the client's and network's locks and before the products' (the
+  // same order in every checkout): its last place has one winner (docs/decisions/0620-pickup-slots.md).
+  const slot = pickupOrder ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
   await checkHoldCaps(tx, body, ctx, shopper);
   const minutes = await holdMinutes(tx, body, ctx, shopper);
 
@@ -430,6 +434,8 @@ async function placeOrder(
               country: address.country,
             },
       shippingMethod: o.shippingMethod,
+      ...(slot ?? {}),
+      pickupCode: pickupOrder ? newPickupCode() : null,
       shippingCost: centsToString(t.shippingCents),
       subtotal: centsToString(t.subtotalCents),
       discountPercentage: t.discountPercentage,

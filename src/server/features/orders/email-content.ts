@@ -43,6 +43,7 @@ export const ORDER_EMAIL_KINDS = [
   'order-shipped',
   'order-tracking-updated',
   'order-ready-for-pickup',
+  'order-pickup-reminder',
   'order-delivered',
   'order-picked-up',
   'order-cancelled',
@@ -85,7 +86,48 @@ export type OrderEmailInput = {
   creditNote?: CreditNote;
   /** order-refunded: a payment that arrived after its checkout closed, given back whole. */
   latePayment?: boolean;
+  /** A pickup order's booked slot (docs/decisions/0620-pickup-slots.md), null or absent when none. */
+  pickupSlot?: { startsAt: Date; endsAt: Date } | null;
 };
+
+/** The content id of the pickup code's QR image, attached to the e-mails that show it. */
+export const PICKUP_QR_CID = 'pickup-qr';
+/** The e-mails that carry the pickup code's QR image (order-emails.ts attaches it on delivery). */
+export const PICKUP_QR_KINDS: readonly OrderEmailKind[] = ['order-ready-for-pickup', 'order-pickup-reminder'];
+
+/** A slot as the customer reads it, in the store's zone: "Saturday, December 5, 2026, 9:00 a.m. – 10:00 a.m.". */
+export function pickupSlotText(
+  slot: { startsAt: Date; endsAt: Date },
+  locale: Locale,
+  timeZone: string,
+): string {
+  const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
+  const day = new Intl.DateTimeFormat(tag, { timeZone, dateStyle: 'full' }).format(slot.startsAt);
+  const time = new Intl.DateTimeFormat(tag, { timeZone, timeStyle: 'short' });
+  return `${day}, ${time.format(slot.startsAt)} – ${time.format(slot.endsAt)}`;
+}
+
+/** The pickup code, the slot and the QR image, for a pickup order that has a code. */
+function pickupCodeBlocks(w: Writer): EmailBlock[] {
+  const { order, t } = w;
+  if (!order.pickupCode) return [];
+  const rows: EmailRow[] = [[t('pickupCode'), order.pickupCode]];
+  if (w.pickupSlot)
+    rows.push([
+      t('pickupSlot'),
+      pickupSlotText(w.pickupSlot, w.locale, w.store.timeZone ?? 'America/Toronto'),
+    ]);
+  return [
+    { type: 'details', rows },
+    {
+      type: 'image',
+      src: `cid:${PICKUP_QR_CID}`,
+      alt: t('pickupQrAlt', { code: order.pickupCode }),
+      size: 200,
+    },
+    paragraph(t('pickupShowCode')),
+  ];
+}
 
 /** The language an order's customer e-mails are written in. */
 const localeOf = (order: Pick<OrderRow, 'locale'>): Locale => order.locale ?? DEFAULT_LOCALE;
@@ -338,8 +380,29 @@ function readyForPickup(w: Writer): EmailContent {
     blocks: [
       orderDetails(w),
       pickupPlace(w),
+      ...pickupCodeBlocks(w),
       ...pickupHours(w),
       paragraph(t('readyBring', { id: order.id, name: order.customerName })),
+      viewOrder(w),
+    ],
+  };
+}
+
+/** The day before the booked slot (docs/decisions/0622-pickup-reminder-and-qr.md). */
+function pickupReminder(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  const when = w.pickupSlot
+    ? pickupSlotText(w.pickupSlot, w.locale, store.timeZone ?? 'America/Toronto')
+    : '';
+  return {
+    locale: w.locale,
+    subject: t('reminderSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('reminderPreview', { when }),
+    heading: t('reminderHeading', { name: order.customerName }),
+    blocks: [
+      paragraph(t('reminderText', { id: order.id, when })),
+      pickupPlace(w),
+      ...pickupCodeBlocks(w),
       viewOrder(w),
     ],
   };
@@ -519,6 +582,7 @@ const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-shipped': shipped,
   'order-tracking-updated': trackingUpdated,
   'order-ready-for-pickup': readyForPickup,
+  'order-pickup-reminder': pickupReminder,
   'order-delivered': delivered,
   'order-picked-up': pickedUp,
   'order-cancelled': cancelled,

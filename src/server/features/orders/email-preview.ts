@@ -68,6 +68,11 @@ const demoOrder: OrderRow = {
   tillConflict: null,
   tillConflictResolvedAt: null,
   tillConflictResolution: null,
+  pickupSlotId: null,
+  pickupCode: null,
+  pickupSlotStartsAt: null,
+  pickupSlotEndsAt: null,
+  pickupReminderSentAt: null,
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,
   contractVersion: '2026-11-28',
@@ -156,7 +161,7 @@ const registrations: TaxRegistrations = {
   pst: null,
 };
 
-const PICKUP_KINDS: OrderEmailKind[] = ['order-ready-for-pickup', 'order-picked-up'];
+const PICKUP_KINDS: OrderEmailKind[] = ['order-ready-for-pickup', 'order-pickup-reminder', 'order-picked-up'];
 
 function demoOf(kind: OrderEmailKind, locale: Locale): OrderRow {
   const pickup = PICKUP_KINDS.includes(kind);

@@ -9,12 +9,20 @@ import type { Cents } from '~/shared/money';
 import type { CreditNote } from '~/shared/schemas/admin-orders-dialog';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx, Tx } from '~/server/db/client';
-import { mailOutbox } from '~/server/db/schema';
+import QRCode from 'qrcode';
+import { mailOutbox, orders, pickupSlots } from '~/server/db/schema';
+import type { MailAttachment } from '~/server/mail/mailer';
 import { taxRegistrations } from '~/server/config';
 import { brandOf, renderEmail, type RenderedEmail } from '~/server/mail/layout';
 import { getContractTerms, getShippingSettings } from '~/server/features/store-settings';
 import { deliveryDaysOf } from '~/shared/orders';
-import { type OrderEmailKind, type OrderEmailStore, orderEmailContent } from './email-content';
+import {
+  type OrderEmailKind,
+  type OrderEmailStore,
+  orderEmailContent,
+  PICKUP_QR_CID,
+  PICKUP_QR_KINDS,
+} from './email-content';
 import { listOrderItems, type OrderRow } from './repository';
 
 /** Deliveries tried before an e-mail is left failed, with its error, for the administrator. */
@@ -46,7 +54,16 @@ export async function renderOrderEmail(
 ): Promise<RenderedEmail> {
   const items = await listOrderItems(db, order.id);
   const store = await orderEmailStore(ctx, db);
-  return renderEmail(orderEmailContent(kind, { order, items, store, ...extra }), store.brand);
+  const [pickupSlot] = order.pickupSlotId
+    ? await db
+        .select({ startsAt: pickupSlots.startsAt, endsAt: pickupSlots.endsAt })
+        .from(pickupSlots)
+        .where(eq(pickupSlots.id, order.pickupSlotId))
+    : [];
+  return renderEmail(
+    orderEmailContent(kind, { order, items, store, pickupSlot: pickupSlot ?? null, ...extra }),
+    store.brand,
+  );
 }
 
 /** The outbox key of one change's e-mail. */
@@ -159,6 +176,7 @@ async function deliverOne(ctx: AppContext, id: number): Promise<void> {
       subject: claimed.subject,
       text: claimed.text,
       html: claimed.html ?? undefined,
+      attachments: await pickupQrAttachment(ctx, claimed),
     });
   } catch (e) {
     status = 'failed';
@@ -169,6 +187,29 @@ async function deliverOne(ctx: AppContext, id: number): Promise<void> {
     .set({ status, error, sentAt: status === 'sent' ? sql`now()` : null })
     // Only this attempt's result: a delivery taken for lost and retried meanwhile records its own.
     .where(and(eq(mailOutbox.id, id), eq(mailOutbox.attempts, claimed.attempts)));
+}
+
+/**
+ * The pickup code's QR image, made at delivery rather than kept in the outbox (it follows from the
+ * order's code), for the e-mails whose html shows cid:pickup-qr (docs/decisions/0622-pickup-reminder-and-qr.md).
+ */
+async function pickupQrAttachment(
+  ctx: AppContext,
+  mail: { kind: string; orderId: number | null },
+): Promise<MailAttachment[] | undefined> {
+  if (!mail.orderId || !(PICKUP_QR_KINDS as readonly string[]).includes(mail.kind)) return undefined;
+  const [row] = await ctx.db
+    .select({ code: orders.pickupCode })
+    .from(orders)
+    .where(eq(orders.id, mail.orderId));
+  if (!row?.code) return undefined;
+  const content = await QRCode.toBuffer(row.code, {
+    type: 'png',
+    width: 300,
+    margin: 2,
+    errorCorrectionLevel: 'M',
+  });
+  return [{ filename: 'pickup-code.png', content, contentType: 'image/png', cid: PICKUP_QR_CID }];
 }
 
 /** The maintenance job: delivers queued order e-mails that are due. Returns how many were tried. */

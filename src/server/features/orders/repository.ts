@@ -100,6 +100,11 @@ export function toOrderResponse(order: OrderRow, items: OrderItemRow[], timeline
     trackingNumber: order.trackingNumber,
     trackingCarrier: order.trackingCarrier,
     estimatedDeliveryDate: order.estimatedDeliveryDate,
+    pickupSlot:
+      order.pickupSlotStartsAt && order.pickupSlotEndsAt
+        ? { startsAt: order.pickupSlotStartsAt.toISOString(), endsAt: order.pickupSlotEndsAt.toISOString() }
+        : null,
+    pickupCode: order.pickupCode,
     notes: order.notes,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),

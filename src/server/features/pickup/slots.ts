@@ -1,0 +1,186 @@
+// Pickup slots (docs/decisions/0620-pickup-slots.md): the store's list of time windows with a capacity,
+// what is left of each, and the booking a checkout makes under the slot's row lock.
+import { randomInt } from 'node:crypto';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '~/server/db/client';
+import { orders, pickupSlots, shippingSettings } from '~/server/db/schema';
+import { conflict, notFound } from '~/server/lib/http-error';
+import {
+  PICKUP_CODE_ALPHABET,
+  PICKUP_CODE_LENGTH,
+  type PickupRules,
+  type PickupSlot,
+  type PickupSlotCreate,
+  type PickupSlotUpdate,
+} from '~/shared/schemas/pickup';
+import { unpaidCheckoutSql } from '~/server/features/orders';
+
+export const SLOT_NOT_FOUND = 'Pickup slot not found.';
+export const SLOT_FULL = 'This pickup time is full. Please choose another.';
+export const SLOT_CLOSED = 'This pickup time can no longer be booked. Please choose another.';
+export const SLOT_REQUIRED = 'Please choose a pickup time.';
+export const SLOT_HAS_ORDERS = 'This pickup time has orders booked on it: it cannot be deleted.';
+
+/** A new pickup code: 8 characters of a 31-letter alphabet (about 40 bits), from the CSPRNG. */
+export function newPickupCode(): string {
+  let code = '';
+  for (let i = 0; i < PICKUP_CODE_LENGTH; i++)
+    code += PICKUP_CODE_ALPHABET[randomInt(PICKUP_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Live orders on a slot: not cancelled and not an unpaid checkout that ended (its place is given back). */
+// Spelled with the tables' names: drizzle leaves a column unqualified in a one-table query.
+const bookedSql = sql<number>`(select count(*) from ${orders} where "orders"."pickup_slot_id" = "pickup_slots"."id"
+  and "orders"."status" <> 'cancelled' and not ${unpaidCheckoutSql})::int`;
+
+type SlotRow = typeof pickupSlots.$inferSelect & { booked: number };
+
+const toSlot = (r: SlotRow): PickupSlot => ({
+  id: r.id,
+  startsAt: r.startsAt.toISOString(),
+  endsAt: r.endsAt.toISOString(),
+  capacity: r.capacity,
+  booked: Number(r.booked),
+  remaining: Math.max(0, r.capacity - Number(r.booked)),
+});
+
+export async function getPickupRules(db: DbOrTx): Promise<PickupRules> {
+  const [row] = await db
+    .select({ leadHours: shippingSettings.pickupLeadHours, noShowDays: shippingSettings.pickupNoShowDays })
+    .from(shippingSettings)
+    .orderBy(asc(shippingSettings.id))
+    .limit(1);
+  return row ?? { leadHours: 2, noShowDays: 7 };
+}
+
+export async function savePickupRules(db: DbOrTx, rules: PickupRules): Promise<PickupRules> {
+  const [row] = await db
+    .select({ id: shippingSettings.id })
+    .from(shippingSettings)
+    .orderBy(asc(shippingSettings.id))
+    .limit(1);
+  const values = {
+    pickupLeadHours: rules.leadHours,
+    pickupNoShowDays: rules.noShowDays,
+    updatedAt: new Date(),
+  };
+  if (row) await db.update(shippingSettings).set(values).where(eq(shippingSettings.id, row.id));
+  else await db.insert(shippingSettings).values(values);
+  return getPickupRules(db);
+}
+
+/** The admin list: slots that have not ended, soonest first. */
+export async function listSlots(db: DbOrTx): Promise<PickupSlot[]> {
+  const rows = await db
+    .select({ ...pickupSlotsColumns(), booked: bookedSql })
+    .from(pickupSlots)
+    .where(gt(pickupSlots.endsAt, sql`now()`))
+    .orderBy(asc(pickupSlots.startsAt));
+  return rows.map(toSlot);
+}
+
+function pickupSlotsColumns() {
+  return {
+    id: pickupSlots.id,
+    startsAt: pickupSlots.startsAt,
+    endsAt: pickupSlots.endsAt,
+    capacity: pickupSlots.capacity,
+    createdAt: pickupSlots.createdAt,
+  };
+}
+
+/** Whether the store offers any slot at all from now on: without one, pickup asks for none. */
+export async function storeOffersSlots(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: pickupSlots.id })
+    .from(pickupSlots)
+    .where(gt(pickupSlots.startsAt, sql`now()`))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** What the checkout offers: slots starting after the lead time and within `days`, with a place left. */
+export async function availableSlots(db: DbOrTx, days: number): Promise<PickupSlot[]> {
+  const { leadHours } = await getPickupRules(db);
+  const rows = await db
+    .select({ ...pickupSlotsColumns(), booked: bookedSql })
+    .from(pickupSlots)
+    .where(
+      and(
+        sql`${pickupSlots.startsAt} > now() + make_interval(hours => ${leadHours})`,
+        sql`${pickupSlots.startsAt} < now() + make_interval(days => ${days})`,
+      ),
+    )
+    .orderBy(asc(pickupSlots.startsAt));
+  return rows.map(toSlot).filter((s) => s.remaining > 0);
+}
+
+export async function createSlot(db: DbOrTx, input: PickupSlotCreate): Promise<PickupSlot> {
+  const [row] = await db
+    .insert(pickupSlots)
+    .values({ startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), capacity: input.capacity })
+    .returning();
+  return toSlot({ ...row!, booked: 0 });
+}
+
+async function slotWithBooked(db: DbOrTx, id: number): Promise<PickupSlot> {
+  const [row] = await db
+    .select({ ...pickupSlotsColumns(), booked: bookedSql })
+    .from(pickupSlots)
+    .where(eq(pickupSlots.id, id));
+  if (!row) throw notFound(SLOT_NOT_FOUND);
+  return toSlot(row);
+}
+
+/** A change of time or capacity; a capacity under what is booked is refused (409). */
+export async function updateSlot(tx: Tx, id: number, input: PickupSlotUpdate): Promise<PickupSlot> {
+  const [locked] = await tx.select().from(pickupSlots).where(eq(pickupSlots.id, id)).for('update');
+  if (!locked) throw notFound(SLOT_NOT_FOUND);
+  const current = await slotWithBooked(tx, id);
+  const startsAt = input.startsAt ? new Date(input.startsAt) : locked.startsAt;
+  const endsAt = input.endsAt ? new Date(input.endsAt) : locked.endsAt;
+  if (endsAt <= startsAt) throw conflict('A slot must end after it starts');
+  const capacity = input.capacity ?? locked.capacity;
+  if (capacity < current.booked) {
+    throw conflict(`${current.booked} orders are booked on this pickup time: its capacity cannot be lower.`);
+  }
+  await tx.update(pickupSlots).set({ startsAt, endsAt, capacity }).where(eq(pickupSlots.id, id));
+  // The orders booked on it show the new times.
+  await tx
+    .update(orders)
+    .set({ pickupSlotStartsAt: startsAt, pickupSlotEndsAt: endsAt })
+    .where(eq(orders.pickupSlotId, id));
+  return slotWithBooked(tx, id);
+}
+
+/** Deletes a slot no live order is booked on (409 otherwise). */
+export async function deleteSlot(tx: Tx, id: number): Promise<void> {
+  const [locked] = await tx.select().from(pickupSlots).where(eq(pickupSlots.id, id)).for('update');
+  if (!locked) throw notFound(SLOT_NOT_FOUND);
+  if ((await slotWithBooked(tx, id)).booked > 0) throw conflict(SLOT_HAS_ORDERS);
+  await tx.delete(pickupSlots).where(eq(pickupSlots.id, id));
+}
+
+/**
+ * The checkout's booking, in its transaction: the slot's row is locked so concurrent checkouts of the
+ * same slot count one after the other, and the last place has one winner. Returns the slot to
+ * write on the order, or null when the store offers no slots (pickup as before, decision 0620).
+ */
+export type BookedSlot = { pickupSlotId: number; pickupSlotStartsAt: Date; pickupSlotEndsAt: Date };
+
+export async function bookSlot(tx: Tx, slotId: number | null | undefined): Promise<BookedSlot | null> {
+  if (slotId === null || slotId === undefined) {
+    if (await storeOffersSlots(tx)) throw conflict(SLOT_REQUIRED, { code: 'pickup_slot_required' });
+    return null;
+  }
+  const [slot] = await tx.select().from(pickupSlots).where(eq(pickupSlots.id, slotId)).for('update');
+  if (!slot) throw conflict(SLOT_CLOSED, { code: 'pickup_slot_closed' });
+  const { leadHours } = await getPickupRules(tx);
+  if (slot.startsAt.getTime() <= Date.now() + leadHours * 3_600_000) {
+    throw conflict(SLOT_CLOSED, { code: 'pickup_slot_closed' });
+  }
+  const { booked } = await slotWithBooked(tx, slotId);
+  if (booked >= slot.capacity) throw conflict(SLOT_FULL, { code: 'pickup_slot_full' });
+  return { pickupSlotId: slotId, pickupSlotStartsAt: slot.startsAt, pickupSlotEndsAt: slot.endsAt };
+}
