@@ -1,3 +1,3 @@
 // The checkout feature's public entry: what other features may use
 // (docs/decisions/0175-enforced-boundaries.md). Everything else in this folder is private to it.
-export { newOrderReference } from './service';
+export { hostedCheckout, newOrderReference, placeStaffOrder } from './service';

@@ -48,6 +48,8 @@ export const ORDER_EMAIL_KINDS = [
   'order-cancelled',
   'order-refunded',
   'order-new-alert',
+  'draft-order-pay-link',
+  'draft-order-expired',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -83,6 +85,9 @@ export type OrderEmailInput = {
   creditNote?: CreditNote;
   /** order-refunded: a payment that arrived after its checkout closed, given back whole. */
   latePayment?: boolean;
+  /** draft-order-pay-link: the hosted payment page (else the local one) and when the holds end. */
+  payUrl?: string;
+  heldUntil?: Date;
 };
 
 /** The language an order's customer e-mails are written in. */
@@ -489,6 +494,54 @@ function newOrderAlert(w: Writer): EmailContent {
   };
 }
 
+/** A moment as the store's local date and time, '3 décembre 2026 14:30' in French. */
+function momentText(w: Writer, at: Date): string {
+  const local = instantToStoreLocal(at, w.store.timeZone ?? 'UTC');
+  return `${formatCalendarDate(local.slice(0, 10), w.locale)} ${local.slice(11, 16)}`;
+}
+
+/**
+ * A draft order's pay link (docs/decisions/0626-draft-order-pay-link.md): the lots, the amounts, the
+ * delivery, the contract's copy (a distance contract, accepted by paying) and the hosted payment page.
+ */
+function payLink(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  const pickup = order.shippingMethod === 'pickup';
+  const delivery = orderDeliveryText(order, store.deliveryDays, w.locale);
+  const deliveryLine = delivery && !pickup ? t('estimatedDelivery', { delivery }) : delivery;
+  const until = w.heldUntil ? momentText(w, w.heldUntil) : '';
+  const href = w.payUrl ?? `${store.brand.publicUrl}/pay/${encodeURIComponent(order.orderReference)}`;
+  return {
+    locale: w.locale,
+    subject: t('payLinkSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('payLinkPreview', { id: order.id, until }),
+    heading: t('payLinkHeading', { name: order.customerName }),
+    blocks: [
+      paragraph(t('payLinkText')),
+      ...(until ? [paragraph(t('payLinkHeld', { until }))] : []),
+      { type: 'button', label: t('payLinkButton'), href },
+      orderDetails(w),
+      itemsBlock(w),
+      amountsBlock(w),
+      { type: 'details', rows: [[t('shippingMethod'), shippingMethodLabel(order.shippingMethod, w.locale)]] },
+      ...(deliveryLine ? [paragraph(deliveryLine)] : []),
+      ...(pickup ? [pickupPlace(w), ...pickupHours(w)] : [addressBlock(w, t('shippingTo'))]),
+      ...contractBlocks(w, deliveryLine),
+    ],
+  };
+}
+
+function payLinkExpired(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  return {
+    locale: w.locale,
+    subject: t('payLinkExpiredSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('payLinkExpiredPreview', { id: order.id }),
+    heading: t('payLinkExpiredHeading'),
+    blocks: [paragraph(t('payLinkExpiredText', { id: order.id, name: order.customerName })), orderDetails(w)],
+  };
+}
+
 const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-confirmation': confirmation,
   'order-shipped': shipped,
@@ -499,6 +552,8 @@ const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-cancelled': cancelled,
   'order-refunded': refunded,
   'order-new-alert': newOrderAlert,
+  'draft-order-pay-link': payLink,
+  'draft-order-expired': payLinkExpired,
 };
 
 /** One e-mail's content: the customer's in the order's language, the store's alert in English. */

@@ -11,6 +11,8 @@ export {
   closeCheckouts,
   completeOrderPayment,
   confirmProviderPayment,
+  DRAFT_CLIENT_KEY_PREFIX,
+  isDraftOrder,
   expireUnpaidOrders,
   failOrderPayment,
   failPendingOrder,
@@ -22,7 +24,7 @@ export {
 } from './completion';
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
-export { deliverOrderEmails, retryOrderEmails } from './order-emails';
+export { deliverOrderEmails, queueOrderEmail, retryOrderEmails } from './order-emails';
 export { loadCreditNote } from './refund-lines';
 export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
 export {
