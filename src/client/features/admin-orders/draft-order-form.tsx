@@ -91,7 +91,8 @@ export function DraftOrderForm({ onSent }: { onSent: () => void }) {
       setError(null);
       onSent();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : 'The draft order could not be sent.'),
+    onError: (e) =>
+      setError((e instanceof ApiError && e.serverMessage) || 'The draft order could not be sent.'),
   });
   const add = (line: DraftLine) =>
     setLines((current) =>
@@ -125,7 +126,9 @@ export function DraftOrderForm({ onSent }: { onSent: () => void }) {
               onChange={(e) =>
                 setLines((c) =>
                   c.map((x) =>
-                    x.productId === l.productId ? { ...x, quantity: Number(e.target.value) || 1 } : x,
+                    x.productId === l.productId
+                      ? { ...x, quantity: Math.max(0, Math.trunc(Number(e.target.value) || 0)) }
+                      : x,
                   ),
                 )
               }

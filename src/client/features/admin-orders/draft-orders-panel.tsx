@@ -28,7 +28,10 @@ function DraftRow({ draft }: { draft: DraftOrder }) {
       void queryClient.invalidateQueries({ queryKey: [DRAFTS_PATH] });
     },
     onError: (e) =>
-      toast({ title: e instanceof ApiError ? e.message : 'That did not work.', variant: 'destructive' }),
+      toast({
+        title: (e instanceof ApiError && e.serverMessage) || 'That did not work.',
+        variant: 'destructive',
+      }),
   });
   return (
     <tr>
