@@ -157,6 +157,8 @@ export const EnvSchema = z.object({
   SQUARE_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SQUARE_API_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   STOCK_HOLD_MINUTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1440).default(30)),
+  // How long a draft order (taken by phone or message) holds its lots for the buyer to pay (0625).
+  DRAFT_ORDER_HOLD_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(720).default(48)),
   // What one client (a signed-in account, else an address) may hold at a time in unpaid checkouts
   // (docs/decisions/0120-stock-hoarding.md).
   MAX_HELD_UNITS_PER_CLIENT: z.preprocess(

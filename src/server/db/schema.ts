@@ -428,9 +428,10 @@ export const orders = pgTable(
     storeCreditAmount: money().notNull().default('0'),
     /** What gift cards paid of the total at checkout, after store credit (docs/decisions/0533-gift-cards.md). */
     giftCardAmount: money().notNull().default('0'),
-    // Where the order was taken: 'online' (the storefront's checkout) or 'till' (the outlet's counter,
-    // docs/decisions/0600-till.md); the sales report splits by it. A till sale names its session.
-    channel: text().$type<'online' | 'till'>().notNull().default('online'),
+    // Where the order was taken: 'online' (the storefront's checkout), 'till' (the outlet's counter,
+    // docs/decisions/0600-till.md) or 'draft' (by staff, for a buyer who called or wrote: 0625); the
+    // sales report splits by it. A till sale names its session.
+    channel: text().$type<'online' | 'till' | 'draft'>().notNull().default('online'),
     posSessionId: integer(),
     // A cash sale made while the till could not reach the server, synced after a lot it sold was sold
     // online meanwhile: what was short, for staff to resolve (docs/decisions/0600-till.md); null when
@@ -478,7 +479,7 @@ export const orders = pgTable(
       sql`${t.giftCardAmount} >= 0 and ${t.storeCreditAmount} + ${t.giftCardAmount} <= ${t.total}`,
     ),
     check('orders_locale_known', sql`${t.locale} in ('en', 'fr')`),
-    check('orders_channel_known', sql`${t.channel} in ('online', 'till')`),
+    check('orders_channel_known', sql`${t.channel} in ('online', 'till', 'draft')`),
   ],
 );
 

@@ -24,6 +24,7 @@ import { adminUserRoutes } from './admin-users/routes';
 import { adminOrderRoutes } from './admin-orders/routes';
 import { bulkShipRoutes } from './admin-orders/bulk-ship-routes';
 import { orderDialogRoutes } from './admin-orders/dialog-routes';
+import { draftOrderRoutes } from './draft-orders/routes';
 import { adminReportRoutes } from './admin-reports/routes';
 import { adminLoadRoutes } from './admin-loads/routes';
 import { markdownRoutes } from './markdowns/routes';
@@ -62,6 +63,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(adminOrderRoutes);
   await app.register(orderDialogRoutes);
   await app.register(bulkShipRoutes);
+  await app.register(draftOrderRoutes);
   await app.register(adminReportRoutes);
   await app.register(adminLoadRoutes);
   await app.register(markdownRoutes);

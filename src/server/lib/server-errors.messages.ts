@@ -156,6 +156,10 @@ export const serverErrorMessages = defineMessages(
       'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.',
     'At most {{max}} photos.': 'At most {{max}} photos.',
     'Send the return request as multipart/form-data.': 'Send the return request as multipart/form-data.',
+    'Draft order not found.': 'Draft order not found.',
+    'This draft order is no longer waiting for payment.':
+      'This draft order is no longer waiting for payment.',
+    'No customer account has this id.': 'No customer account has this id.',
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
@@ -307,5 +311,9 @@ export const serverErrorMessages = defineMessages(
       'Le délai de retour de {{name}} ({{days}} jours) a pris fin le {{date}}. Un article défectueux, endommagé ou erroné reste couvert par la garantie légale\u00a0: choisissez le motif qui convient.',
     'At most {{max}} photos.': 'Au plus {{max}} photos.',
     'Send the return request as multipart/form-data.': 'Envoyez la demande de retour en multipart/form-data.',
+    'Draft order not found.': 'Commande préparée introuvable.',
+    'This draft order is no longer waiting for payment.':
+      'Cette commande préparée n’attend plus de paiement.',
+    'No customer account has this id.': 'Aucun compte client ne porte ce numéro.',
   },
 );

@@ -80,6 +80,9 @@ export const errorMessages = defineMessages(
     'Choose a reason for the return': 'Choose a reason for the return',
     'comment must be text': 'comment must be text',
     'The comment must be at most {{max}} characters': 'The comment must be at most {{max}} characters',
+    'Add at least one lot.': 'Add at least one lot.',
+    'Please enter the customer’s name.': 'Please enter the customer’s name.',
+    'Please choose English or French.': 'Please choose English or French.',
   },
   {
     'Invalid credentials': 'Identifiants invalides',
@@ -157,5 +160,8 @@ export const errorMessages = defineMessages(
     'comment must be text': 'Le commentaire doit être du texte',
     'The comment must be at most {{max}} characters':
       'Le commentaire doit compter au plus {{max}} caractères',
+    'Add at least one lot.': 'Ajoutez au moins un lot.',
+    'Please enter the customer’s name.': 'Veuillez entrer le nom du client.',
+    'Please choose English or French.': 'Veuillez choisir l’anglais ou le français.',
   },
 );

@@ -73,4 +73,6 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   'order-refunded': 'Refunded',
   'order-new-alert': 'New order (to the store)',
   'order-attention': 'Needs attention (to the store)',
+  'draft-order-pay-link': 'Draft order pay link',
+  'draft-order-expired': 'Draft order expired',
 };

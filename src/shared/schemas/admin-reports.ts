@@ -80,7 +80,7 @@ export type ProductSalesQuery = z.infer<typeof ProductSalesQuerySchema>;
 const money = z.string();
 
 /** Where an order was taken (docs/decisions/0600-till.md). */
-export const SALES_CHANNELS = ['online', 'till'] as const;
+export const SALES_CHANNELS = ['online', 'till', 'draft'] as const;
 
 /** The figures of a set of paid orders: every amount is as stored on the orders, "12.34". */
 export const SalesFiguresSchema = z.object({

@@ -18,10 +18,15 @@ export function usePermissions(): Permissions {
 export function OrdersActions({
   showEmails,
   onToggleEmails,
+  showDrafts = false,
+  onToggleDrafts,
   exportHref,
 }: {
   showEmails: boolean;
   onToggleEmails: () => void;
+  /** The Draft orders section (orders taken by phone or message). */
+  showDrafts?: boolean;
+  onToggleDrafts?: () => void;
   exportHref: string;
 }) {
   const may = usePermissions();
@@ -32,6 +37,11 @@ export function OrdersActions({
         Ship from CSV
       </Button>
       {shipping && <BulkShipDialog open onOpenChange={setShipping} />}
+      {onToggleDrafts && (
+        <Button variant="outline" aria-expanded={showDrafts} onClick={onToggleDrafts}>
+          {showDrafts ? 'Hide Draft orders' : 'Draft orders'}
+        </Button>
+      )}
       {may.readEmails && (
         <Button variant="outline" aria-expanded={showEmails} onClick={onToggleEmails}>
           {showEmails ? 'Hide E-mails' : 'E-mails'}

@@ -31,6 +31,7 @@ import {
   refreshOrders,
   setOrderStatus,
 } from './api';
+import { DraftOrdersPanel } from './draft-orders-panel';
 import { EmailsPanel } from './emails-panel';
 import { FulfilDialog } from './fulfil-dialog';
 import { OrdersActions, usePermissions } from './orders-actions';
@@ -98,6 +99,7 @@ export default function OrdersTab() {
   const [shipping, setShipping] = useState<AdminOrder | null>(null);
   // The outbox loads only when asked for: most visits are about orders.
   const [showEmails, setShowEmails] = useState(false);
+  const [showDrafts, setShowDrafts] = useState(false);
   const may = usePermissions();
 
   // Searching waits for a pause in typing, and starts again at page 1 (only when the search changed).
@@ -145,11 +147,14 @@ export default function OrdersTab() {
         <OrdersActions
           showEmails={showEmails}
           onToggleEmails={() => setShowEmails((v) => !v)}
+          showDrafts={showDrafts}
+          onToggleDrafts={() => setShowDrafts((v) => !v)}
           exportHref={exportCsvHref(query)}
         />
       </div>
       {/* Under the button that opened it, not below a page of orders. */}
       {showEmails && may.readEmails && <EmailsPanel />}
+      {showDrafts && <DraftOrdersPanel />}
       <OrdersFilters query={query} update={update} searchText={searchText} onSearchText={setSearchText} />
       {query.view === 'unpaid' && (
         <p className="text-sm text-slate-600">

@@ -48,6 +48,7 @@ function salesReport(from: string, to: string, by: SalesReport['by']): SalesRepo
     byChannel: [
       { channel: 'online', ...figures },
       { channel: 'till', ...zero },
+      { channel: 'draft', ...zero },
     ],
   };
 }
@@ -143,6 +144,7 @@ describe('Reports tab', () => {
     ).toEqual([
       ['Online store', '2', '$200.00', '$27.98', '$227.98', '$0.00', '$227.98'],
       ['Outlet till', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['Orders by phone or message', '0', '$0.00', '$0.00', '$0.00', '$0.00', '$0.00'],
     ]);
   });
 

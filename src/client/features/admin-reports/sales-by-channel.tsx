@@ -8,6 +8,7 @@ import { DataTable } from '~/client/components/ui/table';
 const CHANNEL_LABELS: Record<SalesReport['byChannel'][number]['channel'], string> = {
   online: 'Online store',
   till: 'Outlet till',
+  draft: 'Orders by phone or message',
 };
 
 export function SalesByChannel({ report }: { report: SalesReport }) {

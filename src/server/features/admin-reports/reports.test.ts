@@ -542,6 +542,7 @@ describe('bad input', () => {
     expect(res.json().byChannel).toEqual([
       { channel: 'online', ...figures(1, '50.00', '0.00', '6.50', '56.50') },
       { channel: 'till', ...figures(1, '18.00', '2.00', '2.34', '20.34') },
+      { channel: 'draft', ...figures(0, '0.00', '0.00', '0.00', '0.00') },
     ]);
     expect(res.json().totals).toEqual(figures(2, '68.00', '2.00', '8.84', '76.84'));
   });

@@ -26,6 +26,7 @@ import { getStoreSettings } from '~/server/features/store-settings';
 import {
   closeCheckouts,
   completeOrderPayment,
+  DRAFT_CLIENT_KEY_PREFIX,
   failPendingOrder,
   listOrderItems,
   type OrderRow,
@@ -327,6 +328,14 @@ async function holdMinutes(tx: Tx, body: CreateCheckout, ctx: AppContext, shoppe
 
 type Placed = { order: OrderRow; created: boolean; replaced: OrderRow[] };
 
+/**
+ * An order staff take by phone or message (docs/decisions/0625-draft-orders.md): priced and held by
+ * placeOrder like a checkout, but the body carries no figures to compare (the server's are the
+ * order's), it replaces nothing and counts against no shopper's caps, its holds last `holdMinutes`,
+ * and the buyer accepts the contract by paying on the pay link (so it is not marked accepted here).
+ */
+export type StaffOrder = { holdMinutes: number; staffUserId: number; accountUserId: number | null };
+
 /** Everything that must happen atomically: price, create, lock, recheck, hold. */
 async function placeOrder(
   tx: Tx,
@@ -334,6 +343,7 @@ async function placeOrder(
   ctx: AppContext,
   shopper: Shopper,
   storedKey: string | null,
+  staff?: StaffOrder,
 ): Promise<Placed> {
   if (storedKey) {
     // Concurrent repeats of one submission queue here, so the second finds the first's order instead
@@ -354,7 +364,8 @@ async function placeOrder(
     );
   }
   const reference = newOrderReference();
-  const replaced = await replacePreviousCheckouts(tx, body, shopper, reference);
+  const replaced = staff ? [] : await replacePreviousCheckouts(tx, body, shopper, reference);
+  const userId = staff ? staff.accountUserId : (shopper.user?.id ?? null);
   const pickupOrder = body.orderData.shippingMethod === 'pickup';
   const address = body.orderData.shippingAddress;
   const request: CartRequest = {
@@ -364,7 +375,7 @@ async function placeOrder(
     // (taxRateFor), so the store's province stands in for it.
     address: pickupOrder ? { country: 'Canada', state: ctx.config.STORE_PROVINCE } : address!,
     discountCode: body.orderData.discountCode,
-    customer: { userId: shopper.user?.id ?? null, email: body.orderData.customerEmail },
+    customer: { userId, email: body.orderData.customerEmail },
   };
   const pricing = await loadPricingContext(tx, ctx.config);
 
@@ -393,9 +404,10 @@ async function placeOrder(
   }
   // A refused code is a 400 before anything is written; the transaction rolls back the replacements.
   refuseCode(priced, shopper.locale);
-  checkFigures(body, priced, shopper.locale);
+  if (!staff) checkFigures(body, priced, shopper.locale);
   const finalSaleLines = priced.lines.filter((l) => l.finalSale);
-  if (finalSaleLines.length > 0 && body.orderData.finalSaleAcknowledged !== true) {
+  // A staff order's buyer sees each final-sale line in the pay link's contract block and accepts by paying.
+  if (!staff && finalSaleLines.length > 0 && body.orderData.finalSaleAcknowledged !== true) {
     throw conflict(FINAL_SALE_UNACKNOWLEDGED, {
       code: 'final_sale_unacknowledged',
       productIds: finalSaleLines.map((l) => l.productId),
@@ -404,9 +416,10 @@ async function placeOrder(
   checkStock(priced, shopper.locale);
   // The slot's row lock comes after the client's and network's locks and before the products' (the
   // same order in every checkout): its last place has one winner (docs/decisions/0620-pickup-slots.md).
-  const slot = pickupOrder ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
-  await checkHoldCaps(tx, body, ctx, shopper);
-  const minutes = await holdMinutes(tx, body, ctx, shopper);
+  // Staff taking an order by phone agree the pickup time with the buyer: no slot is booked for it.
+  const slot = pickupOrder && !staff ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
+  if (!staff) await checkHoldCaps(tx, body, ctx, shopper);
+  const minutes = staff ? staff.holdMinutes : await holdMinutes(tx, body, ctx, shopper);
 
   const t = priced.totals;
   const o = body.orderData;
@@ -417,7 +430,7 @@ async function placeOrder(
       idempotencyKey: storedKey,
       clientKey: shopper.clientKey,
       networkKey: shopper.networkKey ?? null,
-      userId: shopper.user?.id ?? null,
+      userId,
       customerEmail: o.customerEmail,
       customerName: o.customerName,
       customerPhone: o.customerPhone,
@@ -452,11 +465,13 @@ async function placeOrder(
       paymentStatus: 'pending',
       paymentMethod: ctx.payments.name,
       notes: o.notes?.trim() ? o.notes.trim() : null,
-      finalSaleAcknowledgedAt: finalSaleLines.length > 0 ? new Date() : null,
+      finalSaleAcknowledgedAt: !staff && finalSaleLines.length > 0 ? new Date() : null,
       // The schema refused the checkout unless the contract was accepted (a 400 before anything is written).
-      contractAcceptedAt: new Date(),
+      contractAcceptedAt: staff ? null : new Date(),
       contractVersion: CONTRACT_VERSION,
       contractLanguage: shopper.locale ?? 'en',
+      // Taken by staff by phone or message, or by the shopper online: the sales report splits by it.
+      channel: staff ? 'draft' : 'online',
     })
     .returning();
   // Each line keeps the return window the contract shows for it today (0566).
@@ -484,8 +499,8 @@ async function placeOrder(
     field: 'status',
     fromValue: null,
     toValue: 'pending',
-    actor: 'checkout',
-    actorUserId: shopper.user?.id ?? null,
+    actor: staff ? 'admin' : 'checkout',
+    actorUserId: staff ? staff.staffUserId : (shopper.user?.id ?? null),
   });
   // Only a ticked box is consent; the order itself sends and records no marketing.
   if (o.marketingOptIn === true) {
@@ -517,7 +532,7 @@ async function placeOrder(
     });
   }
   refuseCode(locked, shopper.locale);
-  checkFigures(body, locked, shopper.locale);
+  if (!staff) checkFigures(body, locked, shopper.locale);
   checkStock(locked, shopper.locale);
   await tx.insert(stockHolds).values(
     locked.lines.map((l) => ({
@@ -533,7 +548,7 @@ async function placeOrder(
     const redeemed = await redeemDiscountCode(tx, {
       codeId: locked.code.id,
       orderId: order!.id,
-      userId: shopper.user?.id ?? null,
+      userId,
       email: o.customerEmail,
     });
     if (!redeemed.ok)
@@ -596,7 +611,7 @@ export async function createCheckout(
   }
   // The replaced checkouts take no payment any more.
   await closeCheckouts(ctx, placed.replaced);
-  let { order } = placed;
+  const { order } = placed;
   if (TENDER_METHODS.includes(order.paymentMethod) && order.paymentStatus !== 'failed') {
     return completeWithCredit(ctx, order, placed.created);
   }
@@ -608,6 +623,19 @@ export async function createCheckout(
       { code: CHECKOUT_CLOSED, orderId: order.orderReference, paymentStatus: order.paymentStatus },
     );
   }
+  const hosted = await hostedCheckout(ctx, order);
+  return { order: hosted.order, checkoutUrl: hosted.checkoutUrl, created: placed.created };
+}
+
+/**
+ * The provider's hosted payment page for a pending order (asked again on a repeat: the provider keeps
+ * one per order, and a new link id is recorded), with the order as it stands after.
+ */
+export async function hostedCheckout(
+  ctx: AppContext,
+  pending: OrderRow,
+): Promise<{ order: OrderRow; checkoutUrl: string }> {
+  let order = pending;
   const items = await listOrderItems(ctx.db, order.id);
   const hosted = await ctx.payments.createCheckout(toPaymentOrder(order, items));
   const providerOrderId = hosted.providerOrderId ?? order.providerOrderId;
@@ -626,7 +654,28 @@ export async function createCheckout(
       .returning();
     order = updated!;
   }
-  return { order, checkoutUrl: hosted.checkoutUrl, created: placed.created };
+  return { order, checkoutUrl: hosted.checkoutUrl };
+}
+
+/**
+ * Places a staff order (StaffOrder): the same pricing, stock locks and holds as a checkout, in one
+ * transaction, then its hosted payment page. `body` carries the lots and the customer; its figures
+ * and prices are ignored.
+ */
+export async function placeStaffOrder(
+  ctx: AppContext,
+  body: CreateCheckout,
+  staff: StaffOrder,
+  locale: Locale,
+): Promise<{ order: OrderRow; checkoutUrl: string }> {
+  const shopper: Shopper = {
+    user: null,
+    idempotencyKey: null,
+    clientKey: `${DRAFT_CLIENT_KEY_PREFIX}user:${staff.staffUserId}`,
+    locale,
+  };
+  const placed = await ctx.db.transaction((tx) => placeOrder(tx, body, ctx, shopper, null, staff));
+  return hostedCheckout(ctx, placed.order);
 }
 
 /**

@@ -542,6 +542,11 @@ export async function closeCheckouts(ctx: AppContext, closed: OrderRow[]): Promi
   }
 }
 
+/** The client key of an order staff took by phone or message (checkout's placeStaffOrder). */
+export const DRAFT_CLIENT_KEY_PREFIX = 'draft:';
+export const isDraftOrder = (order: Pick<OrderRow, 'clientKey'>) =>
+  order.clientKey?.startsWith(DRAFT_CLIENT_KEY_PREFIX) ?? false;
+
 export const HOLD_EXPIRED_NOTE = 'Stock hold expired before the payment arrived';
 
 /**
@@ -558,14 +563,21 @@ export async function expireUnpaidOrders(ctx: AppContext, limit = 100): Promise<
     .orderBy(asc(orders.id))
     .limit(limit);
   const closed: OrderRow[] = [];
+  const mails: (number | null)[] = [];
   for (const { id } of rows) {
     // Holds are never renewed, so only the status can have changed since (paid meanwhile): checked
     // under the row lock.
-    const failed = await ctx.db.transaction((tx) =>
-      failPendingOrder(tx, Number(id), { kind: 'system' }, HOLD_EXPIRED_NOTE),
-    );
+    const failed = await ctx.db.transaction(async (tx) => {
+      const order = await failPendingOrder(tx, Number(id), { kind: 'system' }, HOLD_EXPIRED_NOTE);
+      // A draft order's buyer was sent a pay link: they are told it lapsed (docs/decisions/0627).
+      if (order && isDraftOrder(order)) {
+        mails.push(await queueOrderEmail(tx, ctx, order, 'draft-order-expired', 'expired'));
+      }
+      return order;
+    });
     if (failed) closed.push(failed);
   }
+  await deliverOrderEmails(ctx, mails);
   await closeCheckouts(ctx, closed);
   return closed.length;
 }

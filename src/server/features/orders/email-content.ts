@@ -51,6 +51,8 @@ export const ORDER_EMAIL_KINDS = [
   'order-new-alert',
   // A sale at the outlet's till, e-mailed on the customer's request (docs/decisions/0600-till.md).
   'order-receipt',
+  'draft-order-pay-link',
+  'draft-order-expired',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -88,6 +90,9 @@ export type OrderEmailInput = {
   latePayment?: boolean;
   /** A pickup order's booked slot (docs/decisions/0620-pickup-slots.md), null or absent when none. */
   pickupSlot?: { startsAt: Date; endsAt: Date } | null;
+  /** draft-order-pay-link: the hosted payment page (else the local one) and when the holds end. */
+  payUrl?: string;
+  heldUntil?: Date;
 };
 
 /** The content id of the pickup code's QR image, attached to the e-mails that show it. */
@@ -577,6 +582,54 @@ function newOrderAlert(w: Writer): EmailContent {
   };
 }
 
+/** A moment as the store's local date and time, '3 décembre 2026 14:30' in French. */
+function momentText(w: Writer, at: Date): string {
+  const local = instantToStoreLocal(at, w.store.timeZone ?? 'UTC');
+  return `${formatCalendarDate(local.slice(0, 10), w.locale)} ${local.slice(11, 16)}`;
+}
+
+/**
+ * A draft order's pay link (docs/decisions/0626-draft-order-pay-link.md): the lots, the amounts, the
+ * delivery, the contract's copy (a distance contract, accepted by paying) and the hosted payment page.
+ */
+function payLink(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  const pickup = order.shippingMethod === 'pickup';
+  const delivery = orderDeliveryText(order, store.deliveryDays, w.locale);
+  const deliveryLine = delivery && !pickup ? t('estimatedDelivery', { delivery }) : delivery;
+  const until = w.heldUntil ? momentText(w, w.heldUntil) : '';
+  const href = w.payUrl ?? `${store.brand.publicUrl}/pay/${encodeURIComponent(order.orderReference)}`;
+  return {
+    locale: w.locale,
+    subject: t('payLinkSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('payLinkPreview', { id: order.id, until }),
+    heading: t('payLinkHeading', { name: order.customerName }),
+    blocks: [
+      paragraph(t('payLinkText')),
+      ...(until ? [paragraph(t('payLinkHeld', { until }))] : []),
+      { type: 'button', label: t('payLinkButton'), href },
+      orderDetails(w),
+      itemsBlock(w),
+      amountsBlock(w),
+      { type: 'details', rows: [[t('shippingMethod'), shippingMethodLabel(order.shippingMethod, w.locale)]] },
+      ...(deliveryLine ? [paragraph(deliveryLine)] : []),
+      ...(pickup ? [pickupPlace(w), ...pickupHours(w)] : [addressBlock(w, t('shippingTo'))]),
+      ...contractBlocks(w, deliveryLine),
+    ],
+  };
+}
+
+function payLinkExpired(w: Writer): EmailContent {
+  const { order, store, t } = w;
+  return {
+    locale: w.locale,
+    subject: t('payLinkExpiredSubject', { store: store.brand.name, reference: order.orderReference }),
+    preview: t('payLinkExpiredPreview', { id: order.id }),
+    heading: t('payLinkExpiredHeading'),
+    blocks: [paragraph(t('payLinkExpiredText', { id: order.id, name: order.customerName })), orderDetails(w)],
+  };
+}
+
 const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-confirmation': confirmation,
   'order-shipped': shipped,
@@ -589,6 +642,8 @@ const BUILDERS: Record<OrderEmailKind, (w: Writer) => EmailContent> = {
   'order-refunded': refunded,
   'order-new-alert': newOrderAlert,
   'order-receipt': receipt,
+  'draft-order-pay-link': payLink,
+  'draft-order-expired': payLinkExpired,
 };
 
 /** One e-mail's content: the customer's in the order's language, the store's alert in English. */

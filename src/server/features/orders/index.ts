@@ -11,6 +11,8 @@ export {
   closeCheckouts,
   completeOrderPayment,
   confirmProviderPayment,
+  DRAFT_CLIENT_KEY_PREFIX,
+  isDraftOrder,
   expireUnpaidOrders,
   failOrderPayment,
   failPendingOrder,

@@ -44,13 +44,22 @@ export async function orderEmailStore(ctx: AppContext, db: DbOrTx = ctx.db): Pro
   };
 }
 
+/** What some kinds of e-mail say beyond the order (see OrderEmailInput). */
+export type OrderEmailExtra = {
+  refundCents?: Cents;
+  creditNote?: CreditNote;
+  latePayment?: boolean;
+  payUrl?: string;
+  heldUntil?: Date;
+};
+
 /** One order e-mail, both parts, in the store's layout. */
 export async function renderOrderEmail(
   ctx: AppContext,
   db: DbOrTx,
   kind: OrderEmailKind,
   order: OrderRow,
-  extra: { refundCents?: Cents; creditNote?: CreditNote; latePayment?: boolean } = {},
+  extra: OrderEmailExtra = {},
 ): Promise<RenderedEmail> {
   const items = await listOrderItems(db, order.id);
   const store = await orderEmailStore(ctx, db);
@@ -82,7 +91,7 @@ export async function queueOrderEmail(
   order: OrderRow,
   kind: OrderEmailKind,
   change: string | number,
-  extra: { refundCents?: Cents; creditNote?: CreditNote; latePayment?: boolean } = {},
+  extra: OrderEmailExtra = {},
 ): Promise<number | null> {
   const to = kind === 'order-new-alert' ? ctx.config.STORE_EMAIL : order.customerEmail;
   // An order whose person was erased has no address left: nothing to send (decision 0562).
