@@ -11,6 +11,7 @@ import { storefrontRoutes } from './features/catalog';
 import { checkoutRoutes } from './features/checkout';
 import { contentRoutes } from './features/content';
 import { homeRoute } from './features/home';
+import { posRoutes } from './features/pos';
 import { prefetch } from './lib/prefetch';
 import { siteConfigQueryOptions } from './lib/site-config';
 
@@ -31,6 +32,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...authRoutes(queryClient),
         ...accountRoutes(queryClient),
         ...adminRoutes(queryClient),
+        ...posRoutes(queryClient),
         ...contentRoutes(queryClient),
         { path: 'not-found', element: <NotFoundPage /> },
         { path: '*', element: <NotFoundPage /> },

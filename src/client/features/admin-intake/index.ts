@@ -3,3 +3,6 @@
 import { lazy } from 'react';
 
 export const IntakeTab = lazy(() => import('./intake-tab'));
+
+// The camera scanner, which the till (/pos) reuses for lot labels and UPCs.
+export { type StopScan, startScan } from './scanner';

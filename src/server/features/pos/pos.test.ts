@@ -245,7 +245,8 @@ describe('one stock with the storefront', () => {
     ).toBe(200);
     const found = await cashier.get(`/api/pos/lookup?code=${a.lotNumber!.toLowerCase()}`);
     expect(found.statusCode, found.body).toBe(200);
-    expect(found.json()).toMatchObject({ id: a.id, stock: 2, heldOnline: 1, price: '12.00' });
+    expect(found.json().products).toHaveLength(1);
+    expect(found.json().products[0]).toMatchObject({ id: a.id, stock: 2, heldOnline: 1, price: '12.00' });
     expect((await cashier.get('/api/pos/lookup?code=NO-SUCH-LOT')).statusCode).toBe(404);
   });
 });

@@ -10,7 +10,6 @@ import {
   PosCashMovementSchema,
   PosConflictsSchema,
   ResolveConflictSchema,
-  PosProductSchema,
   PosProductsSchema,
   PosReportSchema,
   PosSaleRequestSchema,
@@ -113,21 +112,22 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: till,
       schema: {
         tags: ['pos'],
-        summary: 'The lot a scanned or typed code names: its lot label, UPC or SKU',
+        summary:
+          'The lots a scanned or typed code names: a lot label or SKU names one, a UPC may name several',
         querystring: z.object({ code: z.string().trim().min(1, 'Scan or type a code').max(64) }),
-        response: { 200: PosProductSchema, ...errors },
+        response: { 200: PosProductsSchema, ...errors },
       },
     },
     async (request) => {
       const code = request.query.code;
-      const [row] = await db
+      const rows = await db
         .select(PRODUCT_COLUMNS)
         .from(products)
         .where(and(forSale, or(sql`lower(${products.lotNumber}) = lower(${code})`, eq(products.upc, code))))
         .orderBy(desc(products.stock), desc(products.id))
-        .limit(1);
-      if (!row) throw notFound('No lot for sale has this code.');
-      return row;
+        .limit(20);
+      if (rows.length === 0) throw notFound('No lot for sale has this code.');
+      return { products: rows };
     },
   );
 
