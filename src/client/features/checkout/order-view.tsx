@@ -22,7 +22,7 @@ import { PickupPlace } from '~/client/components/ui/pickup-place';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { orderViewMessages } from './order-view.messages';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
-import { slotLabel } from './pickup-slot-picker';
+import { slotLabel } from './pickup-slot-label';
 
 export function OrderView({ order }: { order: Order }) {
   const t = useT(orderViewMessages);

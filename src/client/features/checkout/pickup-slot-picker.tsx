@@ -9,6 +9,7 @@ import { apiRequest } from '~/client/lib/api';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { pickupSlotMessages } from './pickup-slots.messages';
+import { slotLabel } from './pickup-slot-label';
 
 const PICKUP_SLOTS_PATH = '/api/pickup-slots?days=14';
 export const pickupSlotsQuery = () =>
@@ -17,18 +18,6 @@ export const pickupSlotsQuery = () =>
     queryFn: ({ client }) =>
       apiRequest<{ slots: PickupSlot[]; offered: boolean }>('GET', PICKUP_SLOTS_PATH, undefined, { client }),
   });
-
-/** "Tue., Dec. 1, 6:30 p.m. – 7:30 p.m." in the store's zone and the page's language. */
-export function slotLabel(
-  slot: Pick<PickupSlot, 'startsAt' | 'endsAt'>,
-  locale: string,
-  timeZone: string,
-): string {
-  const tag = locale === 'fr' ? 'fr-CA' : 'en-CA';
-  const day = new Intl.DateTimeFormat(tag, { timeZone, weekday: 'long', month: 'long', day: 'numeric' });
-  const time = new Intl.DateTimeFormat(tag, { timeZone, timeStyle: 'short' });
-  return `${day.format(new Date(slot.startsAt))}, ${time.format(new Date(slot.startsAt))} – ${time.format(new Date(slot.endsAt))}`;
-}
 
 export function PickupSlotPicker({
   value,
