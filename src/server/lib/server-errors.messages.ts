@@ -156,6 +156,8 @@ export const serverErrorMessages = defineMessages(
       'The return window for {{name}} ({{days}} days) ended on {{date}}. A defective, damaged or wrong item is still covered by the legal warranty: choose the reason that fits.',
     'At most {{max}} photos.': 'At most {{max}} photos.',
     'Send the return request as multipart/form-data.': 'Send the return request as multipart/form-data.',
+    'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
+      'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.',
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
@@ -307,5 +309,7 @@ export const serverErrorMessages = defineMessages(
       'Le délai de retour de {{name}} ({{days}} jours) a pris fin le {{date}}. Un article défectueux, endommagé ou erroné reste couvert par la garantie légale\u00a0: choisissez le motif qui convient.',
     'At most {{max}} photos.': 'Au plus {{max}} photos.',
     'Send the return request as multipart/form-data.': 'Envoyez la demande de retour en multipart/form-data.',
+    'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
+      'Une carte-cadeau ne peut pas être payée avec une carte-cadeau. Veuillez retirer le code de la carte-cadeau, ou acheter la carte-cadeau dans une commande à part payée par carte.',
   },
 );

@@ -80,6 +80,12 @@ export const errorMessages = defineMessages(
     'Choose a reason for the return': 'Choose a reason for the return',
     'comment must be text': 'comment must be text',
     'The comment must be at most {{max}} characters': 'The comment must be at most {{max}} characters',
+    'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.':
+      'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.',
+    'Please enter the name of the person receiving the card.':
+      'Please enter the name of the person receiving the card.',
+    'The message must be at most {{max}} characters.': 'The message must be at most {{max}} characters.',
+    'At most {{max}} gift card lines per order.': 'At most {{max}} gift card lines per order.',
   },
   {
     'Invalid credentials': 'Identifiants invalides',
@@ -157,5 +163,11 @@ export const errorMessages = defineMessages(
     'comment must be text': 'Le commentaire doit être du texte',
     'The comment must be at most {{max}} characters':
       'Le commentaire doit compter au plus {{max}} caractères',
+    'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.':
+      'Une carte-cadeau vaut un nombre entier de dollars, de {{min}} à {{max}}.',
+    'Please enter the name of the person receiving the card.':
+      'Veuillez entrer le nom de la personne qui reçoit la carte.',
+    'The message must be at most {{max}} characters.': 'Le message doit compter au plus {{max}} caractères.',
+    'At most {{max}} gift card lines per order.': 'Au plus {{max}} lignes de cartes-cadeaux par commande.',
   },
 );

@@ -64,7 +64,10 @@ const DISCOUNT_MESSAGE = 'A discount is a percentage (1 to 100) or an amount lik
 /** A line or order discount the cashier gives, within their limit (checked by the server). */
 export const PosDiscountSchema = z.strictObject({
   kind: z.enum(['percent', 'amount'], { error: DISCOUNT_MESSAGE }),
-  value: z.string({ error: DISCOUNT_MESSAGE }).trim().regex(/^\d{1,7}(?:\.\d{1,2})?$/, DISCOUNT_MESSAGE),
+  value: z
+    .string({ error: DISCOUNT_MESSAGE })
+    .trim()
+    .regex(/^\d{1,7}(?:\.\d{1,2})?$/, DISCOUNT_MESSAGE),
 });
 
 export const PosLineSchema = z.strictObject({

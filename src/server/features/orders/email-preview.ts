@@ -63,6 +63,7 @@ const demoOrder: OrderRow = {
   refundedAmount: '0',
   storeCreditAmount: '0',
   giftCardAmount: '0',
+  giftCardSaleAmount: '0',
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,
   contractVersion: '2026-11-28',
