@@ -20,7 +20,7 @@ import {
   validBody,
   ZERO_FIGURES,
 } from '~/server/features/checkout/test-support';
-import { createProduct } from '~/server/test/fixtures';
+import { createProduct, createUser, signInAs } from '~/server/test/fixtures';
 import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import { createTestApp, type TestApp, TestClient } from '~/server/test/test-app';
 
@@ -173,6 +173,25 @@ describe('a gift card bought in the storefront', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(inbox.mailsTo('twins@example.com')).toHaveLength(2);
+
+    // The cards sold stay live: a refund gives back at most the goods' 29.37 of the 79.37.
+    const admin = await createUser(t.db, { isAdmin: true });
+    const staff = new TestClient(t.app);
+    await signInAs(t.db, staff, admin.id);
+    const tooMuch = await staff.post(`/api/orders/${order.id}/refunds`, { amount: '29.38', restock: false });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(409);
+    expect(tooMuch.json().message).toContain('At most $29.37 can still be refunded');
+    const goodsBack = await staff.post(`/api/orders/${order.id}/refunds`, {
+      amount: '29.37',
+      restock: false,
+    });
+    expect(goodsBack.statusCode, goodsBack.body).toBe(200);
+    expect(await orderOf(order.orderReference)).toMatchObject({
+      refundedAmount: '29.37',
+      paymentStatus: 'refunded',
+    });
+    const cards = await t.db.select().from(giftCards).where(eq(giftCards.soldOrderId, order.id));
+    expect(cards.map((c) => c.balanceCents)).toEqual([2500, 2500]);
   });
 
   it('the page figures without the cards are a 409 with the total that includes them', async () => {
