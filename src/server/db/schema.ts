@@ -450,6 +450,11 @@ export const orders = pgTable(
     pickupSlotStartsAt: timestamp({ withTimezone: true }),
     pickupSlotEndsAt: timestamp({ withTimezone: true }),
     pickupReminderSentAt: timestamp({ withTimezone: true }),
+    /**
+     * What the gift cards sold by this order cost (its order_gift_card_lines), part of the total and
+     * never taxed: tax applies when a card is spent (docs/decisions/0534-gift-card-sales.md).
+     */
+    giftCardSaleAmount: money().notNull().default('0'),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -1291,6 +1296,34 @@ export const giftCards = pgTable(
   (t) => [
     check('gift_cards_not_negative', sql`${t.balanceCents} >= 0`),
     check('gift_cards_initial_positive', sql`${t.initialCents} > 0`),
+  ],
+);
+
+/**
+ * A gift card sold by an order: its own line kind, not a product (no stock, no tax, no shipping);
+ * `quantity` cards of `amount_cents` each are issued when the order is paid, each e-mailed to the
+ * recipient (docs/decisions/0534-gift-card-sales.md).
+ */
+export const orderGiftCardLines = pgTable(
+  'order_gift_card_lines',
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountCents: integer().notNull(),
+    quantity: integer().notNull(),
+    recipientName: text().notNull(),
+    recipientEmail: text().notNull(),
+    message: text(),
+    /** When the cards of this line were issued (the order's payment completed); null before. */
+    issuedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_gift_card_lines_order_idx').on(t.orderId),
+    check('order_gift_card_lines_amount_positive', sql`${t.amountCents} > 0`),
+    check('order_gift_card_lines_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
 

@@ -160,6 +160,8 @@ export const serverErrorMessages = defineMessages(
     'This draft order is no longer waiting for payment.':
       'This draft order is no longer waiting for payment.',
     'No customer account has this id.': 'No customer account has this id.',
+    'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
+      'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.',
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
@@ -315,5 +317,7 @@ export const serverErrorMessages = defineMessages(
     'This draft order is no longer waiting for payment.':
       'Cette commande préparée n’attend plus de paiement.',
     'No customer account has this id.': 'Aucun compte client ne porte ce numéro.',
+    'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
+      'Une carte-cadeau ne peut pas être payée avec une carte-cadeau. Veuillez retirer le code de la carte-cadeau, ou acheter la carte-cadeau dans une commande à part payée par carte.',
   },
 );

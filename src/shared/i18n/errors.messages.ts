@@ -83,6 +83,12 @@ export const errorMessages = defineMessages(
     'Add at least one lot.': 'Add at least one lot.',
     'Please enter the customer’s name.': 'Please enter the customer’s name.',
     'Please choose English or French.': 'Please choose English or French.',
+    'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.':
+      'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.',
+    'Please enter the name of the person receiving the card.':
+      'Please enter the name of the person receiving the card.',
+    'The message must be at most {{max}} characters.': 'The message must be at most {{max}} characters.',
+    'At most {{max}} gift card lines per order.': 'At most {{max}} gift card lines per order.',
   },
   {
     'Invalid credentials': 'Identifiants invalides',
@@ -163,5 +169,11 @@ export const errorMessages = defineMessages(
     'Add at least one lot.': 'Ajoutez au moins un lot.',
     'Please enter the customer’s name.': 'Veuillez entrer le nom du client.',
     'Please choose English or French.': 'Veuillez choisir l’anglais ou le français.',
+    'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.':
+      'Une carte-cadeau vaut un nombre entier de dollars, de {{min}} à {{max}}.',
+    'Please enter the name of the person receiving the card.':
+      'Veuillez entrer le nom de la personne qui reçoit la carte.',
+    'The message must be at most {{max}} characters.': 'Le message doit compter au plus {{max}} caractères.',
+    'At most {{max}} gift card lines per order.': 'Au plus {{max}} lignes de cartes-cadeaux par commande.',
   },
 );

@@ -26,6 +26,13 @@ import {
   SHIPPING_METHODS,
   USERNAME_MAX,
 } from '~/shared/constants';
+import {
+  GIFT_CARD_MAX_DOLLARS,
+  GIFT_CARD_MAX_LINES,
+  GIFT_CARD_MAX_QUANTITY,
+  GIFT_CARD_MESSAGE_MAX,
+  GIFT_CARD_MIN_DOLLARS,
+} from '~/shared/gift-cards';
 
 // The limits, codes and defaults live in src/shared/checkout.ts, which the checkout page reads
 // without this module's zod code; they are part of this contract and re-exported with it.
@@ -352,44 +359,110 @@ export const OrderDataSchema = z
     }),
   );
 
-export const CreateCheckoutSchema = z.strictObject(
+export const GIFT_CARD_AMOUNT_MESSAGE = fixedErrorText(
+  'A gift card is worth a whole number of dollars, from {{min}} to {{max}}.',
+  { min: GIFT_CARD_MIN_DOLLARS, max: GIFT_CARD_MAX_DOLLARS },
+);
+
+/**
+ * A gift card bought at checkout: its own line kind, not a product (docs/decisions/0534-gift-card-sales.md).
+ * `quantity` cards of `amount` each, e-mailed to the recipient when the order is paid.
+ */
+export const CheckoutGiftCardSchema = z.strictObject(
   {
-    orderData: OrderDataSchema,
-    items: z.array(CheckoutItemSchema, { error: 'items must be a list.' }).check(
-      z.minLength(1, 'Your cart is empty'),
-      z.maxLength(
-        MAX_CHECKOUT_LINES,
-        fixedErrorText('At most {{max}} different products per order.', { max: MAX_CHECKOUT_LINES }),
-      ),
-      z.refine(
-        (items) => new Set(items.map((i) => i.productId)).size === items.length,
-        'Each product may appear only once.',
-      ),
+    amount: moneyString.check(
+      z.refine((v) => {
+        const [dollars, cents] = v.split('.');
+        const n = Number(dollars);
+        return cents === '00' && n >= GIFT_CARD_MIN_DOLLARS && n <= GIFT_CARD_MAX_DOLLARS;
+      }, GIFT_CARD_AMOUNT_MESSAGE),
     ),
-    /**
-     * Pay first with the signed-in customer's store credit (as much of the total as it covers); the
-     * payment page takes the rest. A guest checkout cannot ask for it (400).
-     */
-    useStoreCredit: z.optional(z.boolean({ error: 'useStoreCredit must be true or false.' })),
-    /**
-     * Gift card codes to pay with, after store credit, in the order given (each as much as it holds
-     * and is still owed). An unknown or used-up code is a 400 and nothing is written.
-     */
-    giftCardCodes: z.optional(
-      z
-        .array(
-          z
-            .string()
-            .check(z.maxLength(40, 'This gift card code is not valid. Please check it and try again.')),
-          {
-            error: 'giftCardCodes must be a list of codes.',
-          },
-        )
-        .check(z.maxLength(5, 'At most 5 gift cards per order.')),
+    quantity: z
+      .number({ error: 'Quantity must be a whole number of at least 1.' })
+      .check(
+        z.int('Quantity must be a whole number of at least 1.'),
+        z.minimum(1, 'Quantity must be a whole number of at least 1.'),
+        z.maximum(
+          GIFT_CARD_MAX_QUANTITY,
+          fixedErrorText('Quantity must be at most {{max}}.', { max: GIFT_CARD_MAX_QUANTITY }),
+        ),
+      ),
+    recipientName: line(2, NAME_MAX * 2 + 1, 'Please enter the name of the person receiving the card.'),
+    recipientEmail: checkoutEmailField,
+    message: z.optional(
+      z.nullable(
+        z.string().check(
+          z.trim(),
+          z.maxLength(
+            GIFT_CARD_MESSAGE_MAX,
+            fixedErrorText('The message must be at most {{max}} characters.', {
+              max: GIFT_CARD_MESSAGE_MAX,
+            }),
+          ),
+        ),
+      ),
     ),
   },
-  { error: objectIssues('The request body') },
+  { error: objectIssues('Each gift card') },
 );
+export type CheckoutGiftCard = z.infer<typeof CheckoutGiftCardSchema>;
+
+export const CreateCheckoutSchema = z
+  .strictObject(
+    {
+      orderData: OrderDataSchema,
+      items: z.array(CheckoutItemSchema, { error: 'items must be a list.' }).check(
+        z.maxLength(
+          MAX_CHECKOUT_LINES,
+          fixedErrorText('At most {{max}} different products per order.', { max: MAX_CHECKOUT_LINES }),
+        ),
+        z.refine(
+          (items) => new Set(items.map((i) => i.productId)).size === items.length,
+          'Each product may appear only once.',
+        ),
+      ),
+      /**
+       * Pay first with the signed-in customer's store credit (as much of the total as it covers); the
+       * payment page takes the rest. A guest checkout cannot ask for it (400).
+       */
+      useStoreCredit: z.optional(z.boolean({ error: 'useStoreCredit must be true or false.' })),
+      /**
+       * Gift card codes to pay with, after store credit, in the order given (each as much as it holds
+       * and is still owed). An unknown or used-up code is a 400 and nothing is written.
+       */
+      giftCardCodes: z.optional(
+        z
+          .array(
+            z
+              .string()
+              .check(z.maxLength(40, 'This gift card code is not valid. Please check it and try again.')),
+            {
+              error: 'giftCardCodes must be a list of codes.',
+            },
+          )
+          .check(z.maxLength(5, 'At most 5 gift cards per order.')),
+      ),
+      /** Gift cards bought with this order (0534): untaxed lines, no stock, no shipping of their own. */
+      giftCards: z.optional(
+        z
+          .array(CheckoutGiftCardSchema, { error: 'giftCards must be a list.' })
+          .check(
+            z.maxLength(
+              GIFT_CARD_MAX_LINES,
+              fixedErrorText('At most {{max}} gift card lines per order.', { max: GIFT_CARD_MAX_LINES }),
+            ),
+          ),
+      ),
+    },
+    { error: objectIssues('The request body') },
+  )
+  .check(
+    z.superRefine((v, ctx) => {
+      if (v.items.length === 0 && (v.giftCards?.length ?? 0) === 0) {
+        ctx.addIssue({ code: 'custom', message: 'Your cart is empty', path: ['items'] });
+      }
+    }),
+  );
 export type CreateCheckout = z.infer<typeof CreateCheckoutSchema>;
 
 export const CreateCheckoutResponseSchema = z.object({

@@ -21,7 +21,11 @@ import type { SessionUser } from '~/server/plugins/sessions';
 import { recordConsent } from '~/server/features/newsletter';
 import { redeemDiscountCode } from '~/server/features/discount-codes';
 import { spendStoreCreditOnOrder } from '~/server/features/store-credit';
-import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
+import {
+  addOrderGiftCardLines,
+  giftCardSaleCents,
+  spendGiftCardsOnOrder,
+} from '~/server/features/gift-cards';
 import { getStoreSettings } from '~/server/features/store-settings';
 import {
   closeCheckouts,
@@ -127,6 +131,9 @@ export const STORE_CREDIT_METHOD = 'store_credit';
 export const GIFT_CARD_METHOD = 'gift_card';
 const TENDER_METHODS = [STORE_CREDIT_METHOD, GIFT_CARD_METHOD];
 export const GUEST_STORE_CREDIT = 'Sign in to your account to use your store credit.';
+/** A gift card is not bought with a gift card (docs/decisions/0534-gift-card-sales.md). */
+export const GIFT_CARD_FOR_GIFT_CARD =
+  'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.';
 
 export type CheckoutResult = { order: OrderRow; checkoutUrl: string; created: boolean };
 
@@ -136,6 +143,8 @@ const PRICE_CHANGED =
 /** The page's figures against the server's: any difference is a 409 with the current figures. */
 function checkFigures(body: CreateCheckout, priced: PricedCart, locale: Locale = 'en'): void {
   const t = priced.totals;
+  // The gift cards bought are part of the total, untaxed and unshipped (0534).
+  const saleCents = giftCardSaleCents(body.giftCards);
   const o = body.orderData;
   const same = (client: string, cents: number) => toCents(client) === cents;
   let ok =
@@ -144,15 +153,22 @@ function checkFigures(body: CreateCheckout, priced: PricedCart, locale: Locale =
     toCents(o.discountPercentage) === toCents(t.discountPercentage) &&
     same(o.codeDiscountAmount ?? '0.00', t.codeDiscountCents) &&
     same(o.shippingCost, t.shippingCents) &&
-    rateToMilli(o.taxRate) === rateToMilli(t.taxRate) &&
+    // A gift-card-only order has nothing to tax: its rate is not asked about.
+    (body.items.length === 0 || rateToMilli(o.taxRate) === rateToMilli(t.taxRate)) &&
     same(o.taxAmount, t.taxCents) &&
-    same(o.total, t.totalCents);
+    same(o.total, t.totalCents + saleCents);
   for (const item of body.items) {
     const line = priced.lines.find((l) => l.productId === item.productId);
     const compareAt = item.compareAtPrice === null ? null : toCents(item.compareAtPrice);
     if (!line || toCents(item.price) !== line.unitCents || compareAt !== line.originalCents) ok = false;
   }
-  if (!ok) throw conflict(PRICE_CHANGED, { code: 'price_changed', current: currentFigures(priced, locale) });
+  if (!ok) {
+    const current = currentFigures(priced, locale);
+    throw conflict(PRICE_CHANGED, {
+      code: 'price_changed',
+      current: { ...current, total: centsToString(t.totalCents + saleCents) },
+    });
+  }
 }
 
 function stockMessage(name: string, available: number): ErrorText {
@@ -291,6 +307,8 @@ async function holdMinutes(tx: Tx, body: CreateCheckout, ctx: AppContext, shoppe
   const short = Math.min(c.SHORT_HOLD_MINUTES, c.STOCK_HOLD_MINUTES);
   const units = body.items.reduce((sum, i) => sum + i.quantity, 0);
   const ids = body.items.map((i) => i.productId);
+  // A gift-card-only order holds no stock.
+  if (ids.length === 0) return c.STOCK_HOLD_MINUTES;
   const result = (await tx.execute(sql`
     select
       (select coalesce(sum(p.stock), 0) from products p
@@ -393,7 +411,11 @@ async function placeOrder(
       },
     );
   }
-  if (body.orderData.shippingMethod === 'pickup' && !priced.shipping.pickupAvailable) {
+  if (
+    body.orderData.shippingMethod === 'pickup' &&
+    body.items.length > 0 &&
+    !priced.shipping.pickupAvailable
+  ) {
     throw conflict('Pickup at store is not available at the moment. Please choose another shipping method.', {
       code: 'pickup_unavailable',
     });
@@ -423,6 +445,8 @@ async function placeOrder(
 
   const t = priced.totals;
   const o = body.orderData;
+  const saleCents = giftCardSaleCents(body.giftCards);
+  const totalCents = t.totalCents + saleCents;
   const [order] = await tx
     .insert(orders)
     .values({
@@ -458,7 +482,8 @@ async function placeOrder(
       taxRate: t.taxRate,
       taxAmount: centsToString(t.taxCents),
       taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
-      total: centsToString(t.totalCents),
+      total: centsToString(totalCents),
+      giftCardSaleAmount: centsToString(saleCents),
       currency: ctx.config.STORE_CURRENCY,
       locale: shopper.locale ?? 'en',
       status: 'pending',
@@ -474,26 +499,28 @@ async function placeOrder(
       channel: staff ? 'draft' : 'online',
     })
     .returning();
+  await addOrderGiftCardLines(tx, order!.id, body.giftCards ?? []);
   // Each line keeps the return window the contract shows for it today (0566).
   const { returnWindowDays } = await getStoreSettings(tx);
-  await tx.insert(orderItems).values(
-    priced.lines.map((l) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      quantity: l.quantity,
-      price: centsToString(l.unitCents),
-      discount: centsToString(l.regularCents - l.unitCents),
-      codeDiscount: centsToString(l.codeCents),
-      productName: l.name,
-      soldName: lineName(l, shopper.locale ?? 'en') === l.name ? null : lineName(l, shopper.locale ?? 'en'),
-      sku: l.sku,
-      imageUrl: l.imageUrl,
-      compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
-      condition: l.condition,
-      finalSale: l.finalSale,
-      returnWindowDays: returnWindowDays[l.condition ?? 'new'] ?? 0,
-    })),
-  );
+  if (priced.lines.length > 0)
+    await tx.insert(orderItems).values(
+      priced.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        quantity: l.quantity,
+        price: centsToString(l.unitCents),
+        discount: centsToString(l.regularCents - l.unitCents),
+        codeDiscount: centsToString(l.codeCents),
+        productName: l.name,
+        soldName: lineName(l, shopper.locale ?? 'en') === l.name ? null : lineName(l, shopper.locale ?? 'en'),
+        sku: l.sku,
+        imageUrl: l.imageUrl,
+        compareAtPrice: l.originalCents === null ? null : centsToString(l.originalCents),
+        condition: l.condition,
+        finalSale: l.finalSale,
+        returnWindowDays: returnWindowDays[l.condition ?? 'new'] ?? 0,
+      })),
+    );
   await tx.insert(orderHistory).values({
     orderId: order!.id,
     field: 'status',
@@ -517,12 +544,13 @@ async function placeOrder(
   // hold is only placed while nobody else is counting the same units. NO KEY UPDATE: inserts that
   // only reference the products (other checkouts' order lines) are not held up by it.
   const ids = body.items.map((i) => i.productId).sort((a, b) => a - b);
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('no key update');
+  if (ids.length > 0)
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(asc(products.id))
+      .for('no key update');
   // A fresh look now that nobody else can hold these units: still for sale, same prices, enough stock.
   const locked = await priceCart(tx, ctx.config, request, pricing);
   if (locked.unavailable.length > 0) {
@@ -534,14 +562,15 @@ async function placeOrder(
   refuseCode(locked, shopper.locale);
   if (!staff) checkFigures(body, locked, shopper.locale);
   checkStock(locked, shopper.locale);
-  await tx.insert(stockHolds).values(
-    locked.lines.map((l) => ({
-      orderId: order!.id,
-      productId: l.productId,
-      quantity: l.quantity,
-      expiresAt: sql`now() + make_interval(mins => ${minutes})`,
-    })),
-  );
+  if (locked.lines.length > 0)
+    await tx.insert(stockHolds).values(
+      locked.lines.map((l) => ({
+        orderId: order!.id,
+        productId: l.productId,
+        quantity: l.quantity,
+        expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+      })),
+    );
   // The code's use is counted by the database under its row lock (docs/decisions/0550-discount-codes.md):
   // of concurrent checkouts only as many as it has uses left get here; the rest roll back with a 400.
   if (locked.code) {
@@ -559,10 +588,10 @@ async function placeOrder(
   // take more than there is (0531, 0533).
   const credit =
     body.useStoreCredit && shopper.user
-      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, t.totalCents)
+      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, totalCents)
       : 0;
   const cards = body.giftCardCodes?.length
-    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order!.id, t.totalCents - credit)
+    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order!.id, totalCents - credit)
     : 0;
   if (credit > 0 || cards > 0) {
     const [paid] = await tx
@@ -571,7 +600,7 @@ async function placeOrder(
         storeCreditAmount: centsToString(credit),
         giftCardAmount: centsToString(cards),
         // Paid in full by tenders: completed by this request, with no payment page.
-        ...(credit + cards === t.totalCents
+        ...(credit + cards === totalCents
           ? { paymentMethod: cards > 0 ? GIFT_CARD_METHOD : STORE_CREDIT_METHOD }
           : {}),
       })
@@ -593,6 +622,9 @@ export async function createCheckout(
     throw new HttpError(403, 'An order can only be placed for your own account.', { code: NOT_YOUR_ACCOUNT });
   }
   if (body.useStoreCredit && !shopper.user) throw badRequest(GUEST_STORE_CREDIT);
+  if (body.giftCards?.length && body.giftCardCodes?.some((c) => c.trim() !== '')) {
+    throw badRequest(GIFT_CARD_FOR_GIFT_CARD, { code: 'gift_card_for_gift_card' });
+  }
   const storedKey = shopper.idempotencyKey
     ? storedIdempotencyKey(shopper.idempotencyKey, shopper.user?.id ?? null, body)
     : null;

@@ -21,7 +21,7 @@ import type { PaymentVerification } from '~/server/payments/provider';
 import { expiredCheckoutSql } from './unpaid-checkouts';
 import { releaseDiscountCodeUse } from '~/server/features/discount-codes';
 import { giveBackOrderStoreCredit } from '~/server/features/store-credit';
-import { giveBackOrderGiftCards } from '~/server/features/gift-cards';
+import { giveBackOrderGiftCards, issueSoldGiftCards } from '~/server/features/gift-cards';
 import { deliverOrderEmails, queueOrderEmail, queueRefundEmail, renderOrderEmail } from './order-emails';
 import { findOrderById, type OrderRow, toPaymentOrder } from './repository';
 import {
@@ -61,6 +61,8 @@ export type PaymentChange = {
   wasPending?: boolean;
   /** Outbox ids of the e-mails queued with the change, delivered after the commit. */
   queued?: (number | null)[];
+  /** Gift card e-mails queued with the change (their code sealed), sent by the mailer's own delivery. */
+  giftCardMails?: number;
 };
 
 async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow> {
@@ -266,7 +268,9 @@ export async function completeOrderPayment(
     }
     // The store hears of every paid order once, whatever pays it (docs/decisions/0270).
     const alert = await queueOrderEmail(tx, ctx, updated!, 'order-new-alert', 'paid');
-    return { changed: true, order: updated!, shortages, queued: [alert] };
+    // The gift cards it sold are issued and e-mailed now, once (docs/decisions/0534-gift-card-sales.md).
+    const cards = await issueSoldGiftCards(ctx, tx, updated!);
+    return { changed: true, order: updated!, shortages, queued: [alert], giftCardMails: cards.length };
   });
   if (result.strayPayment) {
     // An order failed just now (paid short of stock) takes no further payment.
@@ -284,9 +288,16 @@ export async function completeOrderPayment(
       ctx.log.error({ err: error, orderId }, 'order paid; its confirmation is left to the retry');
     }
     await deliverOrderEmails(ctx, result.queued ?? []);
+    if (result.giftCardMails) {
+      await ctx.mailer
+        .deliverQueued()
+        .catch((err) =>
+          ctx.log.warn({ err, orderId }, 'sending the gift card e-mails failed; the outbox retries'),
+        );
+    }
     if (result.shortages.length > 0) await notifyStoreOfShortage(ctx, result.order, result.shortages);
   }
-  const { queued: _queued, ...change } = result;
+  const { queued: _queued, giftCardMails: _mails, ...change } = result;
   return change;
 }
 

@@ -73,6 +73,7 @@ const demoOrder: OrderRow = {
   pickupSlotStartsAt: null,
   pickupSlotEndsAt: null,
   pickupReminderSentAt: null,
+  giftCardSaleAmount: '0',
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,
   contractVersion: '2026-11-28',

@@ -61,7 +61,15 @@ async function refundableCents(tx: Tx, order: OrderRow): Promise<{ left: number;
     .from(orderRefunds)
     .where(and(eq(orderRefunds.orderId, order.id), eq(orderRefunds.status, 'pending')));
   const taken = (toCents(order.refundedAmount) ?? 0) + (toCents(pending?.sum) ?? 0);
-  return { left: (toCents(order.total) ?? 0) - taken, taken };
+  return { left: refundableTotal(order) - taken, taken };
+}
+
+/**
+ * What of an order's total can be given back: not the gift cards it sold, which stay live once issued
+ * (refunding a card line while its balance is untouched is not built yet: 0534).
+ */
+function refundableTotal(order: OrderRow): number {
+  return (toCents(order.total) ?? 0) - (toCents(order.giftCardSaleAmount) ?? 0);
 }
 
 /**
@@ -191,7 +199,7 @@ async function settleRefund(
     if (!refund) return null;
     const actor = { kind: 'admin' as const, userId: refund.actorUserId };
     const refundedCents = (toCents(order.refundedAmount) ?? 0) + (toCents(refund.amount) ?? 0);
-    const whole = refundedCents >= (toCents(order.total) ?? 0);
+    const whole = refundedCents >= refundableTotal(order);
     const toRefunded = whole && order.paymentStatus === 'completed';
     await tx
       .update(orders)
