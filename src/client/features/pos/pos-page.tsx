@@ -15,10 +15,11 @@ import { DrawerPanel } from './drawer-panel';
 import { indexedDbStorage, type QueueStorage } from './offline-queue';
 import { OpenSession } from './open-session';
 import { PendingSales, usePendingSales } from './pending-sales';
+import { PickupPanel } from './pickup-panel';
 import { POS } from './pos.messages';
 import { SellPanel } from './sell-panel';
 
-type Tab = 'sell' | 'drawer' | 'close';
+type Tab = 'sell' | 'drawer' | 'pickup' | 'close';
 const SESSION_KEY = 'pos-session';
 
 function Till({
@@ -36,6 +37,7 @@ function Till({
   const tabs: [Tab, string][] = [
     ['sell', t('tabSell')],
     ['drawer', t('tabDrawer')],
+    ['pickup', t('tabPickup')],
     ['close', t('closeSession')],
   ];
   return (
@@ -63,6 +65,7 @@ function Till({
         <SellPanel sessionId={session.id} storage={storage} onQueued={() => void pending.refresh()} />
       )}
       {tab === 'drawer' && <DrawerPanel sessionId={session.id} />}
+      {tab === 'pickup' && <PickupPanel />}
       {tab === 'close' && <ClosePanel sessionId={session.id} onClosed={onEnd} />}
     </div>
   );
