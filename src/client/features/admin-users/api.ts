@@ -8,6 +8,7 @@ import type {
   DeleteUserResult,
   UserSearchResult,
 } from '~/shared/schemas/admin-users';
+import type { CustomerGiftCards } from '~/shared/schemas/gift-cards';
 import { apiGetPage, apiRequest } from '~/client/lib/api';
 import type { StoreCreditAdjustSchema, StoreCreditSchema } from '~/shared/schemas/store-credit';
 import type { z } from 'zod';
@@ -50,6 +51,12 @@ export const storeCreditQueryOptions = (userId: number) =>
     queryKey: [`${ADMIN_USERS_PATH}/${userId}/store-credit`],
     queryFn: ({ client }) =>
       apiRequest<StoreCredit>('GET', `${ADMIN_USERS_PATH}/${userId}/store-credit`, undefined, { client }),
+  });
+export const giftCardsQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: [`${ADMIN_USERS_PATH}/${userId}/gift-cards`],
+    queryFn: ({ client }) =>
+      apiRequest<CustomerGiftCards>('GET', `${ADMIN_USERS_PATH}/${userId}/gift-cards`, undefined, { client }),
   });
 export const adjustStoreCredit = (userId: number, body: StoreCreditAdjust) =>
   apiRequest<StoreCredit>('POST', `${ADMIN_USERS_PATH}/${userId}/store-credit`, body);

@@ -25,6 +25,7 @@ import { SelectField, TextField } from '~/client/components/ui/form-fields';
 import { createUser, refreshUsers, updateUser } from './api';
 import { type StaffGrantValues, StaffGrantsFields } from './staff-grants-fields';
 import { StoreCreditPanel } from './store-credit-panel';
+import { GiftCardsPanel } from './gift-cards-panel';
 
 type FormValues = {
   username: string;
@@ -219,6 +220,7 @@ export function UserFormDialog({
         </div>
       </form>
       {!isNew && <StoreCreditPanel userId={user.id} />}
+      {!isNew && <GiftCardsPanel userId={user.id} />}
     </Dialog>
   );
 }

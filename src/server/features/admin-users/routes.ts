@@ -15,6 +15,8 @@ import {
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { StoreCreditAdjustSchema, StoreCreditSchema } from '~/shared/schemas/store-credit';
 import { readStoreCredit } from '~/server/features/store-credit';
+import { customerGiftCards } from '~/server/features/gift-cards';
+import { CustomerGiftCardsSchema } from '~/shared/schemas/gift-cards';
 import { notFound } from '~/server/lib/http-error';
 import { findAdminUser, listUsers, searchUsersByEmail } from './repository';
 import { type Actor, adjustStoreCredit, createUser, deleteUser, updateUser, USER_NOT_FOUND } from './service';
@@ -128,6 +130,24 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       if (!(await findAdminUser(db, request.params.id))) throw notFound(USER_NOT_FOUND);
       return readStoreCredit(db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/users/:id/gift-cards',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary: "A customer's gift cards: sent to their e-mail or bought by their orders, with balances",
+        params: UserIdParamsSchema,
+        response: { 200: CustomerGiftCardsSchema, 404: ErrorSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await findAdminUser(db, request.params.id);
+      if (!user) throw notFound(USER_NOT_FOUND);
+      return { cards: await customerGiftCards(db, user) };
     },
   );
 

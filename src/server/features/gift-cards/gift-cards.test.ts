@@ -284,3 +284,40 @@ describe('liability', () => {
     expect((await report('2026-11-12')).giftCards).toEqual({ owed: '40.63', cards: 2 });
   });
 });
+
+describe("a customer's gift cards in their record", () => {
+  it('lists the cards sent to their e-mail, newest first, and nothing of another customer', async () => {
+    const customer = await createUser(t.db, { email: `Record.${Date.now()}@example.com` });
+    const first = await staff.post('/api/admin/gift-cards', {
+      amount: '25.00',
+      recipientEmail: customer.email.toLowerCase(),
+    });
+    const second = await staff.post('/api/admin/gift-cards', {
+      amount: '40.00',
+      recipientEmail: customer.email,
+    });
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    const res = await staff.get(`/api/admin/users/${customer.id}/gift-cards`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      res
+        .json()
+        .cards.map((c: { last4: string; balance: string; relation: string }) => [
+          c.last4,
+          c.balance,
+          c.relation,
+        ]),
+    ).toEqual([
+      [second.json().card.last4, '40.00', 'received'],
+      [first.json().card.last4, '25.00', 'received'],
+    ]);
+    // Never a code, only its last 4.
+    expect(res.body).not.toContain(first.json().code);
+    const other = await createUser(t.db);
+    expect((await staff.get(`/api/admin/users/${other.id}/gift-cards`)).json().cards).toEqual([]);
+    expect((await staff.get('/api/admin/users/999999/gift-cards')).statusCode).toBe(404);
+    const customerClient = new TestClient(t.app);
+    await signInAs(t.db, customerClient, customer.id);
+    expect((await customerClient.get(`/api/admin/users/${customer.id}/gift-cards`)).statusCode).toBe(403);
+  });
+});

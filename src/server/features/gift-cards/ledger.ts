@@ -4,9 +4,9 @@
 // leaked table gives no usable code. Balances never go below zero: a spend locks the card's row and
 // takes the lesser of its balance and what is left to pay, and a CHECK constraint backs it.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '~/server/db/client';
-import { giftCardMovements, giftCards } from '~/server/db/schema';
+import { giftCardMovements, giftCards, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest } from '~/server/lib/http-error';
 import { centsToString } from '~/shared/money';
@@ -229,4 +229,29 @@ export function toGiftCardSummary(card: typeof giftCards.$inferSelect) {
     soldOrderId: card.soldOrderId,
     createdAt: card.createdAt.toISOString(),
   };
+}
+
+/** The cards sent to a customer's e-mail or bought by their orders, newest first. */
+export async function customerGiftCards(db: DbOrTx, user: { id: number; email: string }) {
+  const cards = await db
+    .select()
+    .from(giftCards)
+    .where(
+      or(
+        sql`lower(${giftCards.recipientEmail}) = lower(${user.email})`,
+        inArray(
+          giftCards.soldOrderId,
+          db.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id)),
+        ),
+      ),
+    )
+    .orderBy(desc(giftCards.id))
+    .limit(200);
+  return cards.map((card) => ({
+    ...toGiftCardSummary(card),
+    relation:
+      card.recipientEmail?.toLowerCase() === user.email.toLowerCase()
+        ? ('received' as const)
+        : ('bought' as const),
+  }));
 }
