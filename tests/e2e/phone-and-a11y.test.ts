@@ -87,8 +87,10 @@ describe('keyboard only', () => {
     await page.getByRole('heading', { level: 1, name: 'Checkout' }).waitFor();
     await ready(page);
 
-    // Checkout: type into each field as Tab reaches it.
+    // Checkout: type into each field as Tab reaches it, once the form (loaded after hydration,
+    // docs/decisions/0591-checkout-form-after-hydration.md) is there.
     const form = page.getByRole('form', { name: 'Checkout' });
+    await form.getByLabel('First Name', { exact: true }).waitFor();
     const typeInto = async (label: string, text: string) => {
       await focus(page, form.getByLabel(label, { exact: true }));
       await page.keyboard.type(text);
