@@ -30,7 +30,7 @@ export const RegistersSchema = z.object({ registers: z.array(RegisterSchema) });
 
 /** POST /api/pos/sessions: open a session on a register with the cash in its drawer. */
 export const OpenSessionSchema = z.strictObject({
-  registerId: z.number({ error: 'Choose a register' }).int().positive(),
+  registerId: z.number({ error: 'Choose a register' }).int().positive().max(2_147_483_647),
   openingFloat: posMoney,
 });
 
@@ -71,7 +71,7 @@ export const PosDiscountSchema = z.strictObject({
 });
 
 export const PosLineSchema = z.strictObject({
-  productId: z.number().int().positive(),
+  productId: z.number().int().positive().max(2_147_483_647),
   quantity: z.number().int().min(1).max(99),
   discount: PosDiscountSchema.optional(),
 });
@@ -86,12 +86,15 @@ export const PosTenderSchema = z.discriminatedUnion('kind', [
 
 /** The basket the till prices (POST /api/pos/quote) and sells (POST /api/pos/sales). */
 export const PosBasketSchema = z.strictObject({
-  sessionId: z.number().int().positive(),
+  sessionId: z.number().int().positive().max(2_147_483_647),
   lines: z.array(PosLineSchema).min(1, 'Add a lot to the sale').max(100),
   orderDiscount: PosDiscountSchema.optional(),
   /** A customer for the receipt and store credit: an account or just an e-mail. */
   customer: z
-    .strictObject({ userId: z.number().int().positive().optional(), email: z.email().optional() })
+    .strictObject({
+      userId: z.number().int().positive().max(2_147_483_647).optional(),
+      email: z.email().optional(),
+    })
     .optional(),
 });
 

@@ -29,7 +29,7 @@ import { findAdminOrder } from './repository';
 const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema };
 
 const RefundParamsSchema = AdminOrderIdParamsSchema.extend({
-  refundId: z.coerce.number({ error: 'refundId must be a refund id' }).int().positive(),
+  refundId: z.coerce.number({ error: 'refundId must be a refund id' }).int().positive().max(2_147_483_647),
 });
 
 /** The order as the dialog reads it, with the refund just made by line (null for an amount). */
