@@ -321,6 +321,13 @@ describe('a sale', () => {
         lines: [{ productId: a.id, quantity: 1, price: '0.01' }],
         tenders: [{ kind: 'cash', tendered: '1.00' }],
       },
+      // Ids past what the database holds.
+      { lines: [{ productId: 2_147_483_648, quantity: 1 }], tenders: [{ kind: 'cash', tendered: '1.00' }] },
+      {
+        lines: [{ productId: a.id, quantity: 1 }],
+        customer: { userId: 2_147_483_648 },
+        tenders: [{ kind: 'cash', tendered: '20.00' }],
+      },
     ];
     for (const body of cases) {
       const res = await sell(body);
