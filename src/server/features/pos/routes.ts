@@ -251,7 +251,9 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PosReportSchema, ...errors },
       },
     },
-    async (request) => addCashMovement(db, request.params.id, request.body, request.user!.id),
+    // In one transaction with the session's row lock, as the close is: a drop never lands after a Z report.
+    async (request) =>
+      db.transaction((tx) => addCashMovement(tx, request.params.id, request.body, request.user!.id)),
   );
 
   app.post(

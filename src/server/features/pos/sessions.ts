@@ -89,6 +89,7 @@ export async function lockOpenSession(db: DbOrTx, id: number) {
   return row;
 }
 
+/** Must run in a transaction: the session's row lock keeps the close from counting around it. */
 export async function addCashMovement(
   db: DbOrTx,
   sessionId: number,
