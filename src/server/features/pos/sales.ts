@@ -187,7 +187,7 @@ export async function priceSale(
   };
 }
 
-/** The units not held by unpaid online checkouts, for the lots in `ids`, under their row locks. */
+/** Locks the lots in id order (as a checkout does), so the till and an online checkout take turns on them. */
 async function lockLots(tx: Tx, ids: number[]) {
   const sorted = [...ids].sort((a, b) => a - b);
   await tx
