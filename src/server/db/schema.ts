@@ -602,6 +602,12 @@ export const orderRefunds = pgTable(
     // Where the money goes (0530): the order's payment through the provider, or the customer's store
     // credit (no provider call; the ledger's movement is written when the refund completes).
     destination: text().$type<'original' | 'store_credit'>().notNull().default('original'),
+    // A refund to 'original' goes back to the tenders that paid, in reverse (0535): the card through
+    // the provider first, then the gift cards, then store credit; these add up to `amount`. A refund
+    // to store credit has them all 0 (its money is new credit, not a tender given back).
+    cardCents: integer().notNull().default(0),
+    giftCardCents: integer().notNull().default(0),
+    storeCreditCents: integer().notNull().default(0),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),

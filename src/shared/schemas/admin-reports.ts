@@ -212,3 +212,30 @@ export const LiabilityReportSchema = z.object({
     .optional(),
 });
 export type LiabilityReport = z.infer<typeof LiabilityReportSchema>;
+
+/**
+ * GET /api/admin/reports/till-sessions: the till sessions opened in a range of days (docs/decisions/0600-till.md),
+ * newest first, each with its paid sales and, once closed, the cash expected, counted and the variance
+ * (counted less expected: negative when the drawer was short).
+ */
+export const TillSessionsReportSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  sessions: z.array(
+    z.object({
+      id: z.number().int(),
+      registerName: z.string(),
+      openedBy: z.string(),
+      openedAt: z.string(),
+      closedAt: z.string().nullable(),
+      salesCount: z.number().int(),
+      sales: z.string(),
+      expectedCash: z.string().nullable(),
+      countedCash: z.string().nullable(),
+      variance: z.string().nullable(),
+    }),
+  ),
+  /** The variances of the closed sessions added up. */
+  totalVariance: z.string(),
+});
+export type TillSessionsReport = z.infer<typeof TillSessionsReportSchema>;

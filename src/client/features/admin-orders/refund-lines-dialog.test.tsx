@@ -151,4 +151,35 @@ describe('refund items', () => {
     expect(toasts[0]?.description).toBe('$30.47 of order #9 was refunded (credit note CN-000004).');
     expect(calls.at(-1)).toEqual({ method: 'POST', path: '/api/orders/9/refunds', body });
   });
+
+  it("offers store credit for a customer's order and sends it as the destination", async () => {
+    const calls = fakeApi();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RefundLinesButton order={{ ...ORDER, userId: 5 }} />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Refund items...' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund items of order #9' });
+    const poles = within(dialog).getByLabelText('Units of Trekking Poles');
+    await user.clear(poles);
+    await user.type(poles, '1');
+    await user.selectOptions(within(dialog).getByLabelText('Refund to'), 'Store credit');
+    await user.click(within(dialog).getByRole('button', { name: 'Review refund' }));
+    await within(dialog).findByRole('region', { name: 'Refund summary' });
+    expect(calls[0]?.body).toMatchObject({ destination: 'store_credit' });
+  });
+
+  it("offers no store credit on a guest's order", async () => {
+    fakeApi();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <RefundLinesButton order={{ ...ORDER, userId: null }} />
+      </QueryClientProvider>,
+    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Refund items...' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund items of order #9' });
+    expect(within(dialog).queryByLabelText('Refund to')).toBeNull();
+  });
 });

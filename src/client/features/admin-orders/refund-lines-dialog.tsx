@@ -1,7 +1,8 @@
 // 'Refund items...': staff choose the units of each line to give back, whether each line goes back in
 // stock, the shipping and a reason; the server works out the lines' discount and every tax line and
-// shows the refund before staff confirm it (docs/decisions/0510-refunds-by-line.md). Refunds go to the
-// original payment: store credit does not exist yet.
+// shows the refund before staff confirm it (docs/decisions/0510-refunds-by-line.md). The money goes back
+// to the original payment (the card first, then the gift cards, then store credit: 0535) or, for a
+// customer with an account, all of it to store credit (0530).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { formatMoney, toCents } from '~/shared/money';
@@ -15,7 +16,7 @@ import {
 } from '~/shared/schemas/admin-orders-dialog';
 import { Button } from '~/client/components/ui/button';
 import { Dialog } from '~/client/components/ui/dialog';
-import { TextAreaField, TextField } from '~/client/components/ui/form-fields';
+import { SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { Switch } from '~/client/components/ui/switch';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
@@ -41,6 +42,7 @@ export function RefundLinesButton({ order }: { order: AdminOrderDetail }) {
   const [lines, setLines] = useState<Record<number, LineState>>({});
   const [shipping, setShipping] = useState('0.00');
   const [reason, setReason] = useState('');
+  const [destination, setDestination] = useState<'original' | 'store_credit'>('original');
   const [error, setError] = useState<string | undefined>();
   const [preview, setPreview] = useState<CreditNote | null>(null);
 
@@ -69,7 +71,7 @@ export function RefundLinesButton({ order }: { order: AdminOrderDetail }) {
         restock: state.restock,
       })),
       shipping,
-      destination: 'original' as const,
+      destination,
       reason,
     };
     // The same contract the server checks.
@@ -110,6 +112,7 @@ export function RefundLinesButton({ order }: { order: AdminOrderDetail }) {
       setLines({});
       setShipping('0.00');
       setReason('');
+      setDestination('original');
       setError(undefined);
       setPreview(null);
     }
@@ -181,6 +184,22 @@ export function RefundLinesButton({ order }: { order: AdminOrderDetail }) {
               setPreview(null);
             }}
           />
+          {/* Store credit belongs to an account: a guest's order goes back to its payment. */}
+          {order.userId ? (
+            <SelectField
+              label="Refund to"
+              value={destination}
+              onChange={(e) => {
+                setDestination(e.target.value as 'original' | 'store_credit');
+                setPreview(null);
+              }}
+            >
+              <option value="original">
+                The original payment (card, then gift cards, then store credit)
+              </option>
+              <option value="store_credit">Store credit</option>
+            </SelectField>
+          ) : null}
           <TextAreaField
             label="Reason"
             optional

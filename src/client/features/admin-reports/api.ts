@@ -7,6 +7,7 @@ import type {
   ProductSalesReport,
   ReportGrouping,
   SalesReport,
+  TillSessionsReport,
 } from '~/shared/schemas/admin-reports';
 
 export type ReportRange = { from: string; to: string };
@@ -30,3 +31,6 @@ export const liabilityQueryOptions = (date: string) =>
   queryOptions<LiabilityReport>({
     queryKey: [`/api/admin/reports/liability?${new URLSearchParams({ date })}`],
   });
+
+export const tillSessionsQueryOptions = (range: ReportRange) =>
+  queryOptions<TillSessionsReport>({ queryKey: [withRange('/api/admin/reports/till-sessions', range)] });

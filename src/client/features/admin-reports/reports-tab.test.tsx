@@ -101,6 +101,14 @@ function api(overrides: Parameters<typeof fakeApi>[0] = {}) {
     }),
     'GET /api/admin/reports/sales-by-category': { body: CATEGORIES },
     'GET /api/admin/reports/sales-by-product': { body: PRODUCTS },
+    'GET /api/admin/reports/till-sessions': ({ url }) => ({
+      body: {
+        from: url.searchParams.get('from'),
+        to: url.searchParams.get('to'),
+        sessions: [],
+        totalVariance: '0.00',
+      },
+    }),
     ...overrides,
   });
 }

@@ -31,6 +31,7 @@ import {
 import { LiabilityCard } from './liability-card';
 import { GiftCardsCard } from './gift-cards-card';
 import { SalesByChannel } from './sales-by-channel';
+import { TillSessionsCard } from './till-sessions-card';
 
 const GROUPING_LABELS: Record<ReportGrouping, string> = { day: 'Day', week: 'Week', month: 'Month' };
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -353,6 +354,7 @@ function Reports({ today }: { today: string }) {
       )}
       <SalesByCategory range={applied.range} />
       <SalesByProduct range={applied.range} />
+      <TillSessionsCard range={applied.range} />
       <LiabilityCard today={today} />
       <GiftCardsCard />
     </div>

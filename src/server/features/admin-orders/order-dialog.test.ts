@@ -380,6 +380,8 @@ describe('refunds through Square', () => {
     await t.db.insert(orderRefunds).values({
       orderId: order.id,
       amount: '50.00',
+      // All to the card: the order was paid by card alone (0535).
+      cardCents: 5000,
       restock: true,
       idempotencyKey: `refund-${order.orderReference}-1`,
       createdAt: sql`now() - interval '10 minutes'`,

@@ -3,6 +3,7 @@
 import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { ORDER_STATUSES } from '~/shared/constants';
 import { isUnpaidCheckout } from '~/shared/orders';
+import { centsToString } from '~/shared/money';
 import type {
   AdminOrder,
   AdminOrderDetail,
@@ -229,6 +230,11 @@ export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<Ord
     kind: refund.kind,
     creditNoteNumber: refund.creditNoteNumber,
     providerRefundId: refund.providerRefundId,
+    tenders: {
+      card: centsToString(refund.cardCents),
+      giftCards: centsToString(refund.giftCardCents),
+      storeCredit: centsToString(refund.storeCreditCents),
+    },
     error: refund.error,
     who,
     at: refund.createdAt.toISOString(),

@@ -17,9 +17,11 @@ import {
   SalesReportQuerySchema,
   SalesReportSchema,
   TAX_REPORT_COLUMNS,
+  TillSessionsReportSchema,
 } from '~/shared/schemas/admin-reports';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { type CsvColumn, toCsv } from '~/server/lib/csv';
+import { tillSessionsReport } from '~/server/features/pos';
 import { privateAnswers } from '~/server/plugins/security';
 import { auditLogFilters, listAuditLog } from './audit-log';
 import { liabilityReport } from './liability';
@@ -59,6 +61,21 @@ export const adminReportRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => liabilityReport(app.ctx, request.query),
+  );
+
+  app.get(
+    '/api/admin/reports/till-sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "The outlet till's sessions opened over a range of days (store time zone), with their sales and cash variances",
+        querystring: ReportRangeQuerySchema,
+        response: { 200: TillSessionsReportSchema, ...errors },
+      },
+    },
+    async (request) => tillSessionsReport(app.ctx.db, request.query, app.ctx.config.STORE_TIMEZONE),
   );
 
   app.get(

@@ -55,7 +55,11 @@ const balanceOf = async (userId: number) =>
 const orderOf = async (reference: string) =>
   (await t.db.select().from(orders).where(eq(orders.orderReference, reference)))[0]!;
 const movementsOfOrder = (orderId: number) =>
-  t.db.select().from(storeCreditMovements).where(eq(storeCreditMovements.orderId, orderId));
+  t.db
+    .select()
+    .from(storeCreditMovements)
+    .where(eq(storeCreditMovements.orderId, orderId))
+    .orderBy(storeCreditMovements.id);
 
 const confirmationOf = async (reference: string) =>
   (await t.db.select().from(mailOutbox).where(eq(mailOutbox.kind, 'order-confirmation'))).find((m) =>
@@ -103,26 +107,48 @@ describe('store credit at checkout', () => {
     const mine = await client.get(`/api/orders/${order.orderReference}`);
     expect(mine.json()).toMatchObject({ total: '29.37', storeCreditAmount: '12.34' });
 
-    // A refund to the card gives back at most what the card paid (17.03): the line's 20.00 + HST 2.60
-    // = 22.60 is refused, and nothing is written; to store credit it goes through.
+    // A refund to the original payment goes back card first (0535): the line's 20.00 + HST 13% 2.60
+    // = 22.60 gives the card all it paid, 29.37 - 12.34 = 17.03, and the credit the rest,
+    // 22.60 - 17.03 = 5.57.
     const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     const line = {
       lines: [{ orderItemId: item!.id, quantity: 1, restock: false }],
       shipping: 0,
       reason: 'Test',
     };
-    const toCard = await staff.post(`/api/orders/${order.id}/refunds`, { ...line, destination: 'original' });
-    expect(toCard.statusCode, toCard.body).toBe(409);
-    expect(toCard.json().message).toBe(
-      'At most $17.03 can be refunded to the card: store credit or gift cards paid the rest of this order. Refund the rest to store credit.',
-    );
-    expect(await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id))).toEqual([]);
-    const toCredit = await staff.post(`/api/orders/${order.id}/refunds`, {
+    const toOriginal = await staff.post(`/api/orders/${order.id}/refunds`, {
       ...line,
-      destination: 'store_credit',
+      destination: 'original',
     });
-    expect(toCredit.statusCode, toCredit.body).toBe(200);
-    expect(await balanceOf(user.id)).toBe(2260);
+    expect(toOriginal.statusCode, toOriginal.body).toBe(200);
+    const [first] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(first).toMatchObject({
+      amount: '22.60',
+      cardCents: 1703,
+      giftCardCents: 0,
+      storeCreditCents: 557,
+    });
+    expect(await balanceOf(user.id)).toBe(557);
+    // The rest, shipping 5.99 + HST 0.78 = 6.77, all goes to store credit: the card has had all it
+    // paid back. In all the card got 17.03 and the credit 5.57 + 6.77 = 12.34, exactly what each paid.
+    const rest = await staff.post(`/api/orders/${order.id}/refunds`, { amount: '6.77', restock: false });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(await balanceOf(user.id)).toBe(1234);
+    const refunds = await t.db.select().from(orderRefunds).where(eq(orderRefunds.orderId, order.id));
+    expect(refunds.map((r) => [r.cardCents, r.storeCreditCents])).toEqual([
+      [1703, 557],
+      [0, 677],
+    ]);
+    expect(await orderOf(order.orderReference)).toMatchObject({
+      refundedAmount: '29.37',
+      paymentStatus: 'refunded',
+    });
+    const refundMoves = await movementsOfOrder(order.id);
+    expect(refundMoves.map((m) => [m.kind, m.amountCents])).toEqual([
+      ['spent', -1234],
+      ['refund', 557],
+      ['refund', 677],
+    ]);
   });
 
   it('a French order paid in full by credit says so in French', async () => {

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { giftCardMovements, giftCards, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { badRequest } from '~/server/lib/http-error';
+import { badRequest, conflict } from '~/server/lib/http-error';
 import { centsToString } from '~/shared/money';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -194,6 +194,46 @@ export async function giveBackOrderGiftCards(tx: Tx, orderId: number): Promise<n
     await moveGiftCard(tx, row.giftCardId, taken, 'reversal', orderId);
     given += taken;
   }
+  return given;
+}
+
+/**
+ * Gives `cents` of a paid order's refund back to the gift cards that paid it (0535), the card spent
+ * last first, each up to what it gave the order less what refunds already gave back to it ('refund'
+ * movements naming the order). The caller holds the order's row lock and has checked that the cards
+ * are owed at least `cents`. Returns each card given back to, with its last 4 characters.
+ */
+export async function refundToOrderGiftCards(
+  tx: Tx,
+  orderId: number,
+  cents: number,
+): Promise<{ giftCardId: number; last4: string; cents: number }[]> {
+  const rows = await tx
+    .select({
+      giftCardId: giftCardMovements.giftCardId,
+      last4: giftCards.last4,
+      owed: sql<number>`(-sum(${giftCardMovements.amountCents}))::int`,
+    })
+    .from(giftCardMovements)
+    .innerJoin(giftCards, eq(giftCards.id, giftCardMovements.giftCardId))
+    .where(
+      and(
+        eq(giftCardMovements.orderId, orderId),
+        sql`${giftCardMovements.kind} in ('spent', 'reversal', 'refund')`,
+      ),
+    )
+    .groupBy(giftCardMovements.giftCardId, giftCards.last4)
+    .orderBy(sql`max(case when ${giftCardMovements.kind} = 'spent' then ${giftCardMovements.id} end) desc`);
+  const given: { giftCardId: number; last4: string; cents: number }[] = [];
+  let left = cents;
+  for (const row of rows) {
+    const back = Math.min(Number(row.owed), left);
+    if (back <= 0) continue;
+    await moveGiftCard(tx, row.giftCardId, back, 'refund', orderId);
+    given.push({ giftCardId: row.giftCardId, last4: row.last4, cents: back });
+    left -= back;
+  }
+  if (left > 0) throw conflict('The gift cards that paid this order are owed less than this refund.');
   return given;
 }
 

@@ -22,6 +22,7 @@ import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-order
 import { orderHistory, orderRefunds, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
+import { refundToOrderGiftCards } from '~/server/features/gift-cards';
 import { moveStoreCredit } from '~/server/features/store-credit';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { restockOrder } from './completion';
@@ -36,6 +37,7 @@ import {
   previewCreditNote,
   restockRefundLines,
 } from './refund-lines';
+import { NO_TENDER_SPLIT, splitRefundOverTenders } from './refund-tenders';
 import type { OrderRow } from './repository';
 
 export const ONLY_PAID_ORDERS = 'Only a paid order can be refunded.';
@@ -47,6 +49,16 @@ type RefundRow = typeof orderRefunds.$inferSelect;
 
 /** How a refund to store credit is recorded where a provider's refund id would be. */
 const STORE_CREDIT_SETTLEMENT = { refundId: 'store-credit', status: 'COMPLETED' };
+/** How a refund that gives nothing back to the card (only gift cards and store credit) is recorded. */
+const TENDERS_SETTLEMENT = { refundId: 'tenders', status: 'COMPLETED' };
+
+/** A refund the provider is not asked about: to store credit, or to gift cards and store credit only. */
+const settlesWithoutProvider = (refund: RefundRow) =>
+  refund.destination === 'store_credit'
+    ? STORE_CREDIT_SETTLEMENT
+    : refund.cardCents === 0
+      ? TENDERS_SETTLEMENT
+      : null;
 
 async function lockOrder(tx: Tx, id: number): Promise<OrderRow> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
@@ -72,32 +84,6 @@ function refundableTotal(order: OrderRow): number {
   return (toCents(order.total) ?? 0) - (toCents(order.giftCardSaleAmount) ?? 0);
 }
 
-/**
- * A refund to the original payment gives back at most what the card paid: store credit and gift
- * cards paid the rest of the order (0531). Giving back to them in reverse is not built yet, so the
- * rest is refunded to store credit by hand.
- */
-async function refuseMoreThanTheCardPaid(tx: Tx, order: OrderRow, amountCents: number): Promise<void> {
-  const tenders = (toCents(order.storeCreditAmount) ?? 0) + (toCents(order.giftCardAmount) ?? 0);
-  if (tenders <= 0) return;
-  const [toCard] = await tx
-    .select({ sum: sql<string>`coalesce(sum(${orderRefunds.amount}), 0)::text` })
-    .from(orderRefunds)
-    .where(
-      and(
-        eq(orderRefunds.orderId, order.id),
-        eq(orderRefunds.destination, 'original'),
-        sql`${orderRefunds.status} in ('pending', 'completed')`,
-      ),
-    );
-  const left = (toCents(order.total) ?? 0) - tenders - (toCents(toCard?.sum) ?? 0);
-  if (amountCents > left) {
-    throw conflict(
-      `At most ${formatCents(Math.max(left, 0))} can be refunded to the card: store credit or gift cards paid the rest of this order. Refund the rest to store credit.`,
-    );
-  }
-}
-
 /** What to refund: an amount (all that is left with 'rest'), or units of lines and shipping. */
 export type RefundInput = { amountCents: number | 'rest'; restock: boolean } | { lines: RefundLinesCreate };
 
@@ -110,11 +96,21 @@ export type RefundActor = { userId: number; limitRefusal?: (cents: number) => Er
 
 const toStoreCredit = (input: RefundInput) => 'lines' in input && input.lines.destination === 'store_credit';
 
-/** A refund to store credit needs no provider payment: the money stays with the store (0530). */
-function refusePaidRules(order: OrderRow, storeCredit = false): void {
+function refusePaidRules(order: OrderRow): void {
   if (order.paymentStatus === 'refunded') throw conflict(ALREADY_REFUNDED);
   if (order.paymentStatus !== 'completed') throw conflict(ONLY_PAID_ORDERS);
-  if (!order.paymentReference && !storeCredit) throw conflict(NO_PROVIDER_PAYMENT);
+}
+
+/**
+ * Where the money goes: all of it to new store credit (0530), or back to the tenders that paid, the
+ * card first (refund-tenders.ts). Only the card's part needs a payment with the provider: an order
+ * paid by gift cards and store credit alone is refunded to them without one.
+ */
+async function splitOf(tx: Tx, order: OrderRow, input: RefundInput, amountCents: number) {
+  if (toStoreCredit(input)) return NO_TENDER_SPLIT;
+  const split = await splitRefundOverTenders(tx, order, amountCents);
+  if (split.cardCents > 0 && !order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
+  return split;
 }
 
 /** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
@@ -126,7 +122,7 @@ async function openRefund(
 ): Promise<{ refund: RefundRow; order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    refusePaidRules(order, toStoreCredit(input));
+    refusePaidRules(order);
     const { left, taken } = await refundableCents(tx, order);
     const plan = 'lines' in input ? await planLineRefund(tx, order, input.lines) : null;
     // 'The rest' is read under the row lock, so a refund settled or opened meanwhile is counted, and
@@ -145,7 +141,7 @@ async function openRefund(
           : `At most ${formatCents(left)} can still be refunded on this order (total ${formatCents(toCents(order.total) ?? 0)}, already refunded or being refunded ${formatCents(taken)}).`,
       );
     }
-    if (!toStoreCredit(input)) await refuseMoreThanTheCardPaid(tx, order, amountCents);
+    const split = await splitOf(tx, order, input, amountCents);
     const limited = actor.limitRefusal?.(taken + amountCents);
     if (limited) throw limited;
     const [{ n } = { n: 0 }] = await tx
@@ -162,12 +158,45 @@ async function openRefund(
         restock: 'restock' in input ? input.restock : false,
         idempotencyKey,
         actorUserId: actor.userId,
+        ...split,
         ...(plan && 'lines' in input ? lineRefundValues(plan, input.lines) : {}),
       })
       .returning();
     if (plan) await insertRefundLines(tx, refund!.id, plan);
     return { refund: refund!, order };
   });
+}
+
+function whereItWent(refund: RefundRow, providerRefundId: string): string {
+  if (refund.giftCardCents === 0 && refund.storeCreditCents === 0) return providerRefundId;
+  return [
+    refund.cardCents > 0 ? `card ${centsToString(refund.cardCents)} ${providerRefundId}` : null,
+    refund.giftCardCents > 0 ? `gift cards ${centsToString(refund.giftCardCents)}` : null,
+    refund.storeCreditCents > 0 ? `store credit ${centsToString(refund.storeCreditCents)}` : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
+/**
+ * A refund to 'original' gives the gift cards and store credit their shares in the transaction that
+ * settles it, so a refund the provider refused moves nothing (0535).
+ */
+async function giveBackToTenders(tx: Tx, order: OrderRow, refund: RefundRow): Promise<void> {
+  if (refund.destination !== 'original') return;
+  if (refund.giftCardCents > 0) await refundToOrderGiftCards(tx, order.id, refund.giftCardCents);
+  if (refund.storeCreditCents > 0) {
+    if (!order.userId) throw conflict(GUEST_NO_STORE_CREDIT);
+    await moveStoreCredit(tx, {
+      userId: order.userId,
+      cents: refund.storeCreditCents,
+      kind: 'refund',
+      reason: refund.reason ?? `Refund on order ${order.orderReference}`,
+      orderId: order.id,
+      refundId: refund.id,
+      staffUserId: refund.actorUserId,
+    });
+  }
 }
 
 /**
@@ -218,8 +247,9 @@ async function settleRefund(
         actor: actor.kind,
         actorUserId: actor.userId,
       });
-    // The refund's entry reads "Refund: 12.50 (refund id)" in the timeline.
-    await history('refund', null, `${refund.amount} (${provider.refundId})`);
+    // The refund's entry reads "Refund: 12.50 (refund id)" in the timeline, with the tenders it went
+    // back to when not only the card: "60.00 (card 50.00 REF; gift cards 10.00)".
+    await history('refund', null, `${refund.amount} (${whereItWent(refund, provider.refundId)})`);
     if (toRefunded) await history('paymentStatus', order.paymentStatus, 'refunded');
     if (refund.destination === 'store_credit') {
       // The order's customer is given the refund as store credit, in the same transaction (0530).
@@ -234,6 +264,7 @@ async function settleRefund(
         staffUserId: refund.actorUserId,
       });
     }
+    await giveBackToTenders(tx, order, refund);
     if (refund.kind === 'lines') await restockRefundLines(tx, order, refund.id, refund.actorUserId);
     else if (refund.restock) await restockOrder(tx, order, actor, 'refund');
     await recordAudit(tx, {
@@ -273,7 +304,8 @@ function askProvider(ctx: AppContext, order: OrderRow, refund: RefundRow) {
   return ctx.payments.refund({
     paymentReference: order.paymentReference!,
     orderReference: order.orderReference,
-    amountCents: toCents(refund.amount) ?? 0,
+    // Only the card's share: the gift cards' and store credit's are moved by settleRefund.
+    amountCents: refund.cardCents,
     reason: `Refund on order ${order.orderReference}`,
     idempotencyKey: refund.idempotencyKey,
   });
@@ -293,10 +325,11 @@ export async function refundOrder(
   options: { deferEmail?: (outboxId: number | null) => void } = {},
 ): Promise<RefundRow> {
   const { refund, order } = await openRefund(ctx, actor, orderId, input);
-  if (refund.destination === 'store_credit') {
-    // No provider: the refund completes at once as the customer's store credit.
+  const withoutProvider = settlesWithoutProvider(refund);
+  if (withoutProvider) {
+    // No provider: the refund completes at once as store credit or back to the gift cards and credit.
     try {
-      const held = await settleRefund(ctx, refund.id, STORE_CREDIT_SETTLEMENT, {
+      const held = await settleRefund(ctx, refund.id, withoutProvider, {
         deliverEmail: !options.deferEmail,
       });
       options.deferEmail?.(held);
@@ -335,8 +368,10 @@ export async function previewLineRefund(
   return ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound('Order not found.');
-    refusePaidRules(order, input.destination === 'store_credit');
-    return previewCreditNote(order, await planLineRefund(tx, order, input), input);
+    refusePaidRules(order);
+    const plan = await planLineRefund(tx, order, input);
+    await splitOf(tx, order, { lines: input }, plan.totals.totalCents);
+    return previewCreditNote(order, plan, input);
   });
 }
 
@@ -378,8 +413,9 @@ export async function retryPendingRefunds(ctx: AppContext, limit = 20): Promise<
     .limit(limit);
   for (const refund of stuck) {
     const [order] = await ctx.db.select().from(orders).where(eq(orders.id, refund.orderId));
-    if (refund.destination === 'store_credit') {
-      await settleRefund(ctx, refund.id, STORE_CREDIT_SETTLEMENT).catch((error) =>
+    const withoutProvider = settlesWithoutProvider(refund);
+    if (withoutProvider) {
+      await settleRefund(ctx, refund.id, withoutProvider).catch((error) =>
         failRefund(ctx, refund.id, error instanceof Error ? error.message : String(error)),
       );
       continue;

@@ -25,6 +25,7 @@ import { PaymentProviderError } from '~/server/payments/provider';
 import { adminSetPaymentStatus, associateOrder } from './admin-changes';
 import { lookUpOrder } from './lookup';
 import { confirmProviderPayment } from './completion';
+import { cardPaidCents } from './refund-tenders';
 import { refundRestOfOrder } from './refunds';
 import { buildOrderTimeline } from './timeline';
 import type { DbOrTx } from '~/server/db/client';
@@ -163,13 +164,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (user && can(user, 'set-payment-status') && numericOrderId(request.params.id) !== null) {
         const actor = { userId: user.id };
         if (request.body.userId) await associateOrder(app.ctx, actor, order.id, request.body.userId);
-        // 'Refunded' on an order paid through the provider gives the money back through it (what is
-        // left of it) and restocks, rather than only saying so
-        // (docs/decisions/0230-refunds-through-the-provider.md).
+        // 'Refunded' on an order paid through the provider, or by gift cards and store credit alone,
+        // gives the money back to them (what is left of it, 0535) and restocks, rather than only
+        // saying so (docs/decisions/0230-refunds-through-the-provider.md).
         if (
           request.body.paymentStatus === 'refunded' &&
           order.paymentStatus === 'completed' &&
-          order.paymentReference
+          (order.paymentReference || cardPaidCents(order) === 0)
         ) {
           await refundRestOfOrder(app.ctx, actor, order.id);
           const refunded = (await findOrderById(db, order.id))!;

@@ -1,8 +1,9 @@
 // The till's registers and sessions (docs/decisions/0600-till.md): a session opens on a register with
 // the cash in its drawer, takes drops and payouts, and closes with the cash counted by denomination
 // against what the drawer should hold. Its X report (while open) and Z report (at close) add up its sales.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
+import type { ReportRangeQuery, TillSessionsReport } from '~/shared/schemas/admin-reports';
 import type { PosReport, PosSession } from '~/shared/schemas/pos';
 import type { DbOrTx } from '~/server/db/client';
 import { orders, posCashMovements, posRegisters, posSessions, posTenders, users } from '~/server/db/schema';
@@ -228,5 +229,61 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
     expectedCash: centsToString(expected),
     countedCash: closed?.counted ?? null,
     variance: closed?.variance ?? null,
+  };
+}
+
+/** The most sessions one report lists: a year of two registers. */
+const TILL_SESSIONS_LIMIT = 800;
+
+/**
+ * The sessions opened in a range of days (store time zone, both ends included), newest first: the
+ * sales paid at each (orders of the session paid or since refunded) and, once closed, the cash
+ * expected, counted and the variance the close recorded. The variances add up over closed sessions.
+ */
+export async function tillSessionsReport(
+  db: DbOrTx,
+  range: ReportRangeQuery,
+  timeZone: string,
+): Promise<TillSessionsReport> {
+  const paid = sql`${orders.posSessionId} = ${posSessions.id} and ${orders.paymentStatus} in ('completed', 'refunded')`;
+  const rows = await db
+    .select({
+      id: posSessions.id,
+      registerName: posRegisters.name,
+      openedBy: users.username,
+      openedAt: posSessions.openedAt,
+      closedAt: posSessions.closedAt,
+      salesCount: sql<number>`(select count(*) from ${orders} where ${paid})::int`,
+      salesCents: sql<string>`(select coalesce(sum(${orders.total}), 0) * 100 from ${orders} where ${paid})::bigint::text`,
+      expectedCash: posSessions.expectedCash,
+      countedCash: posSessions.countedCash,
+      variance: posSessions.variance,
+    })
+    .from(posSessions)
+    .innerJoin(posRegisters, eq(posRegisters.id, posSessions.registerId))
+    .leftJoin(users, eq(users.id, posSessions.openedBy))
+    .where(
+      sql`${posSessions.openedAt} >= (${range.from}::date::timestamp at time zone ${timeZone})
+        and ${posSessions.openedAt} < ((${range.to}::date + 1)::timestamp at time zone ${timeZone})`,
+    )
+    .orderBy(desc(posSessions.openedAt), desc(posSessions.id))
+    .limit(TILL_SESSIONS_LIMIT);
+  const totalVariance = rows.reduce((sum, r) => sum + (r.closedAt ? (toCents(r.variance) ?? 0) : 0), 0);
+  return {
+    from: range.from,
+    to: range.to,
+    sessions: rows.map((r) => ({
+      id: r.id,
+      registerName: r.registerName,
+      openedBy: r.openedBy ?? '',
+      openedAt: r.openedAt.toISOString(),
+      closedAt: r.closedAt?.toISOString() ?? null,
+      salesCount: Number(r.salesCount),
+      sales: centsToString(Number(r.salesCents)),
+      expectedCash: r.closedAt ? r.expectedCash : null,
+      countedCash: r.closedAt ? r.countedCash : null,
+      variance: r.closedAt ? r.variance : null,
+    })),
+    totalVariance: centsToString(totalVariance),
   };
 }
