@@ -608,6 +608,13 @@ export const orderRefunds = pgTable(
     cardCents: integer().notNull().default(0),
     giftCardCents: integer().notNull().default(0),
     storeCreditCents: integer().notNull().default(0),
+    // A refund made at the outlet's till (docs/decisions/0614-returns-at-the-till.md) names its session;
+    // the share the card bucket would get on an order with no provider payment (a cash sale) is handed
+    // back in cash from that session's drawer instead: `cashCents` exact, and the cash rounding of it
+    // (src/shared/cash-rounding.ts) that the drawer also gave or kept.
+    posSessionId: integer().references(() => posSessions.id),
+    cashCents: integer().notNull().default(0),
+    cashRoundingCents: integer().notNull().default(0),
   },
   (t) => [
     index('order_refunds_order_idx').on(t.orderId),

@@ -18,6 +18,7 @@ import { storeSettingsRoutes } from './store-settings/routes';
 import { storeSettingsAdminRoutes } from './store-settings/admin-routes';
 import { checkoutRoutes } from './checkout/routes';
 import { giftCardRoutes } from './gift-cards/routes';
+import { posReturnRoutes } from './pos/return-routes';
 import { posRoutes } from './pos/routes';
 import { orderRoutes } from './orders/routes';
 import { adminUserRoutes } from './admin-users/routes';
@@ -58,6 +59,7 @@ export async function registerFeatures(app: FastifyInstance) {
   await app.register(checkoutRoutes);
   await app.register(giftCardRoutes);
   await app.register(posRoutes);
+  await app.register(posReturnRoutes);
   await app.register(orderRoutes);
   await app.register(adminUserRoutes);
   await app.register(adminOrderRoutes);

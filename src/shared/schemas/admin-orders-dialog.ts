@@ -220,8 +220,11 @@ export const OrderRefundSchema = z.object({
   kind: z.enum(['amount', 'lines']),
   creditNoteNumber: z.string().nullable(),
   providerRefundId: z.string().nullable(),
-  /** Where a refund to the original payment went, card first (all "0.00" for one to store credit). */
-  tenders: z.object({ card: z.string(), giftCards: z.string(), storeCredit: z.string() }),
+  /**
+   * Where a refund to the original payment went, card first (all "0.00" for one to store credit);
+   * `cash` is what the till handed back for a cash sale, before its 5-cent rounding.
+   */
+  tenders: z.object({ card: z.string(), cash: z.string(), giftCards: z.string(), storeCredit: z.string() }),
   error: z.string().nullable(),
   who: z.string().nullable(),
   at: z.string(),

@@ -195,3 +195,49 @@ export const PosReportSchema = z.object({
   variance: z.string().nullable(),
 });
 export type PosReport = z.infer<typeof PosReportSchema>;
+
+/**
+ * A sale as the till finds it to take a return (docs/decisions/0614-returns-at-the-till.md): by the
+ * receipt's code (the order reference), with the units of each line still refundable and how it was
+ * paid. `GET /api/pos/returns/{reference}`.
+ */
+export const PosReturnableSchema = z.object({
+  orderId: z.number().int(),
+  reference: z.string(),
+  channel: z.enum(['online', 'till', 'draft']),
+  createdAt: z.string(),
+  total: z.string(),
+  refunded: z.string(),
+  /** Whether the order belongs to an account, which can be given store credit. */
+  hasAccount: z.boolean(),
+  lines: z.array(
+    z.object({
+      orderItemId: z.number().int(),
+      name: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.string(),
+      refundable: z.number().int(),
+    }),
+  ),
+  /** What paid it: the card through the payment provider, or cash (a till sale), gift cards, store credit. */
+  paidBy: z.object({
+    card: z.string(),
+    cash: z.string(),
+    giftCards: z.string(),
+    storeCredit: z.string(),
+  }),
+});
+export type PosReturnable = z.infer<typeof PosReturnableSchema>;
+
+/** A refund made at the till: its credit note and where the money went, with the cash to hand back. */
+export const PosRefundSchema = z.object({
+  refundId: z.number().int(),
+  creditNoteNumber: z.string().nullable(),
+  total: z.string(),
+  taxLines: z.array(TaxLineSchema),
+  tenders: z.object({ card: z.string(), cash: z.string(), giftCards: z.string(), storeCredit: z.string() }),
+  /** The cash to hand back: the cash share rounded to 5 cents. */
+  cashBack: z.string(),
+  cashRounding: z.string(),
+});
+export type PosRefund = z.infer<typeof PosRefundSchema>;

@@ -116,7 +116,7 @@ const DETAIL: AdminOrderDetail = {
       kind: 'amount',
       creditNoteNumber: null,
       providerRefundId: null,
-      tenders: { card: '5.00', giftCards: '0.00', storeCredit: '0.00' },
+      tenders: { card: '5.00', cash: '0.00', giftCards: '0.00', storeCredit: '0.00' },
       error: 'Square answered 500',
       who: 'jane',
       at: '2026-11-20T12:06:00.000Z',

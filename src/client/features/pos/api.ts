@@ -8,13 +8,16 @@ import type {
   PosConflictsSchema,
   PosProductSchema,
   PosProductsSchema,
+  PosRefund,
   PosReport,
+  PosReturnable,
   PosSale,
   PosSaleRequest,
   PosSession,
   PosTotals,
   RegistersSchema,
 } from '~/shared/schemas/pos';
+import type { RefundLinesCreateInput } from '~/shared/schemas/admin-orders-dialog';
 import { apiRequest } from '~/client/lib/api';
 
 export type Registers = z.infer<typeof RegistersSchema>;
@@ -49,3 +52,13 @@ export const listConflicts = () =>
 
 /** A request the network never answered (offline, DNS, reset): fetch throws a TypeError. */
 export const isNetworkError = (error: unknown) => error instanceof TypeError;
+
+/** Returns at the till (docs/decisions/0614-returns-at-the-till.md). */
+export const findReturnable = (reference: string) =>
+  apiRequest<PosReturnable>('GET', `/api/pos/returns/${encodeURIComponent(reference.trim())}`);
+export const refundAtTill = (sessionId: number, reference: string, body: RefundLinesCreateInput) =>
+  apiRequest<PosRefund>(
+    'POST',
+    `/api/pos/sessions/${sessionId}/returns/${encodeURIComponent(reference)}`,
+    body,
+  );

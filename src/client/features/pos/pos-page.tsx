@@ -17,9 +17,11 @@ import { OpenSession } from './open-session';
 import { PendingSales, usePendingSales } from './pending-sales';
 import { PickupPanel } from './pickup-panel';
 import { POS } from './pos.messages';
+import { POS_RETURNS } from './pos-returns.messages';
+import { ReturnsPanel } from './returns-panel';
 import { SellPanel } from './sell-panel';
 
-type Tab = 'sell' | 'drawer' | 'pickup' | 'close';
+type Tab = 'sell' | 'returns' | 'drawer' | 'pickup' | 'close';
 const SESSION_KEY = 'pos-session';
 
 function Till({
@@ -32,10 +34,12 @@ function Till({
   onEnd: () => void;
 }) {
   const t = useT(POS);
+  const tReturns = useT(POS_RETURNS);
   const [tab, setTab] = useState<Tab>('sell');
   const pending = usePendingSales(storage);
   const tabs: [Tab, string][] = [
     ['sell', t('tabSell')],
+    ['returns', tReturns('tabReturns')],
     ['drawer', t('tabDrawer')],
     ['pickup', t('tabPickup')],
     ['close', t('closeSession')],
@@ -64,6 +68,7 @@ function Till({
       {tab === 'sell' && (
         <SellPanel sessionId={session.id} storage={storage} onQueued={() => void pending.refresh()} />
       )}
+      {tab === 'returns' && <ReturnsPanel sessionId={session.id} />}
       {tab === 'drawer' && <DrawerPanel sessionId={session.id} />}
       {tab === 'pickup' && <PickupPanel />}
       {tab === 'close' && <ClosePanel sessionId={session.id} onClosed={onEnd} />}

@@ -95,6 +95,13 @@ export function Receipt({ sale }: { sale: PosSale }) {
       {rounding !== 0 && <Row label={t('rounding')} value={money(sale.cashRounding)} />}
       {Number(sale.changeDue) > 0 && <Row label={t('change')} value={money(sale.changeDue)} />}
       <hr className="my-2 border-dashed border-slate-400" />
+      {/* The code as a barcode, so a return starts with a scan (docs/decisions/0614-returns-at-the-till.md);
+          the same code is printed under it, so the image adds nothing to read. */}
+      <img
+        className="mx-auto my-1 h-10"
+        src={`/api/pos/receipt-barcode/${encodeURIComponent(sale.reference)}`}
+        alt=""
+      />
       <p className="text-center">
         {t('reference')}: <span data-testid="receipt-code">{sale.reference}</span>
       </p>

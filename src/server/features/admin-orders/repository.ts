@@ -232,6 +232,7 @@ export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<Ord
     providerRefundId: refund.providerRefundId,
     tenders: {
       card: centsToString(refund.cardCents),
+      cash: centsToString(refund.cashCents),
       giftCards: centsToString(refund.giftCardCents),
       storeCredit: centsToString(refund.storeCreditCents),
     },

@@ -25,8 +25,13 @@ export {
 export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { deliverOrderEmails, queueOrderEmail, retryOrderEmails } from './order-emails';
-export { loadCreditNote } from './refund-lines';
-export { previewLineRefund, refundOrder, refundRestOfOrder, retryPendingRefunds } from './refunds';
+export { loadCreditNote, refundableLines } from './refund-lines';
+export {
+  previewLineRefund,
+  refundOrder,
+  refundRestOfOrder,
+  retryPendingRefunds,
+} from './refunds';
 export {
   findOrderByReference,
   listItemsOfOrders,

@@ -39,6 +39,17 @@ async function refundedUnits(tx: DbOrTx, orderId: number): Promise<Map<number, n
   return new Map(rows.map((r) => [r.itemId, Number(r.units)]));
 }
 
+/** Each line of the order with the units still refundable (none given back or being given back). */
+export async function refundableLines(db: DbOrTx, orderId: number) {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const taken = await refundedUnits(db, orderId);
+  return items.map((item) => ({ item, refundable: Math.max(0, item.quantity - (taken.get(item.id) ?? 0)) }));
+}
+
 /** Goods + shipping, shipping alone and the tax lines already given back by line (refunds not failed). */
 async function refundedByLine(
   tx: DbOrTx,

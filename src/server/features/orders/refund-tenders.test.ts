@@ -142,8 +142,8 @@ describe('a refund to the original payment of an order paid by credit, two gift 
     const detail = await staff.get(`/api/orders/admin/${placed!.id}`);
     expect(detail.statusCode, detail.body).toBe(200);
     expect(detail.json().refunds.map((r: { tenders: unknown }) => r.tenders)).toEqual([
-      { card: '14.37', giftCards: '5.63', storeCredit: '0.00' },
-      { card: '0.00', giftCards: '4.37', storeCredit: '5.00' },
+      { card: '14.37', cash: '0.00', giftCards: '5.63', storeCredit: '0.00' },
+      { card: '0.00', cash: '0.00', giftCards: '4.37', storeCredit: '5.00' },
     ]);
   });
 });

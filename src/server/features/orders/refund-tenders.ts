@@ -36,7 +36,8 @@ export async function splitRefundOverTenders(
 ): Promise<TenderSplit> {
   const [back] = await tx
     .select({
-      card: sql<number>`coalesce(sum(${orderRefunds.cardCents}), 0)::int`,
+      // Cash handed back at the till stands for the card bucket of an order with no provider payment.
+      card: sql<number>`coalesce(sum(${orderRefunds.cardCents} + ${orderRefunds.cashCents}), 0)::int`,
       giftCards: sql<number>`coalesce(sum(${orderRefunds.giftCardCents}), 0)::int`,
       storeCredit: sql<number>`coalesce(sum(${orderRefunds.storeCreditCents}), 0)::int`,
     })

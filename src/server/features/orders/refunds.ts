@@ -15,6 +15,7 @@
 // A crash between 1 and 3 leaves a 'pending' row, which keeps counting against what is refundable (so
 // nothing can be refunded twice) until the maintenance job asks the provider again with the same key.
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { cashRoundingOf } from '~/shared/cash-rounding';
 import { centsToString, formatCents, toCents } from '~/shared/money';
 import type { AppContext } from '~/server/context';
 import type { Tx } from '~/server/db/client';
@@ -84,8 +85,18 @@ function refundableTotal(order: OrderRow): number {
   return (toCents(order.total) ?? 0) - (toCents(order.giftCardSaleAmount) ?? 0);
 }
 
+/**
+ * A refund made at the outlet's till (docs/decisions/0614-returns-at-the-till.md): the session it is
+ * made in, and `lockSession`, run first in the refund's transaction, which locks the session's row and
+ * refuses a closed one (so a close never counts the drawer around a refund). On an order with no
+ * provider payment the card bucket's share is handed back in cash from that drawer, rounded to 5 cents.
+ */
+export type AtTill = { sessionId: number; lockSession: (tx: Tx) => Promise<unknown> };
+
 /** What to refund: an amount (all that is left with 'rest'), or units of lines and shipping. */
-export type RefundInput = { amountCents: number | 'rest'; restock: boolean } | { lines: RefundLinesCreate };
+export type RefundInput =
+  | { amountCents: number | 'rest'; restock: boolean }
+  | { lines: RefundLinesCreate; atTill?: AtTill };
 
 /**
  * Who asks: the staff member, and the refusal of their refund limit for a sum of money given back on
@@ -107,10 +118,17 @@ function refusePaidRules(order: OrderRow): void {
  * paid by gift cards and store credit alone is refunded to them without one.
  */
 async function splitOf(tx: Tx, order: OrderRow, input: RefundInput, amountCents: number) {
-  if (toStoreCredit(input)) return NO_TENDER_SPLIT;
+  const atTill = 'atTill' in input ? input.atTill : undefined;
+  const till = atTill ? { posSessionId: atTill.sessionId } : {};
+  if (toStoreCredit(input)) return { ...NO_TENDER_SPLIT, ...till };
   const split = await splitRefundOverTenders(tx, order, amountCents);
-  if (split.cardCents > 0 && !order.paymentReference) throw conflict(NO_PROVIDER_PAYMENT);
-  return split;
+  if (split.cardCents > 0 && !order.paymentReference) {
+    if (!atTill) throw conflict(NO_PROVIDER_PAYMENT);
+    // A cash sale (or one marked paid by hand) refunded at the till: its card bucket goes back in cash.
+    const cashCents = split.cardCents;
+    return { ...split, ...till, cardCents: 0, cashCents, cashRoundingCents: cashRoundingOf(cashCents) };
+  }
+  return { ...split, ...till };
 }
 
 /** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
@@ -121,6 +139,7 @@ async function openRefund(
   input: RefundInput,
 ): Promise<{ refund: RefundRow; order: OrderRow }> {
   return ctx.db.transaction(async (tx) => {
+    if ('atTill' in input && input.atTill) await input.atTill.lockSession(tx);
     const order = await lockOrder(tx, orderId);
     refusePaidRules(order);
     const { left, taken } = await refundableCents(tx, order);
@@ -168,9 +187,11 @@ async function openRefund(
 }
 
 function whereItWent(refund: RefundRow, providerRefundId: string): string {
-  if (refund.giftCardCents === 0 && refund.storeCreditCents === 0) return providerRefundId;
+  if (refund.giftCardCents === 0 && refund.storeCreditCents === 0 && refund.cashCents === 0)
+    return providerRefundId;
   return [
     refund.cardCents > 0 ? `card ${centsToString(refund.cardCents)} ${providerRefundId}` : null,
+    refund.cashCents > 0 ? `cash ${centsToString(refund.cashCents)}` : null,
     refund.giftCardCents > 0 ? `gift cards ${centsToString(refund.giftCardCents)}` : null,
     refund.storeCreditCents > 0 ? `store credit ${centsToString(refund.storeCreditCents)}` : null,
   ]

@@ -1,12 +1,20 @@
 // The till's registers and sessions (docs/decisions/0600-till.md): a session opens on a register with
 // the cash in its drawer, takes drops and payouts, and closes with the cash counted by denomination
 // against what the drawer should hold. Its X report (while open) and Z report (at close) add up its sales.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
 import type { ReportRangeQuery, TillSessionsReport } from '~/shared/schemas/admin-reports';
 import type { PosReport, PosSession } from '~/shared/schemas/pos';
 import type { DbOrTx } from '~/server/db/client';
-import { orders, posCashMovements, posRegisters, posSessions, posTenders, users } from '~/server/db/schema';
+import {
+  orderRefunds,
+  orders,
+  posCashMovements,
+  posRegisters,
+  posSessions,
+  posTenders,
+  users,
+} from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 
@@ -154,7 +162,8 @@ export async function closeSession(
 /**
  * The X report (open session) or Z report (closed): sales by tender, tax lines, discounts, refunds,
  * cash rounding, drops and payouts, and the cash the drawer should hold: the float, plus cash kept
- * from sales (what cash paid plus its rounding, change already given back), less drops and payouts.
+ * from sales (what cash paid plus its rounding, change already given back), less drops, payouts and
+ * the cash handed back by refunds made in the session (0614); `refunds` adds up those refunds.
  */
 export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosReport> {
   const session = await findSession(db, sessionId);
@@ -174,7 +183,6 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
       taxLines: orders.taxLines,
       discount: orders.discountAmount,
       code: orders.codeDiscountAmount,
-      refunded: orders.refundedAmount,
     })
     .from(orders)
     .where(eq(orders.posSessionId, sessionId));
@@ -185,12 +193,21 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
     })
     .from(posCashMovements)
     .where(eq(posCashMovements.sessionId, sessionId));
+  // Refunds made in this session (docs/decisions/0614-returns-at-the-till.md), of any order: the cash
+  // of a cash sale was handed back from this drawer, rounded to 5 cents.
+  const [refunded] = await db
+    .select({
+      total: sql<string>`(coalesce(sum(${orderRefunds.amount}), 0) * 100)::bigint::text`,
+      cash: sql<string>`coalesce(sum(${orderRefunds.cashCents} + ${orderRefunds.cashRoundingCents}), 0)::bigint::text`,
+      rounding: sql<string>`coalesce(sum(${orderRefunds.cashRoundingCents}), 0)::bigint::text`,
+    })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.posSessionId, sessionId), ne(orderRefunds.status, 'failed')));
   const taxes = new Map<string, { code: string; rate: string; cents: number }>();
   let discounts = 0;
-  let refunds = 0;
+  const refunds = Number(refunded?.total ?? 0);
   for (const sale of sales) {
     discounts += (toCents(sale.discount) ?? 0) + (toCents(sale.code) ?? 0);
-    refunds += toCents(sale.refunded) ?? 0;
     for (const line of sale.taxLines) {
       const key = `${line.code} ${line.rate}`;
       const entry = taxes.get(key) ?? { code: line.code, rate: line.rate, cents: 0 };
@@ -202,8 +219,14 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
   const rounding = Number(cash?.rounding ?? 0);
   const drops = Number(moves?.drops ?? 0);
   const payouts = Number(moves?.payouts ?? 0);
+  const cashRefunded = Number(refunded?.cash ?? 0);
   const expected =
-    (toCents(session.openingFloat) ?? 0) + Number(cash?.cents ?? 0) + rounding - drops - payouts;
+    (toCents(session.openingFloat) ?? 0) +
+    Number(cash?.cents ?? 0) +
+    rounding -
+    drops -
+    payouts -
+    cashRefunded;
   const [closed] = await db
     .select({ counted: posSessions.countedCash, variance: posSessions.variance })
     .from(posSessions)
@@ -223,7 +246,8 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
     })),
     discounts: centsToString(discounts),
     refunds: centsToString(refunds),
-    cashRounding: centsToString(rounding),
+    // What rounding kept on sales less what it gave on cash refunds.
+    cashRounding: centsToString(rounding - Number(refunded?.rounding ?? 0)),
     drops: centsToString(drops),
     payouts: centsToString(payouts),
     expectedCash: centsToString(expected),
