@@ -78,6 +78,7 @@ export const POS = defineMessages(
     awaitingCard: 'Waiting for the card on the terminal ({{status}})...',
     cancelCard: 'Cancel card payment',
     cardCancelled: 'The card payment was cancelled.',
+    cardCancelFailed: 'The card payment could not be cancelled yet: it is still on the terminal. Try again.',
     savedOffline:
       'No network: the cash sale is kept on this device and will be sent when the network returns.',
     cardNeedsNetwork: 'Card payments need the network.',
@@ -192,6 +193,8 @@ export const POS = defineMessages(
     awaitingCard: 'En attente de la carte sur le terminal ({{status}})...',
     cancelCard: 'Annuler le paiement par carte',
     cardCancelled: 'Le paiement par carte a été annulé.',
+    cardCancelFailed:
+      "Le paiement par carte n'a pas encore pu être annulé : il est toujours sur le terminal. Réessayez.",
     savedOffline:
       'Pas de réseau : la vente au comptant est gardée sur cet appareil et sera envoyée au retour du réseau.',
     cardNeedsNetwork: 'Les paiements par carte demandent le réseau.',
