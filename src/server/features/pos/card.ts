@@ -149,12 +149,13 @@ async function completeCard(
       last4: payment?.last4 ?? null,
       paymentReference: paymentId ?? null,
     });
+    // The payment id stays on the tender, not the order's payment reference: the order's refund to the
+    // original payment would count a split sale's cash as the card's and give back more than it paid.
     await tx
       .update(orders)
       .set({
         status: 'picked-up',
         paymentStatus: 'completed',
-        paymentReference: paymentId ?? null,
         terminalCheckoutStatus: checkout.status,
         updatedAt: new Date(),
       })

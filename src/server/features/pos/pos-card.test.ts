@@ -102,7 +102,7 @@ describe('a card paid on the Terminal', () => {
     expect(order).toMatchObject({
       status: 'picked-up',
       paymentStatus: 'completed',
-      paymentReference: payment.id,
+      paymentReference: null,
       inventoryReduced: true,
     });
     const [tender] = await s.t.db.select().from(posTenders).where(eq(posTenders.orderId, sale.id));

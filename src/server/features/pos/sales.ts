@@ -571,7 +571,8 @@ async function findSaleByKey(db: DbOrTx, key: string): Promise<PosSale | null> {
 
 /** Awaiting the card while its Terminal checkout is open; cancelled when the card was not paid. */
 function saleStatus(order: typeof orders.$inferSelect): PosSale['status'] {
-  if (order.status === 'cancelled') return 'cancelled';
+  // Cancelled at the till, or failed by an administrator while it awaited the card.
+  if (order.status === 'cancelled' || order.paymentStatus === 'failed') return 'cancelled';
   if (order.paymentStatus === 'pending' && order.terminalCheckoutId) return 'awaiting_card';
   return order.tillConflict && !order.tillConflictResolvedAt ? 'conflict' : 'completed';
 }
