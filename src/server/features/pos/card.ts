@@ -31,15 +31,14 @@ export async function followSale(ctx: AppContext, id: number, cashier: Actor): P
   const sale = await saleOrNotFound(ctx.db, id);
   const terminal = ctx.payments.terminal;
   if (sale.status !== 'awaiting_card' || !sale.terminalCheckout || !terminal) return sale;
-  let checkout: TerminalCheckout;
   try {
-    checkout = await terminal.getCheckout(sale.terminalCheckout.id);
+    await applyCheckout(ctx, id, await terminal.getCheckout(sale.terminalCheckout.id), cashier);
   } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
     // Square away for a moment: the sale goes on waiting and the till asks again.
-    ctx.log.warn({ err: error, saleId: id }, 'reading the Terminal checkout failed');
+    ctx.log.warn({ err: error, saleId: id }, 'reading the Terminal checkout or its payment failed');
     return sale;
   }
-  await applyCheckout(ctx, id, checkout, cashier);
   return saleOrNotFound(ctx.db, id);
 }
 

@@ -182,6 +182,28 @@ describe('a card paid on the Terminal', () => {
   });
 });
 
+describe('Square away while the card is awaited', () => {
+  it('goes on waiting, then completes when Square answers again', async () => {
+    const item = await lot('8.72');
+    const sale = (
+      await sell({ lines: [{ productId: item.id, quantity: 1 }], tenders: [], cardAmount: '10.03' })
+    ).json();
+    s.fake.terminalPay(sale.terminalCheckout.id);
+    s.fake.failWith = 503;
+    try {
+      const waiting = await poll(sale.id);
+      expect(waiting.statusCode).toBe(200);
+      expect(waiting.json()).toMatchObject({ status: 'awaiting_card', tenders: [] });
+    } finally {
+      s.fake.failWith = null;
+    }
+    expect((await poll(sale.id)).json()).toMatchObject({
+      status: 'completed',
+      tenders: [{ kind: 'card', amount: '10.03', last4: '4242' }],
+    });
+  });
+});
+
 describe('a card not paid', () => {
   it('declined at the Terminal: the sale is cancelled, the lot back on sale, gift card and credit given back', async () => {
     // 20.00: tax 2.995 -> 3.00 (GST 1.00, QST 1.995 -> 2.00); total 23.00 = 3.00 credit + 5.00 gift card
