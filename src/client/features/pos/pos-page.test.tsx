@@ -199,6 +199,22 @@ describe('the till page', () => {
     expect(callsTo(api, 'POST', '/api/pos/sales/77/cancel')).toHaveLength(1);
   });
 
+  it("lets an administrator pair the register's Square Terminal", async () => {
+    const api = fakeApi({
+      ...routes(() => ({})),
+      'PUT /api/pos/registers/1/terminal': {
+        body: { id: 1, name: 'Front counter', openSessionId: null, squareDeviceId: 'device:TEST-1' },
+      },
+    });
+    renderPage(<PosPage storage={memoryStorage()} />, '/admin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Square Terminal device id/), 'device:TEST-1');
+    await user.click(screen.getByRole('button', { name: 'Save terminal' }));
+    expect(await screen.findByText('Terminal saved.')).toBeTruthy();
+    const [[, init]] = callsTo(api, 'PUT', '/api/pos/registers/1/terminal') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ squareDeviceId: 'device:TEST-1' });
+  });
+
   async function payByCard(user: ReturnType<typeof userEvent.setup>) {
     await user.type(await screen.findByLabelText(/Opening float/), '150.00');
     await user.click(screen.getByRole('button', { name: 'Open session' }));
