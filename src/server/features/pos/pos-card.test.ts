@@ -298,6 +298,20 @@ describe('bad input and refusals', () => {
     });
     expect(over.statusCode).toBe(400);
     expect(over.json().message).toBe('The card part is more than what is left to pay: lower it.');
+    const french = await cashier.post(
+      '/api/pos/sales',
+      {
+        sessionId,
+        clientSaleId: randomUUID(),
+        lines: [{ productId: item.id, quantity: 1 }],
+        tenders: [],
+        cardAmount: '10.04',
+      },
+      { 'accept-language': 'fr-CA' },
+    );
+    expect(french.json().message).toBe(
+      'La part payée par carte dépasse ce qui reste à payer\u00a0: réduisez-la.',
+    );
     const card = (await admin.post('/api/admin/gift-cards', { amount: '5.00' })).json();
     const withGift = await sell({
       lines: [{ productId: item.id, quantity: 1 }],
