@@ -65,7 +65,13 @@ export async function cancelCardSale(ctx: AppContext, id: number, cashier: Actor
       throw new HttpError(502, TERMINAL_UNREACHABLE);
     }
   }
-  await applyCheckout(ctx, id, checkout, cashier);
+  try {
+    await applyCheckout(ctx, id, checkout, cashier);
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.error({ err: error, saleId: id }, 'reading the payment of the Terminal checkout failed');
+    throw new HttpError(502, TERMINAL_UNREACHABLE);
+  }
   return saleOrNotFound(ctx.db, id);
 }
 

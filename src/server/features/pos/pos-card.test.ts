@@ -260,6 +260,16 @@ describe('a card not paid', () => {
     const sale = (
       await sell({ lines: [{ productId: item.id, quantity: 1 }], tenders: [], cardAmount: '10.03' })
     ).json();
+    // Square away: the cancel is refused and the sale still awaits its card.
+    s.fake.failWith = 503;
+    try {
+      const away = await cashier.post(`/api/pos/sales/${sale.id}/cancel`);
+      expect(away.statusCode).toBe(502);
+      expect(away.json().message).toBe('Square could not be reached to cancel the card payment. Try again.');
+    } finally {
+      s.fake.failWith = null;
+    }
+    expect(await stockOf(item.id)).toBe(0);
     const res = await cashier.post(`/api/pos/sales/${sale.id}/cancel`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'cancelled', terminalCheckout: { status: 'CANCELED' } });
