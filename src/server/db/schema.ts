@@ -455,6 +455,11 @@ export const orders = pgTable(
      * never taxed: tax applies when a card is spent (docs/decisions/0534-gift-card-sales.md).
      */
     giftCardSaleAmount: money().notNull().default('0'),
+    // A till sale's card part on the Square Terminal: the checkout and its last status seen (PENDING,
+    // IN_PROGRESS, CANCEL_REQUESTED, CANCELED, COMPLETED). While it is open the sale is awaiting the
+    // card (payment status pending) (docs/decisions/0613-till-card-on-square-terminal.md).
+    terminalCheckoutId: text(),
+    terminalCheckoutStatus: text(),
     createdAt: createdAt(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -1443,6 +1448,9 @@ export const posRegisters = pgTable('pos_registers', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
   active: boolean().notNull().default(true),
+  // The Square Terminal paired with this register (the Devices API's device_id), set by an
+  // administrator: the till's card part goes to it (docs/decisions/0613-till-card-on-square-terminal.md).
+  squareDeviceId: text(),
   createdAt: createdAt(),
 });
 
@@ -1499,7 +1507,8 @@ export const posCashMovements = pgTable(
 /**
  * How a till sale was paid, one row per tender: the amount it paid of the sale and, for cash, what was
  * handed over, the change given and the cash rounding (src/shared/cash-rounding.ts; signed cents the
- * rounding added to the cash due). A gift card names its last 4 characters.
+ * rounding added to the cash due). A gift card names its last 4 characters; a card its last 4 digits when
+ * the provider gives them, and its payment id.
  */
 export const posTenders = pgTable(
   'pos_tenders',
@@ -1511,17 +1520,19 @@ export const posTenders = pgTable(
     sessionId: integer()
       .notNull()
       .references(() => posSessions.id),
-    kind: text().$type<'cash' | 'gift_card' | 'store_credit'>().notNull(),
+    kind: text().$type<'cash' | 'card' | 'gift_card' | 'store_credit'>().notNull(),
     amount: money().notNull(),
     tendered: money(),
     change: money().notNull().default('0'),
     rounding: money().notNull().default('0'),
     last4: text(),
+    /** A card's payment id at the provider (Square's payment behind the Terminal checkout). */
+    paymentReference: text(),
     createdAt: createdAt(),
   },
   (t) => [
     index('pos_tenders_session_idx').on(t.sessionId),
     index('pos_tenders_order_idx').on(t.orderId),
-    check('pos_tenders_kind_known', sql`${t.kind} in ('cash', 'gift_card', 'store_credit')`),
+    check('pos_tenders_kind_known', sql`${t.kind} in ('cash', 'card', 'gift_card', 'store_credit')`),
   ],
 );

@@ -162,6 +162,23 @@ export const serverErrorMessages = defineMessages(
     'No customer account has this id.': 'No customer account has this id.',
     'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
       'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.',
+    // The till's card on the Square Terminal (docs/decisions/0613-till-card-on-square-terminal.md).
+    'Card payments at the till need the Square Terminal, and this store does not take payments through Square: take cash, a gift card or store credit.':
+      'Card payments at the till need the Square Terminal, and this store does not take payments through Square: take cash, a gift card or store credit.',
+    'This register has no Square Terminal paired: an administrator sets its device id. Take cash, a gift card or store credit.':
+      'This register has no Square Terminal paired: an administrator sets its device id. Take cash, a gift card or store credit.',
+    'The card part is more than what is left to pay: lower it.':
+      'The card part is more than what is left to pay: lower it.',
+    'The card terminal could not be reached through Square. Nothing was sold: try again, or take another payment.':
+      'The card terminal could not be reached through Square. Nothing was sold: try again, or take another payment.',
+    'This sale is paid: give the money back with a refund instead.':
+      'This sale is paid: give the money back with a refund instead.',
+    "Square's card payment does not match the card part of this sale: an administrator must check it in Square.":
+      "Square's card payment does not match the card part of this sale: an administrator must check it in Square.",
+    'Square could not be reached to cancel the card payment. Try again.':
+      'Square could not be reached to cancel the card payment. Try again.',
+    'A card payment is still waiting on the terminal: finish or cancel it before closing.':
+      'A card payment is still waiting on the terminal: finish or cancel it before closing.',
   },
   {
     'Please sign in to continue.': 'Veuillez vous connecter pour continuer.',
@@ -319,5 +336,13 @@ export const serverErrorMessages = defineMessages(
     'No customer account has this id.': 'Aucun compte client ne porte ce numéro.',
     'A gift card cannot be paid for with a gift card. Please remove the gift card code, or buy the gift card in its own order paid by card.':
       'Une carte-cadeau ne peut pas être payée avec une carte-cadeau. Veuillez retirer le code de la carte-cadeau, ou acheter la carte-cadeau dans une commande à part payée par carte.',
+    'Card payments at the till need the Square Terminal, and this store does not take payments through Square: take cash, a gift card or store credit.': `Les paiements par carte à la caisse passent par le Square Terminal, et cette boutique ne reçoit pas ses paiements par Square${NBSP}: prenez de l’argent comptant, une carte-cadeau ou un crédit en magasin.`,
+    'This register has no Square Terminal paired: an administrator sets its device id. Take cash, a gift card or store credit.': `Aucun Square Terminal n’est jumelé à cette caisse${NBSP}: un administrateur indique l’identifiant de l’appareil. Prenez de l’argent comptant, une carte-cadeau ou un crédit en magasin.`,
+    'The card part is more than what is left to pay: lower it.': `La part payée par carte dépasse ce qui reste à payer${NBSP}: réduisez-la.`,
+    'The card terminal could not be reached through Square. Nothing was sold: try again, or take another payment.': `Le terminal de paiement n’a pas pu être joint par Square. Rien n’a été vendu${NBSP}: réessayez ou prenez un autre mode de paiement.`,
+    'This sale is paid: give the money back with a refund instead.': `Cette vente est payée${NBSP}: remboursez-la plutôt.`,
+    "Square's card payment does not match the card part of this sale: an administrator must check it in Square.": `Le paiement par carte de Square ne correspond pas à la part par carte de cette vente${NBSP}: un administrateur doit le vérifier dans Square.`,
+    'Square could not be reached to cancel the card payment. Try again.': `Square n’a pas pu être joint pour annuler le paiement par carte. Réessayez.`,
+    'A card payment is still waiting on the terminal: finish or cancel it before closing.': `Un paiement par carte attend encore sur le terminal${NBSP}: terminez-le ou annulez-le avant de fermer.`,
   },
 );

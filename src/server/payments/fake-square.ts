@@ -1,6 +1,7 @@
 // A fake Square API on loopback for tests and benchmarks: the calls the Square provider makes
-// (locations, payment links, orders, payments), a way to "pay" an order as a buyer would and to
-// refund a payment as the seller would, and signed webhook notifications.
+// (locations, payment links, orders, payments, Terminal checkouts), a way to "pay" an order as a buyer
+// would and to refund a payment as the seller would, a fake Square Terminal that pays or declines the
+// checkout sent to it, and signed webhook notifications.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -35,6 +36,25 @@ type FakePayment = {
   refund_ids?: string[];
 };
 
+type FakePaymentWithCard = FakePayment & {
+  card_details?: { card: { last_4: string; card_brand: string } };
+};
+
+type FakeTerminalCheckout = {
+  id: string;
+  amount_money: Money;
+  reference_id?: string;
+  note?: string;
+  device_options: { device_id: string };
+  status: 'PENDING' | 'IN_PROGRESS' | 'CANCEL_REQUESTED' | 'CANCELED' | 'COMPLETED';
+  cancel_reason?: 'BUYER_CANCELED' | 'SELLER_CANCELED' | 'TIMED_OUT';
+  payment_ids: string[];
+  location_id: string;
+  payment_type: 'CARD_PRESENT';
+  created_at: string;
+  updated_at: string;
+};
+
 type FakeRefund = {
   id: string;
   status: string;
@@ -53,6 +73,14 @@ export type FakeSquare = {
   payments: Map<string, FakePayment>;
   /** Refunds made through POST /v2/refunds (the seller's API), by id. */
   refunds: Map<string, FakeRefund>;
+  /** Checkouts sent to the Square Terminal (POST /v2/terminals/checkouts), by id. */
+  terminalCheckouts: Map<string, FakeTerminalCheckout>;
+  /** The buyer taps or inserts a card on the Terminal: the checkout shows IN_PROGRESS. */
+  terminalStart(checkoutId: string): FakeTerminalCheckout;
+  /** The card is accepted: a COMPLETED payment of the checkout's amount, with the card's last 4 digits. */
+  terminalPay(checkoutId: string, options?: { last4?: string }): FakePaymentWithCard;
+  /** The card is declined and the buyer gives up at the device: CANCELED, BUYER_CANCELED. */
+  terminalDecline(checkoutId: string): FakeTerminalCheckout;
   /** Ids of payment links deleted through the API: they take no payment any more. */
   deletedLinks: Set<string>;
   /** Every request received: method, path and parsed body. */
@@ -101,6 +129,7 @@ export async function startFakeSquare(options: {
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
   const deletedLinks = new Set<string>();
+  const terminalCheckouts = new Map<string, FakeTerminalCheckout>();
   const idempotency = new Map<string, unknown>();
   const requests: FakeSquare['requests'] = [];
 
@@ -113,6 +142,7 @@ export async function startFakeSquare(options: {
     payments,
     refunds,
     deletedLinks,
+    terminalCheckouts,
     requests,
     failWith: null,
     failRefundsWith: null,
@@ -134,6 +164,38 @@ export async function startFakeSquare(options: {
       order.tenders.push({ id: payment.id, payment_id: payment.id });
       if (payment.status === 'COMPLETED') order.state = 'OPEN';
       return payment;
+    },
+    terminalStart(checkoutId) {
+      const checkout = openCheckout(checkoutId);
+      checkout.status = 'IN_PROGRESS';
+      checkout.updated_at = new Date().toISOString();
+      return checkout;
+    },
+    terminalPay(checkoutId, o = {}) {
+      const checkout = openCheckout(checkoutId);
+      const payment: FakePaymentWithCard = {
+        id: id('PAY_'),
+        status: 'COMPLETED',
+        amount_money: { ...checkout.amount_money },
+        total_money: { ...checkout.amount_money },
+        location_id: checkout.location_id,
+        order_id: id('ORDER_'),
+        card_details: {
+          card: { last_4: o.last4 ?? '4242', card_brand: 'VISA' },
+        },
+      };
+      payments.set(payment.id, payment);
+      checkout.status = 'COMPLETED';
+      checkout.payment_ids.push(payment.id);
+      checkout.updated_at = new Date().toISOString();
+      return payment;
+    },
+    terminalDecline(checkoutId) {
+      const checkout = openCheckout(checkoutId);
+      checkout.status = 'CANCELED';
+      checkout.cancel_reason = 'BUYER_CANCELED';
+      checkout.updated_at = new Date().toISOString();
+      return checkout;
     },
     refund(paymentId, amount) {
       const payment = payments.get(paymentId);
@@ -169,6 +231,14 @@ export async function startFakeSquare(options: {
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
+
+  function openCheckout(checkoutId: string): FakeTerminalCheckout {
+    const checkout = terminalCheckouts.get(checkoutId);
+    if (!checkout) throw new Error(`no terminal checkout ${checkoutId}`);
+    if (checkout.status === 'COMPLETED' || checkout.status === 'CANCELED')
+      throw new Error(`terminal checkout ${checkoutId} is ${checkout.status}`);
+    return checkout;
+  }
 
   function send(res: http.ServerResponse, status: number, body: unknown) {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -248,6 +318,77 @@ export async function startFakeSquare(options: {
         const answer = { payment_link: link, related_resources: { orders: [order] } };
         idempotency.set(b.idempotency_key, answer);
         return send(res, 200, answer);
+      }
+      if (req.method === 'POST' && path === '/v2/terminals/checkouts') {
+        const b = body as {
+          idempotency_key?: string;
+          checkout?: {
+            amount_money?: Money;
+            reference_id?: string;
+            note?: string;
+            device_options?: { device_id?: string };
+          };
+        };
+        const amount = b?.checkout?.amount_money;
+        const deviceId = b?.checkout?.device_options?.device_id;
+        if (
+          !b?.idempotency_key ||
+          !deviceId ||
+          !amount ||
+          !Number.isInteger(amount.amount) ||
+          amount.amount <= 0
+        )
+          return send(res, 400, { errors: [{ code: 'INVALID_VALUE', detail: 'Bad request' }] });
+        const previous = idempotency.get(`terminal:${b.idempotency_key}`);
+        if (previous) return send(res, 200, previous);
+        const now = new Date().toISOString();
+        const checkout: FakeTerminalCheckout = {
+          id: id('TC_'),
+          amount_money: {
+            amount: amount.amount,
+            currency: amount.currency ?? '',
+          },
+          reference_id: b.checkout!.reference_id,
+          note: b.checkout!.note,
+          device_options: { device_id: deviceId },
+          status: 'PENDING',
+          payment_ids: [],
+          location_id: Object.keys(locations)[0]!,
+          payment_type: 'CARD_PRESENT',
+          created_at: now,
+          updated_at: now,
+        };
+        terminalCheckouts.set(checkout.id, checkout);
+        const answer = { checkout };
+        idempotency.set(`terminal:${b.idempotency_key}`, answer);
+        return send(res, 200, answer);
+      }
+      const terminalGet = get(/^\/v2\/terminals\/checkouts\/([^/]+)$/);
+      if (terminalGet) {
+        const checkout = terminalCheckouts.get(decodeURIComponent(terminalGet[1]!));
+        return checkout ? send(res, 200, { checkout }) : notFound(res);
+      }
+      const terminalCancel =
+        req.method === 'POST' ? /^\/v2\/terminals\/checkouts\/([^/]+)\/cancel$/.exec(path) : null;
+      if (terminalCancel) {
+        const checkout = terminalCheckouts.get(decodeURIComponent(terminalCancel[1]!));
+        if (!checkout) return notFound(res);
+        // A completed checkout cannot be cancelled; one already cancelled answers as it is.
+        if (checkout.status === 'COMPLETED')
+          return send(res, 400, {
+            errors: [
+              {
+                code: 'BAD_REQUEST',
+                detail: 'Cannot cancel a COMPLETED checkout',
+              },
+            ],
+          });
+        if (checkout.status !== 'CANCELED') {
+          checkout.status = 'CANCELED';
+          checkout.cancel_reason = 'SELLER_CANCELED';
+          checkout.updated_at = new Date().toISOString();
+        }
+        return send(res, 200, { checkout });
       }
       const deleteLink =
         req.method === 'DELETE' ? /^\/v2\/online-checkout\/payment-links\/([^/]+)$/.exec(path) : null;

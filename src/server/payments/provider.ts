@@ -60,8 +60,49 @@ export type RefundResult = {
   status: string;
 };
 
+/** A card checkout on an in-person terminal (Square Terminal), as the store reads it. */
+export type TerminalCheckout = {
+  id: string;
+  /** Square's status: PENDING, IN_PROGRESS, CANCEL_REQUESTED, CANCELED or COMPLETED. */
+  status: string;
+  /** Why a CANCELED checkout ended (BUYER_CANCELED, SELLER_CANCELED, TIMED_OUT), else null. */
+  cancelReason: string | null;
+  amountCents: number;
+  currency: string;
+  /** The payments that completed it. */
+  paymentIds: string[];
+};
+
+/** A card payment taken on a terminal: its amount and, when the provider gives them, the card's last 4 digits. */
+export type TerminalPayment = {
+  id: string;
+  status: string;
+  amountCents: number;
+  currency: string;
+  last4: string | null;
+};
+
+/** Card payments at the till on the provider's terminal (docs/decisions/0613-till-card-on-square-terminal.md). */
+export interface CardTerminal {
+  /** Sends a checkout to the device; the same idempotency key answers the same checkout. */
+  createCheckout(input: {
+    idempotencyKey: string;
+    amountCents: number;
+    deviceId: string;
+    /** Our order reference, kept on the checkout and its payment. */
+    reference: string;
+    note: string;
+  }): Promise<TerminalCheckout>;
+  getCheckout(id: string): Promise<TerminalCheckout>;
+  /** Asks the device to stop taking the card; a checkout already completed stays completed. */
+  cancelCheckout(id: string): Promise<TerminalCheckout>;
+  getPayment(id: string): Promise<TerminalPayment>;
+}
+
 export interface PaymentProvider {
   readonly name: 'local' | 'square';
+  /** Card payments at the till; absent when the provider has no terminal (local). */
+  readonly terminal?: CardTerminal;
   /** Creates (or, for an order that already has one, returns) the hosted checkout. Idempotent. */
   createCheckout(order: PaymentOrder): Promise<HostedCheckout>;
   /** Asks the provider whether the order is paid in full. */

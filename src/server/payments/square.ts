@@ -15,6 +15,7 @@ import {
   type PaymentWebhookEvent,
   WebhookSignatureError,
 } from './provider';
+import { createSquareTerminal } from './square-terminal';
 
 export const SQUARE_VERSION = '2025-01-23';
 export const SQUARE_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
@@ -128,12 +129,10 @@ export function squareIdempotencyKey(key: string): string {
   return key.length <= 45 ? key : createHash('sha256').update(key).digest('base64url').slice(0, 43);
 }
 
-export function createSquareProvider(config: Config): PaymentProvider {
+/** Square's HTTP API with the store's token: JSON in and out, errors as PaymentProviderError. */
+export function squareCaller(config: Config) {
   const base = squareBaseUrl(config);
-  const locationId = config.SQUARE_LOCATION_ID ?? '';
-  let currency: Promise<string> | null = null;
-
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
@@ -165,7 +164,16 @@ export function createSquareProvider(config: Config): PaymentProvider {
       );
     }
     return json as T;
-  }
+  };
+}
+
+export type SquareCall = ReturnType<typeof squareCaller>;
+
+export function createSquareProvider(config: Config): PaymentProvider {
+  const locationId = config.SQUARE_LOCATION_ID ?? '';
+  let currency: Promise<string> | null = null;
+
+  const call = squareCaller(config);
 
   /**
    * The location's currency, which must be the store's (STORE_CURRENCY): every amount we ask for and
@@ -212,6 +220,7 @@ export function createSquareProvider(config: Config): PaymentProvider {
 
   return {
     name: 'square',
+    terminal: createSquareTerminal(config, call),
 
     async createCheckout(order: PaymentOrder) {
       if (order.paymentLinkId) {

@@ -25,6 +25,19 @@ export const RegisterSchema = z.object({
   name: z.string(),
   /** The session open on this register, if any. */
   openSessionId: z.number().int().nullable(),
+  /** The Square Terminal paired with this register (its device id): where the card part goes. */
+  squareDeviceId: z.string().nullable().optional(),
+});
+
+/** PUT /api/pos/registers/{id}/terminal (administrators): pair the register's Square Terminal, or null to unpair. */
+export const RegisterTerminalSchema = z.strictObject({
+  squareDeviceId: z
+    .string({ error: 'Enter the Square Terminal device id' })
+    .trim()
+    .min(1, 'Enter the Square Terminal device id')
+    .max(100, 'A device id is at most 100 characters')
+    .regex(/^[A-Za-z0-9:_-]+$/, 'A device id is letters, digits, ":", "_" or "-"')
+    .nullable(),
 });
 export const RegistersSchema = z.object({ registers: z.array(RegisterSchema) });
 

@@ -15,6 +15,7 @@ import type {
   PosSaleRequest,
   PosSession,
   PosTotals,
+  RegisterSchema,
   RegistersSchema,
 } from '~/shared/schemas/pos';
 import type { RefundLinesCreateInput } from '~/shared/schemas/admin-orders-dialog';
@@ -37,6 +38,11 @@ export const searchProducts = (q: string) =>
 export const quote = (basket: PosBasket) => apiRequest<PosTotals>('POST', '/api/pos/quote', basket);
 export const createSale = (sale: PosSaleRequest) => apiRequest<PosSale>('POST', '/api/pos/sales', sale);
 export const getSale = (id: number) => apiRequest<PosSale>('GET', `/api/pos/sales/${id}`);
+/** Administrators: the register's Square Terminal (its device id), or null to unpair. */
+export const pairTerminal = (registerId: number, squareDeviceId: string | null) =>
+  apiRequest<z.infer<typeof RegisterSchema>>('PUT', `/api/pos/registers/${registerId}/terminal`, {
+    squareDeviceId,
+  });
 export const cancelSale = (id: number) => apiRequest<PosSale>('POST', `/api/pos/sales/${id}/cancel`);
 export const emailReceipt = (id: number, email?: string) =>
   apiRequest<void>('POST', `/api/pos/sales/${id}/email-receipt`, email ? { email } : {});

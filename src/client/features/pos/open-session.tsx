@@ -1,5 +1,6 @@
 // The till's first screen: choose a register and open a session with the cash in the drawer (the opening
-// float), or resume the session already open on it.
+// float), or resume the session already open on it. An administrator also pairs the register's Square
+// Terminal here.
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Button } from '~/client/components/ui/button';
@@ -12,6 +13,7 @@ import { useT } from '~/client/lib/i18n';
 import type { PosSession } from '~/shared/schemas/pos';
 import { getSession, listRegisters, openSession } from './api';
 import { POS } from './pos.messages';
+import { TerminalPairing } from './terminal-pairing';
 
 export function OpenSession({ onOpen }: { onOpen: (session: PosSession) => void }) {
   const t = useT(POS);
@@ -92,6 +94,7 @@ export function OpenSession({ onOpen }: { onOpen: (session: PosSession) => void 
           {chosen?.openSessionId ? t('resume') : t('openSession')}
         </Button>
       </form>
+      {chosen && <TerminalPairing key={chosen.id} register={chosen} />}
     </Card>
   );
 }

@@ -1,7 +1,9 @@
 // The till page: a code typed by a keyboard-wedge scanner (fast keystrokes and Enter) adds the lot and
 // warns of an online hold; a $10.03 total paid with $20.00 cash takes $10.05 and gives $9.95 back; the
 // receipt follows. A cash sale the network cannot carry is kept on the device and sent when the browser
-// is online again, and a lot sold online meanwhile is reported. The server is the fake API.
+// is online again, and a lot sold online meanwhile is reported. A card part waits for the terminal: paid,
+// the receipt names the card's last 4 digits; a cancel that does not go through keeps it waiting. The
+// server is the fake API.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -195,5 +197,85 @@ describe('the till page', () => {
     const [[, init]] = callsTo(api, 'POST', '/api/pos/sales') as [[string, RequestInit]];
     expect(JSON.parse(String(init.body))).toMatchObject({ cardAmount: '10.03', tenders: [] });
     expect(callsTo(api, 'POST', '/api/pos/sales/77/cancel')).toHaveLength(1);
+  });
+
+  it("lets an administrator pair the register's Square Terminal", async () => {
+    const api = fakeApi({
+      ...routes(() => ({})),
+      'PUT /api/pos/registers/1/terminal': {
+        body: { id: 1, name: 'Front counter', openSessionId: null, squareDeviceId: 'device:TEST-1' },
+      },
+    });
+    renderPage(<PosPage storage={memoryStorage()} />, '/admin');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/Square Terminal device id/), 'device:TEST-1');
+    await user.click(screen.getByRole('button', { name: 'Save terminal' }));
+    expect(await screen.findByText('Terminal saved.')).toBeTruthy();
+    const [[, init]] = callsTo(api, 'PUT', '/api/pos/registers/1/terminal') as [[string, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ squareDeviceId: 'device:TEST-1' });
+  });
+
+  async function payByCard(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText(/Opening float/), '150.00');
+    await user.click(screen.getByRole('button', { name: 'Open session' }));
+    await user.type(await screen.findByLabelText(/Lot label, UPC or SKU/), 'LD-0042{Enter}');
+    await screen.findByTestId('pos-total');
+    await user.click(screen.getByRole('button', { name: 'Remove payment' }));
+    await user.click(screen.getByRole('button', { name: '+ Card' }));
+    await user.type(screen.getByLabelText('Amount'), '10.03');
+    await user.click(screen.getByRole('button', { name: 'Complete sale' }));
+  }
+  const awaitingCard = (status: string) => ({
+    ...sold({ receiptLanguage: 'en' } as PosSaleRequest, 'awaiting_card'),
+    tenders: [],
+    cashRounding: '0.00',
+    changeDue: '0.00',
+    terminalCheckout: { id: 'tc-1', status },
+  });
+
+  it('shows the receipt with the card and its last 4 digits once the terminal is paid', async () => {
+    fakeApi({
+      ...routes(() => awaitingCard('PENDING')),
+      'GET /api/pos/sales/77': {
+        body: {
+          ...awaitingCard('COMPLETED'),
+          status: 'completed',
+          tenders: [{ kind: 'card', amount: '10.03', last4: '1111' }],
+        },
+      },
+    });
+    renderPage(<PosPage storage={memoryStorage()} />, '/admin');
+    await payByCard(userEvent.setup());
+    expect(await screen.findByText('Waiting for the card on the terminal (PENDING)...')).toBeTruthy();
+    expect(await screen.findByText('Card ****1111', {}, { timeout: 4000 })).toBeTruthy();
+    expect(screen.queryByText(/Waiting for the card/)).toBeNull();
+  });
+
+  it('keeps waiting when the cancel does not go through, and cancels when asked again', async () => {
+    let cancels = 0;
+    fakeApi({
+      ...routes(() => awaitingCard('PENDING')),
+      'GET /api/pos/sales/77': { body: awaitingCard('IN_PROGRESS') },
+      'POST /api/pos/sales/77/cancel': () =>
+        ++cancels === 1
+          ? {
+              status: 502,
+              body: { message: 'Square could not be reached to cancel the card payment. Try again.' },
+            }
+          : { body: { ...awaitingCard('CANCELED'), status: 'cancelled' } },
+    });
+    renderPage(<PosPage storage={memoryStorage()} />, '/admin');
+    const user = userEvent.setup();
+    await payByCard(user);
+    await user.click(await screen.findByRole('button', { name: 'Cancel card payment' }));
+    expect(
+      await screen.findByText(
+        'The card payment could not be cancelled yet: it is still on the terminal. Try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('The card payment was cancelled.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel card payment' }));
+    expect(await screen.findByText('The card payment was cancelled.')).toBeTruthy();
+    expect(cancels).toBe(2);
   });
 });

@@ -78,6 +78,13 @@ export const POS = defineMessages(
     awaitingCard: 'Waiting for the card on the terminal ({{status}})...',
     cancelCard: 'Cancel card payment',
     cardCancelled: 'The card payment was cancelled.',
+    terminalDevice: 'Square Terminal device id',
+    terminalHint:
+      'Administrators: the device id of the Square Terminal paired with this register, where card payments go. Leave it empty to unpair.',
+    saveTerminal: 'Save terminal',
+    terminalSaving: 'Saving...',
+    terminalSaved: 'Terminal saved.',
+    cardCancelFailed: 'The card payment could not be cancelled yet: it is still on the terminal. Try again.',
     savedOffline:
       'No network: the cash sale is kept on this device and will be sent when the network returns.',
     cardNeedsNetwork: 'Card payments need the network.',
@@ -192,6 +199,14 @@ export const POS = defineMessages(
     awaitingCard: 'En attente de la carte sur le terminal ({{status}})...',
     cancelCard: 'Annuler le paiement par carte',
     cardCancelled: 'Le paiement par carte a été annulé.',
+    terminalDevice: "Identifiant de l'appareil Square Terminal",
+    terminalHint:
+      "Administrateurs : l'identifiant de l'appareil Square Terminal jumelé à cette caisse, où vont les paiements par carte. Laissez vide pour le dissocier.",
+    saveTerminal: 'Enregistrer le terminal',
+    terminalSaving: 'Enregistrement...',
+    terminalSaved: 'Terminal enregistré.',
+    cardCancelFailed:
+      "Le paiement par carte n'a pas encore pu être annulé : il est toujours sur le terminal. Réessayez.",
     savedOffline:
       'Pas de réseau : la vente au comptant est gardée sur cet appareil et sera envoyée au retour du réseau.',
     cardNeedsNetwork: 'Les paiements par carte demandent le réseau.',

@@ -136,6 +136,7 @@ export function SellPanel({
         {submit.awaiting ? (
           <div className="grid gap-2" role="status">
             <p>{t('awaitingCard', { status: submit.awaiting.terminalCheckout?.status ?? '' })}</p>
+            {submit.cancelFailed && <p className="text-sm text-red-700">{t('cardCancelFailed')}</p>}
             <Button variant="destructive" onClick={() => void submit.cancelCard()}>
               {t('cancelCard')}
             </Button>

@@ -46,6 +46,8 @@ export function useSaleSubmit(storage: QueueStorage, onQueued: () => void) {
   const [pending, setPending] = useState(false);
   const [outcome, setOutcomeState] = useState<Outcome | null>(null);
   const clientSaleId = useRef<string | null>(null);
+  /** The cashier's cancel did not go through (Square away): the card is still awaited. */
+  const [cancelFailed, setCancelFailed] = useState(false);
   // A cancelled card sale is over: trying again is another sale.
   const setOutcome = useCallback((next: Outcome | null) => {
     if (next?.kind === 'cancelled') clientSaleId.current = null;
@@ -100,8 +102,10 @@ export function useSaleSubmit(storage: QueueStorage, onQueued: () => void) {
   const cancelCard = async () => {
     if (!awaiting) return;
     const sale = await cancelSale(awaiting.id).catch(() => null);
-    if (!sale || sale.status === 'cancelled') setOutcome({ kind: 'cancelled' });
-    else setOutcome({ kind: 'sale', sale });
+    // Not cancelled until the server says so: the sale stays awaited and followed.
+    setCancelFailed(!sale || sale.status === 'awaiting_card');
+    if (!sale) setOutcome({ kind: 'sale', sale: { ...awaiting } });
+    else setOutcome(sale.status === 'cancelled' ? { kind: 'cancelled' } : { kind: 'sale', sale });
   };
 
   /** Ready for the next sale: a new clientSaleId. */
@@ -110,5 +114,14 @@ export function useSaleSubmit(storage: QueueStorage, onQueued: () => void) {
     setOutcome(null);
   };
 
-  return { submit, pending, outcome, awaiting, cancelCard, reset, clearError: () => setOutcome(null) };
+  return {
+    submit,
+    pending,
+    outcome,
+    awaiting,
+    cancelCard,
+    cancelFailed: cancelFailed && awaiting !== null,
+    reset,
+    clearError: () => setOutcome(null),
+  };
 }

@@ -74,6 +74,8 @@ const demoOrder: OrderRow = {
   pickupSlotEndsAt: null,
   pickupReminderSentAt: null,
   giftCardSaleAmount: '0',
+  terminalCheckoutId: null,
+  terminalCheckoutStatus: null,
   finalSaleAcknowledgedAt: null,
   contractAcceptedAt: at,
   contractVersion: '2026-11-28',

@@ -16,13 +16,16 @@ import {
   PosSaleSchema,
   PosSessionSchema,
   PosTotalsSchema,
+  RegisterSchema,
   RegistersSchema,
+  RegisterTerminalSchema,
 } from '~/shared/schemas/pos';
 import { ErrorSchema } from '~/shared/schemas/catalog';
 import { products } from '~/server/db/schema';
 import { notFound } from '~/server/lib/http-error';
 import { privateAnswers } from '~/server/plugins/security';
-import { emailReceipt, openConflicts, priceSale, recordSale, resolveConflict, saleOrNotFound } from './sales';
+import { cancelCardSale, followSale } from './card';
+import { emailReceipt, openConflicts, priceSale, recordSale, resolveConflict } from './sales';
 import {
   addCashMovement,
   closeSession,
@@ -31,6 +34,7 @@ import {
   openSession,
   SESSION_NOT_FOUND,
   sessionReport,
+  setRegisterTerminal,
 } from './sessions';
 
 const till = { access: 'staff', permission: 'till' } as const;
@@ -174,9 +178,10 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: till,
       schema: {
         tags: ['pos'],
-        summary: 'Record a sale (once per clientSaleId): stock taken, tenders taken',
+        summary:
+          'Record a sale (once per clientSaleId): stock taken, tenders taken; a card part is sent to the Square Terminal',
         body: PosSaleRequestSchema,
-        response: { 200: PosSaleSchema, ...errors },
+        response: { 200: PosSaleSchema, ...errors, 502: ErrorSchema },
       },
     },
     async (request) => recordSale(app.ctx, request.body, cashier(request)),
@@ -188,12 +193,42 @@ export const posRoutes: FastifyPluginAsyncZod = async (app) => {
       config: till,
       schema: {
         tags: ['pos'],
-        summary: 'A till sale and its receipt',
+        summary: 'A till sale and its receipt; one awaiting its card is followed on the Square Terminal',
         params: IdParams,
         response: { 200: PosSaleSchema, ...errors },
       },
     },
-    async (request) => saleOrNotFound(db, request.params.id),
+    async (request) => followSale(app.ctx, request.params.id, cashier(request)),
+  );
+
+  app.post(
+    '/api/pos/sales/:id/cancel',
+    {
+      config: till,
+      schema: {
+        tags: ['pos'],
+        summary: 'Cancel the card of a sale awaiting it on the Square Terminal: the sale is cancelled',
+        params: IdParams,
+        response: { 200: PosSaleSchema, ...errors, 502: ErrorSchema },
+      },
+    },
+    async (request) => cancelCardSale(app.ctx, request.params.id, cashier(request)),
+  );
+
+  app.put(
+    '/api/pos/registers/:id/terminal',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags: ['pos'],
+        summary: "Pair a register with its Square Terminal (the Devices API's device id), or unpair it",
+        params: IdParams,
+        body: RegisterTerminalSchema,
+        response: { 200: RegisterSchema, ...errors },
+      },
+    },
+    async (request) =>
+      setRegisterTerminal(db, request.params.id, request.body.squareDeviceId, request.user!.id),
   );
 
   app.get(

@@ -2,7 +2,8 @@
 // module at today's prices, the cashier's line and order discounts within their limit, the store's
 // province's taxes as separate lines, the stock taken under the same row locks as an online checkout
 // (the last unit has one winner), and the tenders: gift cards and store credit first, cash for the rest
-// rounded to 5 cents. A sale is an order (channel 'till', picked up at the counter), so the receipt's
+// rounded to 5 cents, a card part on the register's Square Terminal (card.ts: the sale waits for it,
+// never rounded). A sale is an order (channel 'till', picked up at the counter), so the receipt's
 // code is its reference and refunds and returns follow the order's paths.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -17,11 +18,20 @@ import type { PosBasketSchema, PosSale, PosSaleRequest, PosTotals } from '~/shar
 import type { z } from 'zod';
 import type { AppContext } from '~/server/context';
 import type { DbOrTx, Tx } from '~/server/db/client';
-import { orderHistory, orderItems, orders, posTenders, products, users } from '~/server/db/schema';
+import {
+  orderHistory,
+  orderItems,
+  orders,
+  posRegisters,
+  posTenders,
+  products,
+  users,
+} from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
-import { badRequest, conflict, notFound } from '~/server/lib/http-error';
+import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { moveStock } from '~/server/lib/product-writes';
 import { markStockChange } from '~/server/lib/stock-reason';
+import { PaymentProviderError } from '~/server/payments/provider';
 import { loadPricingContext, newOrderReference, priceCart } from '~/server/features/checkout';
 import { spendGiftCardsOnOrder } from '~/server/features/gift-cards';
 import { deliverOrderEmails, queueOrderEmail } from '~/server/features/orders';
@@ -33,7 +43,12 @@ type Basket = z.infer<typeof PosBasketSchema>;
 type Cashier = { id: number; isAdmin: boolean };
 
 export const CARD_NOT_SET_UP =
-  'Card payments at the till are not connected yet: take cash, a gift card or store credit.';
+  'Card payments at the till need the Square Terminal, and this store does not take payments through Square: take cash, a gift card or store credit.';
+export const NO_TERMINAL_ON_REGISTER =
+  'This register has no Square Terminal paired: an administrator sets its device id. Take cash, a gift card or store credit.';
+export const CARD_OVER = 'The card part is more than what is left to pay: lower it.';
+export const TERMINAL_UNREACHABLE =
+  'The card terminal could not be reached through Square. Nothing was sold: try again, or take another payment.';
 export const TENDERS_SHORT = 'The payments do not cover the total: add cash or another payment.';
 export const TENDERS_OVER = 'The gift cards and store credit are more than the total: lower one of them.';
 export const OFFLINE_CASH_ONLY = 'A sale made offline is paid in cash only.';
@@ -206,133 +221,205 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
   const key = `till:${input.clientSaleId}`;
   const earlier = await findSaleByKey(ctx.db, key);
   if (earlier) return earlier;
-  if ((toCents(input.cardAmount) ?? 0) > 0) throw badRequest(CARD_NOT_SET_UP);
+  const cardCents = toCents(input.cardAmount) ?? 0;
   // Offline the till could check no card, balance or stock: it queues cash sales only.
   const offline = input.offlineAt !== undefined;
-  if (offline && input.tenders.some((t) => t.kind !== 'cash')) throw badRequest(OFFLINE_CASH_ONLY);
-  const id = await ctx.db.transaction(async (tx) => {
-    const session = await lockOpenSession(tx, input.sessionId);
-    await lockLots(
-      tx,
-      input.lines.map((l) => l.productId),
-    );
-    // Priced under the locks: the stock each line may take is what unpaid online checkouts do not hold.
-    const sale = await priceSale(ctx, tx, input, cashier);
-    // A sale made offline already happened: the goods left with the customer. What the storefront sold
-    // meanwhile is not refused but recorded, for staff to resolve (an online buyer may be owed a refund).
-    const stocks = offline
-      ? await stockOf(
-          tx,
-          sale.lines.map((l) => l.productId),
-        )
-      : new Map<number, number>();
-    const short = offline
-      ? sale.lines
-          .filter((l) => l.available < l.quantity)
-          .map((l) => {
-            const left = stocks.get(l.productId) ?? 0;
-            return { line: l, take: Math.min(left, l.quantity) };
-          })
-      : [];
-    for (const line of offline ? [] : sale.lines) {
-      const available = line.available;
-      if (available < line.quantity) {
-        const message: ErrorText =
-          available <= 0
-            ? { key: 'Sorry, "{{name}}" is out of stock.', values: { name: line.name } }
-            : { key: 'Only {{available}} of "{{name}}" left.', values: { available, name: line.name } };
-        throw conflict(message, { code: 'out_of_stock', productId: line.productId });
+  if (offline && (cardCents > 0 || input.tenders.some((t) => t.kind !== 'cash')))
+    throw badRequest(OFFLINE_CASH_ONLY);
+  const terminal = ctx.payments.terminal;
+  if (cardCents > 0 && !terminal) throw badRequest(CARD_NOT_SET_UP);
+  // A checkout sent to the Terminal for a sale whose transaction then failed is cancelled on the device.
+  let sentCheckout: string | null = null;
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const session = await lockOpenSession(tx, input.sessionId);
+      const deviceId = cardCents > 0 ? await deviceOf(tx, session.registerId) : null;
+      await lockLots(
+        tx,
+        input.lines.map((l) => l.productId),
+      );
+      // Priced under the locks: the stock each line may take is what unpaid online checkouts do not hold.
+      const sale = await priceSale(ctx, tx, input, cashier);
+      // A sale made offline already happened: the goods left with the customer. What the storefront sold
+      // meanwhile is not refused but recorded, for staff to resolve (an online buyer may be owed a refund).
+      const stocks = offline
+        ? await stockOf(
+            tx,
+            sale.lines.map((l) => l.productId),
+          )
+        : new Map<number, number>();
+      const short = offline
+        ? sale.lines
+            .filter((l) => l.available < l.quantity)
+            .map((l) => {
+              const left = stocks.get(l.productId) ?? 0;
+              return { line: l, take: Math.min(left, l.quantity) };
+            })
+        : [];
+      for (const line of offline ? [] : sale.lines) {
+        const available = line.available;
+        if (available < line.quantity) {
+          const message: ErrorText =
+            available <= 0
+              ? {
+                  key: 'Sorry, "{{name}}" is out of stock.',
+                  values: { name: line.name },
+                }
+              : {
+                  key: 'Only {{available}} of "{{name}}" left.',
+                  values: { available, name: line.name },
+                };
+          throw conflict(message, {
+            code: 'out_of_stock',
+            productId: line.productId,
+          });
+        }
       }
-    }
-    const customer = await customerOf(tx, input.customer);
-    const { returnWindowDays } = await getStoreSettings(tx);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        orderReference: newOrderReference(),
-        idempotencyKey: key,
-        userId: customer.userId,
-        customerEmail: customer.email,
-        customerName: customer.name,
-        shippingMethod: 'pickup',
-        shippingCost: '0',
-        subtotal: centsToString(sale.subtotalCents),
-        discountPercentage: '0',
-        discountAmount: '0',
-        codeDiscountAmount: centsToString(sale.discountCents),
-        taxRate: sale.taxRate,
-        taxAmount: centsToString(sale.taxLines.reduce((a, t) => a + t.cents, 0)),
-        taxLines: sale.taxLines.map((t) => ({
-          code: t.code as never,
-          rate: t.rate,
-          amount: centsToString(t.cents),
+      const customer = await customerOf(tx, input.customer);
+      const { returnWindowDays } = await getStoreSettings(tx);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderReference: newOrderReference(),
+          idempotencyKey: key,
+          userId: customer.userId,
+          customerEmail: customer.email,
+          customerName: customer.name,
+          shippingMethod: 'pickup',
+          shippingCost: '0',
+          subtotal: centsToString(sale.subtotalCents),
+          discountPercentage: '0',
+          discountAmount: '0',
+          codeDiscountAmount: centsToString(sale.discountCents),
+          taxRate: sale.taxRate,
+          taxAmount: centsToString(sale.taxLines.reduce((a, t) => a + t.cents, 0)),
+          taxLines: sale.taxLines.map((t) => ({
+            code: t.code as never,
+            rate: t.rate,
+            amount: centsToString(t.cents),
+          })),
+          total: centsToString(sale.totalCents),
+          currency: ctx.config.STORE_CURRENCY,
+          locale: input.receiptLanguage,
+          // Paid and handed over at the counter; its receipt is its confirmation, so none is e-mailed. A
+          // card part keeps it pending until the Terminal's checkout completes (card.ts).
+          status: deviceId ? 'pending' : 'picked-up',
+          paymentStatus: deviceId ? 'pending' : 'completed',
+          paymentMethod: 'till',
+          inventoryReduced: true,
+          confirmationEmailSent: true,
+          channel: 'till',
+          posSessionId: session.id,
+          tillConflict:
+            short.length === 0
+              ? null
+              : short
+                  .map(
+                    ({ line, take }) =>
+                      `${line.sku || line.name}: ${line.quantity} sold offline, ${take} left in stock`,
+                  )
+                  .join('; '),
+        })
+        .returning({ id: orders.id, reference: orders.orderReference });
+      await tx.insert(orderItems).values(
+        sale.lines.map((l) => ({
+          orderId: order!.id,
+          productId: l.productId,
+          quantity: l.quantity,
+          price: centsToString(l.unitCents),
+          discount: centsToString(l.regularCents - l.unitCents),
+          codeDiscount: centsToString(l.discountCents),
+          productName: l.name,
+          // The name in the receipt's language when staff wrote one (as an online order keeps it).
+          soldName: pickText(l.name, l.nameFr, input.receiptLanguage).text === l.name ? null : l.nameFr,
+          sku: l.sku,
+          imageUrl: l.imageUrl,
+          condition: l.condition,
+          finalSale: l.finalSale,
+          returnWindowDays: returnWindowDays[l.condition] ?? 0,
         })),
-        total: centsToString(sale.totalCents),
-        currency: ctx.config.STORE_CURRENCY,
-        locale: input.receiptLanguage,
-        // Paid and handed over at the counter; its receipt is its confirmation, so none is e-mailed.
-        status: 'picked-up',
-        paymentStatus: 'completed',
-        paymentMethod: 'till',
-        inventoryReduced: true,
-        confirmationEmailSent: true,
-        channel: 'till',
-        posSessionId: session.id,
-        tillConflict:
-          short.length === 0
-            ? null
-            : short
-                .map(
-                  ({ line, take }) =>
-                    `${line.sku || line.name}: ${line.quantity} sold offline, ${take} left in stock`,
-                )
-                .join('; '),
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
-      sale.lines.map((l) => ({
+      );
+      await markStockChange(tx, {
+        reason: 'till',
         orderId: order!.id,
-        productId: l.productId,
-        quantity: l.quantity,
-        price: centsToString(l.unitCents),
-        discount: centsToString(l.regularCents - l.unitCents),
-        codeDiscount: centsToString(l.discountCents),
-        productName: l.name,
-        // The name in the receipt's language when staff wrote one (as an online order keeps it).
-        soldName: pickText(l.name, l.nameFr, input.receiptLanguage).text === l.name ? null : l.nameFr,
-        sku: l.sku,
-        imageUrl: l.imageUrl,
-        condition: l.condition,
-        finalSale: l.finalSale,
-        returnWindowDays: returnWindowDays[l.condition] ?? 0,
-      })),
-    );
-    await markStockChange(tx, { reason: 'till', orderId: order!.id, userId: cashier.id });
-    for (const line of sale.lines) {
-      // An offline sale takes what stock is left of a lot sold meanwhile, never below 0.
-      const take = short.find((s) => s.line === line)?.take ?? line.quantity;
-      if (take > 0 && !(await moveStock(tx, line.productId, -take)))
-        throw conflict(
-          { key: 'Sorry, "{{name}}" is out of stock.', values: { name: line.name } },
-          { code: 'out_of_stock' },
-        );
-    }
-    await takeTenders(
-      tx,
-      { orderId: order!.id, sessionId: session.id, totalCents: sale.totalCents, customer },
-      input,
-    );
-    await tx.insert(orderHistory).values({
-      orderId: order!.id,
-      field: 'status',
-      fromValue: null,
-      toValue: 'picked-up',
-      actor: 'till',
-      actorUserId: cashier.id,
+        userId: cashier.id,
+      });
+      for (const line of sale.lines) {
+        // An offline sale takes what stock is left of a lot sold meanwhile, never below 0.
+        const take = short.find((s) => s.line === line)?.take ?? line.quantity;
+        if (take > 0 && !(await moveStock(tx, line.productId, -take)))
+          throw conflict(
+            {
+              key: 'Sorry, "{{name}}" is out of stock.',
+              values: { name: line.name },
+            },
+            { code: 'out_of_stock' },
+          );
+      }
+      await takeTenders(
+        tx,
+        {
+          orderId: order!.id,
+          sessionId: session.id,
+          totalCents: sale.totalCents,
+          cardCents,
+          customer,
+        },
+        input,
+      );
+      await tx.insert(orderHistory).values({
+        orderId: order!.id,
+        field: 'status',
+        fromValue: null,
+        toValue: deviceId ? 'pending' : 'picked-up',
+        actor: 'till',
+        actorUserId: cashier.id,
+      });
+      if (deviceId) {
+        // Last, so a sale refused above never reaches the device. The card part exactly, never rounded.
+        const checkout = await terminal!.createCheckout({
+          idempotencyKey: `till-${input.clientSaleId}`,
+          amountCents: cardCents,
+          deviceId,
+          reference: order!.reference,
+          note: `${ctx.config.STORE_NAME} ${order!.reference}`,
+        });
+        sentCheckout = checkout.id;
+        await tx
+          .update(orders)
+          .set({
+            terminalCheckoutId: checkout.id,
+            terminalCheckoutStatus: checkout.status,
+          })
+          .where(eq(orders.id, order!.id));
+      }
+      return order!.id;
     });
-    return order!.id;
-  });
-  return (await findSale(ctx.db, id))!;
+    return (await findSale(ctx.db, id))!;
+  } catch (error) {
+    if (sentCheckout)
+      await terminal!.cancelCheckout(sentCheckout).catch((e: unknown) => {
+        ctx.log.error(
+          { err: e, checkoutId: sentCheckout },
+          'cancelling the checkout of an unrecorded sale failed',
+        );
+      });
+    if (error instanceof PaymentProviderError) {
+      ctx.log.error({ err: error }, 'the Square Terminal checkout could not be created');
+      throw new HttpError(502, TERMINAL_UNREACHABLE);
+    }
+    throw error;
+  }
+}
+
+/** The register's paired Square Terminal; a card part on a register without one is refused. */
+async function deviceOf(tx: Tx, registerId: number): Promise<string> {
+  const [register] = await tx
+    .select({ deviceId: posRegisters.squareDeviceId })
+    .from(posRegisters)
+    .where(eq(posRegisters.id, registerId));
+  if (!register?.deviceId) throw badRequest(NO_TERMINAL_ON_REGISTER);
+  return register.deviceId;
 }
 
 async function stockOf(tx: Tx, ids: number[]): Promise<Map<number, number>> {
@@ -395,11 +482,18 @@ async function customerOf(tx: Tx, customer: PosSaleRequest['customer']) {
 
 /**
  * Gift cards and store credit pay first, each exactly the amount asked (a card or balance that has less
- * refuses the sale); cash pays the rest, rounded to 5 cents, and what was handed over beyond it is change.
+ * refuses the sale); then the card part, exactly (its tender is recorded when the Terminal completes);
+ * cash pays the rest, rounded to 5 cents, and what was handed over beyond it is change.
  */
 async function takeTenders(
   tx: Tx,
-  sale: { orderId: number; sessionId: number; totalCents: number; customer: { userId: number | null } },
+  sale: {
+    orderId: number;
+    sessionId: number;
+    totalCents: number;
+    cardCents: number;
+    customer: { userId: number | null };
+  },
   input: PosSaleRequest,
 ) {
   let covered = 0;
@@ -446,7 +540,8 @@ async function takeTenders(
     }
     covered += cents;
   }
-  const cashDue = sale.totalCents - covered;
+  if (covered + sale.cardCents > sale.totalCents) throw badRequest(CARD_OVER);
+  const cashDue = sale.totalCents - covered - sale.cardCents;
   const cash = input.tenders.find((t) => t.kind === 'cash');
   if (cashDue > 0) {
     const rounding = cashRoundingOf(cashDue);
@@ -474,6 +569,14 @@ async function findSaleByKey(db: DbOrTx, key: string): Promise<PosSale | null> {
   return row ? findSale(db, row.id) : null;
 }
 
+/** Awaiting the card while its Terminal checkout is open; cancelled when the card was not paid. */
+function saleStatus(order: typeof orders.$inferSelect): PosSale['status'] {
+  // Cancelled at the till, or failed by an administrator while it awaited the card.
+  if (order.status === 'cancelled' || order.paymentStatus === 'failed') return 'cancelled';
+  if (order.paymentStatus === 'pending' && order.terminalCheckoutId) return 'awaiting_card';
+  return order.tillConflict && !order.tillConflictResolvedAt ? 'conflict' : 'completed';
+}
+
 /** A till sale as the till shows it and prints its receipt. */
 export async function findSale(db: DbOrTx, id: number): Promise<PosSale | null> {
   const [order] = await db
@@ -496,7 +599,7 @@ export async function findSale(db: DbOrTx, id: number): Promise<PosSale | null> 
   return {
     id: order.id,
     reference: order.orderReference,
-    status: order.tillConflict && !order.tillConflictResolvedAt ? 'conflict' : 'completed',
+    status: saleStatus(order),
     conflict: order.tillConflict,
     lines: items.map((i) => {
       const price = toCents(i.price) ?? 0;
@@ -522,7 +625,12 @@ export async function findSale(db: DbOrTx, id: number): Promise<PosSale | null> 
     })),
     cashRounding: centsToString(rounding),
     changeDue: centsToString(change),
-    terminalCheckout: null,
+    terminalCheckout: order.terminalCheckoutId
+      ? {
+          id: order.terminalCheckoutId,
+          status: order.terminalCheckoutStatus ?? 'PENDING',
+        }
+      : null,
     receiptLanguage: order.locale,
     createdAt: order.createdAt.toISOString(),
   };

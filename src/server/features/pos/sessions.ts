@@ -1,7 +1,7 @@
 // The till's registers and sessions (docs/decisions/0600-till.md): a session opens on a register with
 // the cash in its drawer, takes drops and payouts, and closes with the cash counted by denomination
 // against what the drawer should hold. Its X report (while open) and Z report (at close) add up its sales.
-import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import { centsToString, toCents } from '~/shared/money';
 import type { ReportRangeQuery, TillSessionsReport } from '~/shared/schemas/admin-reports';
 import type { PosReport, PosSession } from '~/shared/schemas/pos';
@@ -21,13 +21,22 @@ import { badRequest, conflict, notFound } from '~/server/lib/http-error';
 export const DEFAULT_REGISTER = 'Register 1';
 export const SESSION_NOT_FOUND = 'No such till session.';
 export const SESSION_CLOSED = 'This till session is closed. Open a new one to sell.';
+export const CARD_STILL_AWAITED =
+  'A card payment is still waiting on the terminal: finish or cancel it before closing.';
+/** Sales that count in a session's report: not one awaiting its card, nor one cancelled unpaid. */
+const COUNTED_SALE = notInArray(orders.paymentStatus, ['pending', 'failed']);
 export const REGISTER_BUSY = 'A session is already open on this register. Close it before opening another.';
 
 /** The active registers with their open session; the first visit makes 'Register 1'. */
 export async function listRegisters(db: DbOrTx) {
   await db.insert(posRegisters).values({ name: DEFAULT_REGISTER }).onConflictDoNothing();
   const rows = await db
-    .select({ id: posRegisters.id, name: posRegisters.name, openSessionId: posSessions.id })
+    .select({
+      id: posRegisters.id,
+      name: posRegisters.name,
+      openSessionId: posSessions.id,
+      squareDeviceId: posRegisters.squareDeviceId,
+    })
     .from(posRegisters)
     .leftJoin(posSessions, and(eq(posSessions.registerId, posRegisters.id), isNull(posSessions.closedAt)))
     .where(eq(posRegisters.active, true))
@@ -130,6 +139,12 @@ export async function closeSession(
   userId: number,
 ): Promise<PosReport> {
   await lockOpenSession(db, sessionId);
+  const [awaiting] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.posSessionId, sessionId), eq(orders.paymentStatus, 'pending')))
+    .limit(1);
+  if (awaiting) throw conflict(CARD_STILL_AWAITED);
   const open = await sessionReport(db, sessionId);
   const expected = toCents(open.expectedCash) ?? 0;
   const counted = countedCents(input.counts);
@@ -160,10 +175,11 @@ export async function closeSession(
 }
 
 /**
- * The X report (open session) or Z report (closed): sales by tender, tax lines, discounts, refunds,
- * cash rounding, drops and payouts, and the cash the drawer should hold: the float, plus cash kept
- * from sales (what cash paid plus its rounding, change already given back), less drops, payouts and
- * the cash handed back by refunds made in the session (0614); `refunds` adds up those refunds.
+ * The X report (open session) or Z report (closed): sales by tender (card apart from cash), tax lines,
+ * discounts, refunds, cash rounding, drops and payouts, and the cash the drawer should hold: the float,
+ * plus cash kept from sales (what cash paid plus its rounding, change already given back), less drops,
+ * payouts and the cash handed back by refunds made in the session (0614); `refunds` adds up those
+ * refunds. A sale still awaiting its card, or cancelled because the card was not paid, counts in none.
  */
 export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosReport> {
   const session = await findSession(db, sessionId);
@@ -175,7 +191,8 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
       rounding: sql<string>`(sum(${posTenders.rounding}) * 100)::bigint::text`,
     })
     .from(posTenders)
-    .where(eq(posTenders.sessionId, sessionId))
+    .innerJoin(orders, eq(orders.id, posTenders.orderId))
+    .where(and(eq(posTenders.sessionId, sessionId), COUNTED_SALE))
     .groupBy(posTenders.kind)
     .orderBy(posTenders.kind);
   const sales = await db
@@ -185,7 +202,7 @@ export async function sessionReport(db: DbOrTx, sessionId: number): Promise<PosR
       code: orders.codeDiscountAmount,
     })
     .from(orders)
-    .where(eq(orders.posSessionId, sessionId));
+    .where(and(eq(orders.posSessionId, sessionId), COUNTED_SALE));
   const [moves] = await db
     .select({
       drops: sql<string>`(coalesce(sum(${posCashMovements.amount}) filter (where ${posCashMovements.kind} = 'drop'), 0) * 100)::bigint::text`,
@@ -310,4 +327,35 @@ export async function tillSessionsReport(
     })),
     totalVariance: centsToString(totalVariance),
   };
+}
+
+/** An administrator pairs a register with its Square Terminal (the device id), or unpairs it with null. */
+export async function setRegisterTerminal(
+  db: DbOrTx,
+  registerId: number,
+  squareDeviceId: string | null,
+  userId: number,
+) {
+  const [row] = await db
+    .update(posRegisters)
+    .set({ squareDeviceId })
+    .where(eq(posRegisters.id, registerId))
+    .returning({ id: posRegisters.id });
+  if (!row) throw notFound('No such register.');
+  await recordAudit(db, {
+    userId,
+    action: 'pair-till-terminal',
+    entity: 'pos-register',
+    entityId: registerId,
+    after: { squareDeviceId },
+  });
+  const [register] = (await listRegisters(db)).filter((r) => r.id === registerId);
+  return (
+    register ?? {
+      id: registerId,
+      name: '',
+      openSessionId: null,
+      squareDeviceId,
+    }
+  );
 }
