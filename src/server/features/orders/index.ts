@@ -26,6 +26,7 @@ export { PaymentReceivedError } from './payment-completions';
 export { orderEmailPreviews } from './email-preview';
 export { deliverOrderEmails, queueOrderEmail, retryOrderEmails } from './order-emails';
 export { loadCreditNote, refundableLines } from './refund-lines';
+export { providerCardOf } from './refund-tenders';
 export {
   previewLineRefund,
   refundOrder,

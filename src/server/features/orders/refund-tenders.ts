@@ -6,7 +6,8 @@
 // turns a gift card into cash.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '~/server/db/client';
-import { orderRefunds } from '~/server/db/schema';
+import type { DbOrTx } from '~/server/db/client';
+import { orderRefunds, posTenders } from '~/server/db/schema';
 import { conflict } from '~/server/lib/http-error';
 import { toCents } from '~/shared/money';
 import type { OrderRow } from './repository';
@@ -56,4 +57,36 @@ export async function splitRefundOverTenders(
   };
   if (left > 0) throw conflict('The payments of this order cannot carry this refund.');
   return split;
+}
+
+/**
+ * The card payment with the provider behind the card bucket, and what it took: the order's own for a
+ * storefront order paid by card (all of the bucket); for a till sale, its Terminal card tender
+ * (docs/decisions/0613-till-card-on-square-terminal.md), which may have paid only part of the bucket
+ * beside cash. No reference when the bucket was cash or marked paid by hand.
+ */
+export async function providerCardOf(
+  db: DbOrTx,
+  order: OrderRow,
+): Promise<{ reference: string | null; cents: number }> {
+  if (order.paymentReference) return { reference: order.paymentReference, cents: cardPaidCents(order) };
+  const [card] = await db
+    .select({
+      reference: sql<string | null>`max(${posTenders.paymentReference})`,
+      cents: sql<string>`(coalesce(sum(${posTenders.amount}), 0) * 100)::bigint::text`,
+    })
+    .from(posTenders)
+    .where(and(eq(posTenders.orderId, order.id), eq(posTenders.kind, 'card')));
+  return card?.reference
+    ? { reference: card.reference, cents: Number(card.cents) }
+    : { reference: null, cents: 0 };
+}
+
+/** What refunds to 'original' (pending or completed) gave back to the provider's card so far. */
+export async function cardGivenBackCents(tx: Tx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${orderRefunds.cardCents}), 0)::int` })
+    .from(orderRefunds)
+    .where(and(eq(orderRefunds.orderId, orderId), sql`${orderRefunds.status} in ('pending', 'completed')`));
+  return Number(row?.cents ?? 0);
 }

@@ -38,7 +38,12 @@ import {
   previewCreditNote,
   restockRefundLines,
 } from './refund-lines';
-import { NO_TENDER_SPLIT, splitRefundOverTenders } from './refund-tenders';
+import {
+  cardGivenBackCents,
+  NO_TENDER_SPLIT,
+  providerCardOf,
+  splitRefundOverTenders,
+} from './refund-tenders';
 import type { OrderRow } from './repository';
 
 export const ONLY_PAID_ORDERS = 'Only a paid order can be refunded.';
@@ -122,13 +127,18 @@ async function splitOf(tx: Tx, order: OrderRow, input: RefundInput, amountCents:
   const till = atTill ? { posSessionId: atTill.sessionId } : {};
   if (toStoreCredit(input)) return { ...NO_TENDER_SPLIT, ...till };
   const split = await splitRefundOverTenders(tx, order, amountCents);
-  if (split.cardCents > 0 && !order.paymentReference) {
-    if (!atTill) throw conflict(NO_PROVIDER_PAYMENT);
-    // A cash sale (or one marked paid by hand) refunded at the till: its card bucket goes back in cash.
-    const cashCents = split.cardCents;
-    return { ...split, ...till, cardCents: 0, cashCents, cashRoundingCents: cashRoundingOf(cashCents) };
-  }
-  return { ...split, ...till };
+  if (split.cardCents === 0) return { ...split, ...till };
+  // The card bucket's share goes to the provider's card up to what it took less what went back to it;
+  // the rest of it was cash at the till (or marked paid by hand), handed back in cash from the drawer
+  // of a refund at the till and refused elsewhere.
+  const card = await providerCardOf(tx, order);
+  const toCard = Math.min(
+    split.cardCents,
+    Math.max(0, card.cents - (await cardGivenBackCents(tx, order.id))),
+  );
+  const cashCents = split.cardCents - toCard;
+  if (cashCents > 0 && !atTill) throw conflict(NO_PROVIDER_PAYMENT);
+  return { ...split, ...till, cardCents: toCard, cashCents, cashRoundingCents: cashRoundingOf(cashCents) };
 }
 
 /** Step 1: the rules, and the refund written 'pending' so a concurrent refund counts it. */
@@ -321,9 +331,11 @@ async function failRefund(ctx: AppContext, refundId: number, error: string): Pro
     .where(and(eq(orderRefunds.id, refundId), eq(orderRefunds.status, 'pending')));
 }
 
-function askProvider(ctx: AppContext, order: OrderRow, refund: RefundRow) {
+async function askProvider(ctx: AppContext, order: OrderRow, refund: RefundRow) {
+  const { reference } = await providerCardOf(ctx.db, order);
+  if (!reference) throw new PaymentProviderError('The order has no payment with the provider.', 400);
   return ctx.payments.refund({
-    paymentReference: order.paymentReference!,
+    paymentReference: reference,
     orderReference: order.orderReference,
     // Only the card's share: the gift cards' and store credit's are moved by settleRefund.
     amountCents: refund.cardCents,
@@ -441,7 +453,7 @@ export async function retryPendingRefunds(ctx: AppContext, limit = 20): Promise<
       );
       continue;
     }
-    if (!order?.paymentReference) {
+    if (!order || !(await providerCardOf(ctx.db, order)).reference) {
       await failRefund(ctx, refund.id, 'The order has no payment with the provider.');
       continue;
     }

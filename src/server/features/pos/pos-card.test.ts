@@ -451,3 +451,49 @@ describe("the session's report", () => {
     ]);
   });
 });
+
+describe('a card and cash sale returned at the till (docs/decisions/0614-returns-at-the-till.md)', () => {
+  it('gives the card back what it paid through Square and the rest in cash from the drawer', async () => {
+    const session = await openPaired('Returns with card', '50.00');
+    // 10.03 with 5.00 on the card and 5.03 in cash (5.05 taken).
+    const item = await lot('8.72');
+    const sale = (
+      await sell(
+        {
+          lines: [{ productId: item.id, quantity: 1 }],
+          tenders: [{ kind: 'cash', tendered: '5.05' }],
+          cardAmount: '5.00',
+        },
+        session,
+      )
+    ).json();
+    const payment = s.fake.terminalPay(sale.terminalCheckout.id);
+    expect((await poll(sale.id)).json().status).toBe('completed');
+    // 50.00 + 5.05.
+    expect((await cashier.get(`/api/pos/sessions/${session}/report`)).json().expectedCash).toBe('55.05');
+
+    const found = (await cashier.get(`/api/pos/returns/${sale.reference}`)).json();
+    // The order has no provider payment of its own: the Terminal's card took 5.00, cash the rest.
+    expect(found.paidBy).toMatchObject({ card: '5.00', cash: '5.03' });
+    const refundsBefore = s.fake.refunds.size;
+    const back = await cashier.post(`/api/pos/sessions/${session}/returns/${sale.reference}`, {
+      lines: [{ orderItemId: found.lines[0].orderItemId, quantity: 1, restock: true }],
+      destination: 'original',
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    // The whole 10.03: the card first, all it paid (5.00), through Square on the Terminal's payment;
+    // the rest, 5.03, in cash, handed back as 5.05.
+    expect(back.json()).toMatchObject({
+      total: '10.03',
+      tenders: { card: '5.00', cash: '5.03' },
+      cashBack: '5.05',
+    });
+    const asked = [...s.fake.refunds.values()].slice(refundsBefore);
+    expect(asked.map((r) => [r.payment_id, r.amount_money.amount])).toEqual([[payment.id, 500]]);
+    // 55.05 - 5.05 = 50.00: the float again.
+    expect((await cashier.get(`/api/pos/sessions/${session}/report`)).json()).toMatchObject({
+      expectedCash: '50.00',
+      refunds: '10.03',
+    });
+  });
+});

@@ -12,6 +12,7 @@ import {
   findOrderByReference,
   loadCreditNote,
   type OrderRow,
+  providerCardOf,
   refundableLines,
   refundOrder,
 } from '~/server/features/orders';
@@ -36,6 +37,7 @@ export async function findReturnable(db: DbOrTx, reference: string): Promise<Pos
   const credit = toCents(order.storeCreditAmount) ?? 0;
   const cards = toCents(order.giftCardAmount) ?? 0;
   const rest = (toCents(order.total) ?? 0) - credit - cards;
+  const card = Math.min(rest, (await providerCardOf(db, order)).cents);
   return {
     orderId: order.id,
     reference: order.orderReference,
@@ -51,11 +53,11 @@ export async function findReturnable(db: DbOrTx, reference: string): Promise<Pos
       unitPrice: item.price,
       refundable,
     })),
-    // What neither credit nor gift cards paid went through the provider's card, or, with no provider
-    // payment, was cash at the till (or marked paid by hand).
+    // What neither credit nor gift cards paid went through the provider's card (the order's own, or
+    // the till's Terminal), the rest in cash at the till (or marked paid by hand).
     paidBy: {
-      card: centsToString(order.paymentReference ? rest : 0),
-      cash: centsToString(order.paymentReference ? 0 : rest),
+      card: centsToString(card),
+      cash: centsToString(rest - card),
       giftCards: centsToString(cards),
       storeCredit: centsToString(credit),
     },
