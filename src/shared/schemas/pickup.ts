@@ -89,3 +89,60 @@ export const PickupOrderSchema = z.object({
     z.object({ productName: z.string(), quantity: z.number().int(), sku: z.string().nullable() }),
   ),
 });
+
+/** The most weeks one weekly schedule adds at once, and the most slots it may make. */
+export const PICKUP_WEEKS_MAX = 8;
+export const PICKUP_WEEK_SLOTS_MAX = 500;
+const HOURS_MESSAGE = 'Enter a time like 10:00';
+const clock = z
+  .string({ error: HOURS_MESSAGE })
+  .regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, HOURS_MESSAGE)
+  .transform((v) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3)));
+
+/**
+ * POST /api/admin/pickup-slots/week: slots from opening hours, repeated each chosen weekday for a
+ * number of weeks from a first day, in the store's time zone: `days` are ISO weekdays (1 Monday to
+ * 7 Sunday), each day cut into slots of `slotMinutes` from `opens` while a whole slot fits before
+ * `closes`.
+ */
+export const PickupWeekSchema = z
+  .strictObject({
+    from: z.iso.date({ error: 'Choose the first day, as YYYY-MM-DD' }),
+    weeks: z
+      .number({ error: `Weeks must be a whole number from 1 to ${PICKUP_WEEKS_MAX}` })
+      .int(`Weeks must be a whole number from 1 to ${PICKUP_WEEKS_MAX}`)
+      .min(1, `Weeks must be a whole number from 1 to ${PICKUP_WEEKS_MAX}`)
+      .max(PICKUP_WEEKS_MAX, `Weeks must be a whole number from 1 to ${PICKUP_WEEKS_MAX}`),
+    days: z
+      .array(z.number().int().min(1).max(7), { error: 'Choose the days of the week' })
+      .min(1, 'Choose at least one day of the week')
+      .max(7)
+      .refine((days) => new Set(days).size === days.length, 'Choose each day once'),
+    opens: clock,
+    closes: clock,
+    slotMinutes: z
+      .number({ error: 'A slot lasts 15 to 480 minutes' })
+      .int('A slot lasts 15 to 480 minutes')
+      .min(15, 'A slot lasts 15 to 480 minutes')
+      .max(480, 'A slot lasts 15 to 480 minutes'),
+    capacity,
+  })
+  .refine((v) => v.closes - v.opens >= v.slotMinutes, {
+    message: 'The store must be open for at least one whole slot',
+    path: ['closes'],
+  })
+  .refine(
+    (v) =>
+      v.weeks * v.days.length * Math.floor((v.closes - v.opens) / v.slotMinutes) <= PICKUP_WEEK_SLOTS_MAX,
+    {
+      message: `At most ${PICKUP_WEEK_SLOTS_MAX} slots at once: choose fewer weeks or longer slots`,
+      path: ['weeks'],
+    },
+  );
+export type PickupWeek = z.output<typeof PickupWeekSchema>;
+
+export const PickupWeekAnswerSchema = z.object({
+  /** Slots added; a slot that would overlap one the store has, or is already past, is left out. */
+  created: z.number().int(),
+  skipped: z.number().int(),
+});

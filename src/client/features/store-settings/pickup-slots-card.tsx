@@ -1,5 +1,6 @@
 // Settings > Shipping: the pickup slots the checkout offers (docs/decisions/0620-pickup-slots.md). Staff add
-// a slot as a day, a start and an end in the store's time zone and a capacity, and delete one nobody
+// a slot as a day, a start and an end in the store's time zone and a capacity (or a week of opening
+// hours at once: pickup-week-form.tsx), and delete one nobody
 // booked; the administrator sets the lead time and the no-show days. No slot at all: pickup asks for none.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -11,6 +12,7 @@ import { TextField } from '~/client/components/ui/form-fields';
 import { toast } from '~/client/components/ui/toast-store';
 import { ApiError, apiRequest } from '~/client/lib/api';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
+import { PickupWeekForm } from './pickup-week-form';
 
 const PATH = '/api/admin/pickup-slots';
 const KEY = [PATH];
@@ -26,7 +28,8 @@ const failed = (title: string) => (error: unknown) =>
 export function PickupSlotsCard() {
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: KEY, queryFn: () => apiRequest<Answer>('GET', PATH) });
-  const timeZone = useQuery(siteConfigQueryOptions()).data?.timeZone ?? 'America/Toronto';
+  const config = useQuery(siteConfigQueryOptions()).data;
+  const timeZone = config?.timeZone ?? 'America/Toronto';
   const [day, setDay] = useState('');
   const [from, setFrom] = useState('10:00');
   const [to, setTo] = useState('11:00');
@@ -137,6 +140,7 @@ export function PickupSlotsCard() {
           </Button>
         </div>
       </form>
+      {config?.today && <PickupWeekForm today={config.today} onAdded={refresh} />}
       <form
         onSubmit={submit(() => saveRules.mutate())}
         noValidate

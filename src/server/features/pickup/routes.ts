@@ -14,6 +14,8 @@ import {
   PickupSlotSchema,
   PickupSlotsQuerySchema,
   PickupSlotUpdateSchema,
+  PickupWeekAnswerSchema,
+  PickupWeekSchema,
 } from '~/shared/schemas/pickup';
 import { UserIdParamsSchema as IdParamsSchema } from '~/shared/schemas/admin-users';
 import { orderItems, orders, pickupSlots } from '~/server/db/schema';
@@ -24,6 +26,7 @@ import { setOrderStatus } from '~/server/features/orders';
 import {
   availableSlots,
   createSlot,
+  createWeekOfSlots,
   deleteSlot,
   getPickupRules,
   listSlots,
@@ -94,6 +97,32 @@ export const pickupRoutes: FastifyPluginAsyncZod = async (app) => {
           after: slot,
         });
         return slot;
+      }),
+  );
+
+  app.post(
+    '/api/admin/pickup-slots/week',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['admin'],
+        summary:
+          "Add the slots of opening hours on chosen weekdays for some weeks (store time zone), leaving out any that overlap the store's slots",
+        body: PickupWeekSchema,
+        response: { 200: PickupWeekAnswerSchema, ...errors },
+      },
+    },
+    async (request) =>
+      db.transaction(async (tx) => {
+        const answer = await createWeekOfSlots(tx, request.body, app.ctx.config.STORE_TIMEZONE);
+        await recordAudit(tx, {
+          userId: request.user!.id,
+          action: 'create-week',
+          entity: 'pickup-slot',
+          entityId: null,
+          after: { ...request.body, ...answer },
+        });
+        return answer;
       }),
   );
 

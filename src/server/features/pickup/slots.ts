@@ -1,7 +1,7 @@
 // Pickup slots (docs/decisions/0620-pickup-slots.md): the store's list of time windows with a capacity,
 // what is left of each, and the booking a checkout makes under the slot's row lock.
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { orders, pickupSlots, shippingSettings } from '~/server/db/schema';
 import { conflict, notFound } from '~/server/lib/http-error';
@@ -12,6 +12,7 @@ import {
   type PickupSlot,
   type PickupSlotCreate,
   type PickupSlotUpdate,
+  type PickupWeek,
 } from '~/shared/schemas/pickup';
 import { unpaidCheckoutSql } from '~/server/features/orders';
 
@@ -122,6 +123,38 @@ export async function createSlot(db: DbOrTx, input: PickupSlotCreate): Promise<P
     .values({ startsAt: new Date(input.startsAt), endsAt: new Date(input.endsAt), capacity: input.capacity })
     .returning();
   return toSlot({ ...row!, booked: 0 });
+}
+
+/**
+ * Adds the slots of a weekly schedule in one statement: each chosen weekday of the weeks from `from`,
+ * cut into slots from opening to closing in the store's time zone (PostgreSQL turns each wall time
+ * into an instant, so a day that changes to or from daylight time keeps its opening hours). A slot
+ * that would overlap one the store already has, or that has started, is left out: the schedule can be
+ * run again over the same weeks without doubling anything.
+ */
+export async function createWeekOfSlots(
+  tx: Tx,
+  week: PickupWeek,
+  timeZone: string,
+): Promise<{ created: number; skipped: number }> {
+  const perDay = Math.floor((week.closes - week.opens) / week.slotMinutes);
+  const days = sql.raw(`array[${week.days.map(Number).join(',')}]::int[]`);
+  const wanted = sql`
+    select (d + make_interval(mins => ${week.opens} + k * ${week.slotMinutes})) at time zone ${timeZone} as starts_at,
+           (d + make_interval(mins => ${week.opens} + (k + 1) * ${week.slotMinutes})) at time zone ${timeZone} as ends_at
+    from generate_series(${week.from}::date::timestamp, ${week.from}::date::timestamp + make_interval(days => ${week.weeks * 7 - 1}), interval '1 day') as d
+    cross join generate_series(0, ${perDay - 1}) as k
+    where extract(isodow from d)::int = any(${days})`;
+  const rowsOf = async (query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows;
+  const inserted = await rowsOf(sql`
+    insert into ${pickupSlots} (starts_at, ends_at, capacity)
+    select w.starts_at, w.ends_at, ${week.capacity}::int from (${wanted}) w
+    where w.starts_at > now()
+      and not exists (select 1 from ${pickupSlots} s where s.starts_at < w.ends_at and s.ends_at > w.starts_at)
+    returning id`);
+  const [all] = (await rowsOf(sql`select count(*)::int as n from (${wanted}) w`)) as { n: number }[];
+  const created = inserted.length;
+  return { created, skipped: Number(all?.n ?? 0) - created };
 }
 
 async function slotWithBooked(db: DbOrTx, id: number): Promise<PickupSlot> {
