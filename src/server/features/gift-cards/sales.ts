@@ -4,9 +4,10 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/shared/i18n/locales';
 import type { CheckoutGiftCard } from '~/shared/schemas/checkout';
-import { toCents } from '~/shared/money';
+import type { OrderGiftCardLine } from '~/shared/schemas/orders';
+import { centsToString, toCents } from '~/shared/money';
 import type { AppContext } from '~/server/context';
-import type { Tx } from '~/server/db/client';
+import type { DbOrTx, Tx } from '~/server/db/client';
 import { orderGiftCardLines } from '~/server/db/schema';
 import { queueGiftCardEmail } from './gift-card-email';
 import { issueGiftCard } from './ledger';
@@ -77,4 +78,21 @@ export async function issueSoldGiftCards(
       .where(eq(orderGiftCardLines.id, line.id));
   }
   return queued;
+}
+
+/** An order's gift card lines as its shopper reads them (amount, quantity, recipient; never a code). */
+export async function orderGiftCardLinesOf(db: DbOrTx, orderId: number): Promise<OrderGiftCardLine[]> {
+  const lines = await db
+    .select()
+    .from(orderGiftCardLines)
+    .where(eq(orderGiftCardLines.orderId, orderId))
+    .orderBy(asc(orderGiftCardLines.id));
+  return lines.map((l) => ({
+    id: l.id,
+    amount: centsToString(l.amountCents),
+    quantity: l.quantity,
+    recipientName: l.recipientName,
+    recipientEmail: l.recipientEmail,
+    issued: l.issuedAt !== null,
+  }));
 }

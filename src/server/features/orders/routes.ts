@@ -27,6 +27,7 @@ import { lookUpOrder } from './lookup';
 import { confirmProviderPayment } from './completion';
 import { refundRestOfOrder } from './refunds';
 import { buildOrderTimeline } from './timeline';
+import { orderGiftCardLinesOf } from '~/server/features/gift-cards';
 import type { DbOrTx } from '~/server/db/client';
 import {
   findOrderById,
@@ -95,9 +96,15 @@ export async function loadReadableOrder(
   return { order, proven };
 }
 
-/** The order as its shopper reads it: its lines and its timeline. */
+/** The order as its shopper reads it: its lines, the gift cards it sold and its timeline. */
 async function shopperOrder(db: DbOrTx, order: OrderRow) {
-  return toOrderResponse(order, await listOrderItems(db, order.id), await buildOrderTimeline(db, order));
+  const answer = toOrderResponse(
+    order,
+    await listOrderItems(db, order.id),
+    await buildOrderTimeline(db, order),
+  );
+  const giftCards = await orderGiftCardLinesOf(db, order.id);
+  return giftCards.length > 0 ? { ...answer, giftCards } : answer;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
