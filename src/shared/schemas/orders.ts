@@ -15,25 +15,8 @@ export const OrderItemSchema = AccountOrderItemSchema.extend({
 });
 export type OrderItem = z.infer<typeof OrderItemSchema>;
 
-/**
- * A gift card line the order sold (docs/decisions/0534-gift-card-sales.md): `quantity` cards of `amount`
- * each for the recipient, untaxed; never a code (the recipient's e-mail carries it).
- */
-export const OrderGiftCardLineSchema = z.object({
-  id: z.number().int(),
-  amount: z.string(),
-  quantity: z.number().int(),
-  recipientName: z.string(),
-  recipientEmail: z.string(),
-  /** Whether the cards were issued (and e-mailed): once the order is paid. */
-  issued: z.boolean(),
-});
-export type OrderGiftCardLine = z.infer<typeof OrderGiftCardLineSchema>;
-
 export const OrderSchema = AccountOrderSchema.extend({
   items: z.array(OrderItemSchema),
-  /** The gift cards the order sold, on the shopper's answers (absent elsewhere: none shown). */
-  giftCards: z.array(OrderGiftCardLineSchema).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

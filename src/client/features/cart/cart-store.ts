@@ -28,6 +28,8 @@ export const CART_FORCE_EMPTY_KEY = 'cart-force-empty';
 export const LAST_CLEARED_ORDER_KEY = 'cart-last-cleared-order';
 /** The order a hosted checkout was created for, while the shopper is away paying. */
 export const PENDING_ORDER_KEY = 'pending-order-id';
+/** The gift card lines (gift-card-lines.ts): their own key, as a card has no productId. */
+export const GIFT_CARD_CART_KEY = 'cart-gift-cards';
 
 export type CartItem = {
   productId: number;
@@ -270,6 +272,44 @@ function countOf(cart: CartState): number {
   return cart.items.reduce((sum, i) => sum + i.quantity, 0);
 }
 
+// The gift cards in the cart count in the header's badge. Their lines are gift-card-lines.ts's, loaded
+// only by the pages that show them: this keeps just their number, read from storage when the cart is.
+let giftCardCount: number | null = null;
+let clearGiftCards = () => {};
+
+function cardCount(): number {
+  if (giftCardCount === null) {
+    try {
+      const stored = JSON.parse(storage().getItem(GIFT_CARD_CART_KEY) ?? '[]') as { quantity?: unknown }[];
+      giftCardCount = stored.reduce((sum, l) => sum + (Number(l.quantity) || 0), 0);
+    } catch {
+      giftCardCount = 0;
+    }
+  }
+  return giftCardCount;
+}
+
+/** gift-card-lines.ts tells the number of its cards after each change. */
+export function setGiftCardCount(count: number) {
+  giftCardCount = count;
+  emit();
+}
+
+/** gift-card-lines.ts hears when the cart is cleared (its lines go with it). */
+export function onGiftCardsCleared(listener: () => void) {
+  clearGiftCards = listener;
+}
+
+function dropGiftCards() {
+  try {
+    storage().removeItem(GIFT_CARD_CART_KEY);
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+  giftCardCount = 0;
+  clearGiftCards();
+}
+
 /** The cart for components: items, special instructions, total quantity and whether it is loaded. */
 export function useCart(): CartView {
   const cart = useSyncExternalStore(subscribeCart, current, () => EMPTY);
@@ -277,11 +317,11 @@ export function useCart(): CartView {
   return { ...cart, count: countOf(cart), ready };
 }
 
-/** Total quantity in the cart, for the header badge; 0 on the server so hydration matches. */
+/** Total quantity in the cart (gift cards too), for the header badge; 0 on the server so hydration matches. */
 export function useCartCount(): number {
   return useSyncExternalStore(
     subscribeCart,
-    () => countOf(current()),
+    () => countOf(current()) + cardCount(),
     () => 0,
   );
 }
@@ -489,10 +529,11 @@ export function updateQuantity(productId: number, quantity: number, options: Act
   return true;
 }
 
-/** Empties the items and the special instructions. 'Cart cleared' unless toasts are suppressed. */
+/** Empties the items, the gift cards and the special instructions. 'Cart cleared' unless toasts are suppressed. */
 export function clearCart(options: ActionOptions = {}): boolean {
   const t = cartT(options.locale);
   try {
+    dropGiftCards();
     commit(EMPTY);
     if (options.notify !== false && !toastsSuppressed()) {
       toast({ title: t('cleared'), description: t('clearedDescription') });
@@ -646,6 +687,7 @@ export function forceEmptyCart(): void {
   } catch {
     // fall through: the in-memory cart is still emptied
   }
+  dropGiftCards();
   state = loadFromStorage();
   emit();
 }
@@ -653,6 +695,7 @@ export function forceEmptyCart(): void {
 /** For tests: forget the in-memory cart so the next read loads from storage like a fresh page. */
 export function resetCartStoreForTests(): void {
   state = null;
+  giftCardCount = null;
   if (storageListening) window.removeEventListener('storage', onStorage);
   storageListening = false;
   listeners.clear();

@@ -269,6 +269,20 @@ describe('a gift card bought in the storefront', () => {
       });
       expect(paid.json().giftCards.map((l: { issued: boolean }) => l.issued)).toEqual([true, true]);
       expect(paid.body).not.toMatch(/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/);
+      // The buyer's confirmation lists the cards (2 x $30.00 = $60.00, then $10.00) and ships nothing.
+      let confirmation: string | undefined;
+      for (let i = 0; i < 60 && !confirmation; i++) {
+        confirmation = inbox
+          .mailsTo(order.customerEmail)
+          .map((m) => m.text ?? '')
+          .find((text) => text.includes(order.orderReference) && text.includes('Gift card for'));
+        if (!confirmation) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(confirmation).toContain('Gift card for Sam Friend (ana@example.com)');
+      expect(confirmation).toContain('$60.00');
+      expect(confirmation).toContain('Gift card for Sam Friend (bo@example.com)');
+      expect(confirmation).toContain('Each gift card is e-mailed to its recipient');
+      expect(confirmation).not.toContain('Pickup');
     } finally {
       await staff.delete(`/api/admin/pickup-slots/${slot.json().id}`);
     }

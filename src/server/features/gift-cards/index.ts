@@ -1,4 +1,4 @@
 // The gift cards feature's public entry (docs/decisions/0533-gift-cards.md, 0534-gift-card-sales.md).
 export { customerGiftCards, giveBackOrderGiftCards, spendGiftCardsOnOrder } from './ledger';
 export { limitGiftCardLookups } from './routes';
-export { addOrderGiftCardLines, giftCardSaleCents, issueSoldGiftCards, orderGiftCardLinesOf } from './sales';
+export { addOrderGiftCardLines, giftCardSaleCents, issueSoldGiftCards, giftCardLinesOfOrders } from './sales';

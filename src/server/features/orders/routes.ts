@@ -27,7 +27,7 @@ import { lookUpOrder } from './lookup';
 import { confirmProviderPayment } from './completion';
 import { refundRestOfOrder } from './refunds';
 import { buildOrderTimeline } from './timeline';
-import { orderGiftCardLinesOf } from '~/server/features/gift-cards';
+import { giftCardLinesOfOrders } from '~/server/features/gift-cards';
 import type { DbOrTx } from '~/server/db/client';
 import {
   findOrderById,
@@ -103,7 +103,7 @@ async function shopperOrder(db: DbOrTx, order: OrderRow) {
     await listOrderItems(db, order.id),
     await buildOrderTimeline(db, order),
   );
-  const giftCards = await orderGiftCardLinesOf(db, order.id);
+  const giftCards = (await giftCardLinesOfOrders(db, [order.id])).get(order.id) ?? [];
   return giftCards.length > 0 ? { ...answer, giftCards } : answer;
 }
 
