@@ -1,5 +1,6 @@
 // The gift card lines of the cart page, below its products (docs/decisions/0534-gift-card-sales.md):
 // amount × quantity, the recipient, the line's total and a remove button.
+import { clsx } from 'clsx';
 import { formatCents, formatMoney, toCents } from '~/shared/money';
 import { Button } from '~/client/components/ui/button';
 import { useLocale, useT } from '~/client/lib/i18n';
@@ -13,7 +14,7 @@ export function GiftCardCartLines({ lines, spaced }: { lines: readonly GiftCardL
   if (lines.length === 0) return null;
   return (
     <ul
-      className="divide-y divide-slate-200 rounded-lg border border-slate-200"
+      className={clsx('divide-y divide-slate-200 rounded-lg border border-slate-200', spaced && 'mt-4')}
       data-testid="gift-card-lines"
     >
       {lines.map((line) => {

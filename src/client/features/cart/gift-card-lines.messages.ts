@@ -17,6 +17,7 @@ export const giftCardLineMessages = defineMessages(
     byEmail: 'Envoyée par courriel une fois votre commande payée. Sans taxes ni livraison.',
     removeCard: 'Retirer la carte-cadeau de {{amount}} pour {{name}}',
     summaryRow: 'Cartes-cadeaux (sans taxes)',
-    cardsOnly: 'Les cartes-cadeaux sont envoyées par courriel : aucune adresse de livraison n’est requise.',
+    cardsOnly:
+      'Les cartes-cadeaux sont envoyées par courriel\u00a0: aucune adresse de livraison n’est requise.',
   },
 );

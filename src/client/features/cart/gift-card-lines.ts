@@ -113,10 +113,6 @@ export function removeGiftCardLine(id: string): void {
   save(read().filter((l) => l.id !== id));
 }
 
-export function clearGiftCardLines(): void {
-  if (read().length > 0) save(NONE);
-}
-
 // The cart's clearing (the Clear button, a paid order, a forced empty) empties the card lines too;
 // it removes their key itself, and tells this module when it is loaded.
 onGiftCardsCleared(() => {

@@ -26,8 +26,6 @@ export { giftCardLineMessages } from './gift-card-lines.messages';
 export {
   addGiftCardLine,
   type GiftCardLine,
-  giftCardLinesCents,
-  removeGiftCardLine,
   resetGiftCardLinesForTests,
   useGiftCardLines,
 } from './gift-card-lines';

@@ -26,9 +26,9 @@ export const giftCardShopMessages = defineMessages(
   },
   {
     title: 'Cartes-cadeaux',
-    seo: 'Offrez une carte-cadeau par courriel : de 10 $ à 500 $, sans date d’expiration ni frais.',
+    seo: 'Offrez une carte-cadeau par courriel\u00a0: de 10\u00a0$ à 500\u00a0$, sans date d’expiration ni frais.',
     intro:
-      'Choisissez un montant et son destinataire : le code de la carte lui est envoyé par courriel dès que votre commande est payée. Les cartes-cadeaux n’expirent jamais, sont sans frais et ne sont pas taxées à l’achat.',
+      'Choisissez un montant et son destinataire\u00a0: le code de la carte lui est envoyé par courriel dès que votre commande est payée. Les cartes-cadeaux n’expirent jamais, sont sans frais et ne sont pas taxées à l’achat.',
     amount: 'Montant',
     otherAmount: 'Autre montant',
     customAmount: 'Montant en dollars',
