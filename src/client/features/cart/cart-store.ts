@@ -696,6 +696,7 @@ export function forceEmptyCart(): void {
 export function resetCartStoreForTests(): void {
   state = null;
   giftCardCount = null;
+  clearGiftCards();
   if (storageListening) window.removeEventListener('storage', onStorage);
   storageListening = false;
   listeners.clear();

@@ -116,7 +116,7 @@ export function removeGiftCardLine(id: string): void {
 // The cart's clearing (the Clear button, a paid order, a forced empty) empties the card lines too;
 // it removes their key itself, and tells this module when it is loaded.
 onGiftCardsCleared(() => {
-  lines = NONE;
+  lines = null; // read again from storage, where the key is gone
   for (const l of listeners) l();
 });
 
