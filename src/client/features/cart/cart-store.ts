@@ -272,44 +272,6 @@ function countOf(cart: CartState): number {
   return cart.items.reduce((sum, i) => sum + i.quantity, 0);
 }
 
-// The gift cards in the cart count in the header's badge. Their lines are gift-card-lines.ts's, loaded
-// only by the pages that show them: this keeps just their number, read from storage when the cart is.
-let giftCardCount: number | null = null;
-let clearGiftCards = () => {};
-
-function cardCount(): number {
-  if (giftCardCount === null) {
-    try {
-      const stored = JSON.parse(storage().getItem(GIFT_CARD_CART_KEY) ?? '[]') as { quantity?: unknown }[];
-      giftCardCount = stored.reduce((sum, l) => sum + (Number(l.quantity) || 0), 0);
-    } catch {
-      giftCardCount = 0;
-    }
-  }
-  return giftCardCount;
-}
-
-/** gift-card-lines.ts tells the number of its cards after each change. */
-export function setGiftCardCount(count: number) {
-  giftCardCount = count;
-  emit();
-}
-
-/** gift-card-lines.ts hears when the cart is cleared (its lines go with it). */
-export function onGiftCardsCleared(listener: () => void) {
-  clearGiftCards = listener;
-}
-
-function dropGiftCards() {
-  try {
-    storage().removeItem(GIFT_CARD_CART_KEY);
-  } catch {
-    // Blocked storage: nothing was kept.
-  }
-  giftCardCount = 0;
-  clearGiftCards();
-}
-
 /** The cart for components: items, special instructions, total quantity and whether it is loaded. */
 export function useCart(): CartView {
   const cart = useSyncExternalStore(subscribeCart, current, () => EMPTY);
@@ -317,11 +279,11 @@ export function useCart(): CartView {
   return { ...cart, count: countOf(cart), ready };
 }
 
-/** Total quantity in the cart (gift cards too), for the header badge; 0 on the server so hydration matches. */
+/** Total quantity in the cart, for the header badge; 0 on the server so hydration matches. */
 export function useCartCount(): number {
   return useSyncExternalStore(
     subscribeCart,
-    () => countOf(current()) + cardCount(),
+    () => countOf(current()),
     () => 0,
   );
 }
@@ -533,7 +495,8 @@ export function updateQuantity(productId: number, quantity: number, options: Act
 export function clearCart(options: ActionOptions = {}): boolean {
   const t = cartT(options.locale);
   try {
-    dropGiftCards();
+    // The gift card lines go too (gift-card-lines.ts reads their key again after every change here).
+    storage().removeItem(GIFT_CARD_CART_KEY);
     commit(EMPTY);
     if (options.notify !== false && !toastsSuppressed()) {
       toast({ title: t('cleared'), description: t('clearedDescription') });
@@ -684,10 +647,10 @@ export function clearCartForOrder(orderId: number | string): boolean {
 export function forceEmptyCart(): void {
   try {
     storage().setItem(CART_FORCE_EMPTY_KEY, '1');
+    storage().removeItem(GIFT_CARD_CART_KEY);
   } catch {
     // fall through: the in-memory cart is still emptied
   }
-  dropGiftCards();
   state = loadFromStorage();
   emit();
 }
@@ -695,8 +658,6 @@ export function forceEmptyCart(): void {
 /** For tests: forget the in-memory cart so the next read loads from storage like a fresh page. */
 export function resetCartStoreForTests(): void {
   state = null;
-  giftCardCount = null;
-  clearGiftCards();
   if (storageListening) window.removeEventListener('storage', onStorage);
   storageListening = false;
   listeners.clear();

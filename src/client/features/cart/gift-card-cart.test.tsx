@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
 import { fakeApi, frenchSpaces, renderRoutes } from '~/client/test/test-utils';
 import { CartPage } from './cart-page';
+import { addGiftCardLine, getGiftCardLines } from './gift-card-lines';
 import { addItem, getCart, resetCartStoreForTests } from './cart-store';
-import { addGiftCardLine, getGiftCardLines, resetGiftCardLinesForTests } from './gift-card-lines';
 
 const taxes = [{ provinceCode: 'ON', provinceName: 'Ontario', taxRate: '13' }];
 const kettle = {
@@ -34,7 +34,6 @@ function renderCart(locale: 'en' | 'fr' = 'en') {
 
 beforeEach(() => {
   resetCartStoreForTests();
-  resetGiftCardLinesForTests();
   resetToasts();
   fakeApi({ '/api/taxes': { body: taxes } });
 });

@@ -5,9 +5,7 @@
 import { useSyncExternalStore } from 'react';
 import { GIFT_CARD_MAX_LINES, GIFT_CARD_MAX_QUANTITY } from '~/shared/gift-cards';
 import { toCents } from '~/shared/money';
-import { GIFT_CARD_CART_KEY, onGiftCardsCleared, setGiftCardCount } from './cart-store';
-
-export { GIFT_CARD_CART_KEY };
+import { GIFT_CARD_CART_KEY, subscribeCart } from './cart-store';
 
 /** One line: `quantity` cards of `amount` ("50.00") for one recipient. */
 export type GiftCardLine = {
@@ -20,9 +18,10 @@ export type GiftCardLine = {
 };
 
 const NONE: readonly GiftCardLine[] = Object.freeze([]);
-let lines: readonly GiftCardLine[] | null = null;
+/** The stored text last read, and its lines: read again only when the stored text changes. */
+let seen: string | null = null;
+let lines: readonly GiftCardLine[] = NONE;
 const listeners = new Set<() => void>();
-let listening = false;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -54,43 +53,50 @@ export function parseGiftCardLines(stored: string | null): GiftCardLine[] {
   return out.slice(0, GIFT_CARD_MAX_LINES);
 }
 
+function stored(): string | null {
+  try {
+    return window.localStorage.getItem(GIFT_CARD_CART_KEY);
+  } catch {
+    return seen; // Blocked storage: the lines kept in memory for this page.
+  }
+}
+
 function read(): readonly GiftCardLine[] {
   if (typeof window === 'undefined') return NONE;
-  if (lines === null) {
-    try {
-      lines = parseGiftCardLines(window.localStorage.getItem(GIFT_CARD_CART_KEY));
-    } catch {
-      lines = NONE;
-    }
-    if (!listening) {
-      listening = true;
-      window.addEventListener('storage', (event) => {
-        if (event.key !== null && event.key !== GIFT_CARD_CART_KEY) return;
-        lines = parseGiftCardLines(event.newValue);
-        for (const l of listeners) l();
-        setGiftCardCount(lines.reduce((sum, l) => sum + l.quantity, 0));
-      });
-    }
+  const now = stored();
+  if (now !== seen) {
+    seen = now;
+    lines = parseGiftCardLines(now);
   }
   return lines;
 }
 
 function save(next: readonly GiftCardLine[]) {
+  const text = next.length === 0 ? null : JSON.stringify(next);
   try {
-    if (next.length === 0) window.localStorage.removeItem(GIFT_CARD_CART_KEY);
-    else window.localStorage.setItem(GIFT_CARD_CART_KEY, JSON.stringify(next));
+    if (text === null) window.localStorage.removeItem(GIFT_CARD_CART_KEY);
+    else window.localStorage.setItem(GIFT_CARD_CART_KEY, text);
   } catch {
     // Blocked storage: the lines still work on this page.
   }
+  seen = text;
   lines = next;
   for (const l of listeners) l();
-  setGiftCardCount(next.reduce((sum, l) => sum + l.quantity, 0));
 }
 
-export function subscribeGiftCardLines(listener: () => void): () => void {
-  read();
+/**
+ * Hears this module's changes, the cart's (its clearing removes the lines' key: the Clear button, a
+ * paid order, a forced empty) and other tabs' (the storage event).
+ */
+function subscribeGiftCardLines(listener: () => void): () => void {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  const offCart = subscribeCart(listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    offCart();
+    window.removeEventListener('storage', listener);
+  };
 }
 
 export const getGiftCardLines = (): readonly GiftCardLine[] => read();
@@ -113,19 +119,6 @@ export function removeGiftCardLine(id: string): void {
   save(read().filter((l) => l.id !== id));
 }
 
-// The cart's clearing (the Clear button, a paid order, a forced empty) empties the card lines too;
-// it removes their key itself, and tells this module when it is loaded.
-onGiftCardsCleared(() => {
-  lines = null; // read again from storage, where the key is gone
-  for (const l of listeners) l();
-});
-
 /** What the card lines cost in all, in cents. */
 export const giftCardLinesCents = (all: readonly GiftCardLine[]) =>
   all.reduce((sum, l) => sum + (toCents(l.amount) ?? 0) * l.quantity, 0);
-
-/** For tests: forget the lines in memory so the next read loads from storage. */
-export function resetGiftCardLinesForTests(): void {
-  lines = null;
-  listeners.clear();
-}

@@ -26,7 +26,6 @@ export { giftCardLineMessages } from './gift-card-lines.messages';
 export {
   addGiftCardLine,
   type GiftCardLine,
-  resetGiftCardLinesForTests,
   useGiftCardLines,
 } from './gift-card-lines';
 export { type AppliedCode, OrderSummary, useOrderSummary } from './order-summary';

@@ -6,12 +6,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import {
-  addGiftCardLine,
-  addItem,
-  resetCartStoreForTests,
-  resetGiftCardLinesForTests,
-} from '~/client/features/cart';
+import { addGiftCardLine, addItem, resetCartStoreForTests } from '~/client/features/cart';
 import { type FakeRoutes, fakeApi, frenchSpaces, renderRoutes } from '~/client/test/test-utils';
 import { paymentRedirect } from './checkout-form';
 import { ACCEPT_CONTRACT, fillCheckoutForm } from './fill-checkout-form';
@@ -42,7 +37,6 @@ type SentBody = {
 const redirect = vi.fn();
 beforeEach(() => {
   resetCartStoreForTests();
-  resetGiftCardLinesForTests();
   resetToasts();
   redirect.mockReset();
   paymentRedirect.go = redirect;

@@ -1,7 +1,9 @@
 // The gift card shop's form: an amount (25/50/100/200 or a custom whole-dollar amount), the number of
 // cards, the recipient and an optional message, checked with the checkout's own CheckoutGiftCardSchema
-// (the rules the server applies to `giftCards`), then put in the cart as a gift card line.
-import { type FormEvent, useId, useState } from 'react';
+// (the rules the server applies to `giftCards`), then put in the cart as a gift card line. The schema
+// and zod come in the checkout schema's own chunk, asked for when the form is shown: not in the page's
+// first download, nor in the route table's preloads that every page carries.
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { clsx } from 'clsx';
 import {
   GIFT_CARD_MAX_DOLLARS,
@@ -11,7 +13,7 @@ import {
   GIFT_CARD_MIN_DOLLARS,
 } from '~/shared/gift-cards';
 import { formatMoney } from '~/shared/money';
-import { type CheckoutGiftCard, CheckoutGiftCardSchema } from '~/shared/schemas/checkout';
+import type { CheckoutGiftCard } from '~/shared/schemas/checkout';
 import { Button } from '~/client/components/ui/button';
 import { FieldError, SelectField, TextAreaField, TextField } from '~/client/components/ui/form-fields';
 import { toast } from '~/client/components/ui/toast-store';
@@ -23,6 +25,16 @@ export const PRESET_AMOUNTS = ['25', '50', '100', '200'] as const;
 const OTHER = 'other';
 
 type Field = keyof CheckoutGiftCard;
+
+let schemas: Promise<typeof import('~/shared/schemas/checkout')> | null = null;
+/** The checkout's schemas (once; a failed download is tried again on the next submission). */
+function loadSchemas() {
+  schemas ??= import('~/shared/schemas/checkout').catch((error: unknown) => {
+    schemas = null;
+    throw error;
+  });
+  return schemas;
+}
 type Errors = Partial<Record<Field, string>>;
 
 /** The amount as the schema reads it: whole dollars typed become "40.00"; anything else fails its rule. */
@@ -42,9 +54,13 @@ export function GiftCardForm() {
   const [recipientEmail, setRecipientEmail] = useState('');
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Errors>({});
+  useEffect(() => {
+    loadSchemas().catch(() => {});
+  }, []);
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    const { CheckoutGiftCardSchema } = await loadSchemas();
     const result = CheckoutGiftCardSchema.safeParse({
       amount: amountOf(preset, custom),
       quantity: Number(quantity),

@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { resetCartStoreForTests, resetGiftCardLinesForTests } from '~/client/features/cart';
+import { resetCartStoreForTests } from '~/client/features/cart';
 import { fakeApi, frenchSpaces, renderRoutes } from '~/client/test/test-utils';
 import { giftCardRoutes } from './routes';
 
@@ -15,7 +15,6 @@ beforeAll(async () => {
 
 beforeEach(() => {
   resetCartStoreForTests();
-  resetGiftCardLinesForTests();
   resetToasts();
   fakeApi({});
 });
