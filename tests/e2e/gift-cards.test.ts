@@ -11,7 +11,7 @@ import { type SmtpInbox, startSmtpInbox } from '~/server/test/smtp-inbox';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { sessionCookie } from './admin-session';
-import { fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
+import { checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
 
 let store: Store;
@@ -115,7 +115,7 @@ describe('a gift card', () => {
     await page.getByLabel('Recipient’s e-mail').fill('sam.recipient@example.com');
     await page.getByLabel(/^Message/).fill('Happy birthday!');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByText('Gift card added to your cart').waitFor();
+    await page.getByTestId('toast').getByText('Gift card added to your cart').waitFor();
     problems.push(...(await axeProblems(page, 'gift card page, added')));
 
     await page.goto(`${store.url}/cart`);
@@ -127,12 +127,13 @@ describe('a gift card', () => {
 
     await page.goto(`${store.url}/checkout`);
     await page.getByTestId('cards-only').waitFor();
-    expect(await page.getByLabel('Address Line 1').count()).toBe(0);
-    await page.getByLabel('First Name').fill('Jane');
-    await page.getByLabel('Last Name').fill('Buyer');
-    await page.getByLabel('Email').fill('jane.buyer@example.com');
-    await page.getByLabel('Phone').fill('416-555-0123');
-    await page.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }).check();
+    expect(await checkoutForm(page).getByLabel('Address Line 1').count()).toBe(0);
+    const form = checkoutForm(page);
+    await form.getByLabel('First Name', { exact: true }).fill('Jane');
+    await form.getByLabel('Last Name', { exact: true }).fill('Buyer');
+    await form.getByLabel('Email', { exact: true }).fill('jane.buyer@example.com');
+    await form.getByLabel('Phone', { exact: true }).fill('416-555-0123');
+    await form.getByRole('checkbox', { name: /^I have read this summary and I accept the contract/ }).check();
     problems.push(...(await axeProblems(page, 'checkout of a gift card')));
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
     await page.waitForURL(/\/pay\/ORD-[A-Z2-7]{16}$/);
