@@ -287,4 +287,29 @@ describe('a gift card bought in the storefront', () => {
       await staff.delete(`/api/admin/pickup-slots/${slot.json().id}`);
     }
   });
+
+  it('a signed-in buyer finds the card lines on their account’s orders', async () => {
+    const user = await createUser(t.db, {});
+    const buyer = new TestClient(t.app);
+    await signInAs(t.db, buyer, user.id);
+    const res = await postCheckout(buyer, cardOnlyBody('25.00', [card('25.00', 'kim@example.com')]));
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderOf(res.json().orderId);
+    expect(order.userId).toBe(user.id);
+    expect((await buyer.post(`/pay/${order.orderReference}/pay`, '', form)).statusCode).toBe(303);
+    const mine = await buyer.get('/api/orders/my-orders');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const listed = (mine.json() as { id: number; items: unknown[]; giftCards?: unknown[] }[]).find(
+      (o) => o.id === order.id,
+    );
+    expect(listed?.items).toEqual([]);
+    expect(listed?.giftCards).toEqual([
+      expect.objectContaining({
+        amount: '25.00',
+        quantity: 1,
+        recipientEmail: 'kim@example.com',
+        issued: true,
+      }),
+    ]);
+  });
 });
