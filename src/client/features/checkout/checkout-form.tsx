@@ -159,7 +159,8 @@ export function CheckoutForm() {
           <ContractSection
             ref={contractCheckbox}
             items={cart.items}
-            destination={destination}
+            // Gift cards alone have no delivery or pickup to state: the contract names none.
+            destination={cardsOnly ? { ...destination, method: '' } : destination}
             accepted={contractAccepted}
             onAcceptedChange={(checked) => {
               setContractAccepted(checked);

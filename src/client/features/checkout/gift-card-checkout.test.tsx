@@ -65,6 +65,10 @@ describe('gift cards at checkout', () => {
     expect(screen.queryByLabelText('Address Line 1')).toBeNull();
     expect(screen.queryByRole('radio', { name: /Standard Shipping/ })).toBeNull();
     expect(screen.getAllByTestId('checkout-gift-card')[0]!.textContent).toContain('$50.00 gift card × 2');
+    // The contract states the total and no delivery or pickup.
+    const contract = screen.getByTestId('contract-section').textContent ?? '';
+    expect(contract).toContain('$100.00');
+    expect(contract).not.toMatch(/pickup|Pickup/);
     await fillContact(user);
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() => expect(sentBodies(api)).toHaveLength(1));
