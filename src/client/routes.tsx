@@ -10,6 +10,7 @@ import { cartRoutes } from './features/cart';
 import { storefrontRoutes } from './features/catalog';
 import { checkoutRoutes } from './features/checkout';
 import { contentRoutes } from './features/content';
+import { giftCardRoutes } from './features/gift-cards';
 import { homeRoute } from './features/home';
 import { posRoutes } from './features/pos';
 import { prefetch } from './lib/prefetch';
@@ -29,6 +30,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         ...storefrontRoutes(queryClient),
         ...cartRoutes(queryClient),
         ...checkoutRoutes(queryClient),
+        ...giftCardRoutes(),
         ...authRoutes(queryClient),
         ...accountRoutes(queryClient),
         ...adminRoutes(queryClient),

@@ -19,7 +19,9 @@ const KB = 1000;
 // the ways out). The checkout's form loads after hydration, since its cart is the browser's and neither the
 // server nor hydration renders it (0591-checkout-form-after-hydration.md): 173.4 -> 149.3 KB.
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };
-const BROWSE_BUDGET = 154 * KB;
+// 2026-11-29: the gift card page (/gift-cards) is a chunk of its own; its route entry and the footer's
+// link to it add 0.1 KB to every page (listing 153.9 -> 154.0 KB; docs/decisions/0534-gift-card-sales.md).
+const BROWSE_BUDGET = 154.1 * KB;
 const CART_BUDGET = 161 * KB;
 const CHECKOUT_BUDGET = 153 * KB;
 

@@ -46,6 +46,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to="/gift-cards" className="hover:text-white">
+                {t('giftCards')}
+              </Link>
+            </li>
+            <li>
               <Link to="/account" className="hover:text-white">
                 {t('myAccount')}
               </Link>

@@ -91,6 +91,21 @@ export const OrderTaxLineSchema = z.object({
 });
 export type OrderTaxLine = z.infer<typeof OrderTaxLineSchema>;
 
+/**
+ * A gift card line the order sold (docs/decisions/0534-gift-card-sales.md): `quantity` cards of `amount`
+ * each for the recipient, untaxed; never a code (the recipient's e-mail carries it).
+ */
+export const OrderGiftCardLineSchema = z.object({
+  id: z.number().int(),
+  amount: z.string(),
+  quantity: z.number().int(),
+  recipientName: z.string(),
+  recipientEmail: z.string(),
+  /** Whether the cards were issued (and e-mailed): once the order is paid. */
+  issued: z.boolean(),
+});
+export type OrderGiftCardLine = z.infer<typeof OrderGiftCardLineSchema>;
+
 /** An order in the customer's history. Internal fields (payment links, e-mail delivery) stay out. */
 export const AccountOrderSchema = z.object({
   id: z.number().int(),
@@ -135,6 +150,8 @@ export const AccountOrderSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   items: z.array(AccountOrderItemSchema),
+  /** The gift cards the order sold, on the shopper's answers (absent: none). */
+  giftCards: z.array(OrderGiftCardLineSchema).optional(),
   /** What the store has given back so far, tax included ("0.00" when nothing). */
   refundedAmount: z.string(),
   /** What store credit paid of the total at checkout ("0.00" when nothing; 0531). */

@@ -12,6 +12,7 @@ import {
   LocalDate,
   SummaryRows,
 } from './order-bits';
+import { OrderGiftCards } from './order-gift-cards';
 import { OrderTracker } from '~/client/components/ui/order-tracker';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { accountMessages } from './account.messages';
@@ -86,7 +87,8 @@ export function OrderCard({
           </dl>
         </div>
         <div className="grid content-start gap-4">
-          <ItemsTable items={order.items} />
+          {(order.items.length > 0 || !order.giftCards?.length) && <ItemsTable items={order.items} />}
+          <OrderGiftCards lines={order.giftCards} />
           <SummaryRows order={order} />
         </div>
       </div>

@@ -21,6 +21,7 @@ import {
   LocalDate,
   SummaryRows,
 } from './order-bits';
+import { OrderGiftCards } from './order-gift-cards';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { accountMessages } from './account.messages';
 
@@ -117,7 +118,10 @@ export function OrderDetailsDialog({
 
             <section className="grid gap-2">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">{t('items')}</h3>
-              <ItemsTable items={order.items} detailed />
+              {(order.items.length > 0 || !order.giftCards?.length) && (
+                <ItemsTable items={order.items} detailed />
+              )}
+              <OrderGiftCards lines={order.giftCards} />
             </section>
 
             <ReturnRequest order={order} />

@@ -19,6 +19,8 @@ import {
   useCart,
 } from './cart-store';
 import { cartPageMessages } from './cart-page.messages';
+import { GiftCardCartLines } from './gift-card-cart-lines';
+import { useGiftCardLines } from './gift-card-lines';
 import { OrderSummary } from './order-summary';
 import { OUTSIDE_CANADA, TaxEstimatePicker, useEstimateProvince } from './tax-estimate';
 import { QuoteNotice, useCartQuote } from './use-cart-quote';
@@ -27,8 +29,9 @@ export function CartPage() {
   const locale = useLocale();
   const t = useT(cartPageMessages);
   const cart = useCart();
+  const cards = useGiftCardLines();
   const instructionsId = useId();
-  const empty = cart.items.length === 0;
+  const empty = cart.items.length === 0 && cards.length === 0;
   const { changes } = useCartQuote();
   const estimate = useEstimateProvince();
 
@@ -59,35 +62,38 @@ export function CartPage() {
             </div>
           ) : (
             <>
-              <div className="overflow-x-auto rounded-lg border border-slate-200">
-                <table className="w-full text-left text-sm">
-                  {/* Phones stack each row (docs/decisions/0026-cart-table-on-phones.md): the headings are read, not shown. */}
-                  <thead className="sr-only bg-slate-50 text-slate-600 sm:not-sr-only">
-                    <tr>
-                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        {t('product')}
-                      </th>
-                      <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
-                        {t('price')}
-                      </th>
-                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        {t('quantity')}
-                      </th>
-                      <th scope="col" className="px-2 py-3 font-medium sm:px-3">
-                        {t('total')}
-                      </th>
-                      <th scope="col" className="px-2 py-3 sm:px-3">
-                        <span className="sr-only">{t('remove')}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y divide-slate-200">
-                    {cart.items.map((item) => (
-                      <CartRow key={item.productId} item={item} />
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              {cart.items.length > 0 && (
+                <div className="overflow-x-auto rounded-lg border border-slate-200">
+                  <table className="w-full text-left text-sm">
+                    {/* Phones stack each row (docs/decisions/0026-cart-table-on-phones.md): the headings are read, not shown. */}
+                    <thead className="sr-only bg-slate-50 text-slate-600 sm:not-sr-only">
+                      <tr>
+                        <th scope="col" className="px-2 py-3 font-medium sm:px-3">
+                          {t('product')}
+                        </th>
+                        <th scope="col" className="hidden px-3 py-3 font-medium sm:table-cell">
+                          {t('price')}
+                        </th>
+                        <th scope="col" className="px-2 py-3 font-medium sm:px-3">
+                          {t('quantity')}
+                        </th>
+                        <th scope="col" className="px-2 py-3 font-medium sm:px-3">
+                          {t('total')}
+                        </th>
+                        <th scope="col" className="px-2 py-3 sm:px-3">
+                          <span className="sr-only">{t('remove')}</span>
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-200">
+                      {cart.items.map((item) => (
+                        <CartRow key={item.productId} item={item} />
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+              <GiftCardCartLines lines={cards} spaced={cart.items.length > 0} />
               <div className="mt-4 flex flex-wrap justify-between gap-3">
                 <Link to="/categories" className={buttonClasses('outline')}>
                   {t('continueShopping')}

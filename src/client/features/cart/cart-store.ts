@@ -28,6 +28,8 @@ export const CART_FORCE_EMPTY_KEY = 'cart-force-empty';
 export const LAST_CLEARED_ORDER_KEY = 'cart-last-cleared-order';
 /** The order a hosted checkout was created for, while the shopper is away paying. */
 export const PENDING_ORDER_KEY = 'pending-order-id';
+/** The gift card lines (gift-card-lines.ts): their own key, as a card has no productId. */
+export const GIFT_CARD_CART_KEY = 'cart-gift-cards';
 
 export type CartItem = {
   productId: number;
@@ -489,10 +491,12 @@ export function updateQuantity(productId: number, quantity: number, options: Act
   return true;
 }
 
-/** Empties the items and the special instructions. 'Cart cleared' unless toasts are suppressed. */
+/** Empties the items, the gift cards and the special instructions. 'Cart cleared' unless toasts are suppressed. */
 export function clearCart(options: ActionOptions = {}): boolean {
   const t = cartT(options.locale);
   try {
+    // The gift card lines go too (gift-card-lines.ts reads their key again after every change here).
+    storage().removeItem(GIFT_CARD_CART_KEY);
     commit(EMPTY);
     if (options.notify !== false && !toastsSuppressed()) {
       toast({ title: t('cleared'), description: t('clearedDescription') });
@@ -643,6 +647,7 @@ export function clearCartForOrder(orderId: number | string): boolean {
 export function forceEmptyCart(): void {
   try {
     storage().setItem(CART_FORCE_EMPTY_KEY, '1');
+    storage().removeItem(GIFT_CARD_CART_KEY);
   } catch {
     // fall through: the in-memory cart is still emptied
   }

@@ -22,6 +22,12 @@ export {
   useCartCount,
   useCartQuantity,
 } from './cart-store';
+export { giftCardLineMessages } from './gift-card-lines.messages';
+export {
+  addGiftCardLine,
+  type GiftCardLine,
+  useGiftCardLines,
+} from './gift-card-lines';
 export { type AppliedCode, OrderSummary, useOrderSummary } from './order-summary';
 export { cartRoutes } from './routes';
 export { OUTSIDE_CANADA, readEstimateProvince } from './tax-estimate';

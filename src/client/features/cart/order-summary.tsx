@@ -26,6 +26,8 @@ import {
   taxRatesQueryOptions,
 } from './api';
 import { type CartItem, useCart } from './cart-store';
+import { giftCardLinesCents, useGiftCardLines } from './gift-card-lines';
+import { giftCardLineMessages } from './gift-card-lines.messages';
 import { orderSummaryMessages } from './order-summary.messages';
 
 export type OrderSummaryProps = {
@@ -51,7 +53,10 @@ export type OrderSummaryData = {
   items: CartItem[];
   /** Total quantity. */
   count: number;
+  /** The goods' figures; `totalCents` includes the gift cards, which are neither taxed nor shipped. */
   totals: OrderTotals;
+  /** The gift cards in the cart, in cents (0534). */
+  giftCardCents: number;
   /** The method the shipping line is for; null while none is chosen (checkout). */
   shippingMethod: ShippingMethod | null;
   shippingShown: boolean;
@@ -85,6 +90,7 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   taxError: Error | null;
 } {
   const cart = useCart();
+  const giftCardCents = giftCardLinesCents(useGiftCardLines());
   const shippingShown = props.mode === 'checkout' || Boolean(props.showShipping);
   const shipping = useQuery({ ...shippingSettingsQueryOptions(), enabled: shippingShown });
   const taxes = useQuery(taxRatesQueryOptions());
@@ -116,7 +122,8 @@ export function useOrderSummary(props: Omit<OrderSummaryProps, 'className'>): Or
   return {
     items: cart.items,
     count: cart.count,
-    totals,
+    totals: { ...totals, totalCents: totals.totalCents + giftCardCents },
+    giftCardCents,
     shippingMethod: method,
     shippingShown,
     shippingSettings: shipping.data,
@@ -136,8 +143,11 @@ export function OrderSummary({
   const t = useT(orderSummaryMessages);
   // The words an order's money lines share with the confirmation, the receipt and the e-mails.
   const labels = useT(ORDER_LABELS);
+  const cardText = useT(giftCardLineMessages);
   const summary = useOrderSummary(props);
   const { totals, count } = summary;
+  // A cart of gift cards alone has no goods to total, ship or tax: only the cards' line.
+  const goods = summary.items.length > 0 || summary.giftCardCents === 0;
   // The components when known (GST/HST, PST/QST/RST); otherwise the one 'Tax (r%)' line.
   const componentLines = totals.taxLines.every((l) => l.code !== 'TAX') ? totals.taxLines : [];
   // At checkout the total names its currency: a '$' alone reads as US dollars to many shoppers
@@ -164,55 +174,70 @@ export function OrderSummary({
         {t('orderSummary')}
       </h2>
       <dl className="space-y-2 text-sm">
-        {totals.discountCents > 0 && (
+        {goods && (
           <>
+            {totals.discountCents > 0 && (
+              <>
+                <Row
+                  label={labels('originalPrice')}
+                  value={money(totals.originalSubtotalCents)}
+                  testId="summary-original"
+                />
+                <Row
+                  label={discountLabel(totals.discountPercentage, locale)}
+                  value={`-${money(totals.discountCents)}`}
+                  testId="summary-discount"
+                  className="text-emerald-700"
+                />
+              </>
+            )}
             <Row
-              label={labels('originalPrice')}
-              value={money(totals.originalSubtotalCents)}
-              testId="summary-original"
+              label={t('subtotal', { count })}
+              value={money(totals.subtotalCents)}
+              testId="summary-subtotal"
             />
-            <Row
-              label={discountLabel(totals.discountPercentage, locale)}
-              value={`-${money(totals.discountCents)}`}
-              testId="summary-discount"
-              className="text-emerald-700"
-            />
+            {props.code && totals.codeDiscountCents > 0 && (
+              <Row
+                label={labels('discountCodeRow', { code: props.code.code })}
+                value={`-${money(totals.codeDiscountCents)}`}
+                testId="summary-code"
+                className="text-emerald-700"
+              />
+            )}
+            {summary.shippingShown && (
+              <Row
+                label={
+                  summary.shippingMethod
+                    ? t('shippingWith', { method: shippingMethodLabel(summary.shippingMethod, locale) })
+                    : labels('shipping')
+                }
+                value={summary.shippingMethod ? money(totals.shippingCents) : t('selectShipping')}
+                testId="summary-shipping"
+              />
+            )}
+            {componentLines.length > 0 ? (
+              componentLines.map((line) => (
+                <Row
+                  key={line.code}
+                  label={taxLineLabel(line.code, line.rate, locale)}
+                  value={money(line.cents)}
+                  testId="summary-tax-line"
+                />
+              ))
+            ) : (
+              <Row
+                label={taxLineLabel('TAX', totals.taxRate, locale)}
+                value={money(totals.taxCents)}
+                testId="summary-tax"
+              />
+            )}
           </>
         )}
-        <Row label={t('subtotal', { count })} value={money(totals.subtotalCents)} testId="summary-subtotal" />
-        {props.code && totals.codeDiscountCents > 0 && (
+        {summary.giftCardCents > 0 && (
           <Row
-            label={labels('discountCodeRow', { code: props.code.code })}
-            value={`-${money(totals.codeDiscountCents)}`}
-            testId="summary-code"
-            className="text-emerald-700"
-          />
-        )}
-        {summary.shippingShown && (
-          <Row
-            label={
-              summary.shippingMethod
-                ? t('shippingWith', { method: shippingMethodLabel(summary.shippingMethod, locale) })
-                : labels('shipping')
-            }
-            value={summary.shippingMethod ? money(totals.shippingCents) : t('selectShipping')}
-            testId="summary-shipping"
-          />
-        )}
-        {componentLines.length > 0 ? (
-          componentLines.map((line) => (
-            <Row
-              key={line.code}
-              label={taxLineLabel(line.code, line.rate, locale)}
-              value={money(line.cents)}
-              testId="summary-tax-line"
-            />
-          ))
-        ) : (
-          <Row
-            label={taxLineLabel('TAX', totals.taxRate, locale)}
-            value={money(totals.taxCents)}
-            testId="summary-tax"
+            label={cardText('summaryRow')}
+            value={money(summary.giftCardCents)}
+            testId="summary-gift-cards"
           />
         )}
         <div className="mt-3 flex justify-between border-t border-slate-200 pt-3 text-base font-bold">

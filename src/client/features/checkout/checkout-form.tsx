@@ -13,9 +13,11 @@ import { siteConfigQueryOptions } from '~/client/lib/site-config';
 import { meQueryOptions } from '~/client/features/auth';
 import {
   type AppliedCode,
+  giftCardLineMessages,
   shippingSettingsQueryOptions,
   useCart,
   useCartQuote,
+  useGiftCardLines,
 } from '~/client/features/cart';
 import {
   AccountSection,
@@ -43,6 +45,10 @@ export { paymentRedirect, REDIRECT_DELAY_MS } from './use-checkout-submission';
 export function CheckoutForm() {
   const t = useT(checkoutMessages);
   const cart = useCart();
+  const cards = useGiftCardLines();
+  // Gift cards alone: nothing ships, the order goes as pickup with no address (0534).
+  const cardsOnly = cart.items.length === 0 && cards.length > 0;
+  const cardText = useT(giftCardLineMessages);
   const user = useQuery(meQueryOptions()).data ?? null;
   const shipping = useQuery(shippingSettingsQueryOptions()).data;
   const currency = useQuery(siteConfigQueryOptions()).data?.currency ?? 'CAD';
@@ -51,8 +57,10 @@ export function CheckoutForm() {
     shown: true,
     user,
     pickupAvailable: shipping?.pickupAvailable,
+    cardsOnly,
   });
-  const { shippingMethod: method, country, state } = form.values;
+  const { country, state } = form.values;
+  const method = cardsOnly ? 'pickup' : form.values.shippingMethod;
   const destination = { method, country, state };
   const [code, setCode] = useState<AppliedCode | null>(null);
   const figures = useCheckoutFigures(cart.items, destination, code);
@@ -64,6 +72,8 @@ export function CheckoutForm() {
   const [marketingOptIn, setMarketingOptIn] = useState(false);
   const [payWithCredit, setPayWithCredit] = useState(false);
   const [giftCardText, setGiftCardText] = useState('');
+  // The server's refusal of gift card codes paying for gift cards, shown at the codes field.
+  const [codesRefusal, setCodesRefusal] = useState<string | null>(null);
   const [pickupSlotId, setPickupSlotId] = useState<number | null>(null);
   const finalSaleCheckbox = useRef<HTMLInputElement>(null);
   // The contract's acceptance: unticked, apart from the marketing box (docs/decisions/0566-checkout-is-a-distance-contract.md).
@@ -72,10 +82,12 @@ export function CheckoutForm() {
   const contractCheckbox = useRef<HTMLInputElement>(null);
   const submission = useCheckoutSubmission({
     items: cart.items,
+    giftCards: cards,
+    onCodesRefused: setCodesRefusal,
     specialInstructions: cart.specialInstructions,
     user,
     figures,
-    currentMethod: () => form.getValues().shippingMethod,
+    currentMethod: () => (cardsOnly ? 'pickup' : form.getValues().shippingMethod),
     saveToProfile: () => form.saveToProfile,
     marketingOptIn: () => marketingOptIn,
     payWithStoreCredit: () => payWithCredit,
@@ -110,14 +122,29 @@ export function CheckoutForm() {
         <div className="space-y-6">
           <PhoneSummaryToggle destination={destination} />
           <CustomerSection form={form} />
-          <ShippingMethodSection form={form} shipping={shipping} />
-          {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}
-          {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
-          {method === 'pickup' && <PickupSlotPicker value={pickupSlotId} onChange={setPickupSlotId} />}
+          {cardsOnly ? (
+            <p className="rounded-lg border border-slate-200 p-5 text-sm" data-testid="cards-only">
+              {cardText('cardsOnly')}
+            </p>
+          ) : (
+            <>
+              <ShippingMethodSection form={form} shipping={shipping} />
+              {/* A pickup order asks only for a contact (docs/decisions/0491-pickup-says-where-and-when.md). */}
+              {method !== 'pickup' && <ShippingAddressSection form={form} currency={currency} />}
+              {method === 'pickup' && <PickupSlotPicker value={pickupSlotId} onChange={setPickupSlotId} />}
+            </>
+          )}
           <NotesSection form={form} />
           <AccountSection form={form} user={user} />
           <StoreCreditOption signedIn={user !== null} checked={payWithCredit} onChange={setPayWithCredit} />
-          <GiftCardCodesField value={giftCardText} onChange={setGiftCardText} />
+          <GiftCardCodesField
+            value={giftCardText}
+            onChange={(text) => {
+              setGiftCardText(text);
+              setCodesRefusal(null);
+            }}
+            refusal={codesRefusal}
+          />
           <ConsentCheckbox checked={marketingOptIn} onChange={setMarketingOptIn} />
           <FinalSaleSection
             ref={finalSaleCheckbox}
@@ -132,7 +159,8 @@ export function CheckoutForm() {
           <ContractSection
             ref={contractCheckbox}
             items={cart.items}
-            destination={destination}
+            // Gift cards alone have no delivery or pickup to state: the contract names none.
+            destination={cardsOnly ? { ...destination, method: '' } : destination}
             accepted={contractAccepted}
             onAcceptedChange={(checked) => {
               setContractAccepted(checked);

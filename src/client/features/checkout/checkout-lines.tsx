@@ -7,7 +7,12 @@ import { formatCents, toCents } from '~/shared/money';
 import { formatWithCurrency } from '~/shared/order-amounts';
 import { productLabelMessages } from '~/shared/product-labels.messages';
 import { ProductImage } from '~/client/components/ui/product-image';
-import { type CartItem, useOrderSummary } from '~/client/features/cart';
+import {
+  type CartItem,
+  giftCardLineMessages,
+  useGiftCardLines,
+  useOrderSummary,
+} from '~/client/features/cart';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { siteConfigQueryOptions } from '~/client/lib/site-config';
@@ -19,6 +24,8 @@ export function CheckoutLines({ items, className }: { items: CartItem[]; classNa
   const locale = useLocale();
   const t = useT(checkoutMessages);
   const labels = useT(productLabelMessages);
+  const cards = useGiftCardLines();
+  const cardText = useT(giftCardLineMessages);
   return (
     <ul className={className} aria-label={t('itemsInOrder')} data-testid="checkout-lines">
       {items.map((item) => (
@@ -47,6 +54,20 @@ export function CheckoutLines({ items, className }: { items: CartItem[]; classNa
           </span>
           <span className="text-sm font-medium whitespace-nowrap" data-testid="checkout-line-total">
             {formatCents((toCents(item.price) ?? 0) * item.quantity, locale)}
+          </span>
+        </li>
+      ))}
+      {cards.map((card) => (
+        <li key={card.id} className="flex items-center gap-3 py-2 text-sm" data-testid="checkout-gift-card">
+          <span className="min-w-0 flex-1">
+            <span className="block font-medium">
+              {cardText('giftCard', { amount: formatCents(toCents(card.amount) ?? 0, locale) })} &times;{' '}
+              {card.quantity}
+            </span>
+            <span className="block text-xs text-slate-600">{card.recipientEmail}</span>
+          </span>
+          <span className="font-medium whitespace-nowrap">
+            {formatCents((toCents(card.amount) ?? 0) * card.quantity, locale)}
           </span>
         </li>
       ))}

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '~/client/components/ui/button';
 import { Skeleton } from '~/client/components/ui/skeleton';
 import { useT } from '~/client/lib/i18n';
-import { useCart } from '~/client/features/cart';
+import { useCart, useGiftCardLines } from '~/client/features/cart';
 import { CheckoutFrame } from './checkout-frame';
 import { checkoutMessages } from './checkout.messages';
 
@@ -16,8 +16,9 @@ const CheckoutForm = lazy(async () => ({ default: (await import('./checkout-form
 
 export function CheckoutPage() {
   const cart = useCart();
+  const cards = useGiftCardLines();
   if (!cart.ready) return <CheckoutLoading />;
-  if (cart.items.length === 0) return <EmptyCheckout />;
+  if (cart.items.length === 0 && cards.length === 0) return <EmptyCheckout />;
   return (
     <Suspense fallback={<CheckoutLoading />}>
       <CheckoutForm />

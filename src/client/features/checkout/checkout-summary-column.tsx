@@ -48,12 +48,15 @@ export function CheckoutSummaryColumn({
       >
         <CheckoutLines items={cart.items} className="divide-y divide-slate-200" />
       </section>
-      <DiscountCodeField
-        items={cart.items}
-        destination={destination}
-        applied={code}
-        onChange={onCodeChange}
-      />
+      {/* Discount codes are for goods: a cart of gift cards alone has none to take them. */}
+      {cart.items.length > 0 && (
+        <DiscountCodeField
+          items={cart.items}
+          destination={destination}
+          applied={code}
+          onChange={onCodeChange}
+        />
+      )}
       <OrderSummary
         mode="checkout"
         shippingMethod={method}

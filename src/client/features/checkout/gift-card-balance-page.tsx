@@ -1,6 +1,7 @@
 // /gift-cards/balance: a gift card's balance by its code (GET /api/gift-cards/{code}/balance, limited
 // per address on the server; docs/decisions/0533-gift-cards.md).
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { formatMoney } from '~/shared/money';
 import { Button } from '~/client/components/ui/button';
 import { ApiError, apiRequest } from '~/client/lib/api';
@@ -79,6 +80,11 @@ export function GiftCardBalancePage() {
           </p>
         )}
       </div>
+      <p className="mt-8 text-sm">
+        <Link to="/gift-cards" className="text-brand-700 underline">
+          {t('buyCard')}
+        </Link>
+      </p>
     </div>
   );
 }

@@ -14,9 +14,12 @@ export const giftCardCodesOf = (text: string) =>
 export function GiftCardCodesField({
   value,
   onChange,
+  refusal = null,
 }: {
   value: string;
   onChange: (value: string) => void;
+  /** The server's refusal of these codes (a gift card is not paid with a gift card: 0534), in the page's language. */
+  refusal?: string | null;
 }) {
   const t = useT(giftCardMessages);
   const id = useId();
@@ -32,13 +35,24 @@ export function GiftCardCodesField({
         rows={2}
         autoComplete="off"
         spellCheck={false}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={refusal ? `${id}-refusal` : `${id}-hint`}
+        aria-invalid={refusal ? true : undefined}
         className="rounded-md border border-slate-400 px-3 py-2 font-mono uppercase"
         data-testid="gift-card-codes"
       />
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t('checkoutCodesHint')}
       </p>
+      {refusal && (
+        <p
+          id={`${id}-refusal`}
+          role="alert"
+          className="rounded-md bg-red-50 p-3 text-sm text-red-900"
+          data-testid="gift-card-codes-refusal"
+        >
+          {refusal}
+        </p>
+      )}
     </div>
   );
 }

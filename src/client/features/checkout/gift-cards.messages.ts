@@ -16,6 +16,7 @@ export const giftCardMessages = defineMessages(
     failed: 'We could not check this card. Please try again.',
     checkoutCodes: 'Gift card codes',
     checkoutCodesHint: 'One code per line. Gift cards pay after any store credit; your card pays the rest.',
+    buyCard: 'Buy a gift card',
   },
   {
     balanceTitle: 'Solde de carte-cadeau',
@@ -31,5 +32,6 @@ export const giftCardMessages = defineMessages(
     checkoutCodes: 'Codes de cartes-cadeaux',
     checkoutCodesHint:
       'Un code par ligne. Les cartes-cadeaux paient après le crédit en magasin; votre carte paie le reste.',
+    buyCard: 'Acheter une carte-cadeau',
   },
 );

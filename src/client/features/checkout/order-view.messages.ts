@@ -20,6 +20,7 @@ export const orderViewMessages = defineMessages(
     pickupCode: 'Pickup code',
     estimatedDelivery: 'Estimated Delivery',
     orderSummary: 'Order Summary',
+    giftCard: '{{amount}} gift card for {{name}} ({{email}})',
   },
   {
     orderNumber: 'Numéro de commande',
@@ -38,5 +39,6 @@ export const orderViewMessages = defineMessages(
     pickupCode: 'Code de cueillette',
     estimatedDelivery: 'Livraison prévue',
     orderSummary: 'Récapitulatif de la commande',
+    giftCard: 'Carte-cadeau de {{amount}} pour {{name}} ({{email}})',
   },
 );

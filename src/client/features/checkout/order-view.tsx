@@ -1,7 +1,7 @@
 // An order as the shopper sees it: its details, address, shipping method and delivery, and the Order
 // Summary. The confirmation page and the guest order look-up show it alike.
 import { useQuery } from '@tanstack/react-query';
-import { formatCents, toCents } from '~/shared/money';
+import { formatCents, formatMoney, toCents } from '~/shared/money';
 import { formatCalendarDate } from '~/shared/i18n/formats';
 import {
   deliveryDaysOf,
@@ -119,7 +119,7 @@ export function OrderView({ order }: { order: Order }) {
 
       <div className="mt-6 rounded-lg border border-slate-200 p-6">
         <h2 className="mb-3 text-lg font-semibold">{t('orderSummary')}</h2>
-        {order.items.length > 0 && (
+        {(order.items.length > 0 || (order.giftCards?.length ?? 0) > 0) && (
           <ul className="mb-4 divide-y divide-slate-100 text-sm">
             {order.items.map((item) => (
               <li key={item.id} className="flex justify-between gap-4 py-2">
@@ -127,6 +127,24 @@ export function OrderView({ order }: { order: Order }) {
                   {item.name} &times; {item.quantity}
                 </span>
                 <span>{formatCents((toCents(item.price) ?? 0) * item.quantity, locale)}</span>
+              </li>
+            ))}
+            {/* The gift cards the order sold (0534): untaxed, e-mailed to each recipient once paid. */}
+            {order.giftCards?.map((card) => (
+              <li
+                key={`card-${card.id}`}
+                className="flex justify-between gap-4 py-2"
+                data-testid="order-gift-card"
+              >
+                <span>
+                  {t('giftCard', {
+                    amount: formatMoney(card.amount, locale),
+                    name: card.recipientName,
+                    email: card.recipientEmail,
+                  })}{' '}
+                  &times; {card.quantity}
+                </span>
+                <span>{formatCents((toCents(card.amount) ?? 0) * card.quantity, locale)}</span>
               </li>
             ))}
           </ul>

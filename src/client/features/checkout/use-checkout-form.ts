@@ -42,9 +42,18 @@ type FormContext = {
   user: CurrentUser | null;
   /** Whether the store offers pickup; undefined until the shipping settings are known. */
   pickupAvailable: boolean | undefined;
+  /**
+   * The cart holds gift cards alone: nothing ships, so the order goes as pickup with no address and
+   * no method is asked for (docs/decisions/0534-gift-card-sales.md).
+   */
+  cardsOnly?: boolean;
 };
 
-export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
+/** The values checked and sent: a gift-card-only order is a pickup order whatever the form says. */
+const asSent = (values: CheckoutValues, cardsOnly: boolean): CheckoutValues =>
+  cardsOnly ? { ...values, shippingMethod: 'pickup' } : values;
+
+export function useCheckoutForm({ shown, user, pickupAvailable, cardsOnly = false }: FormContext) {
   const [values, setValues] = useState<CheckoutValues>(checkoutFormDefaults as CheckoutValues);
   const [errors, setErrors] = useState<FieldMessages>({});
   // Read by the submission and by checks that run after a change, which must see the latest values.
@@ -59,6 +68,8 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
   const restored = useRef(false);
   const [saveToProfile, setSaveToProfile] = useState(false);
   const saved = useQuery({ ...savedCheckoutQueryOptions(), enabled: !!user }).data?.details ?? null;
+  const onlyCards = useRef(cardsOnly);
+  onlyCards.current = cardsOnly;
 
   const update = useCallback((next: CheckoutValues, changed: CheckoutField) => {
     current.current = next;
@@ -66,7 +77,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
     // After the first submission a changed field is checked again, alone (its neighbours' messages stay).
     if (!submitted.current) return;
     unchecked.current.add(changed);
-    checkCheckoutForm(next)
+    checkCheckoutForm(asSent(next, onlyCards.current))
       .then((result) => {
         if (current.current !== next) return;
         const messages = result.success ? {} : result.errors;
@@ -162,7 +173,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
 
   // Pickup switched off while it was chosen: the shopper must choose again.
   useEffect(() => {
-    if (values.shippingMethod === 'pickup' && pickupAvailable === false) {
+    if (values.shippingMethod === 'pickup' && pickupAvailable === false && !cardsOnly) {
       setValue('shippingMethod', SHIPPING_METHOD_PLACEHOLDER);
       toast({
         title: t('methodUnavailableTitle'),
@@ -170,7 +181,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
         variant: 'destructive',
       });
     }
-  }, [values.shippingMethod, pickupAvailable, setValue, t]);
+  }, [values.shippingMethod, pickupAvailable, cardsOnly, setValue, t]);
 
   /** A text box, text area or select bound to a field. */
   const text = (name: TextField) => ({
@@ -202,7 +213,7 @@ export function useCheckoutForm({ shown, user, pickupAvailable }: FormContext) {
     async (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       submitted.current = true;
-      const result = await checkCheckoutForm(current.current);
+      const result = await checkCheckoutForm(asSent(current.current, onlyCards.current));
       if (result.success) {
         setErrors({});
         return onValid(result.data);

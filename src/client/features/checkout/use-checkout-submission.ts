@@ -9,13 +9,15 @@ import { toast } from '~/client/components/ui/toast-store';
 import { ApiError } from '~/client/lib/api';
 import { useT } from '~/client/lib/i18n';
 import { type CurrentUser, loadSignIn, meQueryOptions } from '~/client/features/auth';
-import { backupCart, type CartItem } from '~/client/features/cart';
+import { backupCart, type CartItem, type GiftCardLine } from '~/client/features/cart';
 import { createCheckout, currentFiguresOf, saveCheckoutDetails, savedCheckoutQueryOptions } from './api';
 import { checkoutRequest } from './checkout-request';
 import { checkoutMessages } from './checkout.messages';
 import type { CheckoutFigures } from './use-checkout-figures';
 
 export const REDIRECT_DELAY_MS = 200;
+/** The server's code for gift card codes sent with gift cards bought (0534). */
+const GIFT_CARD_FOR_GIFT_CARD = 'gift_card_for_gift_card';
 /** Leaving for the payment page (replaceable in tests: jsdom cannot navigate). */
 export const paymentRedirect = { go: (url: string) => window.location.assign(url) };
 
@@ -37,6 +39,10 @@ function askForShippingMethod(t: T) {
 
 type SubmissionInput = {
   items: readonly CartItem[];
+  /** The gift cards bought with the order (sent as `giftCards`; docs/decisions/0534-gift-card-sales.md). */
+  giftCards?: readonly GiftCardLine[];
+  /** The server refused the gift card codes (gift cards are not paid with gift cards): its message. */
+  onCodesRefused?: (message: string) => void;
   specialInstructions: string;
   user: CurrentUser | null;
   figures: CheckoutFigures;
@@ -121,6 +127,8 @@ async function createAccount(
 
 export function useCheckoutSubmission({
   items,
+  giftCards = [],
+  onCodesRefused,
   specialInstructions,
   user,
   figures,
@@ -196,6 +204,15 @@ export function useCheckoutSubmission({
     if (finalSale.required) body.orderData.finalSaleAcknowledged = true;
     if (marketingOptIn?.()) body.orderData.marketingOptIn = true;
     if (payWithStoreCredit?.() && signedInUser) body.useStoreCredit = true;
+    if (giftCards.length > 0) {
+      body.giftCards = giftCards.map((c) => ({
+        amount: c.amount,
+        quantity: c.quantity,
+        recipientName: c.recipientName,
+        recipientEmail: c.recipientEmail,
+        ...(c.message ? { message: c.message } : {}),
+      }));
+    }
     const codes = giftCardCodes?.() ?? [];
     if (codes.length > 0) body.giftCardCodes = codes;
     const slot = values.shippingMethod === 'pickup' ? (pickupSlotId?.() ?? null) : null;
@@ -214,6 +231,9 @@ export function useCheckoutSubmission({
       const current = currentFiguresOf(error);
       const message = error instanceof ApiError ? error.serverMessage : undefined;
       if (current) figures.adopt(current, message ?? t('checkoutFailedText'));
+      if (error instanceof ApiError && error.body?.code === GIFT_CARD_FOR_GIFT_CARD && message) {
+        onCodesRefused?.(message);
+      }
       toast({
         title: t('checkoutFailedTitle'),
         description: message ?? t('checkoutFailedText'),

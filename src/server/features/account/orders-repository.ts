@@ -2,6 +2,7 @@
 // Checkouts never paid (declined, abandoned, expired) are not orders to the customer and stay out
 // (docs/decisions/0220-unpaid-checkouts.md).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { giftCardLinesOfOrders } from '~/server/features/gift-cards';
 import { buildOrderTimelines, notUnpaidCheckoutSql } from '~/server/features/orders';
 import type { Db } from '~/server/db/client';
 import { orderItems, orders, products } from '~/server/db/schema';
@@ -101,6 +102,7 @@ export async function listMyOrders(
   }
 
   const timelines = await buildOrderTimelines(db, rows);
+  const giftCards = await giftCardLinesOfOrders(db, ids);
   return {
     total: count?.n ?? rows.length,
     orders: rows.map((r) => ({
@@ -109,6 +111,7 @@ export async function listMyOrders(
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
       items: itemsByOrder.get(r.id) ?? [],
+      ...(giftCards.has(r.id) ? { giftCards: giftCards.get(r.id) } : {}),
     })),
   };
 }

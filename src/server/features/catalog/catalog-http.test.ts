@@ -266,6 +266,7 @@ describe('sitemap and robots.txt', () => {
           '/products',
           '/faq',
           '/contact',
+          '/gift-cards',
           '/categories/sitemap-shown',
           '/shipping',
           '/terms',

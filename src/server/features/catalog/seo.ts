@@ -10,7 +10,7 @@ import { categories, contentPages, products } from '~/server/db/schema';
 import { visibleToShoppers } from './product-repository';
 
 export const MAX_SITEMAP_URLS = 50_000;
-const PUBLIC_PAGES = ['/', '/categories', '/products', '/faq', '/contact'];
+const PUBLIC_PAGES = ['/', '/categories', '/products', '/faq', '/contact', '/gift-cards'];
 /** Where crawlers have nothing to index: personal, transactional and machine pages, in both languages. */
 const PRIVATE_PATHS = ['/cart', '/checkout', '/account', '/admin', '/auth', '/orders/'];
 export const ROBOTS_DISALLOW = [

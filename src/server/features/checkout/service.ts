@@ -439,7 +439,9 @@ async function placeOrder(
   // The slot's row lock comes after the client's and network's locks and before the products' (the
   // same order in every checkout): its last place has one winner (docs/decisions/0620-pickup-slots.md).
   // Staff taking an order by phone agree the pickup time with the buyer: no slot is booked for it.
-  const slot = pickupOrder && !staff ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
+  // A gift-card-only order is sent as pickup with nothing to collect: it books no slot (0534).
+  const slot =
+    pickupOrder && !staff && body.items.length > 0 ? await bookSlot(tx, body.orderData.pickupSlotId) : null;
   if (!staff) await checkHoldCaps(tx, body, ctx, shopper);
   const minutes = staff ? staff.holdMinutes : await holdMinutes(tx, body, ctx, shopper);
 

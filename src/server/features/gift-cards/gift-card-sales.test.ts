@@ -222,4 +222,94 @@ describe('a gift card bought in the storefront', () => {
     const [{ n: after } = { n: -2 }] = await t.db.select({ n: count() }).from(orders);
     expect(after).toBe(before);
   });
+
+  it("the shopper's order answer lists the card lines, never a code; a card-only order books no slot", async () => {
+    // The store offers pickup slots: a card-only order has nothing to collect and books none.
+    const admin = await createUser(t.db, { isAdmin: true });
+    const staff = new TestClient(t.app);
+    await signInAs(t.db, staff, admin.id);
+    const startsAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
+    const endsAt = new Date(Date.now() + 49 * 3_600_000).toISOString();
+    const slot = await staff.post('/api/admin/pickup-slots', { startsAt, endsAt, capacity: 2 });
+    expect(slot.statusCode, slot.body).toBe(200);
+    try {
+      const buyer = new TestClient(t.app);
+      // Two $30.00 cards and one $10.00 card: 2 x 30.00 + 10.00 = 70.00.
+      const res = await postCheckout(
+        buyer,
+        cardOnlyBody('70.00', [card('30.00', 'ana@example.com', 2), card('10.00', 'bo@example.com')]),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const order = await orderOf(res.json().orderId);
+      expect(order.pickupSlotId).toBeNull();
+      const lookup = await buyer.post('/api/orders/lookup', {
+        reference: order.orderReference,
+        email: order.customerEmail,
+      });
+      expect(lookup.statusCode, lookup.body).toBe(200);
+      expect(lookup.json().giftCards).toEqual([
+        expect.objectContaining({
+          amount: '30.00',
+          quantity: 2,
+          recipientName: 'Sam Friend',
+          recipientEmail: 'ana@example.com',
+          issued: false,
+        }),
+        expect.objectContaining({
+          amount: '10.00',
+          quantity: 1,
+          recipientEmail: 'bo@example.com',
+          issued: false,
+        }),
+      ]);
+      expect((await buyer.post(`/pay/${order.orderReference}/pay`, '', form)).statusCode).toBe(303);
+      const paid = await buyer.post('/api/orders/lookup', {
+        reference: order.orderReference,
+        email: order.customerEmail,
+      });
+      expect(paid.json().giftCards.map((l: { issued: boolean }) => l.issued)).toEqual([true, true]);
+      expect(paid.body).not.toMatch(/[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}-[A-Z2-7]{4}/);
+      // The buyer's confirmation lists the cards (2 x $30.00 = $60.00, then $10.00) and ships nothing.
+      let confirmation: string | undefined;
+      for (let i = 0; i < 60 && !confirmation; i++) {
+        confirmation = inbox
+          .mailsTo(order.customerEmail)
+          .map((m) => m.text ?? '')
+          .find((text) => text.includes(order.orderReference) && text.includes('Gift card for'));
+        if (!confirmation) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(confirmation).toContain('Gift card for Sam Friend (ana@example.com)');
+      expect(confirmation).toContain('$60.00');
+      expect(confirmation).toContain('Gift card for Sam Friend (bo@example.com)');
+      expect(confirmation).toContain('Each gift card is e-mailed to its recipient');
+      expect(confirmation).not.toContain('Pickup');
+    } finally {
+      await staff.delete(`/api/admin/pickup-slots/${slot.json().id}`);
+    }
+  });
+
+  it('a signed-in buyer finds the card lines on their account’s orders', async () => {
+    const user = await createUser(t.db, {});
+    const buyer = new TestClient(t.app);
+    await signInAs(t.db, buyer, user.id);
+    const res = await postCheckout(buyer, cardOnlyBody('25.00', [card('25.00', 'kim@example.com')]));
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await orderOf(res.json().orderId);
+    expect(order.userId).toBe(user.id);
+    expect((await buyer.post(`/pay/${order.orderReference}/pay`, '', form)).statusCode).toBe(303);
+    const mine = await buyer.get('/api/orders/my-orders');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const listed = (mine.json() as { id: number; items: unknown[]; giftCards?: unknown[] }[]).find(
+      (o) => o.id === order.id,
+    );
+    expect(listed?.items).toEqual([]);
+    expect(listed?.giftCards).toEqual([
+      expect.objectContaining({
+        amount: '25.00',
+        quantity: 1,
+        recipientEmail: 'kim@example.com',
+        issued: true,
+      }),
+    ]);
+  });
 });

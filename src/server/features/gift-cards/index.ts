@@ -6,4 +6,4 @@ export {
   spendGiftCardsOnOrder,
 } from './ledger';
 export { limitGiftCardLookups } from './routes';
-export { addOrderGiftCardLines, giftCardSaleCents, issueSoldGiftCards } from './sales';
+export { addOrderGiftCardLines, giftCardSaleCents, issueSoldGiftCards, giftCardLinesOfOrders } from './sales';

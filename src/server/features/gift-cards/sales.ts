@@ -1,12 +1,13 @@
 // Gift cards sold in the storefront (docs/decisions/0534-gift-card-sales.md): an order's gift card
 // lines are written by the checkout and their cards issued, once, in the transaction that marks the
 // order paid, each e-mailed to its recipient in the order's language.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '~/shared/i18n/locales';
 import type { CheckoutGiftCard } from '~/shared/schemas/checkout';
-import { toCents } from '~/shared/money';
+import type { OrderGiftCardLine } from '~/shared/schemas/account';
+import { centsToString, toCents } from '~/shared/money';
 import type { AppContext } from '~/server/context';
-import type { Tx } from '~/server/db/client';
+import type { DbOrTx, Tx } from '~/server/db/client';
 import { orderGiftCardLines } from '~/server/db/schema';
 import { queueGiftCardEmail } from './gift-card-email';
 import { issueGiftCard } from './ledger';
@@ -77,4 +78,31 @@ export async function issueSoldGiftCards(
       .where(eq(orderGiftCardLines.id, line.id));
   }
   return queued;
+}
+
+/** The gift card lines of some orders as their shopper reads them (amount, quantity, recipient; never a code). */
+export async function giftCardLinesOfOrders(
+  db: DbOrTx,
+  orderIds: readonly number[],
+): Promise<Map<number, OrderGiftCardLine[]>> {
+  const byOrder = new Map<number, OrderGiftCardLine[]>();
+  if (orderIds.length === 0) return byOrder;
+  const lines = await db
+    .select()
+    .from(orderGiftCardLines)
+    .where(inArray(orderGiftCardLines.orderId, [...orderIds]))
+    .orderBy(asc(orderGiftCardLines.id));
+  for (const l of lines) {
+    const list = byOrder.get(l.orderId) ?? [];
+    list.push({
+      id: l.id,
+      amount: centsToString(l.amountCents),
+      quantity: l.quantity,
+      recipientName: l.recipientName,
+      recipientEmail: l.recipientEmail,
+      issued: l.issuedAt !== null,
+    });
+    byOrder.set(l.orderId, list);
+  }
+  return byOrder;
 }

@@ -20,6 +20,8 @@ export const ORDER_EMAILS = defineMessages(
     confirmedSubject: '{{store}}: order {{reference}} confirmed',
     confirmedPreview: 'We have your order {{id}} and your payment.',
     confirmedHeading: 'Thank you for your order, {{name}}!',
+    giftCardLine: 'Gift card for {{name}} ({{email}})',
+    giftCardsByEmail: 'Each gift card is e-mailed to its recipient with its code once the order is paid.',
     payLinkSubject: '{{store}}: your order {{reference}} is ready to pay',
     payLinkPreview: 'Pay for order {{id}} by {{until}} to keep your items.',
     payLinkHeading: 'Your order is ready, {{name}}',
@@ -107,6 +109,9 @@ export const ORDER_EMAILS = defineMessages(
     confirmedSubject: '{{store}}\u00a0: commande {{reference}} confirmée',
     confirmedPreview: 'Nous avons bien reçu votre commande {{id}} et votre paiement.',
     confirmedHeading: 'Merci de votre commande, {{name}}!',
+    giftCardLine: 'Carte-cadeau pour {{name}} ({{email}})',
+    giftCardsByEmail:
+      'Chaque carte-cadeau est envoyée par courriel à son destinataire, avec son code, une fois la commande payée.',
     payLinkSubject: '{{store}}\u00a0: votre commande {{reference}} est prête à payer',
     payLinkPreview: 'Payez la commande {{id}} d’ici le {{until}} pour garder vos articles.',
     payLinkHeading: 'Votre commande est prête, {{name}}',

@@ -20,6 +20,7 @@ import {
   shippingMethodLabel,
 } from '~/shared/orders';
 import type { CreditNote } from '~/shared/schemas/admin-orders-dialog';
+import type { OrderGiftCardLine } from '~/shared/schemas/account';
 import type { TaxRegistrations } from '~/shared/schemas/site-config';
 import type { TaxCode } from '~/shared/constants';
 import { isTrackingCarrier, trackingCarrierLabel, trackingUrl } from '~/shared/tracking';
@@ -81,6 +82,8 @@ export type OrderEmailStore = {
 export type OrderEmailInput = {
   order: OrderRow;
   items: OrderItemRow[];
+  /** The gift cards the order sold (docs/decisions/0534-gift-card-sales.md), listed after its items. */
+  giftCards?: OrderGiftCardLine[];
   store: OrderEmailStore;
   /** order-refunded: the amount given back, in cents. */
   refundCents?: Cents;
@@ -187,12 +190,21 @@ const orderDetails = (w: Writer): EmailBlock => ({ type: 'details', rows: orderR
 function itemsBlock(w: Writer): EmailBlock {
   return {
     type: 'items',
-    items: w.items.map((i) => ({
-      name: i.soldName || i.productName,
-      quantity: i.quantity,
-      unit: formatMoney(i.price, w.locale),
-      total: w.money((toCents(i.price) ?? 0) * i.quantity),
-    })),
+    items: w.items
+      .map((i) => ({
+        name: i.soldName || i.productName,
+        quantity: i.quantity,
+        unit: formatMoney(i.price, w.locale),
+        total: w.money((toCents(i.price) ?? 0) * i.quantity),
+      }))
+      .concat(
+        (w.giftCards ?? []).map((c) => ({
+          name: w.t('giftCardLine', { name: c.recipientName, email: c.recipientEmail }),
+          quantity: c.quantity,
+          unit: formatMoney(c.amount, w.locale),
+          total: w.money((toCents(c.amount) ?? 0) * c.quantity),
+        })),
+      ),
   };
 }
 
@@ -240,6 +252,23 @@ function confirmation(w: Writer): EmailContent {
   // Standard and express: the range; pickup: the sentence the account shows; cancelled: nothing.
   const delivery = orderDeliveryText(order, store.deliveryDays, w.locale);
   const deliveryLine = delivery && !pickup ? t('estimatedDelivery', { delivery }) : delivery;
+  // Gift cards alone: nothing to ship or collect; the cards go to their recipients by e-mail.
+  if (w.items.length === 0 && (w.giftCards?.length ?? 0) > 0) {
+    return {
+      locale: w.locale,
+      subject: t('confirmedSubject', { store: store.brand.name, reference: order.orderReference }),
+      preview: t('confirmedPreview', { id: order.id }),
+      heading: t('confirmedHeading', { name: order.customerName }),
+      blocks: [
+        orderDetails(w),
+        itemsBlock(w),
+        amountsBlock(w),
+        paragraph(t('giftCardsByEmail')),
+        ...contractBlocks(w, null),
+        viewOrder(w),
+      ],
+    };
+  }
   return {
     locale: w.locale,
     subject: t('confirmedSubject', { store: store.brand.name, reference: order.orderReference }),

@@ -24,6 +24,7 @@ import {
   PICKUP_QR_KINDS,
 } from './email-content';
 import { listOrderItems, type OrderRow } from './repository';
+import { giftCardLinesOfOrders } from '~/server/features/gift-cards';
 
 /** Deliveries tried before an e-mail is left failed, with its error, for the administrator. */
 export const MAX_ORDER_EMAIL_ATTEMPTS = 5;
@@ -62,6 +63,7 @@ export async function renderOrderEmail(
   extra: OrderEmailExtra = {},
 ): Promise<RenderedEmail> {
   const items = await listOrderItems(db, order.id);
+  const giftCards = (await giftCardLinesOfOrders(db, [order.id])).get(order.id);
   const store = await orderEmailStore(ctx, db);
   const [pickupSlot] = order.pickupSlotId
     ? await db
@@ -70,7 +72,7 @@ export async function renderOrderEmail(
         .where(eq(pickupSlots.id, order.pickupSlotId))
     : [];
   return renderEmail(
-    orderEmailContent(kind, { order, items, store, pickupSlot: pickupSlot ?? null, ...extra }),
+    orderEmailContent(kind, { order, items, giftCards, store, pickupSlot: pickupSlot ?? null, ...extra }),
     store.brand,
   );
 }

@@ -28,6 +28,7 @@ import { confirmProviderPayment } from './completion';
 import { cardPaidCents } from './refund-tenders';
 import { refundRestOfOrder } from './refunds';
 import { buildOrderTimeline } from './timeline';
+import { giftCardLinesOfOrders } from '~/server/features/gift-cards';
 import type { DbOrTx } from '~/server/db/client';
 import {
   findOrderById,
@@ -96,9 +97,15 @@ export async function loadReadableOrder(
   return { order, proven };
 }
 
-/** The order as its shopper reads it: its lines and its timeline. */
+/** The order as its shopper reads it: its lines, the gift cards it sold and its timeline. */
 async function shopperOrder(db: DbOrTx, order: OrderRow) {
-  return toOrderResponse(order, await listOrderItems(db, order.id), await buildOrderTimeline(db, order));
+  const answer = toOrderResponse(
+    order,
+    await listOrderItems(db, order.id),
+    await buildOrderTimeline(db, order),
+  );
+  const giftCards = (await giftCardLinesOfOrders(db, [order.id])).get(order.id) ?? [];
+  return giftCards.length > 0 ? { ...answer, giftCards } : answer;
 }
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
