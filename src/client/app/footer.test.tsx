@@ -46,6 +46,7 @@ describe('footer', () => {
       ['Categories', '/categories'],
       ['Daily Deals', '/products?daily=true'],
       ['New Arrivals', '/products?new=true'],
+      ['Gift Cards', '/gift-cards'],
       ['My Account', '/account'],
     ]);
     expect(links('Customer Service')).toEqual([
