@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y';
 import { launchBrowser, openPage, type Store, startStore } from './harness';
 
 let store: Store;
@@ -67,6 +68,29 @@ describe('home page', () => {
     // the HTML carried (it used to fetch /api/site-config after mounting).
     await page.getByTestId('newsletter-popup').waitFor();
     expect(apiRequests).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('is clean to axe, and the check every journey uses reports what a page gets wrong', async () => {
+    const { page, consoleErrors, context } = await openPage(browser);
+    await page.goto(store.url);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    expect(await axeProblems(page, 'home')).toEqual([]);
+    // A picture without a text alternative (critical) and a button whose name is not its visible text
+    // (serious, one of the experimental rules the check turns on): both are reported, by rule.
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.insertAdjacentHTML(
+        'beforeend',
+        '<img src="/favicon.svg" width="10" height="10"><button type="button" aria-label="Close">Open the menu</button>',
+      );
+    });
+    const problems = await axeProblems(page, 'home, broken');
+    expect(problems).toEqual([
+      expect.stringMatching(/^home, broken: critical image-alt /),
+      expect.stringMatching(/^home, broken: serious label-content-name-mismatch /),
+    ]);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
