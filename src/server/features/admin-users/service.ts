@@ -8,6 +8,7 @@ import type { Tx } from '~/server/db/client';
 import { orders, sessions, storeCreditBalances, users } from '~/server/db/schema';
 import { centsToString } from '~/shared/money';
 import { recordAudit } from '~/server/lib/audit';
+import { updateOrders } from '~/server/lib/order-writes';
 import { type Role, roleFlags, roleOf } from '~/server/lib/access';
 import { conflict, forbidden, notFound } from '~/server/lib/http-error';
 import { refuseCommonPassword } from '~/server/lib/common-passwords';
@@ -205,11 +206,7 @@ export async function deleteUser(
     if (credit && credit.balanceCents > 0)
       throw conflict(HOLDS_STORE_CREDIT(centsToString(credit.balanceCents)));
     // The foreign key would null these too; doing it here counts them and stamps updatedAt.
-    const detached = await tx
-      .update(orders)
-      .set({ userId: null, updatedAt: sql`now()` })
-      .where(eq(orders.userId, id))
-      .returning({ id: orders.id });
+    const detached = await updateOrders(tx, eq(orders.userId, id), { userId: null });
     await tx.delete(users).where(eq(users.id, id));
     await recordAudit(tx, {
       userId: actor.userId,

@@ -8,6 +8,7 @@ import { translator } from '~/shared/i18n/catalogues';
 import { LOCALE_TAGS, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { AppContext } from '~/server/context';
 import { orders } from '~/server/db/schema';
+import { updateOrder } from '~/server/lib/order-writes';
 import {
   consentStatus,
   marketingMailMessages,
@@ -67,13 +68,16 @@ export async function sendHoldReminders(ctx: AppContext, now = new Date()): Prom
       email: ctx.config.STORE_EMAIL,
     });
     const claimed = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(orders)
-        .set({ holdReminderSentAt: now })
-        .where(
-          and(eq(orders.id, due.id), isNull(orders.holdReminderSentAt), eq(orders.paymentStatus, 'pending')),
-        )
-        .returning({ id: orders.id });
+      // Stamped once, as the store's bookkeeping: the order itself is unchanged.
+      const row = await updateOrder(
+        tx,
+        due.id,
+        { holdReminderSentAt: now },
+        {
+          onlyIf: and(isNull(orders.holdReminderSentAt), eq(orders.paymentStatus, 'pending')),
+          marksChanged: false,
+        },
+      );
       if (!row) return false;
       await ctx.mailer.enqueue(
         {

@@ -17,6 +17,7 @@ import { orderHistory, orderItems, orders, products, stockHolds } from '~/server
 import { hostKey, networkKey } from '~/server/lib/client-address';
 import { badRequest, conflict, HttpError } from '~/server/lib/http-error';
 import { orderProofToken } from '~/server/lib/order-proof';
+import { insertOrder, updateOrder } from '~/server/lib/order-writes';
 import type { SessionUser } from '~/server/plugins/sessions';
 import { recordConsent } from '~/server/features/newsletter';
 import { redeemDiscountCode } from '~/server/features/discount-codes';
@@ -449,65 +450,62 @@ async function placeOrder(
   const o = body.orderData;
   const saleCents = giftCardSaleCents(body.giftCards);
   const totalCents = t.totalCents + saleCents;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      orderReference: reference,
-      idempotencyKey: storedKey,
-      clientKey: shopper.clientKey,
-      networkKey: shopper.networkKey ?? null,
-      userId,
-      customerEmail: o.customerEmail,
-      customerName: o.customerName,
-      customerPhone: o.customerPhone,
-      // A pickup order keeps no address, even one sent with it: nothing is shipped to it.
-      shippingAddress:
-        pickupOrder || !address
-          ? null
-          : {
-              addressLine1: address.addressLine1,
-              addressLine2: address.addressLine2 || null,
-              city: address.city,
-              state: address.country === 'Canada' ? address.state.toUpperCase() : address.state,
-              zipCode: address.zipCode,
-              country: address.country,
-            },
-      shippingMethod: o.shippingMethod,
-      ...(slot ?? {}),
-      pickupCode: pickupOrder ? newPickupCode() : null,
-      shippingCost: centsToString(t.shippingCents),
-      subtotal: centsToString(t.subtotalCents),
-      discountPercentage: t.discountPercentage,
-      discountAmount: centsToString(t.discountCents),
-      discountCode: priced.code?.code ?? null,
-      codeDiscountAmount: centsToString(t.codeDiscountCents),
-      taxRate: t.taxRate,
-      taxAmount: centsToString(t.taxCents),
-      taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
-      total: centsToString(totalCents),
-      giftCardSaleAmount: centsToString(saleCents),
-      currency: ctx.config.STORE_CURRENCY,
-      locale: shopper.locale ?? 'en',
-      status: 'pending',
-      paymentStatus: 'pending',
-      paymentMethod: ctx.payments.name,
-      notes: o.notes?.trim() ? o.notes.trim() : null,
-      finalSaleAcknowledgedAt: !staff && finalSaleLines.length > 0 ? new Date() : null,
-      // The schema refused the checkout unless the contract was accepted (a 400 before anything is written).
-      contractAcceptedAt: staff ? null : new Date(),
-      contractVersion: CONTRACT_VERSION,
-      contractLanguage: shopper.locale ?? 'en',
-      // Taken by staff by phone or message, or by the shopper online: the sales report splits by it.
-      channel: staff ? 'draft' : 'online',
-    })
-    .returning();
-  await addOrderGiftCardLines(tx, order!.id, body.giftCards ?? []);
+  const order = await insertOrder(tx, {
+    orderReference: reference,
+    idempotencyKey: storedKey,
+    clientKey: shopper.clientKey,
+    networkKey: shopper.networkKey ?? null,
+    userId,
+    customerEmail: o.customerEmail,
+    customerName: o.customerName,
+    customerPhone: o.customerPhone,
+    // A pickup order keeps no address, even one sent with it: nothing is shipped to it.
+    shippingAddress:
+      pickupOrder || !address
+        ? null
+        : {
+            addressLine1: address.addressLine1,
+            addressLine2: address.addressLine2 || null,
+            city: address.city,
+            state: address.country === 'Canada' ? address.state.toUpperCase() : address.state,
+            zipCode: address.zipCode,
+            country: address.country,
+          },
+    shippingMethod: o.shippingMethod,
+    ...(slot ?? {}),
+    pickupCode: pickupOrder ? newPickupCode() : null,
+    shippingCost: centsToString(t.shippingCents),
+    subtotal: centsToString(t.subtotalCents),
+    discountPercentage: t.discountPercentage,
+    discountAmount: centsToString(t.discountCents),
+    discountCode: priced.code?.code ?? null,
+    codeDiscountAmount: centsToString(t.codeDiscountCents),
+    taxRate: t.taxRate,
+    taxAmount: centsToString(t.taxCents),
+    taxLines: t.taxLines.map((l) => ({ code: l.code, rate: l.rate, amount: centsToString(l.cents) })),
+    total: centsToString(totalCents),
+    giftCardSaleAmount: centsToString(saleCents),
+    currency: ctx.config.STORE_CURRENCY,
+    locale: shopper.locale ?? 'en',
+    status: 'pending',
+    paymentStatus: 'pending',
+    paymentMethod: ctx.payments.name,
+    notes: o.notes?.trim() ? o.notes.trim() : null,
+    finalSaleAcknowledgedAt: !staff && finalSaleLines.length > 0 ? new Date() : null,
+    // The schema refused the checkout unless the contract was accepted (a 400 before anything is written).
+    contractAcceptedAt: staff ? null : new Date(),
+    contractVersion: CONTRACT_VERSION,
+    contractLanguage: shopper.locale ?? 'en',
+    // Taken by staff by phone or message, or by the shopper online: the sales report splits by it.
+    channel: staff ? 'draft' : 'online',
+  });
+  await addOrderGiftCardLines(tx, order.id, body.giftCards ?? []);
   // Each line keeps the return window the contract shows for it today (0566).
   const { returnWindowDays } = await getStoreSettings(tx);
   if (priced.lines.length > 0)
     await tx.insert(orderItems).values(
       priced.lines.map((l) => ({
-        orderId: order!.id,
+        orderId: order.id,
         productId: l.productId,
         quantity: l.quantity,
         price: centsToString(l.unitCents),
@@ -524,7 +522,7 @@ async function placeOrder(
       })),
     );
   await tx.insert(orderHistory).values({
-    orderId: order!.id,
+    orderId: order.id,
     field: 'status',
     fromValue: null,
     toValue: 'pending',
@@ -535,7 +533,7 @@ async function placeOrder(
   if (o.marketingOptIn === true) {
     await recordConsent(
       tx,
-      { email: o.customerEmail, userId: shopper.user?.id ?? null, orderId: order!.id, ip: shopper.ip },
+      { email: o.customerEmail, userId: shopper.user?.id ?? null, orderId: order.id, ip: shopper.ip },
       'checkout',
       shopper.locale ?? 'en',
       ctx.config.STORE_NAME,
@@ -567,7 +565,7 @@ async function placeOrder(
   if (locked.lines.length > 0)
     await tx.insert(stockHolds).values(
       locked.lines.map((l) => ({
-        orderId: order!.id,
+        orderId: order.id,
         productId: l.productId,
         quantity: l.quantity,
         expiresAt: sql`now() + make_interval(mins => ${minutes})`,
@@ -578,7 +576,7 @@ async function placeOrder(
   if (locked.code) {
     const redeemed = await redeemDiscountCode(tx, {
       codeId: locked.code.id,
-      orderId: order!.id,
+      orderId: order.id,
       userId,
       email: o.customerEmail,
     });
@@ -590,27 +588,23 @@ async function placeOrder(
   // take more than there is (0531, 0533).
   const credit =
     body.useStoreCredit && shopper.user
-      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order!.id, totalCents)
+      ? await spendStoreCreditOnOrder(tx, shopper.user.id, order.id, totalCents)
       : 0;
   const cards = body.giftCardCodes?.length
-    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order!.id, totalCents - credit)
+    ? await spendGiftCardsOnOrder(tx, body.giftCardCodes, order.id, totalCents - credit)
     : 0;
   if (credit > 0 || cards > 0) {
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        storeCreditAmount: centsToString(credit),
-        giftCardAmount: centsToString(cards),
-        // Paid in full by tenders: completed by this request, with no payment page.
-        ...(credit + cards === totalCents
-          ? { paymentMethod: cards > 0 ? GIFT_CARD_METHOD : STORE_CREDIT_METHOD }
-          : {}),
-      })
-      .where(eq(orders.id, order!.id))
-      .returning();
+    const paid = await updateOrder(tx, order.id, {
+      storeCreditAmount: centsToString(credit),
+      giftCardAmount: centsToString(cards),
+      // Paid in full by tenders: completed by this request, with no payment page.
+      ...(credit + cards === totalCents
+        ? { paymentMethod: cards > 0 ? GIFT_CARD_METHOD : STORE_CREDIT_METHOD }
+        : {}),
+    });
     return { order: paid!, created: true, replaced };
   }
-  return { order: order!, created: true, replaced };
+  return { order, created: true, replaced };
 }
 
 export async function createCheckout(
@@ -677,15 +671,10 @@ export async function hostedCheckout(
     (hosted.paymentLinkId && hosted.paymentLinkId !== order.paymentLinkId) ||
     providerOrderId !== order.providerOrderId
   ) {
-    const [updated] = await ctx.db
-      .update(orders)
-      .set({
-        paymentLinkId: hosted.paymentLinkId ?? order.paymentLinkId,
-        providerOrderId,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const updated = await updateOrder(ctx.db, order.id, {
+      paymentLinkId: hosted.paymentLinkId ?? order.paymentLinkId,
+      providerOrderId,
+    });
     order = updated!;
   }
   return { order, checkoutUrl: hosted.checkoutUrl };

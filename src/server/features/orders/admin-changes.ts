@@ -11,6 +11,7 @@ import type { OrderDetailsUpdate, OrderStatusUpdate } from '~/shared/schemas/adm
 import type { Tx } from '~/server/db/client';
 import { mailOutbox, orderHistory, orders, users } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
+import { type OrderFields, updateOrder, updateOrders } from '~/server/lib/order-writes';
 import { orderStatusLabel } from '~/shared/orders';
 import { conflict, notFound } from '~/server/lib/http-error';
 import { type PaymentChange, restockOrder, setOrderPaymentStatus } from './completion';
@@ -49,16 +50,12 @@ async function applyChanges(
 ): Promise<{ order: OrderRow; historyIds: Partial<Record<Change['field'], number>> }> {
   const real = changes.filter((c) => c.from !== c.to);
   if (real.length === 0) return { order, historyIds: {} };
-  const set: Partial<typeof orders.$inferInsert> = {};
+  const set: OrderFields = {};
   for (const c of real) {
     if (c.field === 'userId') set.userId = c.to === null ? null : Number(c.to);
     else set[c.field] = c.to as never;
   }
-  const [updated] = await tx
-    .update(orders)
-    .set({ ...set, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const updated = await updateOrder(tx, order.id, set);
   const rows = await tx
     .insert(orderHistory)
     .values(
@@ -280,11 +277,11 @@ export async function adminSetPaymentStatus(
  * their account, as the checkout promised. Only orders of no account move; history says who and why.
  */
 export async function claimGuestOrders(tx: Tx, user: { id: number; email: string }): Promise<number[]> {
-  const claimed = await tx
-    .update(orders)
-    .set({ userId: user.id, updatedAt: sql`now()` })
-    .where(and(isNull(orders.userId), sql`lower(${orders.customerEmail}) = lower(${user.email})`))
-    .returning({ id: orders.id });
+  const claimed = await updateOrders(
+    tx,
+    and(isNull(orders.userId), sql`lower(${orders.customerEmail}) = lower(${user.email})`),
+    { userId: user.id },
+  );
   if (claimed.length > 0)
     await tx.insert(orderHistory).values(
       claimed.map(({ id }) => ({

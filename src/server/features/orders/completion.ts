@@ -32,6 +32,7 @@ import {
 } from './payment-completions';
 import { restockedByLine } from './refund-lines';
 import { moveStock } from '~/server/lib/product-writes';
+import { updateOrder } from '~/server/lib/order-writes';
 
 /** Who changed the payment status: written to order_history. */
 export type PaymentActor = {
@@ -173,7 +174,7 @@ export async function restockOrder(
     userId: actor.kind === 'admin' ? (actor.userId ?? null) : null,
   });
   for (const id of [...quantities.keys()].sort((a, b) => a - b)) await moveStock(tx, id, quantities.get(id)!);
-  await tx.update(orders).set({ inventoryReduced: false }).where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, { inventoryReduced: false });
   await history(tx, order.id, actor, 'inventoryReduced', 'true', 'false');
 }
 
@@ -195,7 +196,7 @@ export async function completeOrderPayment(
     const attach = options.attachUserId && order.userId === null ? options.attachUserId : null;
     if (order.paymentStatus === 'completed') {
       if (attach) {
-        await tx.update(orders).set({ userId: attach, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+        await updateOrder(tx, orderId, { userId: attach });
         await history(tx, orderId, actor, 'userId', null, String(attach));
       }
       return { changed: false, order: (await findOrderById(tx, orderId))!, shortages: [] };
@@ -219,11 +220,7 @@ export async function completeOrderPayment(
       // Paid after the hold expired and the stock was sold: the store cannot deliver, so the order
       // fails and the payment is refunded (docs/decisions/0122-paid-after-the-stock-was-sold.md).
       await releaseHolds(tx, orderId);
-      const [failed] = await tx
-        .update(orders)
-        .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
-        .where(eq(orders.id, orderId))
-        .returning();
+      const failed = await updateOrder(tx, orderId, { paymentStatus: 'failed' });
       await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
       await recordStrayPayment(
         tx,
@@ -241,17 +238,12 @@ export async function completeOrderPayment(
     }
     const reduced = order.inventoryReduced || shortages.length === 0;
     await releaseHolds(tx, orderId);
-    const [updated] = await tx
-      .update(orders)
-      .set({
-        paymentStatus: 'completed',
-        inventoryReduced: reduced,
-        paymentReference: options.paymentReference ?? order.paymentReference,
-        ...(attach ? { userId: attach } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const updated = await updateOrder(tx, orderId, {
+      paymentStatus: 'completed',
+      inventoryReduced: reduced,
+      paymentReference: options.paymentReference ?? order.paymentReference,
+      ...(attach ? { userId: attach } : {}),
+    });
     await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'completed');
     if (!order.inventoryReduced && reduced)
       await history(tx, orderId, actor, 'inventoryReduced', 'false', 'true');
@@ -329,10 +321,7 @@ async function recordStrayPayment(
   why: string,
 ): Promise<boolean> {
   if (order.refundStatus !== null) return false;
-  await tx
-    .update(orders)
-    .set({ refundStatus: 'needed', refundPaymentReference: paymentReference, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
+  await updateOrder(tx, order.id, { refundStatus: 'needed', refundPaymentReference: paymentReference });
   await history(tx, order.id, actor, 'refundStatus', null, 'needed');
   await history(
     tx,
@@ -378,11 +367,12 @@ export async function refundStrayPayment(ctx: AppContext, orderId: number): Prom
     return 'needed';
   }
   const recorded = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(orders)
-      .set({ refundStatus: 'refunded', refundReference: refundId, updatedAt: sql`now()` })
-      .where(and(eq(orders.id, orderId), eq(orders.refundStatus, 'needed')))
-      .returning();
+    const updated = await updateOrder(
+      tx,
+      orderId,
+      { refundStatus: 'refunded', refundReference: refundId },
+      { onlyIf: eq(orders.refundStatus, 'needed') },
+    );
     if (!updated) return false;
     await history(tx, orderId, { kind: 'system' }, 'refundStatus', 'needed', 'refunded');
     await history(tx, orderId, { kind: 'system' }, 'refundReference', null, refundId);
@@ -528,11 +518,7 @@ export async function failPendingOrder(
   // ... and the store credit it took, once (docs/decisions/0531-paying-with-credit-and-gift-cards.md).
   await giveBackOrderStoreCredit(tx, orderId);
   await giveBackOrderGiftCards(tx, orderId);
-  const [updated] = await tx
-    .update(orders)
-    .set({ paymentStatus: 'failed', updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId))
-    .returning();
+  const updated = await updateOrder(tx, orderId, { paymentStatus: 'failed' });
   await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, 'failed');
   if (note) await history(tx, orderId, actor, 'note', null, note);
   return updated!;
@@ -626,11 +612,7 @@ export async function setOrderPaymentStatus(
       await giveBackOrderStoreCredit(tx, orderId);
       await giveBackOrderGiftCards(tx, orderId);
     }
-    const [updated] = await tx
-      .update(orders)
-      .set({ paymentStatus: status, updatedAt: sql`now()` })
-      .where(eq(orders.id, orderId))
-      .returning();
+    const updated = await updateOrder(tx, orderId, { paymentStatus: status });
     const historyId = await history(tx, orderId, actor, 'paymentStatus', order.paymentStatus, status);
     // A paid order marked refunded: the customer is told the whole total came back (docs/decisions/0270).
     const refundMail =
@@ -702,16 +684,18 @@ function confirmationDue() {
  */
 export async function sendOrderConfirmation(ctx: AppContext, orderId: number): Promise<string | null> {
   const { db } = ctx;
-  const [claimed] = await db
-    .update(orders)
-    .set({
+  // The e-mail's bookkeeping, not a change of the order: its updated_at stays (order-writes.ts).
+  const claimed = await updateOrder(
+    db,
+    orderId,
+    {
       confirmationEmailStatus: 'sending',
       confirmationEmailError: null,
       confirmationEmailAttempts: sql`${orders.confirmationEmailAttempts} + 1`,
       confirmationEmailAttemptAt: sql`now()`,
-    })
-    .where(and(eq(orders.id, orderId), confirmationDue()))
-    .returning();
+    },
+    { onlyIf: confirmationDue(), marksChanged: false },
+  );
   if (!claimed) return null;
   let status: string;
   let error: string | null = null;
@@ -739,17 +723,17 @@ export async function sendOrderConfirmation(ctx: AppContext, orderId: number): P
     status = 'failed';
     error = e instanceof Error ? e.message : String(e);
   }
-  await db
-    .update(orders)
-    .set({
+  await updateOrder(
+    db,
+    orderId,
+    {
       confirmationEmailSent: status !== 'failed',
       confirmationEmailStatus: status,
       confirmationEmailError: error,
-    })
+    },
     // Only this attempt's result: a send taken for lost and retried meanwhile reports its own.
-    .where(
-      and(eq(orders.id, orderId), eq(orders.confirmationEmailAttempts, claimed.confirmationEmailAttempts)),
-    );
+    { onlyIf: eq(orders.confirmationEmailAttempts, claimed.confirmationEmailAttempts), marksChanged: false },
+  );
   return status;
 }
 

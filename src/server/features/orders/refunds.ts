@@ -22,6 +22,7 @@ import type { Tx } from '~/server/db/client';
 import type { CreditNote, RefundLinesCreate } from '~/shared/schemas/admin-orders-dialog';
 import { orderHistory, orderRefunds, orders } from '~/server/db/schema';
 import { recordAudit } from '~/server/lib/audit';
+import { updateOrder } from '~/server/lib/order-writes';
 import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { refundToOrderGiftCards } from '~/server/features/gift-cards';
 import { moveStoreCredit } from '~/server/features/store-credit';
@@ -261,14 +262,10 @@ async function settleRefund(
     const refundedCents = (toCents(order.refundedAmount) ?? 0) + (toCents(refund.amount) ?? 0);
     const whole = refundedCents >= refundableTotal(order);
     const toRefunded = whole && order.paymentStatus === 'completed';
-    await tx
-      .update(orders)
-      .set({
-        refundedAmount: centsToString(refundedCents),
-        ...(toRefunded ? { paymentStatus: 'refunded' } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
+    await updateOrder(tx, order.id, {
+      refundedAmount: centsToString(refundedCents),
+      ...(toRefunded ? { paymentStatus: 'refunded' } : {}),
+    });
     const history = (field: string, fromValue: string | null, toValue: string | null) =>
       tx.insert(orderHistory).values({
         orderId: order.id,

@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
 import { orderHistory, orders, pickupSlots, users } from '~/server/db/schema';
+import { updateOrder } from '~/server/lib/order-writes';
 import {
   deliverOrderEmails,
   queueOrderEmail,
@@ -39,11 +40,13 @@ export async function sendPickupReminders(ctx: AppContext, limit = 100): Promise
   const queued: (number | null)[] = [];
   for (const { id } of due) {
     const outboxId = await ctx.db.transaction(async (tx) => {
-      const [order] = await tx
-        .update(orders)
-        .set({ pickupReminderSentAt: sql`now()` })
-        .where(and(eq(orders.id, id), isNull(orders.pickupReminderSentAt)))
-        .returning();
+      // Stamped once, as the store's bookkeeping: the order itself is unchanged.
+      const order = await updateOrder(
+        tx,
+        id,
+        { pickupReminderSentAt: sql`now()` },
+        { onlyIf: isNull(orders.pickupReminderSentAt), marksChanged: false },
+      );
       return order ? queueOrderEmail(tx, ctx, order, 'order-pickup-reminder', 'once') : null;
     });
     queued.push(outboxId);

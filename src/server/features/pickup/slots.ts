@@ -5,6 +5,7 @@ import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '~/server/db/client';
 import { orders, pickupSlots, shippingSettings } from '~/server/db/schema';
 import { conflict, notFound } from '~/server/lib/http-error';
+import { updateOrders } from '~/server/lib/order-writes';
 import {
   PICKUP_CODE_ALPHABET,
   PICKUP_CODE_LENGTH,
@@ -179,11 +180,13 @@ export async function updateSlot(tx: Tx, id: number, input: PickupSlotUpdate): P
     throw conflict(`${current.booked} orders are booked on this pickup time: its capacity cannot be lower.`);
   }
   await tx.update(pickupSlots).set({ startsAt, endsAt, capacity }).where(eq(pickupSlots.id, id));
-  // The orders booked on it show the new times.
-  await tx
-    .update(orders)
-    .set({ pickupSlotStartsAt: startsAt, pickupSlotEndsAt: endsAt })
-    .where(eq(orders.pickupSlotId, id));
+  // The orders booked on it show the new times: a copy of the slot's, not a change of the orders.
+  await updateOrders(
+    tx,
+    eq(orders.pickupSlotId, id),
+    { pickupSlotStartsAt: startsAt, pickupSlotEndsAt: endsAt },
+    { marksChanged: false },
+  );
   return slotWithBooked(tx, id);
 }
 

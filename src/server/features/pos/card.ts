@@ -13,6 +13,7 @@ import type { Tx } from '~/server/db/client';
 import { orderHistory, orderItems, orders, posSessions, posTenders } from '~/server/db/schema';
 import { conflict, HttpError } from '~/server/lib/http-error';
 import { moveStock } from '~/server/lib/product-writes';
+import { updateOrder } from '~/server/lib/order-writes';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { PaymentProviderError, type TerminalCheckout } from '~/server/payments/provider';
 import { giveBackOrderGiftCards } from '~/server/features/gift-cards';
@@ -87,11 +88,14 @@ export async function applyCheckout(
     await ctx.db.transaction((tx) => cancelAwaitingSale(tx, orderId, checkout, cashier));
     return;
   }
-  // Still on the device (PENDING, IN_PROGRESS, CANCEL_REQUESTED): the till shows where it is.
-  await ctx.db
-    .update(orders)
-    .set({ terminalCheckoutStatus: checkout.status })
-    .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')));
+  // Still on the device (PENDING, IN_PROGRESS, CANCEL_REQUESTED): the till shows where it is. The
+  // device's progress, not a change of the sale.
+  await updateOrder(
+    ctx.db,
+    orderId,
+    { terminalCheckoutStatus: checkout.status },
+    { onlyIf: eq(orders.paymentStatus, 'pending'), marksChanged: false },
+  );
 }
 
 /** The order's row, locked; null unless it is a till sale still awaiting this checkout. */
@@ -156,15 +160,11 @@ async function completeCard(
     });
     // The payment id stays on the tender, not the order's payment reference: the order's refund to the
     // original payment would count a split sale's cash as the card's and give back more than it paid.
-    await tx
-      .update(orders)
-      .set({
-        status: 'picked-up',
-        paymentStatus: 'completed',
-        terminalCheckoutStatus: checkout.status,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, orderId));
+    await updateOrder(tx, orderId, {
+      status: 'picked-up',
+      paymentStatus: 'completed',
+      terminalCheckoutStatus: checkout.status,
+    });
     await tx.insert(orderHistory).values([
       {
         orderId,
@@ -209,16 +209,12 @@ async function cancelAwaitingSale(
   for (const item of ids) await moveStock(tx, item.productId!, item.quantity);
   await giveBackOrderGiftCards(tx, orderId);
   await giveBackOrderStoreCredit(tx, orderId);
-  await tx
-    .update(orders)
-    .set({
-      status: 'cancelled',
-      paymentStatus: 'failed',
-      inventoryReduced: false,
-      terminalCheckoutStatus: checkout.status,
-      updatedAt: new Date(),
-    })
-    .where(eq(orders.id, orderId));
+  await updateOrder(tx, orderId, {
+    status: 'cancelled',
+    paymentStatus: 'failed',
+    inventoryReduced: false,
+    terminalCheckoutStatus: checkout.status,
+  });
   const note = `Card not paid on the Square Terminal (${checkout.cancelReason ?? 'CANCELED'})`;
   await tx.insert(orderHistory).values([
     {

@@ -30,6 +30,7 @@ import {
 import { recordAudit } from '~/server/lib/audit';
 import { badRequest, conflict, HttpError, notFound } from '~/server/lib/http-error';
 import { moveStock } from '~/server/lib/product-writes';
+import { insertOrder, updateOrder } from '~/server/lib/order-writes';
 import { markStockChange } from '~/server/lib/stock-reason';
 import { PaymentProviderError } from '~/server/payments/provider';
 import { loadPricingContext, newOrderReference, priceCart } from '~/server/features/checkout';
@@ -277,53 +278,50 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
       }
       const customer = await customerOf(tx, input.customer);
       const { returnWindowDays } = await getStoreSettings(tx);
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          orderReference: newOrderReference(),
-          idempotencyKey: key,
-          userId: customer.userId,
-          customerEmail: customer.email,
-          customerName: customer.name,
-          shippingMethod: 'pickup',
-          shippingCost: '0',
-          subtotal: centsToString(sale.subtotalCents),
-          discountPercentage: '0',
-          discountAmount: '0',
-          codeDiscountAmount: centsToString(sale.discountCents),
-          taxRate: sale.taxRate,
-          taxAmount: centsToString(sale.taxLines.reduce((a, t) => a + t.cents, 0)),
-          taxLines: sale.taxLines.map((t) => ({
-            code: t.code as never,
-            rate: t.rate,
-            amount: centsToString(t.cents),
-          })),
-          total: centsToString(sale.totalCents),
-          currency: ctx.config.STORE_CURRENCY,
-          locale: input.receiptLanguage,
-          // Paid and handed over at the counter; its receipt is its confirmation, so none is e-mailed. A
-          // card part keeps it pending until the Terminal's checkout completes (card.ts).
-          status: deviceId ? 'pending' : 'picked-up',
-          paymentStatus: deviceId ? 'pending' : 'completed',
-          paymentMethod: 'till',
-          inventoryReduced: true,
-          confirmationEmailSent: true,
-          channel: 'till',
-          posSessionId: session.id,
-          tillConflict:
-            short.length === 0
-              ? null
-              : short
-                  .map(
-                    ({ line, take }) =>
-                      `${line.sku || line.name}: ${line.quantity} sold offline, ${take} left in stock`,
-                  )
-                  .join('; '),
-        })
-        .returning({ id: orders.id, reference: orders.orderReference });
+      const order = await insertOrder(tx, {
+        orderReference: newOrderReference(),
+        idempotencyKey: key,
+        userId: customer.userId,
+        customerEmail: customer.email,
+        customerName: customer.name,
+        shippingMethod: 'pickup',
+        shippingCost: '0',
+        subtotal: centsToString(sale.subtotalCents),
+        discountPercentage: '0',
+        discountAmount: '0',
+        codeDiscountAmount: centsToString(sale.discountCents),
+        taxRate: sale.taxRate,
+        taxAmount: centsToString(sale.taxLines.reduce((a, t) => a + t.cents, 0)),
+        taxLines: sale.taxLines.map((t) => ({
+          code: t.code as never,
+          rate: t.rate,
+          amount: centsToString(t.cents),
+        })),
+        total: centsToString(sale.totalCents),
+        currency: ctx.config.STORE_CURRENCY,
+        locale: input.receiptLanguage,
+        // Paid and handed over at the counter; its receipt is its confirmation, so none is e-mailed. A
+        // card part keeps it pending until the Terminal's checkout completes (card.ts).
+        status: deviceId ? 'pending' : 'picked-up',
+        paymentStatus: deviceId ? 'pending' : 'completed',
+        paymentMethod: 'till',
+        inventoryReduced: true,
+        confirmationEmailSent: true,
+        channel: 'till',
+        posSessionId: session.id,
+        tillConflict:
+          short.length === 0
+            ? null
+            : short
+                .map(
+                  ({ line, take }) =>
+                    `${line.sku || line.name}: ${line.quantity} sold offline, ${take} left in stock`,
+                )
+                .join('; '),
+      });
       await tx.insert(orderItems).values(
         sale.lines.map((l) => ({
-          orderId: order!.id,
+          orderId: order.id,
           productId: l.productId,
           quantity: l.quantity,
           price: centsToString(l.unitCents),
@@ -341,7 +339,7 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
       );
       await markStockChange(tx, {
         reason: 'till',
-        orderId: order!.id,
+        orderId: order.id,
         userId: cashier.id,
       });
       for (const line of sale.lines) {
@@ -359,7 +357,7 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
       await takeTenders(
         tx,
         {
-          orderId: order!.id,
+          orderId: order.id,
           sessionId: session.id,
           totalCents: sale.totalCents,
           cardCents,
@@ -368,7 +366,7 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
         input,
       );
       await tx.insert(orderHistory).values({
-        orderId: order!.id,
+        orderId: order.id,
         field: 'status',
         fromValue: null,
         toValue: deviceId ? 'pending' : 'picked-up',
@@ -381,19 +379,16 @@ export async function recordSale(ctx: AppContext, input: PosSaleRequest, cashier
           idempotencyKey: `till-${input.clientSaleId}`,
           amountCents: cardCents,
           deviceId,
-          reference: order!.reference,
-          note: `${ctx.config.STORE_NAME} ${order!.reference}`,
+          reference: order.orderReference,
+          note: `${ctx.config.STORE_NAME} ${order.orderReference}`,
         });
         sentCheckout = checkout.id;
-        await tx
-          .update(orders)
-          .set({
-            terminalCheckoutId: checkout.id,
-            terminalCheckoutStatus: checkout.status,
-          })
-          .where(eq(orders.id, order!.id));
+        await updateOrder(tx, order.id, {
+          terminalCheckoutId: checkout.id,
+          terminalCheckoutStatus: checkout.status,
+        });
       }
-      return order!.id;
+      return order.id;
     });
     return (await findSale(ctx.db, id))!;
   } catch (error) {
@@ -451,11 +446,12 @@ export async function resolveConflict(
   userId: number,
 ): Promise<PosSale> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(orders)
-      .set({ tillConflictResolvedAt: new Date(), tillConflictResolution: note, updatedAt: new Date() })
-      .where(and(eq(orders.id, id), isNotNull(orders.tillConflict), isNull(orders.tillConflictResolvedAt)))
-      .returning({ id: orders.id });
+    const row = await updateOrder(
+      tx,
+      id,
+      { tillConflictResolvedAt: new Date(), tillConflictResolution: note },
+      { onlyIf: and(isNotNull(orders.tillConflict), isNull(orders.tillConflictResolvedAt)) },
+    );
     if (!row) throw notFound('No open conflict on this sale.');
     await recordAudit(tx, {
       userId,
@@ -558,10 +554,10 @@ async function takeTenders(
       rounding: centsToString(rounding),
     });
   }
-  await tx
-    .update(orders)
-    .set({ giftCardAmount: centsToString(giftCents), storeCreditAmount: centsToString(creditCents) })
-    .where(eq(orders.id, sale.orderId));
+  await updateOrder(tx, sale.orderId, {
+    giftCardAmount: centsToString(giftCents),
+    storeCreditAmount: centsToString(creditCents),
+  });
 }
 
 async function findSaleByKey(db: DbOrTx, key: string): Promise<PosSale | null> {

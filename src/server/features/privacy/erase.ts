@@ -24,6 +24,7 @@ import {
   users,
 } from '~/server/db/schema';
 import { hashPassword } from '~/server/lib/passwords';
+import { updateOrder } from '~/server/lib/order-writes';
 
 /** What an erased order keeps of its address: where it was taxed, nothing that finds the person. */
 function taxPlaceOf(address: unknown): { state: string; country: string } | null {
@@ -67,20 +68,16 @@ export async function eraseOrders(tx: DbOrTx, orderIds: number[]): Promise<void>
     .from(orders)
     .where(inArray(orders.id, orderIds));
   for (const row of rows) {
-    await tx
-      .update(orders)
-      .set({
-        customerName: '',
-        customerEmail: '',
-        customerPhone: null,
-        shippingAddress: taxPlaceOf(row.shippingAddress),
-        notes: null,
-        clientKey: null,
-        networkKey: null,
-        trackingNumber: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, row.id));
+    await updateOrder(tx, row.id, {
+      customerName: '',
+      customerEmail: '',
+      customerPhone: null,
+      shippingAddress: taxPlaceOf(row.shippingAddress),
+      notes: null,
+      clientKey: null,
+      networkKey: null,
+      trackingNumber: null,
+    });
   }
   await tx
     .update(orderHistory)

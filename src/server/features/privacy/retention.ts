@@ -6,6 +6,7 @@
 import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '~/server/context';
 import { contactMessages, orders, privacyRequests, sessions } from '~/server/db/schema';
+import { deleteOrders } from '~/server/lib/order-writes';
 
 const DAY_MS = 86_400_000;
 
@@ -18,17 +19,15 @@ export async function purgeByRetention(ctx: AppContext, now = new Date()) {
     .returning({ id: contactMessages.id });
   // Never paid and no money moved on it (a stray payment's refund keeps it): items, holds and history
   // go with it (on delete cascade).
-  const checkouts = await db
-    .delete(orders)
-    .where(
-      and(
-        inArray(orders.paymentStatus, ['pending', 'failed']),
-        isNull(orders.refundStatus),
-        sql`${orders.refundedAmount} = 0`,
-        lt(orders.createdAt, before(config.RETENTION_ABANDONED_CHECKOUTS_DAYS)),
-      ),
-    )
-    .returning({ id: orders.id });
+  const checkouts = await deleteOrders(
+    db,
+    and(
+      inArray(orders.paymentStatus, ['pending', 'failed']),
+      isNull(orders.refundStatus),
+      sql`${orders.refundedAmount} = 0`,
+      lt(orders.createdAt, before(config.RETENTION_ABANDONED_CHECKOUTS_DAYS)),
+    ),
+  );
   const oldSessions = await db
     .delete(sessions)
     .where(lt(sessions.createdAt, before(config.RETENTION_SESSIONS_DAYS)))
