@@ -1,35 +1,21 @@
 // One writer per table (docs/decisions/0640-one-writer-per-table.md): no code that ships writes the
 // orders table but src/server/lib/order-writes.ts. Tests, their fixtures and test-support files may set
 // up rows directly.
-import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '~/server/db/schema';
 import { insertOrder as insertOrderRow } from '~/server/test/order-fixtures';
+import { otherWriters, writesIn, writesTable } from '~/server/test/table-writers';
 import { createTestDatabase } from '~/server/test/test-database';
 import { deleteOrders, updateOrder, updateOrders } from './order-writes';
 
-// Only the server reaches the database.
-const SRC = fileURLToPath(new URL('../', import.meta.url));
 const WRITER = 'lib/order-writes.ts';
-/** A Drizzle write of the orders table, or one in SQL text. */
-const WRITES_ORDERS =
-  /\.(insert|update|delete)\(\s*orders\s*\)|\b(update|insert\s+into|delete\s+from)\s+"?orders"?\b/i;
-
-function shippedSources(): string[] {
-  return readdirSync(SRC, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.tsx?$/.test(name))
-    .filter((name) => !/\.test\.tsx?$/.test(name) && !name.startsWith('test/'))
-    .filter((name) => !/(^|\/)test-support\.ts$/.test(name))
-    .filter((name) => !name.includes('/migrations/'));
-}
+const WRITES_ORDERS = writesTable('orders');
 
 describe('the orders table has one writer', () => {
   it('finds the writes it looks for', () => {
     // The pattern must see the writer's own writes, or a change to it would make this test pass blind.
-    const writer = readFileSync(`${SRC}${WRITER}`, 'utf8');
-    expect(writer.match(new RegExp(WRITES_ORDERS, 'gi'))?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(writesIn('orders', WRITER)).toBeGreaterThanOrEqual(3);
     expect(WRITES_ORDERS.test('await tx.update(orders).set({ status: "shipped" })')).toBe(true);
     expect(WRITES_ORDERS.test('await db\n    .insert(orders)\n    .values(row)')).toBe(true);
     expect(WRITES_ORDERS.test('sql`update orders set user_id = null`')).toBe(true);
@@ -41,10 +27,7 @@ describe('the orders table has one writer', () => {
   });
 
   it('no other shipped file writes orders', () => {
-    const writers = shippedSources().filter(
-      (name) => name !== WRITER && WRITES_ORDERS.test(readFileSync(`${SRC}${name}`, 'utf8')),
-    );
-    expect(writers).toEqual([]);
+    expect(otherWriters('orders', WRITER)).toEqual([]);
   });
 });
 
