@@ -213,9 +213,11 @@ describe('checkout', () => {
     await form.getByLabel('Username').fill(username);
     await form.getByLabel('Password', { exact: true }).fill('secret-pass-1');
     await form.getByLabel('Confirm Password').fill('secret-pass-1');
+    // The account waits for its link: the checkout says so and goes on to payment. The notice shows only
+    // until the payment page replaces this one (a full page load), so it is watched for from the click on.
+    const notice = page.getByText('Check your e-mail').first().waitFor();
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    // The account waits for its link: the checkout says so and goes on to payment.
-    await page.getByText('Check your e-mail').first().waitFor();
+    await notice;
     await page.waitForURL(/\/pay\/ORD-/);
     const reference = page.url().split('/pay/')[1]!;
     await page.getByRole('button', { name: 'Pay' }).click();
