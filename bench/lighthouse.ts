@@ -5,6 +5,8 @@
 // browser profile is fresh for every run so nothing is cached). Goal: performance >= 95 on home,
 // listing and product page; accessibility, best practices and SEO 100 on every page (the cart and
 // checkout are noindex, so there SEO is 100 apart from the is-crawlable audit).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -15,6 +17,11 @@ import { median, table } from './lib/stats';
 
 const RUNS = 3;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+// LIGHTHOUSE_REPORTS=<folder> keeps every run's whole report (<page>-<run>.json) to read what a score is
+// made of: the critical request chain, the main thread's work, each audit's details.
+const REPORTS_DIR = process.env.LIGHTHOUSE_REPORTS;
+// LIGHTHOUSE_PAGES=home,listing measures only the pages named (all five by default).
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(',').map((name) => name.trim());
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -77,7 +84,7 @@ async function pagesOf(store: Store): Promise<{ pages: Page[]; cartItem: unknown
   };
 }
 
-async function runOnce(store: Store, page: Page, cart: unknown): Promise<Sample> {
+async function runOnce(store: Store, page: Page, cart: unknown, run: number): Promise<Sample> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     if (page.withCart) {
@@ -105,6 +112,10 @@ async function runOnce(store: Store, page: Page, cart: unknown): Promise<Sample>
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
     const { lhr } = result;
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${page.name}-${run + 1}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${page.path}: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const summary = (
@@ -145,9 +156,9 @@ export const lighthouseBenchmark: Benchmark = {
         ['page', 'perf', 'a11y', 'best', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'script', 'cpu', 'goal'],
       ];
       const notes: string[] = [];
-      for (const page of pages) {
+      for (const page of pages.filter((p) => !ONLY_PAGES || ONLY_PAGES.includes(p.name))) {
         const samples: Sample[] = [];
-        for (let i = 0; i < RUNS; i++) samples.push(await runOnce(store, page, cartItem));
+        for (let i = 0; i < RUNS; i++) samples.push(await runOnce(store, page, cartItem, i));
         const med = (f: (s: Sample) => number) => median(samples.map(f));
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => [c, med((s) => s.scores[c])]),
