@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const SERVER_TESTS = 'src/server/**/*.test.ts';
@@ -67,10 +68,31 @@ const api = (db: 'pglite' | 'postgres', isolated: boolean) => ({
   },
 });
 
+// The storefront sweeps (journey files that import tests/e2e/storefront-sweep.ts) visit every page and are
+// the longest journeys, in small files. Vitest starts the files it has no timings for (a clean clone, as
+// in CI) largest first, so the sweeps started last and ran alone while the other worker sat idle. Within
+// each project they now start first, and the shorter files fill the other worker around them.
+const SWEEP = /from '\.\/storefront-sweep'/;
+class SweepsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isSweep = (file: TestSpecification) => SWEEP.test(readFileSync(file.moduleId, 'utf8'));
+    // Vitest keeps each project's files together; the sweeps move to the front of their project's run.
+    const runs: TestSpecification[][] = [];
+    for (const file of sorted) {
+      const run = runs.at(-1);
+      if (run && run[0]!.project.name === file.project.name) run.push(file);
+      else runs.push([file]);
+    }
+    return runs.flatMap((run) => [...run.filter(isSweep), ...run.filter((file) => !isSweep(file))]);
+  }
+}
+
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    sequence: { sequencer: SweepsFirst },
     // Vitest's default on 2 cores is one worker: files would wait on each other's databases, servers and
     // browsers. Two keep both cores busy while one file waits.
     maxWorkers: 2,
