@@ -228,8 +228,10 @@ describe('a gift card bought in the storefront', () => {
     const admin = await createUser(t.db, { isAdmin: true });
     const staff = new TestClient(t.app);
     await signInAs(t.db, staff, admin.id);
-    const startsAt = new Date(Date.now() + 48 * 3_600_000).toISOString();
-    const endsAt = new Date(Date.now() + 49 * 3_600_000).toISOString();
+    // One clock reading for both ends, so the slot is exactly an hour long.
+    const now = Date.now();
+    const startsAt = new Date(now + 48 * 3_600_000).toISOString();
+    const endsAt = new Date(now + 49 * 3_600_000).toISOString();
     const slot = await staff.post('/api/admin/pickup-slots', { startsAt, endsAt, capacity: 2 });
     expect(slot.statusCode, slot.body).toBe(200);
     try {

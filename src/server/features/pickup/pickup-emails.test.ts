@@ -36,8 +36,10 @@ afterAll(async () => {
 
 /** A paid pickup order of one $40.00 lot (stock 1) in the slot starting `hours` from now, in `email`'s name. */
 async function paidPickup(email: string, hours: number) {
-  const startsAt = new Date(Date.now() + hours * HOUR).toISOString();
-  const endsAt = new Date(Date.now() + (hours + 1) * HOUR).toISOString();
+  // One clock reading for both ends, so the slot is exactly an hour long.
+  const now = Date.now();
+  const startsAt = new Date(now + hours * HOUR).toISOString();
+  const endsAt = new Date(now + (hours + 1) * HOUR).toISOString();
   const slot = (await admin.post('/api/admin/pickup-slots', { startsAt, endsAt, capacity: 3 })).json();
   const p = await createProduct(t.db, { name: `Lot for ${email}`, price: '40.00', stock: 1 });
   const client = new TestClient(t.app);

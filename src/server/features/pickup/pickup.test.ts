@@ -30,8 +30,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function addSlot(capacity: number, startsInHours = 48) {
-  const startsAt = new Date(Date.now() + startsInHours * HOUR).toISOString();
-  const endsAt = new Date(Date.now() + (startsInHours + 1) * HOUR).toISOString();
+  // One clock reading for both ends: two could be a millisecond apart, and the slot an hour and 1 ms long.
+  const now = Date.now();
+  const startsAt = new Date(now + startsInHours * HOUR).toISOString();
+  const endsAt = new Date(now + (startsInHours + 1) * HOUR).toISOString();
   const res = await staff.post('/api/admin/pickup-slots', { startsAt, endsAt, capacity });
   expect(res.statusCode).toBe(200);
   return res.json() as { id: number; capacity: number; remaining: number };
