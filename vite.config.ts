@@ -5,11 +5,12 @@ import { type Alias, defineConfig } from 'vite';
 import { messagesChunkName, messagesPerLanguage } from './scripts/vite-messages-per-language';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
-// The small modules the browse pages share (the product card, its picture and prices, the condition and
-// labels, today's discount, the alert slot, the category tile): one chunk instead of eleven files of
-// 0.1-1.7 KB, each a request of its own with its headers, six at a time over HTTP/1.1, gzipped alone
-// (docs/decisions/0590-first-download-measured.md, amended). The cart, checkout and confirmation load it
-// too, for the prices and pictures they show.
+// The small modules the browse pages share (the product card, its picture and prices, the price formats,
+// the condition and labels, today's discount, the alert slot, the category tile): one chunk instead of
+// eleven files of 0.1-1.7 KB, each a request of its own with its headers, six at a time over HTTP/1.1,
+// gzipped alone (docs/decisions/0590-first-download-measured.md, amended). The cart, checkout and
+// confirmation load it too, for the prices and pictures they show. A module renamed here silently leaves
+// the chunk: tests/e2e/script-budget.test.ts's ceilings show the cost.
 const BROWSE_SHARED =
   /\/src\/(client\/components\/ui\/(product-image|skeleton)\.tsx|client\/features\/catalog\/(struck-price|category-tile|use-todays-discount|product-card|alert-slot)\.tsx?|shared\/condition\.ts|shared\/i18n\/formats\.ts|shared\/product-labels\.messages\.ts)$/;
 
