@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '~/shared/schemas/catalog';
 import { axeProblems } from './a11y';
 import { registrationLink } from './admin-session';
-import { ADMIN, launchBrowser, openPage, type Store, startStore } from './harness';
+import { ADMIN, launchBrowser, openPage, type Store, startStore, watchForText } from './harness';
 import { CHECKOUT_WORDS, checkoutForm, fillCheckoutForm, TORONTO_SHOPPER } from './checkout-form';
 
 let store: Store;
@@ -214,11 +214,12 @@ describe('checkout', () => {
     await form.getByLabel('Password', { exact: true }).fill('secret-pass-1');
     await form.getByLabel('Confirm Password').fill('secret-pass-1');
     // The account waits for its link: the checkout says so and goes on to payment. The notice shows only
-    // until the payment page replaces this one (a full page load), so it is watched for from the click on.
-    const notice = page.getByText('Check your e-mail').first().waitFor();
+    // until the payment page replaces this one (a full page load), so the page itself watches for it.
+    const notice = await watchForText(page, 'Check your e-mail');
+    expect(await notice.seen()).toBe(false);
     await page.getByRole('button', { name: 'Continue to Payment' }).click();
-    await notice;
     await page.waitForURL(/\/pay\/ORD-/);
+    expect(await notice.seen()).toBe(true);
     const reference = page.url().split('/pay/')[1]!;
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('heading', { name: 'Order Confirmed!' }).waitFor();

@@ -211,6 +211,33 @@ export async function openPage(
   return { page, context, consoleErrors };
 }
 
+/**
+ * Watches the page for a text that shows only until a full page load replaces the page (a notice shown
+ * while a form goes on to the next page): a MutationObserver in the page notes it in sessionStorage the
+ * moment it is rendered, where polling from the test could miss it. `seen()`, on the next page of the same
+ * site, says whether it was.
+ */
+export async function watchForText(page: Page, text: string): Promise<{ seen: () => Promise<boolean> }> {
+  const key = `seen:${text}`;
+  await page.evaluate(
+    ({ text, key }) => {
+      const note = () => {
+        // innerText: the text as rendered, not the page's scripts or hidden elements.
+        if (!document.body.innerText.includes(text)) return false;
+        sessionStorage.setItem(key, 'yes');
+        return true;
+      };
+      if (note()) return;
+      const observer = new MutationObserver(() => {
+        if (note()) observer.disconnect();
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    },
+    { text, key },
+  );
+  return { seen: async () => (await page.evaluate((key) => sessionStorage.getItem(key), key)) === 'yes' };
+}
+
 /** Signs in through the real /auth page. */
 export async function signIn(page: Page, baseUrl: string, username: string, password: string) {
   await page.goto(`${baseUrl}/auth`);
