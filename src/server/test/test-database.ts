@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '~/server/db/client';
+import { reusedPglite } from './reused-pglite';
 
 export function testDbKind(): 'pglite' | 'postgres' {
   return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -27,8 +28,16 @@ function pgliteTemplateDump(): Blob {
   return templateDump.blob;
 }
 
+/** A new embedded database from the template's dump, never a reused one. */
+export function openPgliteFromTemplate(): Promise<Database> {
+  return openPglite({ loadDataDir: pgliteTemplateDump() });
+}
+
+// Files that share their worker's modules share its closed databases too (reused-pglite.ts).
+const createPglite = reusedPglite(openPgliteFromTemplate);
+
 export async function createTestDatabase(): Promise<Database> {
-  if (testDbKind() === 'pglite') return openPglite({ loadDataDir: pgliteTemplateDump() });
+  if (testDbKind() === 'pglite') return createPglite();
   const base = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplateDb');
   if (!base || !template)
