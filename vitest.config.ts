@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -68,23 +69,28 @@ const api = (db: 'pglite' | 'postgres', isolated: boolean) => ({
   },
 });
 
-// The storefront sweeps (journey files that import tests/e2e/storefront-sweep.ts) visit every page and are
-// the longest journeys, in small files. Vitest starts the files it has no timings for (a clean clone, as
-// in CI) largest first, so the sweeps started last and ran alone while the other worker sat idle. Within
-// each project they now start first, and the shorter files fill the other worker around them.
-const SWEEP = /from '\.\/storefront-sweep'/;
-class SweepsFirst extends BaseSequencer {
+// Longest files first. Vitest orders the files it has no timings for (a clean clone, as in CI) largest first,
+// and a small file can be a long one: the storefront sweeps and the French checkout started last and ran
+// alone for 20-40 s while the other worker sat idle. tests/durations.json holds each file's seconds from a
+// whole run (written by scripts/record-test-durations.mjs from the tiers' JSON reports); within each
+// project, files start longest first, and files it does not list (new ones) come after, in Vitest's order.
+const durations: Record<string, number> = JSON.parse(
+  readFileSync(new URL('./tests/durations.json', import.meta.url), 'utf8'),
+);
+const rootDir = fileURLToPath(new URL('./', import.meta.url));
+class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const isSweep = (file: TestSpecification) => SWEEP.test(readFileSync(file.moduleId, 'utf8'));
-    // Vitest keeps each project's files together; the sweeps move to the front of their project's run.
+    const secondsOf = (file: TestSpecification) => durations[path.relative(rootDir, file.moduleId)] ?? 0;
+    // Vitest keeps each project's files together; the order changes within each project's run. The sort
+    // is stable, so files with no recorded time keep Vitest's order.
     const runs: TestSpecification[][] = [];
     for (const file of sorted) {
       const run = runs.at(-1);
       if (run && run[0]!.project.name === file.project.name) run.push(file);
       else runs.push([file]);
     }
-    return runs.flatMap((run) => [...run.filter(isSweep), ...run.filter((file) => !isSweep(file))]);
+    return runs.flatMap((run) => run.toSorted((a, b) => secondsOf(b) - secondsOf(a)));
   }
 }
 
@@ -92,7 +98,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
-    sequence: { sequencer: SweepsFirst },
+    sequence: { sequencer: LongestFirst },
     // Vitest's default on 2 cores is one worker: files would wait on each other's databases, servers and
     // browsers. Two keep both cores busy while one file waits.
     maxWorkers: 2,
