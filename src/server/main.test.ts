@@ -1,4 +1,4 @@
-// The real entry point (main.ts) in a child process, on PGlite in either test project: what only a whole
+// The real entry point (main.ts) in a child process, on PGlite (run once, in the PGlite tier): what only a whole
 // start-up shows. The data folder is the store's user's alone (docs/decisions/0118-private-data-folder.md);
 // test payments run only when chosen and then say so (docs/decisions/0115-test-payments-only-on-purpose.md).
 import {
@@ -16,6 +16,11 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { realImage } from './features/admin-products/test-support';
 import { spawnStore } from './test/spawn-store';
+import { testDbKind } from './test/test-database';
+
+// The stores here run on the embedded database whichever database the other API tests use (DATABASE_URL
+// is empty or left out): once is enough, in the PGlite tier.
+const once = testDbKind() === 'postgres';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -40,7 +45,7 @@ function openToOthers(dir: string): string[] {
     .map(({ p, mode }) => `${path.relative(dir, p) || '.'} ${(mode & 0o777).toString(8)}`);
 }
 
-describe('start-up on a loopback address with the default payment provider', () => {
+describe.skipIf(once)('start-up on a loopback address with the default payment provider', () => {
   it('warns of test payments, and leaves only files and folders private to the store user after an upload', async () => {
     const dataDir = path.join(tempDir(), 'data');
     // Left by an older version: open to everybody.
@@ -108,7 +113,7 @@ describe('start-up on a loopback address with the default payment provider', () 
   }, 180_000);
 });
 
-describe('start-up on a public address', () => {
+describe.skipIf(once)('start-up on a public address', () => {
   it('refuses to start with the test payment page and no real provider, saying what to set', async () => {
     const dataDir = path.join(tempDir(), 'data');
     const store = await spawnStore({ DATA_DIR: dataDir, PUBLIC_URL: 'https://shop.example' });
