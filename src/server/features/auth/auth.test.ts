@@ -15,7 +15,12 @@ import {
 import { REGISTRATIONS_PER_IP_PER_HOUR } from './routes';
 import { INVALID_CREDENTIALS, USERNAME_TAKEN } from './service';
 import { awayFromWindowEdge, registerAndConfirm } from './test-support';
-import { USERNAME_LOOKALIKE } from './usernames';
+import {
+  refuseLookalikeOfAnother,
+  USERNAME_LOOKALIKE,
+  USERNAME_LOOKS_LIKE_ANOTHER,
+  usernameSkeleton,
+} from './usernames';
 import { USERNAME_BAD_CHARACTERS, USERNAME_MIXED_SCRIPTS } from '~/shared/usernames';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -201,6 +206,18 @@ describe('registration', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toBe(USERNAME_TAKEN);
     expect(await t.db.select().from(users).where(eq(users.username, 'RaceName'))).toHaveLength(1);
+  });
+
+  it('calls a name taken between the two checks taken, not a look-alike, with or without its skeleton', async () => {
+    // The race above, made certain: the account appears after the exact-name check, before the look-alike one.
+    await createUser(t.db, { username: 'LateName', usernameSkeleton: usernameSkeleton('LateName') });
+    await createUser(t.db, { username: 'OldLateName' });
+    for (const name of ['latename', 'OLDLATENAME']) {
+      const refused = await refuseLookalikeOfAnother(t.db, name).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ statusCode: 409, message: USERNAME_TAKEN });
+    }
+    const alike = await refuseLookalikeOfAnother(t.db, 'LateNаme').catch((error: unknown) => error);
+    expect(alike).toMatchObject({ statusCode: 409, message: USERNAME_LOOKS_LIKE_ANOTHER });
   });
 
   it('limits registrations from one address per hour with 429 and Retry-After', async () => {

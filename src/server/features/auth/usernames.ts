@@ -7,6 +7,7 @@ import type { DbOrTx } from '~/server/db/client';
 import { users } from '~/server/db/schema';
 import { badRequest, conflict } from '~/server/lib/http-error';
 import { usernameSkeleton } from '~/server/lib/username-skeleton';
+import { USERNAME_TAKEN } from './service';
 
 export { usernameSkeleton };
 
@@ -38,7 +39,7 @@ export async function refuseLookalikeOfAnother(
   const skeleton = usernameSkeleton(name);
   const except = exceptUserId === undefined ? undefined : ne(users.id, exceptUserId);
   const [other] = await db
-    .select({ id: users.id })
+    .select({ username: users.username })
     .from(users)
     .where(and(eq(users.usernameSkeleton, skeleton), except))
     .limit(1);
@@ -51,6 +52,11 @@ export async function refuseLookalikeOfAnother(
         .select({ username: users.username })
         .from(users)
         .where(and(isNull(users.usernameSkeleton), except));
-  if (other || unskeletoned.some((row) => usernameSkeleton(row.username) === skeleton))
-    throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
+  const alike = other ?? unskeletoned.find((row) => usernameSkeleton(row.username) === skeleton);
+  if (!alike) return;
+  // The name itself, taken since the caller checked it (two registrations of one name at once): it is
+  // taken, which says more than that it looks like another.
+  if (alike.username.toLowerCase() === name.toLowerCase())
+    throw conflict(USERNAME_TAKEN, { errors: { [field]: USERNAME_TAKEN } });
+  throw conflict(USERNAME_LOOKS_LIKE_ANOTHER, { errors: { [field]: USERNAME_LOOKS_LIKE_ANOTHER } });
 }
