@@ -67,12 +67,10 @@ async function readTemplateState(client: Client): Promise<TemplateState> {
   ).rows.map((table) => quoted(table.schema, table.name));
   const rows: TemplateState['rows'] = [];
   for (const table of tables) {
-    const count = await client.query<{ any: boolean }>(`select exists (select from ${table}) as any`);
-    if (!count.rows[0]!.any) continue;
     // COPY's text format carries every type exactly; a table's generated columns are left out and
-    // computed again when the rows go back in.
-    const copy = await client.query(`copy ${table} to '/dev/blob'`);
-    rows.push({ table, copy: copy.blob! });
+    // computed again when the rows go back in. An empty table gives no copy (PGlite returns no blob).
+    const copy = (await client.query(`copy ${table} to '/dev/blob'`)).blob;
+    if (copy?.size) rows.push({ table, copy });
   }
   const sequences = (
     await client.query<{ schema: string; name: string; value: string; is_called: boolean }>(
