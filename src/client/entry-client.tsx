@@ -2,7 +2,8 @@ import './styles.css';
 import { hydrate } from '@tanstack/react-query';
 import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
+import { PageRoutes } from './lib/page-routes';
 import { Providers } from './app/providers';
 import type { ClientState } from './entry-server';
 import { resolveLazyRoutes } from './lib/lazy-route';
@@ -23,10 +24,6 @@ const routes = createRoutes(queryClient);
 // The first page's lazy chunks are modulepreloaded by the server's HTML: loaded before hydrating, the
 // first render is the server's (no fallback, no mismatch).
 await resolveLazyRoutes(routes, window.location, basename);
-const router = createBrowserRouter(routes, {
-  basename,
-  hydrationData: { loaderData: state.loaderData },
-});
 
 declare global {
   interface Window {
@@ -56,7 +53,9 @@ hydrateRoot(
   <StrictMode>
     <Hydrated>
       <Providers queryClient={queryClient} site={state.site} locale={locale}>
-        <RouterProvider router={router} />
+        <BrowserRouter basename={basename}>
+          <PageRoutes routes={routes} firstPageLoaded />
+        </BrowserRouter>
       </Providers>
     </Hydrated>
   </StrictMode>,

@@ -2,11 +2,12 @@
 // API in-process), renders the HTML and hands the data to the browser.
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, StaticRouter } from 'react-router';
 import { Providers, type SiteInfo } from './app/providers';
 import { type FetchLike, setFetcher } from './lib/api';
 import { headToHtml, type RenderCollector, RenderCollectorContext, safeJson } from './lib/head';
-import { lazyModulesOf } from './lib/lazy-route';
+import { lazyModulesOf, resolveLazyRoutes } from './lib/lazy-route';
+import { PageRoutes } from './lib/page-routes';
 import { createQueryClient } from './lib/query-client';
 import { createRoutes } from './routes';
 import { basenameOf, LOCALE_TAGS, type Locale, localeOfPath } from '~/shared/i18n/locales';
@@ -30,7 +31,6 @@ export type RenderResult =
 
 export type ClientState = {
   dehydrated: ReturnType<typeof dehydrate>;
-  loaderData: Record<string, unknown>;
   site: SiteInfo;
   locale: Locale;
 };
@@ -45,12 +45,17 @@ export async function render(options: {
   // One route tree for both languages: a French page is the same route under the basename /fr/, so
   // every link and redirect it makes stays in French (docs/decisions/0340-french-store-and-i18next.md).
   const locale = localeOfPath(new URL(options.url, options.site.origin).pathname);
-  const handler = createStaticHandler(createRoutes(queryClient), { basename: basenameOf(locale) });
-  const context = await handler.query(new Request(new URL(options.url, options.site.origin)));
+  const basename = basenameOf(locale);
+  const routes = createRoutes(queryClient);
+  // The data router runs the page's loaders (its data, a guard's redirect, the status); the page is then
+  // rendered as the browser renders it (src/client/lib/page-routes.tsx), its lazy screens loaded first.
+  const url = new URL(options.url, options.site.origin);
+  const handler = createStaticHandler(routes, { basename });
+  const context = await handler.query(new Request(url));
   if (context instanceof Response) {
     return { kind: 'redirect', status: context.status, location: context.headers.get('location') ?? '/' };
   }
-  const router = createStaticRouter(handler.dataRoutes, context);
+  await resolveLazyRoutes(routes, url.pathname + url.search, basename);
   const collector: RenderCollector = {
     head: {},
     status: context.statusCode,
@@ -60,13 +65,14 @@ export async function render(options: {
   const html = renderToString(
     <RenderCollectorContext.Provider value={collector}>
       <Providers queryClient={queryClient} site={options.site} locale={locale}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={url.pathname + url.search} basename={basename}>
+          <PageRoutes routes={routes} firstPageLoaded />
+        </StaticRouter>
       </Providers>
     </RenderCollectorContext.Provider>,
   );
   const state: ClientState = {
     dehydrated: dehydrate(queryClient),
-    loaderData: context.loaderData,
     site: options.site,
     locale,
   };

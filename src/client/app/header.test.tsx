@@ -38,13 +38,13 @@ describe('header', () => {
     const search = screen.getByRole('button', { name: 'Search' });
     await userEvent.type(box, '   ');
     await userEvent.click(search);
-    expect(router.state.location.search).toBe('?daily=true');
+    expect(router.location().search).toBe('?daily=true');
     await userEvent.clear(box);
     await userEvent.type(box, '  lamp & shade ');
     await userEvent.click(search);
-    expect(router.state.location.pathname).toBe('/products');
-    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('lamp & shade');
-    expect(router.state.location.search).toBe('?search=lamp%20%26%20shade');
+    expect(router.location().pathname).toBe('/products');
+    expect(new URLSearchParams(router.location().search).get('search')).toBe('lamp & shade');
+    expect(router.location().search).toBe('?search=lamp%20%26%20shade');
   });
 
   it("offers 'Login / Register' when signed out, and no Admin link", async () => {
@@ -105,7 +105,7 @@ describe('header', () => {
     expect(calls.filter(([input]) => input === '/api/auth/logout').map(([, init]) => init?.method)).toEqual([
       'POST',
     ]);
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.location().pathname).toBe('/');
     expect(await screen.findByRole('link', { name: 'Login / Register' })).toBeTruthy();
   });
 
@@ -113,7 +113,7 @@ describe('header', () => {
     const { router } = renderHeader(user(), { status: 500, body: { message: 'Something went wrong.' } });
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(toastText()).toEqual(['Logout FailedFailed to log out properly.×']));
-    expect(router.state.location.pathname).toBe('/products');
+    expect(router.location().pathname).toBe('/products');
     expect(screen.getByRole('link', { name: 'jane' })).toBeTruthy();
   });
 });

@@ -69,7 +69,7 @@ describe('phone menu', () => {
     expect(within(panel).getByRole('link', { name: 'root' }).getAttribute('href')).toBe('/account');
     expect(within(panel).getByRole('button', { name: 'Logout' })).toBeTruthy();
     await user.click(within(panel).getByRole('link', { name: 'Contact' }));
-    expect(router.state.location.pathname).toBe('/contact');
+    expect(router.location().pathname).toBe('/contact');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -79,7 +79,7 @@ describe('phone menu', () => {
     await screen.findByRole('link', { name: 'jane' });
     await user.click(screen.getByRole('button', { name: 'Menu' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Login / Register' })).toBeTruthy();
   });
 

@@ -1,9 +1,11 @@
 import { lazy } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AfterHydration } from '~/client/lib/after-hydration';
 import { useT } from '~/client/lib/i18n';
+import { ScrollRestoration } from '~/client/lib/scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { PageErrorBoundary } from './page-error-boundary';
 import { shellMessages } from './shell.messages';
 import { TestStoreBanner } from './test-store-banner';
 
@@ -16,6 +18,7 @@ const Toaster = lazy(async () => ({ default: (await import('~/client/components/
 
 export function RootLayout() {
   const t = useT(shellMessages);
+  const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -30,7 +33,9 @@ export function RootLayout() {
       <TestStoreBanner />
       <Header />
       <main id="main" className="flex-1">
-        <Outlet />
+        <PageErrorBoundary entry={location.key}>
+          <Outlet />
+        </PageErrorBoundary>
       </main>
       <Footer />
       <AfterHydration>

@@ -51,6 +51,9 @@ export const shellMessages = defineMessages(
     terms: 'Terms of Service',
     sitemap: 'Sitemap',
     otherLanguage: 'Français',
+    pageFailed: 'This page could not be shown',
+    pageFailedText: 'Something went wrong on our side. Reload the page to try again.',
+    reloadPage: 'Reload the page',
   },
   {
     skipToContent: 'Passer au contenu',
@@ -99,5 +102,8 @@ export const shellMessages = defineMessages(
     terms: 'Conditions d’utilisation',
     sitemap: 'Plan du site',
     otherLanguage: 'English',
+    pageFailed: 'Cette page n’a pas pu s’afficher',
+    pageFailedText: 'Un problème est survenu de notre côté. Rechargez la page pour réessayer.',
+    reloadPage: 'Recharger la page',
   },
 );

@@ -2,13 +2,14 @@
 // rendered in a memory router with the app's providers and toaster.
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
+import { Outlet } from 'react-router';
 import { vi } from 'vitest';
 import type { Dashboard } from '~/shared/schemas/admin-dashboard';
 import { Providers } from '~/client/app/providers';
 import { Toaster } from '~/client/components/ui/toaster';
 import { makeUser } from '~/client/test/test-utils';
 import { createQueryClient } from '~/client/lib/query-client';
+import { memoryRoutes } from './memory-routes';
 
 export type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 type Handler = Answer | ((request: { url: URL; init: RequestInit | undefined }) => Answer | Promise<Answer>);
@@ -42,17 +43,12 @@ export function callsTo(mock: ReturnType<typeof fakeApi>, method: string, path: 
   );
 }
 
-function NoFallback() {
-  return null;
-}
-
 export function renderPage(element: ReactNode, path = '/admin') {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
+  const { element: routes, router } = memoryRoutes(
     [
       {
         path: '/',
-        HydrateFallback: NoFallback,
         element: (
           <>
             <Outlet />
@@ -66,11 +62,11 @@ export function renderPage(element: ReactNode, path = '/admin') {
         ],
       },
     ],
-    { initialEntries: [path] },
+    { path },
   );
   const utils = render(
     <Providers queryClient={queryClient} site={{ origin: 'http://store.test', storeName: 'Test Store' }}>
-      <RouterProvider router={router} />
+      {routes}
     </Providers>,
   );
   return { ...utils, router, queryClient };

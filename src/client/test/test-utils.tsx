@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { Outlet, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { basenameOf, type Locale, localizedPath } from '~/shared/i18n/locales';
 import type { User } from '~/shared/schemas/auth';
@@ -12,6 +12,7 @@ import type { SiteConfig } from '~/shared/schemas/site-config';
 import { Providers } from '~/client/app/providers';
 import { Toaster } from '~/client/components/ui/toaster';
 import { createQueryClient } from '~/client/lib/query-client';
+import { memoryRoutes } from './memory-routes';
 
 export type FakeAnswer = { status?: number; body?: unknown; headers?: Record<string, string> };
 export type FakeRoutes = Record<string, FakeAnswer | ((url: URL) => FakeAnswer | Promise<FakeAnswer>)>;
@@ -48,12 +49,8 @@ export function fetchedPaths(mock: ReturnType<typeof fakeApi>): string[] {
   });
 }
 
-function NoFallback() {
-  return null;
-}
-
 /**
- * Renders routes at `path` in a memory router with the query client, site context and toaster of the
+ * Renders routes at `path` in a memory router (src/client/test/memory-routes.tsx) with the query client, site context and toaster of the
  * real app. With `{ locale: 'fr' }` the page is French: the router's
  * basename is /fr/ (as on the real French pages) and `path`, written as in the English store, is
  * opened under it.
@@ -66,11 +63,10 @@ export function renderRoutes(
 ) {
   const queryClient = createQueryClient();
   const children = typeof routes === 'function' ? routes(queryClient) : routes;
-  const router = createMemoryRouter(
+  const { element, router } = memoryRoutes(
     [
       {
         path: '/',
-        HydrateFallback: NoFallback,
         element: (
           <>
             <Outlet />
@@ -80,7 +76,7 @@ export function renderRoutes(
         children: [...children, { path: '*', element: <p>Elsewhere</p> }],
       },
     ],
-    { initialEntries: [localizedPath(path, locale)], basename: basenameOf(locale) },
+    { path: localizedPath(path, locale), basename: basenameOf(locale) },
   );
   const page = (
     <Providers
@@ -88,7 +84,7 @@ export function renderRoutes(
       site={{ origin: 'http://store.test', storeName: 'Test Store' }}
       locale={locale}
     >
-      <RouterProvider router={router} />
+      {element}
     </Providers>
   );
   const utils = render(wrap ? wrap(page) : page);

@@ -1,14 +1,17 @@
 // Notifications: one at a time, the newest replaces the older one,
 // 5000 ms on screen, F8 focuses the notification area, actions as links.
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toaster';
 import { resetToasts, TOAST_DURATION_MS, toast } from './toast-store';
 
 function renderToaster() {
-  const router = createMemoryRouter([{ path: '/', element: <Toaster /> }]);
-  return render(<RouterProvider router={router} />);
+  return render(
+    <MemoryRouter>
+      <Toaster />
+    </MemoryRouter>,
+  );
 }
 
 beforeEach(() => resetToasts());

@@ -109,7 +109,7 @@ describe('/account', () => {
   it('sends a signed-out visitor to /auth', async () => {
     fakeApi({ '/api/auth/me': { status: 401, body: { message: 'Not signed in.' } } });
     const { router } = renderRoutes(accountRoutes, '/account');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(router.location().pathname).toBe('/auth'));
   });
 
   it('has the side menu and opens on Profile', async () => {
@@ -130,7 +130,7 @@ describe('/account', () => {
     const api = fakeApi({ ...signedIn(), '/api/auth/logout': { body: { message: 'ok' } } });
     const { router, queryClient } = renderRoutes(accountRoutes, '/account');
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(queryClient.getQueryData(['/api/auth/me'])).toBeNull();
     expect(calls(api).some(([p, init]) => p === '/api/auth/logout' && init?.method === 'POST')).toBe(true);
     expect(await screen.findByText('Logged Out')).toBeTruthy();
@@ -144,7 +144,7 @@ describe('/account', () => {
     expect(await screen.findByText('Logout Failed')).toBeTruthy();
     expect(screen.getByText('Failed to log out properly.')).toBeTruthy();
     expect(screen.queryByText('Logged Out')).toBeNull();
-    expect(router.state.location.pathname).toBe('/account');
+    expect(router.location().pathname).toBe('/account');
     expect(queryClient.getQueryData(['/api/auth/me'])).toEqual(USER);
     // The menu is usable again, so the customer can try once more.
     expect(screen.getByRole('button', { name: 'Logout' }).hasAttribute('disabled')).toBe(false);
@@ -408,7 +408,7 @@ describe('/account', () => {
       });
       const { router } = renderRoutes(accountRoutes, '/account?tab=orders');
       await userEvent.click(await screen.findByRole('button', { name: 'Re-order' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+      await waitFor(() => expect(router.location().pathname).toBe('/cart'));
       expect(getCart().items).toEqual([
         expect.objectContaining({ productId: 5, price: '12.00', quantity: 1 }),
       ]);
@@ -428,7 +428,7 @@ describe('/account', () => {
       const { router } = renderRoutes(accountRoutes, '/account?tab=orders');
       await userEvent.click(await screen.findByRole('button', { name: 'Re-order' }));
       expect(await screen.findByText('Could not re-order')).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/account');
+      expect(router.location().pathname).toBe('/account');
       expect(getCart().items).toEqual([]);
     });
   });
@@ -489,7 +489,7 @@ describe('/account', () => {
       expect(api.mock.calls.some(([p]) => p === '/api/account')).toBe(false);
       await userEvent.type(within(dialog).getByLabelText('Enter your password to confirm'), 'secret1');
       await userEvent.click(within(dialog).getByRole('button', { name: 'Delete My Account' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(router.location().pathname).toBe('/'));
       // DELETE /api/account with the password typed again (decision 0562).
       const [, init] = calls(api).find(([p]) => p === '/api/account')!;
       expect(init!.method).toBe('DELETE');

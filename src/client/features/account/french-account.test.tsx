@@ -168,7 +168,7 @@ describe('/fr/account', { timeout: 30_000 }, () => {
     });
     const { router } = french('/account?tab=orders');
     await userEvent.click(await screen.findByRole('button', { name: 'Commander de nouveau' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/cart'));
+    await waitFor(() => expect(router.location().pathname).toBe('/fr/cart'));
     expect(await screen.findByText('Articles ajoutés au panier')).toBeTruthy();
     const description = screen.getAllByText(/de la commande nº 41/)[0]!.textContent!;
     expect(description).toBe(

@@ -5,11 +5,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminOrder, AdminOrderDetail } from '~/shared/schemas/admin-orders';
 import { resetToasts, useToasts } from '~/client/components/ui/toast-store';
 import { createQueryClient } from '~/client/lib/query-client';
+import { memoryRoutes } from '~/client/test/memory-routes';
 import { paymentChangeMessage } from './order-detail-dialog';
 import OrdersTab from './orders-tab';
 
@@ -158,7 +158,7 @@ const ORDERS = [
 
 /** The tab at /admin/orders (with a query string), in a memory router: its state lives in the address. */
 function renderTab(path = '/admin/orders') {
-  const router = createMemoryRouter(
+  const { element, router } = memoryRoutes(
     [
       {
         path: '/admin/orders',
@@ -170,14 +170,10 @@ function renderTab(path = '/admin/orders') {
         ),
       },
     ],
-    { initialEntries: [path] },
+    { path },
   );
-  const utils = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return { ...utils, router, search: () => router.state.location.search };
+  const utils = render(<QueryClientProvider client={createQueryClient()}>{element}</QueryClientProvider>);
+  return { ...utils, router, search: () => router.location().search };
 }
 
 afterEach(() => {

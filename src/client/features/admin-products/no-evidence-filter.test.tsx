@@ -52,10 +52,10 @@ describe("the products tab's 'Compare-at price without evidence' filter", () => 
     await user.selectOptions(screen.getByLabelText('Show'), 'Compare-at price without evidence');
     await waitFor(() => expect(screen.queryByText('Manifest Fan')).toBeNull());
     expect(screen.getByText('Typed Claim Kettle')).toBeTruthy();
-    expect(router.state.location.search).toBe('?show=no-evidence');
+    expect(router.location().search).toBe('?show=no-evidence');
     expect(api.mock.calls.some(([input]) => String(input).includes('noEvidence=true'))).toBe(true);
     await user.selectOptions(screen.getByLabelText('Show'), 'All products');
     expect(await screen.findByText('Manifest Fan')).toBeTruthy();
-    expect(router.state.location.search).toBe('');
+    expect(router.location().search).toBe('');
   });
 });

@@ -68,7 +68,7 @@ describe('/auth', () => {
   it('sends a signed-in visitor to /account', async () => {
     fakeApi({ ...signedOut, '/api/auth/me': { body: USER } });
     const { router } = renderRoutes(authRoutes, '/auth');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    await waitFor(() => expect(router.location().pathname).toBe('/account'));
   });
 
   describe('Login', () => {
@@ -87,7 +87,7 @@ describe('/auth', () => {
       await userEvent.type(await screen.findByLabelText('Username'), 'bob');
       await userEvent.type(screen.getByLabelText('Password'), 'secret1');
       await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      await waitFor(() => expect(router.location().pathname).toBe('/account'));
       expect(await screen.findByText('Login Successful')).toBeTruthy();
       expect(screen.getByText('Welcome back, bob!')).toBeTruthy();
       expect(requestBodies(api, '/api/auth/login')).toEqual([{ username: 'bob', password: 'secret1' }]);
@@ -105,7 +105,7 @@ describe('/auth', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Login' }));
       expect(await screen.findByText('Login Failed')).toBeTruthy();
       expect(screen.getByText('Invalid username or password.')).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/auth');
+      expect(router.location().pathname).toBe('/auth');
     });
 
     it("falls back to 'Invalid credentials' when the server says nothing readable", async () => {
@@ -179,7 +179,7 @@ describe('/auth', () => {
         ),
       ).toBeTruthy();
       expect(screen.queryByRole('form', { name: 'Register' })).toBeNull();
-      expect(router.state.location.pathname).toBe('/auth');
+      expect(router.location().pathname).toBe('/auth');
       expect(requestBodies(api, '/api/auth/register')).toEqual([
         { username: 'newbie', email: 'newbie@example.com', password: 'secret1' },
       ]);
@@ -192,7 +192,7 @@ describe('/auth', () => {
       });
       window.history.replaceState(null, '', '/auth/confirm?token=abc123');
       const { router } = renderRoutes(authRoutes, '/auth/confirm?token=abc123');
-      await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+      await waitFor(() => expect(router.location().pathname).toBe('/account'));
       expect(await screen.findByText('Registration Successful')).toBeTruthy();
       expect(screen.getByText('Welcome, newbie!')).toBeTruthy();
       expect(requestBodies(api, '/api/auth/confirm-registration')).toEqual([{ token: 'abc123' }]);
@@ -269,7 +269,7 @@ describe('/auth', () => {
       expect(await screen.findByText('Registration Failed')).toBeTruthy();
       expect(screen.getByText('Invalid response from server')).toBeTruthy();
       expect(screen.queryByText('Something went wrong')).toBeNull();
-      expect(router.state.location.pathname).toBe('/auth');
+      expect(router.location().pathname).toBe('/auth');
     });
   });
 });

@@ -66,7 +66,7 @@ describe('/fr/auth', { timeout: 30_000 }, () => {
     await userEvent.type(await screen.findByLabelText('Nom d’utilisateur'), 'bob');
     await userEvent.type(screen.getByLabelText('Mot de passe'), 'secret1');
     await userEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/account'));
+    await waitFor(() => expect(router.location().pathname).toBe('/fr/account'));
     expect(await screen.findByText('Connexion réussie')).toBeTruthy();
     expect(screen.getByText('Bon retour, bob!')).toBeTruthy();
   });

@@ -180,20 +180,18 @@ describe('product listing', () => {
       'Newest First',
     ]);
     await user.selectOptions(sort, 'price-low');
-    await waitFor(() => expect(router.state.location.search).toBe('?sort=price-low'));
+    await waitFor(() => expect(router.location().search).toBe('?sort=price-low'));
 
     const stock = screen.getByLabelText('Show out of stock items') as HTMLInputElement;
     expect(stock.checked).toBe(true);
     await user.click(stock);
-    await waitFor(() => expect(router.state.location.search).toBe('?sort=price-low&inStock=true'));
+    await waitFor(() => expect(router.location().search).toBe('?sort=price-low&inStock=true'));
 
     const max = screen.getByLabelText('Max price') as HTMLInputElement;
     expect(max.value).toBe('1000');
     await user.clear(max);
     await user.type(max, '150{Enter}');
-    await waitFor(() =>
-      expect(router.state.location.search).toBe('?sort=price-low&maxPrice=150&inStock=true'),
-    );
+    await waitFor(() => expect(router.location().search).toBe('?sort=price-low&maxPrice=150&inStock=true'));
     const min = screen.getByLabelText('Min price') as HTMLInputElement;
     await user.clear(min);
     await user.type(min, 'abc');
@@ -207,7 +205,7 @@ describe('product listing', () => {
     );
     // Back goes to the previous filters.
     router.navigate(-1);
-    await waitFor(() => expect(router.state.location.search).toBe('?sort=price-low&inStock=true'));
+    await waitFor(() => expect(router.location().search).toBe('?sort=price-low&inStock=true'));
   });
 
   it('caps a typed price at the largest the API accepts instead of failing to load', async () => {
@@ -217,7 +215,7 @@ describe('product listing', () => {
     const max = screen.getByLabelText('Max price') as HTMLInputElement;
     await user.clear(max);
     await user.type(max, '100000000{Enter}');
-    await waitFor(() => expect(router.state.location.search).toBe(`?maxPrice=${MAX_PRICE_FILTER}`));
+    await waitFor(() => expect(router.location().search).toBe(`?maxPrice=${MAX_PRICE_FILTER}`));
     expect(max.value).toBe(String(MAX_PRICE_FILTER));
     await waitFor(() =>
       expect(listingCalls(api)).toContain(
@@ -240,7 +238,7 @@ describe('product listing', () => {
     expect(button.disabled).toBe(false);
     await user.click(button);
     await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/categories?search=lamp'),
+      expect(router.location().pathname + router.location().search).toBe('/categories?search=lamp'),
     );
   });
 
@@ -250,9 +248,7 @@ describe('product listing', () => {
     expect(await screen.findByRole('heading', { name: 'No Products Found' })).toBeTruthy();
     expect(screen.getByText("We couldn't find any products matching your criteria.")).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Clear Filters & Try Again' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/categories'),
-    );
+    await waitFor(() => expect(router.location().pathname + router.location().search).toBe('/categories'));
   });
 
   it('Clear Filters resets sort, price and stock and goes to /categories', async () => {
@@ -260,9 +256,7 @@ describe('product listing', () => {
     const user = userEvent.setup();
     await screen.findAllByTestId('product-card');
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    await waitFor(() =>
-      expect(router.state.location.pathname + router.state.location.search).toBe('/categories'),
-    );
+    await waitFor(() => expect(router.location().pathname + router.location().search).toBe('/categories'));
   });
 
   it('links the categories and the featured filters, keeping the other filters', async () => {
@@ -291,7 +285,7 @@ describe('product listing', () => {
     const nav = within(await screen.findByRole('navigation', { name: 'Pagination' }));
     expect(nav.getAllByRole('link', { name: /Page/ }).map((l) => l.textContent)).toEqual(['1', '2', '3']);
     await user.click(nav.getByRole('link', { name: 'Next' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await waitFor(() => expect(router.location().search).toBe('?page=2'));
     await waitFor(() =>
       expect(listingCalls(api)).toContain(
         '/api/products?page=2&limit=24&sort=newest&minPrice=0&maxPrice=1000',

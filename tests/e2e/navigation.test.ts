@@ -1,0 +1,98 @@
+// Moving between pages in the browser (docs/decisions/0592-declarative-routes-in-the-browser.md): React
+// Router's declarative routes with the store's route loaders. A link starts the next page's data while
+// the page's code is still downloading; a new page opens at its top and Back returns to where the
+// shopper was; a page whose code cannot be downloaded is loaded afresh from the server.
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from './a11y';
+import { launchBrowser, openPage, type Store, startStore } from './harness';
+
+let store: Store;
+let browser: Browser;
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated]');
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
+describe('navigating between pages', () => {
+  it("starts the next page's data while its code is still downloading", async () => {
+    const { page, consoleErrors, context } = await openPage(browser, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto(store.url);
+    await hydrated(page);
+    const held: Route[] = [];
+    await page.route(/\/assets\/product-listing-page-[^/]+\.js$/, (route) => {
+      held.push(route);
+    });
+    const dealsRequested = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/products' && url.searchParams.get('daily') === 'true';
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Daily Deals' }).click();
+    await dealsRequested;
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // The code is still held back: the home page stays on screen meanwhile.
+    expect(await page.getByTestId('result-count').count()).toBe(0);
+    await Promise.all(held.map((route) => route.continue()));
+    await page.unroute(/\/assets\/product-listing-page-[^/]+\.js$/);
+    await page.getByTestId('result-count').waitFor();
+    expect(new URL(page.url()).search).toBe('?daily=true');
+    expect(await axeProblems(page, 'daily deals')).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens a new page at its top, and Back returns to where the shopper was', async () => {
+    const { page, consoleErrors, context } = await openPage(browser);
+    await page.goto(`${store.url}/products`);
+    await hydrated(page);
+    const card = page.getByTestId('product-card').nth(7);
+    await card.scrollIntoViewIfNeeded();
+    const listingY = await scrollY(page);
+    expect(listingY).toBeGreaterThan(500);
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('heading').getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await scrollY(page)).toBe(0);
+    await page.goBack();
+    await page.getByTestId('result-count').waitFor();
+    await expect.poll(() => scrollY(page)).toBe(listingY);
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await expect.poll(() => scrollY(page)).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('loads a page afresh from the server when its code cannot be downloaded (a new release replaced it)', async () => {
+    const { page, consoleErrors, context } = await openPage(browser, {
+      allowConsole: [/Failed to load resource/, /Failed to fetch dynamically imported module/],
+    });
+    await page.goto(store.url);
+    await hydrated(page);
+    let refused = 0;
+    await page.route(/\/assets\/product-detail-page-[^/]+\.js$/, (route) => {
+      if (refused++ === 0) return route.abort();
+      return route.continue();
+    });
+    await page.evaluate(() => {
+      (window as { sameDocument?: boolean }).sameDocument = true;
+    });
+    const card = page.getByTestId('product-card').first();
+    const name = (await card.getByRole('heading').textContent())!.trim();
+    await card.getByRole('heading').getByRole('link').click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await hydrated(page);
+    expect(refused).toBe(2);
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
