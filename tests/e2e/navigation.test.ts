@@ -63,7 +63,9 @@ describe('navigating between pages', () => {
     expect(await scrollY(page)).toBe(0);
     await page.goBack();
     await page.getByTestId('result-count').waitFor();
-    await expect.poll(() => scrollY(page)).toBe(listingY);
+    // Where the shopper was, to a few pixels: a late picture or font above the card can move the page
+    // (the browser keeps the card in place) after the position was read here.
+    await expect.poll(async () => Math.abs((await scrollY(page)) - listingY)).toBeLessThanOrEqual(16);
     await page.goForward();
     await page.getByRole('heading', { level: 1, name }).waitFor();
     await expect.poll(() => scrollY(page)).toBe(0);

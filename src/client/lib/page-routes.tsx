@@ -61,9 +61,10 @@ let latest: string | undefined;
 /** Starts the loaders of the routes matching `location`; a loader's redirect replaces the location. */
 function startLoaders(routes: RouteObject[], location: Location, url: URL, navigate: NavigateFunction) {
   for (const { route, params } of matchRoutes(routes, location) ?? []) {
-    if (typeof route.loader !== 'function') continue;
+    const loader = route.loader;
+    if (typeof loader !== 'function') continue;
     const args = { request: new Request(url), params, context: undefined } as LoaderFunctionArgs;
-    Promise.resolve(route.loader(args)).catch((thrown: unknown) => {
+    new Promise((resolve) => resolve(loader(args))).catch((thrown: unknown) => {
       const to = thrown instanceof Response ? thrown.headers.get('Location') : null;
       // Only while the visitor is still on the page that asked (not after they went on elsewhere).
       if (to && latest === location.key) navigate(to, { replace: true });

@@ -58,7 +58,7 @@ export function ScrollRestoration() {
     const from = previous.current;
     previous.current = location;
     shownKey = location.key;
-    if (from === location) return;
+    if (from.key === location.key) return;
     if (action === 'POP') window.scrollTo(0, positions[location.key] ?? 0);
     else if (action === 'PUSH' || from.pathname !== location.pathname) scrollTo(location);
   }, [location, action]);

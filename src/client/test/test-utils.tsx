@@ -50,8 +50,8 @@ export function fetchedPaths(mock: ReturnType<typeof fakeApi>): string[] {
 }
 
 /**
- * Renders routes at `path` in a memory router (src/client/test/memory-routes.tsx) with the query client, site context and toaster of the
- * real app. With `{ locale: 'fr' }` the page is French: the router's
+ * Renders routes at `path` in a memory router (src/client/test/memory-routes.tsx) with the query client,
+ * site context and toaster of the real app. With `{ locale: 'fr' }` the page is French: the router's
  * basename is /fr/ (as on the real French pages) and `path`, written as in the English store, is
  * opened under it.
  */
