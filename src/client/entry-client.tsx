@@ -4,6 +4,7 @@ import { type ReactNode, StrictMode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { PageRoutes } from './lib/page-routes';
+import { PageErrorBoundary } from './app/page-error-boundary';
 import { Providers } from './app/providers';
 import type { ClientState } from './entry-server';
 import { resolveLazyRoutes } from './lib/lazy-route';
@@ -53,9 +54,13 @@ hydrateRoot(
   <StrictMode>
     <Hydrated>
       <Providers queryClient={queryClient} site={state.site} locale={locale}>
-        <BrowserRouter basename={basename}>
-          <PageRoutes routes={routes} firstPageLoaded />
-        </BrowserRouter>
+        {/* Around the whole layout: a header or layout part that fails (its code gone after a release)
+            says so with a way to reload, rather than leaving an empty page. */}
+        <PageErrorBoundary entry="layout">
+          <BrowserRouter basename={basename}>
+            <PageRoutes routes={routes} firstPageLoaded />
+          </BrowserRouter>
+        </PageErrorBoundary>
       </Providers>
     </Hydrated>
   </StrictMode>,

@@ -1,7 +1,8 @@
 // Moving between pages in the browser (docs/decisions/0592-declarative-routes-in-the-browser.md): React
 // Router's declarative routes with the store's route loaders. A link starts the next page's data while
 // the page's code is still downloading; a new page opens at its top and Back returns to where the
-// shopper was; a page whose code cannot be downloaded is loaded afresh from the server.
+// shopper was; a page whose code cannot be downloaded is loaded afresh from the server, and a part of the
+// layout whose code cannot be downloaded says the page could not be shown, with a way to reload.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y';
@@ -94,6 +95,27 @@ describe('navigating between pages', () => {
     await hydrated(page);
     expect(refused).toBe(2);
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBeUndefined();
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("says the page could not be shown, with a way to reload, when the header's code cannot be downloaded", async () => {
+    const { page, consoleErrors, context } = await openPage(browser, {
+      allowConsole: [/Failed to load resource/, /Failed to fetch dynamically imported module/],
+    });
+    // The phone menu's panel is fetched right after hydration; here its file is refused.
+    await page.route(/\/assets\/phone-menu-panel-[^/]+\.js$/, (route) => route.abort());
+    await page.goto(store.url);
+    await hydrated(page);
+    await page.getByRole('heading', { level: 1, name: 'This page could not be shown' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'Something went wrong on our side. Reload the page to try again.',
+    );
+    await page.unroute(/\/assets\/phone-menu-panel-[^/]+\.js$/);
+    await page.getByRole('button', { name: 'Reload the page' }).click();
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+    await hydrated(page);
+    expect(await page.getByRole('heading', { name: 'This page could not be shown' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

@@ -16,7 +16,7 @@ const KB = 1000;
 // few KB, so that growth shows; the history of each page's bytes is in the decision records.
 // Measured 2026-11-29 with React Router's declarative routes in the browser
 // (docs/decisions/0592-declarative-routes-in-the-browser.md; the data router cost 17 KB more, 0590):
-// home 134.7 KB, French home 135.7, listings 136.2, product page 136.4, cart 145.0, checkout 136.1,
+// home 134.7 KB, French home 135.8, listings 136.3, product page 136.5, cart 145.1, checkout 136.2,
 // confirmation 147.4. The checkout's form loads after hydration (0591-checkout-form-after-hydration.md);
 // the browse pages' small shared modules are one chunk (vite.config.ts, BROWSE_SHARED, 0590).
 const GOAL = { browse: 140 * KB, checkout: 165 * KB };

@@ -1,7 +1,9 @@
-// A page that fails while it renders in the browser (a bug, or data it did not expect) shows a short
-// explanation with a way to reload, in the page's place: the header, the cart and the footer stay usable,
-// and the next navigation shows its page again (docs/decisions/0592-declarative-routes-in-the-browser.md).
-// On the server a failing render is the server's error page, as before.
+// A page that fails while it renders in the browser (a bug, data it did not expect, code gone after a
+// release) shows a short explanation with a way to reload, in the page's place: the header, the cart and
+// the footer stay usable, and the next navigation shows its page again. A second boundary around the whole
+// layout (src/client/entry-client.tsx) does the same for the header and the layout's own parts
+// (docs/decisions/0592-declarative-routes-in-the-browser.md). On the server a failing render is the
+// server's error page, as before.
 import { Component, type ReactNode } from 'react';
 import { buttonClasses } from '~/client/components/ui/button';
 import { useT } from '~/client/lib/i18n';
