@@ -116,6 +116,8 @@ describe('a gift card', () => {
     await page.getByLabel(/^Message/).fill('Happy birthday!');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByTestId('toast').getByText('Gift card added to your cart').waitFor();
+    // The header's badge counts the card: the cart's total item quantity.
+    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toBe('1');
     problems.push(...(await axeProblems(page, 'gift card page, added')));
 
     await page.goto(`${store.url}/cart`);

@@ -1,9 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '~/shared/schemas/auth';
 import { resetToasts } from '~/client/components/ui/toast-store';
-import { addItem, cartItemFromProduct, resetCartStoreForTests } from '~/client/features/cart';
+import {
+  addGiftCardLine,
+  addItem,
+  cartItemFromProduct,
+  resetCartStoreForTests,
+} from '~/client/features/cart';
 import { type FakeAnswer, fakeApi, makeProduct, makeUser, renderRoutes } from '~/client/test/test-utils';
 import { Header } from './header';
 
@@ -42,9 +47,10 @@ describe('header', () => {
     await userEvent.clear(box);
     await userEvent.type(box, '  lamp & shade ');
     await userEvent.click(search);
+    // The router moves in a transition: the address changes once the next render commits.
+    await waitFor(() => expect(router.location().search).toBe('?search=lamp%20%26%20shade'));
     expect(router.location().pathname).toBe('/products');
     expect(new URLSearchParams(router.location().search).get('search')).toBe('lamp & shade');
-    expect(router.location().search).toBe('?search=lamp%20%26%20shade');
   });
 
   it("offers 'Login / Register' when signed out, and no Admin link", async () => {
@@ -96,6 +102,25 @@ describe('header', () => {
     expect(screen.getByRole('link', { name: 'Cart, 3 items' })).toBeTruthy();
   });
 
+  it('counts the gift cards in the cart with the products', async () => {
+    renderHeader(signedOut);
+    await screen.findByRole('link', { name: 'Cart, 0 items' });
+    const card = { recipientName: 'Sam', recipientEmail: 'sam@example.com' };
+    act(() => {
+      addGiftCardLine({ ...card, amount: '50.00', quantity: 2 });
+    });
+    // Two $50 cards alone: 2 items (the amounts do not count, the cards do).
+    expect((await screen.findByTestId('cart-badge')).textContent).toBe('2');
+    expect(screen.getByRole('link', { name: 'Cart, 2 items' })).toBeTruthy();
+    addItem(cartItemFromProduct(makeProduct({ id: 1, stock: 10 })), 3, { notify: false });
+    act(() => {
+      addGiftCardLine({ ...card, amount: '25.00', quantity: 1 });
+    });
+    // 3 units of a product + 2 + 1 cards.
+    expect(await screen.findByRole('link', { name: 'Cart, 6 items' })).toBeTruthy();
+    expect(screen.getByTestId('cart-badge').textContent).toBe('6');
+  });
+
   it("signs out with 'Logged Out', goes home and offers 'Login / Register' again", async () => {
     const { api, router } = renderHeader(user());
     await userEvent.click(await screen.findByRole('button', { name: 'Logout' }));
@@ -105,7 +130,7 @@ describe('header', () => {
     expect(calls.filter(([input]) => input === '/api/auth/logout').map(([, init]) => init?.method)).toEqual([
       'POST',
     ]);
-    expect(router.location().pathname).toBe('/');
+    await waitFor(() => expect(router.location().pathname).toBe('/'));
     expect(await screen.findByRole('link', { name: 'Login / Register' })).toBeTruthy();
   });
 

@@ -7,7 +7,7 @@ import { apiRequest } from '~/client/lib/api';
 import { useSite } from '~/client/lib/head';
 import { useLocale, useT } from '~/client/lib/i18n';
 import { meQueryOptions } from '~/client/features/auth';
-import { useCartCount } from '~/client/features/cart';
+import { useCartCount, useGiftCardCount } from '~/client/features/cart';
 import { LanguageSwitcher } from './language-switcher';
 import { isCurrentNavItem, type NavItem } from './nav-items';
 import { PhoneMenu } from './phone-menu';
@@ -27,7 +27,8 @@ export function Header() {
   // The search form's plain GET (before hydration) goes to the listing in the page's language.
   const listingHref = useHref('/products');
   const { data: user } = useQuery(meQueryOptions());
-  const cartCount = useCartCount();
+  // The total item quantity: the products' units and the gift cards'.
+  const cartCount = useCartCount() + useGiftCardCount();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();

@@ -69,7 +69,7 @@ describe('phone menu', () => {
     expect(within(panel).getByRole('link', { name: 'root' }).getAttribute('href')).toBe('/account');
     expect(within(panel).getByRole('button', { name: 'Logout' })).toBeTruthy();
     await user.click(within(panel).getByRole('link', { name: 'Contact' }));
-    expect(router.location().pathname).toBe('/contact');
+    await waitFor(() => expect(router.location().pathname).toBe('/contact'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

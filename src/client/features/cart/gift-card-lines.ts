@@ -106,6 +106,18 @@ export function useGiftCardLines(): readonly GiftCardLine[] {
   return useSyncExternalStore(subscribeGiftCardLines, read, () => NONE);
 }
 
+/**
+ * How many cards the cart holds (every line's quantity; 0 on the server and during hydration): the header's
+ * badge counts them with the products, its "total item quantity" (shopper.md, 'Header').
+ */
+export function useGiftCardCount(): number {
+  return useSyncExternalStore(
+    subscribeGiftCardLines,
+    () => read().reduce((sum, l) => sum + l.quantity, 0),
+    () => 0,
+  );
+}
+
 /** Adds a line; false when the cart already holds the most lines an order may have. */
 export function addGiftCardLine(line: Omit<GiftCardLine, 'id'>): boolean {
   const now = read();

@@ -26,6 +26,7 @@ export { giftCardLineMessages } from './gift-card-lines.messages';
 export {
   addGiftCardLine,
   type GiftCardLine,
+  useGiftCardCount,
   useGiftCardLines,
 } from './gift-card-lines';
 export { type AppliedCode, OrderSummary, useOrderSummary } from './order-summary';
