@@ -14,7 +14,7 @@ export function lazyModulesOf(matches: readonly Pick<DataRouteMatch, 'route'>[])
   });
 }
 
-/** Loads the lazy routes that match `location` into the route objects, before the router is created. */
+/** Loads the lazy routes that match `location` into the route objects, before the first render (server and browser). */
 export async function resolveLazyRoutes(
   routes: RouteObject[],
   location: string | Location,
