@@ -44,12 +44,12 @@ export async function render(options: {
   setFetcher(queryClient, options.fetch);
   // One route tree for both languages: a French page is the same route under the basename /fr/, so
   // every link and redirect it makes stays in French (docs/decisions/0340-french-store-and-i18next.md).
-  const locale = localeOfPath(new URL(options.url, options.site.origin).pathname);
+  const url = new URL(options.url, options.site.origin);
+  const locale = localeOfPath(url.pathname);
   const basename = basenameOf(locale);
   const routes = createRoutes(queryClient);
   // The data router runs the page's loaders (its data, a guard's redirect, the status); the page is then
   // rendered as the browser renders it (src/client/lib/page-routes.tsx), its lazy screens loaded first.
-  const url = new URL(options.url, options.site.origin);
   const handler = createStaticHandler(routes, { basename });
   const context = await handler.query(new Request(url));
   if (context instanceof Response) {

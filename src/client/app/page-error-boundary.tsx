@@ -27,7 +27,8 @@ function PageFailed() {
 }
 
 type Props = {
-  children: ReactNode /** The history entry shown: another one clears the failure. */;
+  children: ReactNode;
+  /** The history entry shown: another one clears the failure. */
   entry: string;
 };
 type State = { failed: boolean; entry: string };
