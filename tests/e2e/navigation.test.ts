@@ -1,8 +1,9 @@
 // Moving between pages in the browser (docs/decisions/0592-declarative-routes-in-the-browser.md): React
 // Router's declarative routes with the store's route loaders. A link starts the next page's data while
-// the page's code is still downloading; a new page opens at its top and Back returns to where the
-// shopper was; a page whose code cannot be downloaded is loaded afresh from the server, and a part of the
-// layout whose code cannot be downloaded says the page could not be shown, with a way to reload.
+// the page's code is still downloading (the language switcher meanwhile leads to that page in the other
+// language); a new page opens at its top and Back returns to where the shopper was; a page whose code
+// cannot be downloaded is loaded afresh from the server, and a part of the layout whose code cannot be
+// downloaded says the page could not be shown, with a way to reload.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y';
@@ -46,6 +47,33 @@ describe('navigating between pages', () => {
     await page.getByTestId('result-count').waitFor();
     expect(new URL(page.url()).search).toBe('?daily=true');
     expect(await axeProblems(page, 'daily deals')).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('switches language to the page the shopper asked for, even while its code is still downloading', async () => {
+    const { page, consoleErrors, context } = await openPage(browser, {
+      viewport: { width: 1280, height: 800 },
+    });
+    await page.goto(`${store.url}/fr/`);
+    await hydrated(page);
+    // The French page's request for the categories page's code is held back; the English page's is not.
+    let requested = 0;
+    await page.route(/\/assets\/categories-page-[^/]+\.js$/, (route) => {
+      if (requested++ > 0) return route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Principale' })
+      .getByRole('link', { name: 'Catégories' })
+      .click();
+    await page.waitForURL(`${store.url}/fr/categories`);
+    await expect.poll(() => requested).toBe(1);
+    // The French home is still on screen; the address is the categories page's, and so is the switch.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Magasiner par catégorie');
+    await page.getByRole('banner').getByTestId('language-switcher').click();
+    await page.waitForURL(`${store.url}/categories`);
+    await hydrated(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('en-CA');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
