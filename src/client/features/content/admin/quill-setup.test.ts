@@ -1,7 +1,7 @@
 // The rich-text editor's configuration (decisions 0061,
 // 0062), checked on a real Quill 2 instance in jsdom. What needs a browser's layout (the sizes in
 // pixels from the stylesheets, where a dropped file lands, tooltip placement) is left to the browser.
-import { renderHook, screen, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Quill from 'quill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -282,9 +282,7 @@ describe('images', () => {
     'embeds a %s file as a data URL',
     async (type) => {
       const { editor } = await upload([file(type)]);
-      await vi.waitFor(() =>
-        expect(imageSources(editor.getHtml())).toEqual([`data:${type};base64,QUFBQQ==`]),
-      );
+      await waitFor(() => expect(imageSources(editor.getHtml())).toEqual([`data:${type};base64,QUFBQQ==`]));
     },
   );
 
@@ -299,17 +297,13 @@ describe('images', () => {
   it.each(['image/svg+xml', 'image/webp', 'text/html'])('refuses a %s file', async (type) => {
     // A png dropped with it shows the drop was read.
     const editor = drop([file(type), file('image/png')]);
-    await vi.waitFor(() =>
-      expect(imageSources(editor.getHtml())).toEqual(['data:image/png;base64,QUFBQQ==']),
-    );
+    await waitFor(() => expect(imageSources(editor.getHtml())).toEqual(['data:image/png;base64,QUFBQQ==']));
   });
 
   it('refuses an image over 4 MB with a toast', async () => {
     const toasts = renderHook(() => useToasts()).result;
     const editor = drop([file('image/png', MAX_IMAGE_BYTES + 1), file('image/gif')]);
-    await vi.waitFor(() =>
-      expect(imageSources(editor.getHtml())).toEqual(['data:image/gif;base64,QUFBQQ==']),
-    );
+    await waitFor(() => expect(imageSources(editor.getHtml())).toEqual(['data:image/gif;base64,QUFBQQ==']));
     expect(toasts.current[0]).toMatchObject({
       title: 'Image too large',
       description: 'Images must be 4 MB or smaller.',
