@@ -11,6 +11,7 @@ import {
 } from '~/client/features/cart';
 import { fakeApi, fetchedPaths, makeSiteConfig, renderRoutes } from '~/client/test/test-utils';
 import { confirmationTiming } from './confirmation-page';
+import { waitForTheCartToEmptyAfterEach } from './confirmation-test-timers';
 import { checkoutRoutes } from './routes';
 
 // The page is a lazy route (docs/decisions/0145-lazy-routes-and-script-budget.md): load its module once up
@@ -92,6 +93,7 @@ function addLamp() {
   );
 }
 
+waitForTheCartToEmptyAfterEach();
 beforeEach(() => {
   resetCartStoreForTests();
   resetToasts();
