@@ -57,7 +57,8 @@ hydrateRoot(
         {/* Around the whole layout: a header or layout part that fails (its code gone after a release)
             says so with a way to reload, rather than leaving an empty page. */}
         <PageErrorBoundary entry="layout">
-          <BrowserRouter basename={basename}>
+          {/* Without transitions: the page on screen follows the address by itself (PageRoutes). */}
+          <BrowserRouter basename={basename} useTransitions={false}>
             <PageRoutes routes={routes} firstPageLoaded />
           </BrowserRouter>
         </PageErrorBoundary>

@@ -1,9 +1,9 @@
 // Moving between pages in the browser (docs/decisions/0592-declarative-routes-in-the-browser.md): React
 // Router's declarative routes with the store's route loaders. A link starts the next page's data while
-// the page's code is still downloading (the language switcher meanwhile leads to that page in the other
-// language); a new page opens at its top and Back returns to where the shopper was; a page whose code
-// cannot be downloaded is loaded afresh from the server, and a part of the layout whose code cannot be
-// downloaded says the page could not be shown, with a way to reload.
+// the page's code is still downloading, with a bar saying the page is loading (the language switcher
+// meanwhile leads to that page in the other language); a new page opens at its top and Back returns to
+// where the shopper was; a page whose code cannot be downloaded is loaded afresh from the server, and a
+// part of the layout whose code cannot be downloaded says the page could not be shown, with a way to reload.
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems } from './a11y';
@@ -40,11 +40,16 @@ describe('navigating between pages', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Daily Deals' }).click();
     await dealsRequested;
     await expect.poll(() => held.length).toBeGreaterThan(0);
-    // The code is still held back: the home page stays on screen meanwhile.
+    // The code is still held back: the home page stays on screen meanwhile, and a bar across the top
+    // says the next page is loading.
     expect(await page.getByTestId('result-count').count()).toBe(0);
+    const loading = page.getByRole('progressbar', { name: 'Loading the page' });
+    await loading.waitFor();
+    expect(await axeProblems(page, 'home, the next page loading')).toEqual([]);
     await Promise.all(held.map((route) => route.continue()));
     await page.unroute(/\/assets\/product-listing-page-[^/]+\.js$/);
     await page.getByTestId('result-count').waitFor();
+    expect(await loading.count()).toBe(0);
     expect(new URL(page.url()).search).toBe('?daily=true');
     expect(await axeProblems(page, 'daily deals')).toEqual([]);
     expect(consoleErrors).toEqual([]);

@@ -5,6 +5,7 @@ import { useT } from '~/client/lib/i18n';
 import { ScrollRestoration } from '~/client/lib/scroll-restoration';
 import { Footer } from './footer';
 import { Header } from './header';
+import { NavigationProgress } from './navigation-progress';
 import { PageErrorBoundary } from './page-error-boundary';
 import { shellMessages } from './shell.messages';
 import { TestStoreBanner } from './test-store-banner';
@@ -21,6 +22,7 @@ export function RootLayout() {
   const location = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
+      <NavigationProgress />
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:bg-white focus:p-2"

@@ -54,6 +54,7 @@ export const shellMessages = defineMessages(
     pageFailed: 'This page could not be shown',
     pageFailedText: 'Something went wrong on our side. Reload the page to try again.',
     reloadPage: 'Reload the page',
+    loadingPage: 'Loading the page',
   },
   {
     skipToContent: 'Passer au contenu',
@@ -105,5 +106,6 @@ export const shellMessages = defineMessages(
     pageFailed: 'Cette page n’a pas pu s’afficher',
     pageFailedText: 'Un problème est survenu de notre côté. Rechargez la page pour réessayer.',
     reloadPage: 'Recharger la page',
+    loadingPage: 'Chargement de la page',
   },
 );

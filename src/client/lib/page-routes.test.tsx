@@ -1,12 +1,14 @@
 // The page routes in the browser (docs/decisions/0592-declarative-routes-in-the-browser.md): a navigation
 // runs the loaders of the routes it matches, with the address's parameters and query; a loader's redirect
 // replaces the page asked for, unless the visitor has already gone elsewhere; a lazy screen shows once its
-// code is loaded; the first page's loaders run only when no server ran them.
+// code is loaded, the page shown meanwhile staying on screen and knowing the next one is on its way; the
+// first page's loaders run only when no server ran them.
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { redirect, type LoaderFunctionArgs, type RouteObject, Link, Outlet } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { memoryRoutes } from '~/client/test/memory-routes';
+import { useNavigationPending } from './page-routes';
 
 type Call = { route: string; url: string; params: Record<string, string | undefined> };
 
@@ -19,6 +21,14 @@ function loaderRecorder(calls: Call[], route: string) {
 
 function ProductPage() {
   return <h1>Product page</h1>;
+}
+
+function HeldPage() {
+  return <h1>Held page</h1>;
+}
+
+function PendingNote() {
+  return useNavigationPending() ? <p role="status">Loading the next page</p> : null;
 }
 
 function tree(calls: Call[], extra: RouteObject[] = []): RouteObject[] {
@@ -115,5 +125,42 @@ describe('page routes', () => {
     await act(async () => answer?.());
     expect(screen.getByRole('heading', { name: 'Product page' })).toBeTruthy();
     expect(router.location().pathname).toBe('/products/kettle');
+  });
+
+  it("keeps the page on screen while the next page's code downloads, and says the next page is on its way", async () => {
+    let release: (() => void) | undefined;
+    const held: RouteObject = {
+      path: 'held',
+      lazy: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ Component: HeldPage });
+        }),
+    };
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        element: (
+          <>
+            <Link to="/held">Held</Link>
+            <PendingNote />
+            <Outlet />
+          </>
+        ),
+        children: [{ index: true, element: <h1>Home</h1> }, held],
+      },
+    ];
+    const { element, router } = memoryRoutes(routes, { path: '/' });
+    render(element);
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(screen.queryByRole('status')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Held' }));
+    // The address has moved on; the home page stays, and knows the next page is coming.
+    expect(router.location().pathname).toBe('/held');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeTruthy();
+    await waitFor(() => expect(release).toBeDefined());
+    await act(async () => release?.());
+    expect(await screen.findByRole('heading', { name: 'Held page' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -7,16 +7,25 @@
 // redirect is an HTTP redirect). In the browser, each later navigation starts the loaders of the routes it
 // matches while the page's code downloads (neither waits for the other) and follows a guard's redirect;
 // there the loaders never wait for data (src/client/lib/prefetch.ts).
-import { lazy, useMemo, useRef } from 'react';
+//
+// The address changes when a link is followed; the page on screen follows when the next page is ready.
+// The routers run without React transitions (`useTransitions={false}` on BrowserRouter and MemoryRouter),
+// and the page on screen is a deferred value of the address: React renders the next page in the
+// background and, while its code is still downloading (a lazy screen suspends), keeps the page shown.
+// So the page knows whether the next one is on its way (the progress bar, src/client/app/navigation-progress.tsx)
+// and how its own entry was reached (push, replace, Back: src/client/lib/scroll-restoration.tsx).
+import { createContext, lazy, useContext, useDeferredValue, useMemo, useRef } from 'react';
 import {
   type Location,
   type LoaderFunctionArgs,
   matchRoutes,
   type NavigateFunction,
+  NavigationType,
   type RouteObject,
   useHref,
   useLocation,
   useNavigate,
+  useNavigationType,
   useRoutes,
 } from 'react-router';
 
@@ -95,5 +104,32 @@ export function PageRoutes({
     loadedEntry.current = location.key;
     startLoaders(routes, location, new URL(href, window.location.origin), navigate);
   }
-  return useRoutes(screens, location);
+  // Memoised so the deferred value changes with the address only (a new object each render would never settle).
+  const navigationType = useNavigationType();
+  const entry = useMemo(() => ({ location, navigationType }), [location, navigationType]);
+  const shown = useDeferredValue(entry);
+  const page = useRoutes(screens, shown.location);
+  const known = useMemo(
+    () => ({ navigationType: shown.navigationType, pending: shown !== entry }),
+    [shown, entry],
+  );
+  return <ShownEntryContext value={known}>{page}</ShownEntryContext>;
 }
+
+/** What the page on screen knows of its history entry. */
+type ShownEntry = {
+  /** How the page on screen was reached: PUSH (a link), REPLACE, POP (Back, Forward, the first page). */
+  navigationType: NavigationType;
+  /** The address has moved on and the next page is not ready yet. */
+  pending: boolean;
+};
+const ShownEntryContext = createContext<ShownEntry>({ navigationType: NavigationType.Pop, pending: false });
+
+/**
+ * How the page on screen was reached. React Router's `useNavigationType` answers POP inside routes given a
+ * location (as `useRoutes` is here), and the address's type otherwise, which is the next page's while it loads.
+ */
+export const useShownNavigationType = () => useContext(ShownEntryContext).navigationType;
+
+/** True while a followed link's page is still loading: the page on screen is the previous one. */
+export const useNavigationPending = () => useContext(ShownEntryContext).pending;

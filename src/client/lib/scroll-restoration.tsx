@@ -4,7 +4,8 @@
 // search box) leaves the scroll alone. Positions are kept per history entry (`location.key`) in
 // sessionStorage, so they outlive a reload of the tab; a reload itself is the browser's to restore.
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { type Location, useLocation, useNavigationType } from 'react-router';
+import { type Location, useLocation } from 'react-router';
+import { useShownNavigationType } from './page-routes';
 
 const STORAGE_KEY = 'scroll-positions';
 let positions: Record<string, number> = {};
@@ -26,7 +27,7 @@ function scrollTo(location: Location) {
 
 export function ScrollRestoration() {
   const location = useLocation();
-  const action = useNavigationType();
+  const action = useShownNavigationType();
   const previous = useRef(location);
 
   useEffect(() => {

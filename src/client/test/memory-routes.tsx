@@ -1,6 +1,8 @@
 // The browser's router for component tests: React Router's MemoryRouter with the store's own
 // `PageRoutes` (src/client/lib/page-routes.tsx), so a test renders routes, lazy screens and loaders
-// as the shopper's browser does. Without a server, the first page's loaders run in the test.
+// as the shopper's browser does (without transitions, as src/client/entry-client.tsx's BrowserRouter). Without a
+// server, the first page's loaders run in the test. `router.location()` is the address, which changes when a
+// link is followed; the page on screen follows once it is ready.
 import { type ReactNode, useLayoutEffect } from 'react';
 import {
   type Location,
@@ -55,7 +57,7 @@ export function memoryRoutes(
     }) as NavigateFunction,
   };
   const element = (
-    <MemoryRouter initialEntries={[path]} basename={basename}>
+    <MemoryRouter initialEntries={[path]} basename={basename} useTransitions={false}>
       <Probe router={seen} basename={basename} />
       <PageRoutes routes={routes} firstPageLoaded={firstPageLoaded} />
     </MemoryRouter>
