@@ -3,7 +3,7 @@
 // choice is remembered (src/client/lib/language-choice.ts). The link is for the address in the
 // browser's address bar: after a link is followed, the router keeps the previous page on screen until the
 // next page's code has arrived, while the address is already the next page's, the page the shopper asked
-// for (docs/decisions/0592-declarative-routes-in-the-browser.md).
+// for (docs/decisions/0593-page-follows-the-address.md).
 import { useLocation } from 'react-router';
 import { LOCALE_TAGS, localizedPath, otherLocale } from '~/shared/i18n/locales';
 import { useLocale, useT } from '~/client/lib/i18n';

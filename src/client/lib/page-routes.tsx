@@ -8,12 +8,13 @@
 // matches while the page's code downloads (neither waits for the other) and follows a guard's redirect;
 // there the loaders never wait for data (src/client/lib/prefetch.ts).
 //
-// The address changes when a link is followed; the page on screen follows when the next page is ready.
-// The routers run without React transitions (`useTransitions={false}` on BrowserRouter and MemoryRouter),
-// and the page on screen is a deferred value of the address: React renders the next page in the
-// background and, while its code is still downloading (a lazy screen suspends), keeps the page shown.
-// So the page knows whether the next one is on its way (the progress bar, src/client/app/navigation-progress.tsx)
-// and how its own entry was reached (push, replace, Back: src/client/lib/scroll-restoration.tsx).
+// The address changes when a link is followed; the page on screen follows when the next page is ready
+// (docs/decisions/0593-page-follows-the-address.md). The routers run without React transitions
+// (`useTransitions={false}` on BrowserRouter and MemoryRouter), and the page on screen is a deferred value
+// of the address: React renders the next page in the background and, while its code is still downloading
+// (a lazy screen suspends), keeps the page shown. So the page knows whether the next one is on its way
+// (the loading bar, src/client/app/navigation-progress.tsx) and how its own entry was reached (push,
+// replace, Back: src/client/lib/scroll-restoration.tsx).
 import { createContext, lazy, useContext, useDeferredValue, useMemo, useRef } from 'react';
 import {
   type Location,
