@@ -1,13 +1,10 @@
 // A reused embedded test database must be indistinguishable from a fresh copy of the template: the same
 // rows in every table, the same sequence values, no session state left by the file before.
-import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '~/server/db/client';
 import { createCategory, createProduct, createUser } from './fixtures';
-import { reusedPglite } from './reused-pglite';
+import { clientOf, reusedPglite } from './reused-pglite';
 import { openPgliteFromTemplate, testDbKind } from './test-database';
-
-const clientOf = (database: Database) => (database.db as unknown as { $client: PGlite }).$client;
 
 /** Every table's rows and every sequence's value, as text: two databases with the same state read alike. */
 async function stateOf(database: Database): Promise<Record<string, string>> {

@@ -44,8 +44,9 @@ const FINGERPRINT = `
     union all select 'setting:' || setdatabase || ':' || setrole || ':' || array_to_string(setconfig, ';') from pg_db_role_setting
   ) objects`;
 
-function clientOf(database: Database): Client {
-  return (database.db as unknown as { $client: Client }).$client;
+/** The PGlite instance under an embedded test database's Drizzle client. */
+export function clientOf(database: Database): PGlite {
+  return (database.db as unknown as { $client: PGlite }).$client;
 }
 
 function quoted(schema: string, name: string): string {
