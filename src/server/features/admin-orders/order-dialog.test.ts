@@ -401,6 +401,31 @@ describe('refunds through Square', () => {
     expect(await stockOf(product.id)).toBe(5);
   });
 
+  it('a pending card refund on an order with no provider payment is marked failed by the maintenance job, nothing asked', async () => {
+    // Marked paid by hand: no payment reference, no card tender.
+    const order = await insertOrder(t.db, { paymentStatus: 'completed' });
+    const [pending] = await t.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        amount: '5.00',
+        cardCents: 500,
+        restock: false,
+        idempotencyKey: `refund-${order.orderReference}-1`,
+        createdAt: sql`now() - interval '10 minutes'`,
+      })
+      .returning();
+    const refundsAsked = fake.requests.filter((r) => r.path === '/v2/refunds').length;
+    await runMaintenance(
+      t.app,
+      maintenanceTasks.filter((task) => task.name === 'staff refunds left unsettled'),
+    );
+    const [after] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.id, pending!.id));
+    expect(after).toMatchObject({ status: 'failed', error: 'The order has no payment with the provider.' });
+    expect(fake.requests.filter((r) => r.path === '/v2/refunds')).toHaveLength(refundsAsked);
+    expect(await row(order.id)).toMatchObject({ refundedAmount: '0.00', paymentStatus: 'completed' });
+  });
+
   it('cancelling with a refund that Square refuses cancels nothing', async () => {
     const { order } = await paidOrder();
     fake.failRefundsWith = 503;
