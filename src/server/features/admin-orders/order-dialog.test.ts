@@ -374,26 +374,37 @@ describe('refunds through Square', () => {
     expect(await stockOf(neither.product.id)).toBe(3);
   });
 
+  /** A refund as a process that died after writing it, before hearing Square's answer, left it. */
+  async function insertStuckRefund(
+    order: { id: number; orderReference: string },
+    refund: { amount: string; cardCents: number; restock: boolean },
+  ) {
+    const [stuck] = await t.db
+      .insert(orderRefunds)
+      .values({
+        orderId: order.id,
+        ...refund,
+        idempotencyKey: `refund-${order.orderReference}-1`,
+        createdAt: sql`now() - interval '10 minutes'`,
+      })
+      .returning();
+    return stuck!;
+  }
+  const retryStuckRefunds = () =>
+    runMaintenance(
+      t.app,
+      maintenanceTasks.filter((task) => task.name === 'staff refunds left unsettled'),
+    );
+
   it('a refund a crash left pending counts against the total, and the maintenance job settles it with its key', async () => {
     const { order, product, payment } = await paidOrder();
-    // As if the process died after writing the refund and before hearing Square's answer.
-    await t.db.insert(orderRefunds).values({
-      orderId: order.id,
-      amount: '50.00',
-      // All to the card: the order was paid by card alone (0535).
-      cardCents: 5000,
-      restock: true,
-      idempotencyKey: `refund-${order.orderReference}-1`,
-      createdAt: sql`now() - interval '10 minutes'`,
-    });
+    // All to the card: the order was paid by card alone (0535).
+    await insertStuckRefund(order, { amount: '50.00', cardCents: 5000, restock: true });
     // 51.97 - 50.00 in flight = 1.97 left.
     const over = await refund(order.id, { amount: '2.00', restock: false });
     expect(over.statusCode).toBe(409);
     expect(over.json().message).toMatch(/^At most \$1\.97 can still be refunded/);
-    await runMaintenance(
-      t.app,
-      maintenanceTasks.filter((task) => task.name === 'staff refunds left unsettled'),
-    );
+    await retryStuckRefunds();
     expect(refundCalls(payment.id).map((c) => [c.body.amount_money.amount, c.body.idempotency_key])).toEqual([
       [5000, `refund-${order.orderReference}-1`],
     ]);
@@ -404,23 +415,10 @@ describe('refunds through Square', () => {
   it('a pending card refund on an order with no provider payment is marked failed by the maintenance job, nothing asked', async () => {
     // Marked paid by hand: no payment reference, no card tender.
     const order = await insertOrder(t.db, { paymentStatus: 'completed' });
-    const [pending] = await t.db
-      .insert(orderRefunds)
-      .values({
-        orderId: order.id,
-        amount: '5.00',
-        cardCents: 500,
-        restock: false,
-        idempotencyKey: `refund-${order.orderReference}-1`,
-        createdAt: sql`now() - interval '10 minutes'`,
-      })
-      .returning();
+    const pending = await insertStuckRefund(order, { amount: '5.00', cardCents: 500, restock: false });
     const refundsAsked = fake.requests.filter((r) => r.path === '/v2/refunds').length;
-    await runMaintenance(
-      t.app,
-      maintenanceTasks.filter((task) => task.name === 'staff refunds left unsettled'),
-    );
-    const [after] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.id, pending!.id));
+    await retryStuckRefunds();
+    const [after] = await t.db.select().from(orderRefunds).where(eq(orderRefunds.id, pending.id));
     expect(after).toMatchObject({ status: 'failed', error: 'The order has no payment with the provider.' });
     expect(fake.requests.filter((r) => r.path === '/v2/refunds')).toHaveLength(refundsAsked);
     expect(await row(order.id)).toMatchObject({ refundedAmount: '0.00', paymentStatus: 'completed' });
