@@ -378,6 +378,9 @@ describe('newsletter', () => {
   it('subscribes from the footer', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${store.url}/faq`);
+    // The footer's field is controlled by React: an address typed before hydration is not in its state,
+    // so the journey types once the page is ready.
+    await page.waitForSelector('html[data-hydrated]');
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Email address').fill('footer-reader@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
