@@ -35,6 +35,9 @@ afterAll(async () => {
   await store?.stop();
 });
 
+// The forms' fields are controlled by React: text typed before hydration is not in their state, so a
+// journey that types waits until the page has hydrated.
+const hydrated = (page: Page) => page.waitForSelector('html[data-hydrated]');
 const toast = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
 /** The English one of the page editor's two rich-text editors (English and French side by side). */
@@ -303,6 +306,7 @@ describe('FAQ', () => {
   it('searches questions and answers, opens one answer at a time and clears the search', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${store.url}/faq`);
+    await hydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' }).waitFor();
     const entries = page.getByTestId('faq-item');
     const total = await entries.count();
@@ -342,6 +346,7 @@ describe('contact', () => {
   it('validates, then sends the message', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${store.url}/contact`);
+    await hydrated(page);
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill('Jane Shopper');
     await form.getByLabel('Email').fill('not-an-email');
@@ -363,6 +368,7 @@ describe('contact', () => {
   it('is in French on the French store, its field messages too (decision 0390)', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${store.url}/fr/contact`);
+    await hydrated(page);
     const form = page.getByRole('form', { name: 'Formulaire de contact' });
     await form.getByLabel('Courriel').fill('pas-un-courriel');
     await form.getByRole('button', { name: 'Envoyer le message' }).click();
@@ -378,9 +384,7 @@ describe('newsletter', () => {
   it('subscribes from the footer', async () => {
     const { page, context, consoleErrors } = await openPage(browser);
     await page.goto(`${store.url}/faq`);
-    // The footer's field is controlled by React: an address typed before hydration is not in its state,
-    // so the journey types once the page is ready.
-    await page.waitForSelector('html[data-hydrated]');
+    await hydrated(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByLabel('Email address').fill('footer-reader@example.com');
     await footer.getByRole('button', { name: 'Subscribe' }).click();
